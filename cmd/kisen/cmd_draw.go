@@ -1,0 +1,10 @@
+package main
+
+import "context"
+
+func runDraw(ctx context.Context, e env) int {
+	return subcommand(ctx, e, "draw", map[string]command{
+		"bracket": runDrawBracket,
+		"league":  runDrawLeague,
+	})
+}

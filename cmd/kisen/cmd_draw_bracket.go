@@ -1,0 +1,3 @@
+package main
+
+var runDrawBracket = unavailable("draw bracket")

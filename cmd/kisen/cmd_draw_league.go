@@ -1,0 +1,3 @@
+package main
+
+var runDrawLeague = unavailable("draw league")

@@ -1,0 +1,3 @@
+package main
+
+var runRulesMoves = unavailable("rules moves")

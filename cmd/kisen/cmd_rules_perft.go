@@ -1,0 +1,3 @@
+package main
+
+var runRulesPerft = unavailable("rules perft")

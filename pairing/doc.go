@@ -1,0 +1,5 @@
+// Package pairing draws knockout brackets under the federation's draw
+// rules (公式棋戦規約), decides sente by 振り駒 and handicaps by 手合割.
+//
+// It is a pure room: no framework, database, clock or global randomness.
+package pairing
