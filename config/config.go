@@ -1,0 +1,202 @@
+// Package config reads every setting of Kisen from flags and environment
+// into one validated struct that is passed down explicitly.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the whole configuration of one Kisen process.
+type Config struct {
+	Listen          string        // address of the web server
+	DataDir         string        // folder for the embedded SQLite database and other files
+	DatabaseURL     string        // postgres://… or empty for SQLite under DataDir
+	LogFormat       string        // text | json
+	LogLevel        slog.Level    // debug | info | warn | error
+	SecureCookies   bool          // set the Secure flag on cookies (behind HTTPS)
+	MetricsListen   string        // separate address for /metrics; empty serves it on Listen
+	ShutdownTimeout time.Duration // how long in-flight requests get on SIGTERM
+}
+
+// Default is the configuration of `make run` on a fresh clone.
+func Default() Config {
+	return Config{
+		Listen:          "127.0.0.1:8080",
+		DataDir:         "var",
+		LogFormat:       "text",
+		LogLevel:        slog.LevelInfo,
+		ShutdownTimeout: 15 * time.Second,
+	}
+}
+
+// FieldError names the setting that is wrong and why.
+type FieldError struct {
+	Field  string // flag name, e.g. "listen"
+	Env    string // environment variable, e.g. "KISEN_LISTEN"
+	Value  string
+	Reason string
+}
+
+func (e *FieldError) Error() string {
+	return fmt.Sprintf("setting %s (--%s / %s) = %q: %s", e.Field, e.Field, e.Env, e.Value, e.Reason)
+}
+
+// setting describes one configuration field: its flag, its variable and how
+// to parse it into the struct.
+type setting struct {
+	name  string
+	env   string
+	usage string
+	def   func(Config) string
+	set   func(*Config, string) error
+}
+
+func settings() []setting {
+	return []setting{
+		{"listen", "KISEN_LISTEN", "address to listen on (host:port)",
+			func(c Config) string { return c.Listen },
+			func(c *Config, v string) error {
+				if _, _, err := net.SplitHostPort(v); err != nil {
+					return errors.New("must be host:port, e.g. 127.0.0.1:8080")
+				}
+				c.Listen = v
+				return nil
+			}},
+		{"data-dir", "KISEN_DATA_DIR", "folder for the SQLite database",
+			func(c Config) string { return c.DataDir },
+			func(c *Config, v string) error {
+				if strings.TrimSpace(v) == "" {
+					return errors.New("must not be empty")
+				}
+				c.DataDir = filepath.Clean(v)
+				return nil
+			}},
+		{"database-url", "KISEN_DATABASE_URL", "postgres://… (empty: SQLite under the data folder)",
+			func(c Config) string { return c.DatabaseURL },
+			func(c *Config, v string) error {
+				if v == "" {
+					c.DatabaseURL = ""
+					return nil
+				}
+				u, err := url.Parse(v)
+				if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") || u.Host == "" {
+					return errors.New("must be a postgres:// or postgresql:// URL with a host")
+				}
+				c.DatabaseURL = v
+				return nil
+			}},
+		{"log-format", "KISEN_LOG_FORMAT", "text | json",
+			func(c Config) string { return c.LogFormat },
+			func(c *Config, v string) error {
+				if v != "text" && v != "json" {
+					return errors.New("must be text or json")
+				}
+				c.LogFormat = v
+				return nil
+			}},
+		{"log-level", "KISEN_LOG_LEVEL", "debug | info | warn | error",
+			func(c Config) string { return strings.ToLower(c.LogLevel.String()) },
+			func(c *Config, v string) error {
+				var l slog.Level
+				switch strings.ToLower(v) {
+				case "debug", "info", "warn", "error":
+					if err := l.UnmarshalText([]byte(v)); err != nil {
+						return err
+					}
+				default:
+					return errors.New("must be debug, info, warn or error")
+				}
+				c.LogLevel = l
+				return nil
+			}},
+		{"secure-cookies", "KISEN_SECURE_COOKIES", "mark cookies Secure (true when served over HTTPS)",
+			func(c Config) string { return strconv.FormatBool(c.SecureCookies) },
+			func(c *Config, v string) error {
+				b, err := strconv.ParseBool(v)
+				if err != nil {
+					return errors.New("must be true or false")
+				}
+				c.SecureCookies = b
+				return nil
+			}},
+		{"metrics-listen", "KISEN_METRICS_LISTEN", "separate host:port for /metrics (empty: on the main address)",
+			func(c Config) string { return c.MetricsListen },
+			func(c *Config, v string) error {
+				if v != "" {
+					if _, _, err := net.SplitHostPort(v); err != nil {
+						return errors.New("must be empty or host:port")
+					}
+				}
+				c.MetricsListen = v
+				return nil
+			}},
+		{"shutdown-timeout", "KISEN_SHUTDOWN_TIMEOUT", "grace period for in-flight requests on SIGTERM",
+			func(c Config) string { return c.ShutdownTimeout.String() },
+			func(c *Config, v string) error {
+				d, err := time.ParseDuration(v)
+				if err != nil || d <= 0 || d > 10*time.Minute {
+					return errors.New("must be a duration between 0s and 10m, e.g. 15s")
+				}
+				c.ShutdownTimeout = d
+				return nil
+			}},
+	}
+}
+
+// Load reads the environment first, then the flags in args (flags win).
+// Output for -h and flag errors goes to out. The error names the setting.
+func Load(name string, args []string, getenv func(string) string, out io.Writer) (Config, error) {
+	c := Default()
+	all := settings()
+	for _, s := range all {
+		if v, ok := lookup(getenv, s.env); ok {
+			if err := s.set(&c, v); err != nil {
+				return Config{}, &FieldError{Field: s.name, Env: s.env, Value: v, Reason: err.Error()}
+			}
+		}
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	var ferr error
+	for _, s := range all {
+		s := s
+		fs.Func(s.name, fmt.Sprintf("%s (env %s, default %q)", s.usage, s.env, s.def(Default())), func(v string) error {
+			if err := s.set(&c, v); err != nil {
+				ferr = &FieldError{Field: s.name, Env: s.env, Value: v, Reason: err.Error()}
+				return err
+			}
+			return nil
+		})
+	}
+	if err := fs.Parse(args); err != nil {
+		if ferr != nil {
+			return Config{}, ferr
+		}
+		return Config{}, err
+	}
+	if fs.NArg() > 0 {
+		return Config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return c, nil
+}
+
+func lookup(getenv func(string) string, key string) (string, bool) {
+	v := getenv(key)
+	return v, v != ""
+}
+
+// SQLitePath is the database file used when DatabaseURL is empty.
+func (c Config) SQLitePath() string { return filepath.Join(c.DataDir, "kisen.db") }
+
+// UsesPostgres reports whether the configuration points at PostgreSQL.
+func (c Config) UsesPostgres() bool { return c.DatabaseURL != "" }

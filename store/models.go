@@ -1,0 +1,10 @@
+package store
+
+// Models lists every gorm model; the migration parity test checks that each
+// of their columns exists after migrating on each database. Add new models
+// here.
+func Models() []any {
+	return []any{
+		&AppSetting{},
+	}
+}

@@ -1,0 +1,153 @@
+// Package store is Kisen's persistence: gorm models, queries and
+// transactions over SQLite (embedded default) or PostgreSQL.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// Dialect names the database kind behind a Store.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// Sentinel errors; office and web wrap and map them (404, 409).
+var (
+	ErrNotFound = errors.New("not found")
+	ErrConflict = errors.New("conflict")
+)
+
+// Store is a handle on the database. It keeps no state another process
+// sharing the same PostgreSQL would need.
+type Store struct {
+	db      *gorm.DB
+	dialect Dialect
+}
+
+// Options says which database to open.
+type Options struct {
+	URL        string // postgres://…; empty selects SQLite at SQLitePath
+	SQLitePath string
+}
+
+// SQLiteDSN is the DSN for the embedded database (ARCHITECTURE.md: without
+// _txlock=immediate concurrent read-then-write transactions get SQLITE_BUSY).
+func SQLiteDSN(path string) string {
+	return "file:" + filepath.ToSlash(path) +
+		"?_pragma=foreign_keys(1)&_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_txlock=immediate"
+}
+
+// Open connects to the database named by o and checks it answers.
+func Open(ctx context.Context, o Options) (*Store, error) {
+	cfg := &gorm.Config{Logger: logger.Discard, TranslateError: true}
+	var (
+		db      *gorm.DB
+		err     error
+		dialect Dialect
+	)
+	if o.URL != "" {
+		dialect = Postgres
+		db, err = gorm.Open(postgres.Open(o.URL), cfg)
+	} else {
+		dialect = SQLite
+		if dir := filepath.Dir(o.SQLitePath); dir != "" {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, fmt.Errorf("create data folder %s: %w", dir, err)
+			}
+		}
+		db, err = gorm.Open(sqlite.Open(SQLiteDSN(o.SQLitePath)), cfg)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
+	s := &Store{db: db, dialect: dialect}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, err
+	}
+	if dialect == SQLite {
+		// One writer at a time; WAL lets readers proceed alongside it.
+		sqlDB.SetMaxOpenConns(8)
+	} else {
+		sqlDB.SetMaxOpenConns(20)
+	}
+	if err := s.Ping(ctx); err != nil {
+		_ = sqlDB.Close()
+		return nil, fmt.Errorf("connect to %s database %s: %w", dialect, Redact(o.URL), err)
+	}
+	return s, nil
+}
+
+// Redact hides the password of a database URL for messages and logs.
+func Redact(raw string) string {
+	if raw == "" {
+		return "(sqlite)"
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(unparsable URL)"
+	}
+	return u.Redacted()
+}
+
+// Dialect tells which database kind this store uses.
+func (s *Store) Dialect() Dialect { return s.dialect }
+
+// DB is the gorm handle bound to ctx; queries in this package start here.
+func (s *Store) DB(ctx context.Context) *gorm.DB { return s.db.WithContext(ctx) }
+
+// SQL is the underlying connection pool (for migrations and health checks).
+func (s *Store) SQL() *sql.DB {
+	sqlDB, _ := s.db.DB()
+	return sqlDB
+}
+
+// Ping checks the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	return s.SQL().PingContext(ctx)
+}
+
+// Close releases the connection pool.
+func (s *Store) Close() error { return s.SQL().Close() }
+
+// Tx runs fn in one transaction: everything fn writes lands, or nothing does.
+func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
+	return s.db.WithContext(ctx).Transaction(func(g *gorm.DB) error {
+		return fn(&Store{db: g, dialect: s.dialect})
+	})
+}
+
+// notFound turns gorm's record-not-found into ErrNotFound with context.
+func notFound(err error, what string) error {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return fmt.Errorf("%s: %w", what, ErrConflict)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}
+
+// likeEscape escapes % and _ for a LIKE pattern using \ as the escape.
+func likeEscape(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return r.Replace(s)
+}

@@ -1,0 +1,138 @@
+// Package storetest gives each test its own freshly migrated database:
+// always SQLite, and PostgreSQL too when KISEN_TEST_DATABASE_URL is set.
+// With KISEN_TEST_POSTGRES=required a missing or unreachable PostgreSQL
+// fails the test instead of skipping it (CI sets both).
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // driver for the admin connection
+
+	"kisen/migrations"
+	"kisen/store"
+)
+
+// Each runs fn as a subtest per database ("sqlite", "postgres").
+func Each(t *testing.T, fn func(t *testing.T, s *store.Store)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) })
+	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
+}
+
+// Dialects runs fn as a subtest per database and hands it the options to
+// open that database (for tests that start a whole server or process).
+func Dialects(t *testing.T, fn func(t *testing.T, o store.Options)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, SQLiteOptions(t)) })
+	t.Run("postgres", func(t *testing.T) { fn(t, PostgresOptions(t)) })
+}
+
+// SQLiteOptions points at a new migrated SQLite file in the test's folder.
+func SQLiteOptions(t *testing.T) store.Options {
+	t.Helper()
+	o := store.Options{SQLitePath: filepath.Join(t.TempDir(), "kisen.db")}
+	s := open(t, o)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// SQLite opens a new migrated SQLite database in the test's folder.
+func SQLite(t *testing.T) *store.Store {
+	t.Helper()
+	s := open(t, store.Options{SQLitePath: filepath.Join(t.TempDir(), "kisen.db")})
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// PostgresOptions creates a new migrated PostgreSQL database for the test
+// (dropped at cleanup) and returns the options to open it.
+func PostgresOptions(t *testing.T) store.Options {
+	t.Helper()
+	admin := os.Getenv("KISEN_TEST_DATABASE_URL")
+	required := os.Getenv("KISEN_TEST_POSTGRES") == "required"
+	if admin == "" {
+		if required {
+			t.Fatal("KISEN_TEST_POSTGRES=required but KISEN_TEST_DATABASE_URL is not set")
+		}
+		t.Skip("PostgreSQL not configured (set KISEN_TEST_DATABASE_URL)")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	adm, err := sql.Open("pgx", admin)
+	if err == nil {
+		err = adm.PingContext(ctx)
+	}
+	if err != nil {
+		if required {
+			t.Fatalf("PostgreSQL at %s is required but unreachable: %v", store.Redact(admin), err)
+		}
+		t.Skipf("PostgreSQL at %s unreachable: %v", store.Redact(admin), err)
+	}
+	name := "kisen_test_" + randomHex(8)
+	if _, err := adm.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
+		_ = adm.Close()
+		t.Fatalf("create test database: %v", err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if _, err := adm.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+			t.Errorf("drop test database %s: %v", name, err)
+		}
+		_ = adm.Close()
+	})
+	u, err := url.Parse(admin)
+	if err != nil {
+		t.Fatalf("KISEN_TEST_DATABASE_URL: %v", err)
+	}
+	u.Path = "/" + name
+	o := store.Options{URL: u.String()}
+	s := open(t, o)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// Postgres opens a new migrated PostgreSQL database for the test.
+func Postgres(t *testing.T) *store.Store {
+	t.Helper()
+	o := PostgresOptions(t)
+	s, err := store.Open(context.Background(), o)
+	if err != nil {
+		t.Fatalf("open test database: %v", err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+func open(t *testing.T, o store.Options) *store.Store {
+	t.Helper()
+	ctx := context.Background()
+	s, err := store.Open(ctx, o)
+	if err != nil {
+		t.Fatalf("open test database: %v", err)
+	}
+	if err := migrations.Up(ctx, s.SQL(), string(s.Dialect())); err != nil {
+		_ = s.Close()
+		t.Fatalf("migrate test database: %v", err)
+	}
+	return s
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
