@@ -1,0 +1,149 @@
+package league
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// feasibility finds conflicts that make any schedule impossible, before
+// searching, and the lower bound on last-term rematches (D-C1).
+func (p *problem) feasibility() (lowerBound int, conflicts []Violation) {
+	ids := make([]string, p.n)
+	for i, pl := range p.d.Players {
+		ids[i] = pl.ID
+	}
+	if !p.d.Settings.RoundRobin && p.n%2 == 1 && p.games%2 == 1 {
+		conflicts = append(conflicts, Violation{Rule: RuleStructure, Players: []string{},
+			Message: fmt.Sprintf("an odd class of %d players cannot all play an odd number (%d) of games: every game takes two", p.n, p.games)})
+		return 0, conflicts
+	}
+	need := 0
+	for u := 0; u < p.n; u++ {
+		cand, clean := 0, 0
+		blockers := map[string][]string{}
+		for v := 0; v < p.n; v++ {
+			if v == u {
+				continue
+			}
+			l := p.limit(u, v)
+			if l.never || p.windowEmpty(l) {
+				for _, c := range l.rules {
+					if c.kind == cNever || c.kind == cWindow {
+						blockers[c.rule] = append(blockers[c.rule], ids[v])
+					}
+				}
+				if p.d.Settings.RoundRobin {
+					conflicts = append(conflicts, Violation{Rule: firstRule(l), Players: []string{ids[u], ids[v]},
+						Message: fmt.Sprintf("%s and %s must meet in a round robin but %s forbids their game", ids[u], ids[v], ruleList(l))})
+				}
+				continue
+			}
+			cand++
+			if !l.soft {
+				clean++
+			}
+		}
+		if !p.d.Settings.RoundRobin && cand < p.games {
+			players := []string{ids[u]}
+			var why []string
+			for _, rule := range sortedKeys(blockers) {
+				players = append(players, blockers[rule]...)
+				why = append(why, fmt.Sprintf("%s rules out %s", rule, strings.Join(blockers[rule], ", ")))
+			}
+			conflicts = append(conflicts, Violation{Rule: firstKey(blockers), Players: players,
+				Message: fmt.Sprintf("%s plays %d games but may meet only %d classmates: %s", ids[u], p.games, cand, strings.Join(why, "; "))})
+		}
+		need += max(0, p.games-clean)
+	}
+	if p.d.Settings.RoundRobin {
+		conflicts = append(conflicts, p.windowConflicts(ids)...)
+	}
+	return (need + 1) / 2, dedupe(conflicts)
+}
+
+// windowConflicts checks, for round robins, that each player's restricted
+// opponents fit in the positions their windows allow: k opponents whose
+// windows all lie inside an interval of fewer than k games cannot all be
+// placed (a Hall-type count over intervals).
+func (p *problem) windowConflicts(ids []string) []Violation {
+	var out []Violation
+	for u := 0; u < p.n; u++ {
+		type win struct{ lo, hi, v int }
+		var ws []win
+		for v := 0; v < p.n; v++ {
+			if l := p.limit(u, v); v != u && (l.first > 0 || l.last > 0) {
+				ws = append(ws, win{l.first, p.games - l.last, v})
+			}
+		}
+	pairs:
+		for _, a := range ws {
+			for _, b := range ws {
+				lo, hi := min(a.lo, b.lo), max(a.hi, b.hi)
+				var inside []string
+				for _, w := range ws {
+					if w.lo >= lo && w.hi <= hi {
+						inside = append(inside, ids[w.v])
+					}
+				}
+				if len(inside) > hi-lo {
+					out = append(out, Violation{Rule: firstRule(p.limit(u, a.v)), Players: append([]string{ids[u]}, inside...),
+						Message: fmt.Sprintf("%s has %d related opponents (%s) who may only be met in games %d–%d, %d places", ids[u], len(inside), strings.Join(inside, ", "), lo+1, hi, hi-lo)})
+					break pairs
+				}
+			}
+		}
+	}
+	return out
+}
+
+func firstRule(l *limit) string {
+	for _, c := range l.rules {
+		if c.kind == cNever || c.kind == cWindow {
+			return c.rule
+		}
+	}
+	return RuleStructure
+}
+
+func ruleList(l *limit) string {
+	var rs []string
+	for _, c := range l.rules {
+		if (c.kind == cNever || c.kind == cWindow) && !slices.Contains(rs, c.rule) {
+			rs = append(rs, c.rule)
+		}
+	}
+	return strings.Join(rs, ", ")
+}
+
+func sortedKeys(m map[string][]string) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+func firstKey(m map[string][]string) string {
+	if ks := sortedKeys(m); len(ks) > 0 {
+		return ks[0]
+	}
+	return RuleStructure
+}
+
+// dedupe drops a round robin's second report of the same pair.
+func dedupe(vs []Violation) []Violation {
+	seen := map[string]bool{}
+	out := vs[:0]
+	for _, v := range vs {
+		ps := slices.Clone(v.Players)
+		slices.Sort(ps)
+		k := v.Rule + "|" + strings.Join(ps, ",")
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
