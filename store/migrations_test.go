@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-
 	"kisen/migrations"
 	"kisen/store"
 	"kisen/store/storetest"
@@ -69,4 +68,3 @@ func TestMigrations_DownAndUpAgain(t *testing.T) {
 		}
 	})
 }
-

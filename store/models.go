@@ -6,5 +6,7 @@ package store
 func Models() []any {
 	return []any{
 		&AppSetting{},
+		&Session{},
+		&User{},
 	}
 }

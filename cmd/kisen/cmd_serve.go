@@ -1,3 +1,94 @@
 package main
 
-var runServe = unavailable("serve")
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"kisen/config"
+	"kisen/migrations"
+	"kisen/store"
+	"kisen/web"
+)
+
+// loadConfig reads flags and environment; on a bad value it prints the
+// message naming the setting and returns exit code 2.
+func loadConfig(name string, e env) (config.Config, int) {
+	cfg, err := config.Load(name, e.args, e.lookupEnv, e.stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return cfg, 0
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "kisen %s: %v\n", name, err)
+		return cfg, 2
+	}
+	return cfg, -1
+}
+
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// openStore opens and migrates the configured database.
+func openStore(ctx context.Context, cfg config.Config) (*store.Store, error) {
+	st, err := store.Open(ctx, store.Options{URL: cfg.DatabaseURL, SQLitePath: cfg.SQLitePath()})
+	if err != nil {
+		return nil, err
+	}
+	if err := migrations.Up(ctx, st.SQL(), string(st.Dialect())); err != nil {
+		_ = st.Close()
+		return nil, err
+	}
+	return st, nil
+}
+
+func runServe(ctx context.Context, e env) int {
+	cfg, code := loadConfig("serve", e)
+	if code >= 0 {
+		return code
+	}
+	log := newLogger(cfg, e.stderr)
+	st, err := openStore(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "kisen serve: %v\n", err)
+		return 1
+	}
+	defer st.Close()
+	srv, err := web.New(web.Deps{Config: cfg, Store: st, Logger: log, Now: time.Now})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "kisen serve: %v\n", err)
+		return 1
+	}
+	err = srv.Run(ctx, func(addr string) {
+		base := "http://" + addr
+		fmt.Fprintf(e.stdout, "Kisen is running at %s  (database: %s)\n", base, describeDB(cfg))
+		link, err := srv.SetupLink(ctx, base)
+		if err != nil {
+			log.Error("setup link", "err", err)
+			return
+		}
+		if link != "" {
+			fmt.Fprintf(e.stdout, "No administrator exists yet. Create the first one here (one-time link):\n  %s\n", link)
+		}
+	})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "kisen serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func describeDB(cfg config.Config) string {
+	if cfg.UsesPostgres() {
+		return "PostgreSQL " + store.Redact(cfg.DatabaseURL)
+	}
+	return "SQLite " + cfg.SQLitePath()
+}

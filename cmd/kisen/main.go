@@ -21,6 +21,7 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	getenv func(string) string
 }
 
 // command runs one subcommand and returns the process exit code.
@@ -55,7 +56,7 @@ Run 'kisen <command> -h' for the flags of a command.
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, env{args: os.Args[1:], stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr})
+	code := run(ctx, env{args: os.Args[1:], stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv})
 	stop()
 	os.Exit(code)
 }
@@ -75,7 +76,7 @@ func run(ctx context.Context, e env) int {
 		fmt.Fprintf(e.stderr, "kisen: unknown command %q\n\n%s", name, usage)
 		return 2
 	}
-	return cmd(ctx, env{args: e.args[1:], stdin: e.stdin, stdout: e.stdout, stderr: e.stderr})
+	return cmd(ctx, e.sub())
 }
 
 // subcommand dispatches "kisen <group> <sub> …" to a table of subcommands.
@@ -89,5 +90,19 @@ func subcommand(ctx context.Context, e env, group string, subs map[string]comman
 		fmt.Fprintf(e.stderr, "kisen %s: unknown subcommand %q (one of %s)\n", group, e.args[0], keys(subs))
 		return 2
 	}
-	return cmd(ctx, env{args: e.args[1:], stdin: e.stdin, stdout: e.stdout, stderr: e.stderr})
+	return cmd(ctx, e.sub())
+}
+
+// sub is e with its first argument consumed.
+func (e env) sub() env {
+	e.args = e.args[1:]
+	return e
+}
+
+// lookupEnv reads an environment variable (none when the test gave no getenv).
+func (e env) lookupEnv(key string) string {
+	if e.getenv == nil {
+		return ""
+	}
+	return e.getenv(key)
 }

@@ -1,0 +1,41 @@
+# Kisen — the two commands: `make run` and `make test`.
+GO      ?= go
+BIN     := bin/kisen
+PKGS    := ./...
+
+.PHONY: run build test check-fmt vet templ-check test-go bench fuzz-smoke clean
+
+## run: build and start the server on 127.0.0.1:8080 (SQLite under ./var/)
+run: build
+	./$(BIN) serve
+
+build:
+	$(GO) build -o $(BIN) ./cmd/kisen
+
+## test: gofmt check, go vet, templ regeneration diff check, go test -race
+test: check-fmt vet templ-check test-go
+
+check-fmt:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './var/*')); \
+	if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet $(PKGS)
+
+# Regenerate templ components; fail when that changed anything (the
+# committed generated code was stale).
+templ-check:
+	@before=$$(find . -name '*_templ.go' -not -path './var/*' | sort | xargs cat 2>/dev/null | sha256sum); \
+	$(GO) tool templ generate -log-level error; \
+	after=$$(find . -name '*_templ.go' -not -path './var/*' | sort | xargs cat 2>/dev/null | sha256sum); \
+	if [ "$$before" != "$$after" ]; then echo "templ generate changed generated files: commit them"; exit 1; fi
+
+test-go:
+	$(GO) test -race -timeout 25m $(PKGS)
+
+## bench: every benchmark quoted in README.md
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m $(PKGS)
+
+clean:
+	rm -rf bin

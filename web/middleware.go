@@ -1,0 +1,178 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"kisen/office"
+	"kisen/store"
+)
+
+// contentSecurityPolicy allows no inline script and nothing from elsewhere.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		return next(c)
+	}
+}
+
+// requestLogger writes one slog line per request with its request id.
+func (s *Server) requestLogger() echo.MiddlewareFunc {
+	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true,
+		LogRequestID: true, LogRemoteIP: true, LogRoutePath: true, LogError: true,
+		HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if v.Status >= 500 {
+				level = slog.LevelError
+			}
+			attrs := []slog.Attr{
+				slog.String("request_id", v.RequestID),
+				slog.String("method", v.Method),
+				slog.String("uri", v.URI),
+				slog.String("route", v.RoutePath),
+				slog.Int("status", v.Status),
+				slog.Duration("latency", v.Latency),
+				slog.String("remote_ip", v.RemoteIP),
+			}
+			if v.Error != nil {
+				attrs = append(attrs, slog.String("err", v.Error.Error()))
+			}
+			s.log.LogAttrs(c.Request().Context(), level, "request", attrs...)
+			return nil
+		},
+	})
+}
+
+// language picks the request's language: ?lang=, then the lang cookie,
+// then Japanese.
+func (s *Server) language(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		lang := "ja"
+		if ck, err := c.Cookie("lang"); err == nil && ck.Value == "en" {
+			lang = "en"
+		}
+		if q := c.QueryParam("lang"); q == "en" || q == "ja" {
+			lang = q
+		}
+		lz := s.msgs.For(lang)
+		c.Set("lang", lz.Lang)
+		c.SetRequest(c.Request().WithContext(WithLocalizer(c.Request().Context(), lz)))
+		return next(c)
+	}
+}
+
+type actorKey struct{}
+
+// sessionUserKey is the session entry that holds the signed-in user's id.
+const sessionUserKey = "user_id"
+
+// loadActor reads the signed-in user (if any) from the session.
+func (s *Server) loadActor(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ctx := c.Request().Context()
+		var a office.Actor
+		if id := s.sessions.GetInt64(ctx, sessionUserKey); id != 0 {
+			u, err := s.store.UserByID(ctx, id)
+			switch {
+			case err == nil && !u.Disabled:
+				a = office.Actor{UserID: u.ID, Login: u.Login, DisplayName: u.DisplayName, Admin: u.IsAdmin}
+			case err == nil || errors.Is(err, store.ErrNotFound):
+				s.sessions.Remove(ctx, sessionUserKey)
+			default:
+				return err
+			}
+		}
+		c.SetRequest(c.Request().WithContext(context.WithValue(ctx, actorKey{}, a)))
+		return next(c)
+	}
+}
+
+// ActorFrom returns who makes the request (the zero Actor for the public).
+func ActorFrom(ctx context.Context) office.Actor {
+	a, _ := ctx.Value(actorKey{}).(office.Actor)
+	return a
+}
+
+func actor(c echo.Context) office.Actor { return ActorFrom(c.Request().Context()) }
+
+// requireUser sends the public to the login page.
+func requireUser(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if actor(c).Anonymous() {
+			return c.Redirect(http.StatusSeeOther, "/login?next="+safeNext(c.Request().URL.RequestURI()))
+		}
+		return next(c)
+	}
+}
+
+// requireAdmin allows administrators only (office checks again).
+func requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
+	return requireUser(func(c echo.Context) error {
+		if err := actor(c).RequireAdmin(); err != nil {
+			return err
+		}
+		return next(c)
+	})
+}
+
+// csrf protects every state-changing request: Sec-Fetch-Site from modern
+// browsers, and a token (form field _csrf or header X-CSRF-Token) otherwise.
+func (s *Server) csrf() echo.MiddlewareFunc {
+	return middleware.CSRFWithConfig(middleware.CSRFConfig{
+		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
+		CookieName:     "kisen_csrf",
+		CookiePath:     "/",
+		CookieHTTPOnly: true,
+		CookieSecure:   s.cfg.SecureCookies,
+		CookieSameSite: http.SameSiteStrictMode,
+		ContextKey:     "csrf",
+		ErrorHandler: func(err error, c echo.Context) error {
+			return echo.NewHTTPError(http.StatusForbidden, "csrf").SetInternal(err)
+		},
+	})
+}
+
+func csrfToken(c echo.Context) string {
+	t, _ := c.Get("csrf").(string)
+	return t
+}
+
+// metricsMiddleware counts requests and their latency by route template.
+func (s *Server) metricsMiddleware(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		start := time.Now()
+		err := next(c)
+		status := c.Response().Status
+		if err != nil {
+			var he *echo.HTTPError
+			if errors.As(err, &he) {
+				status = he.Code
+			}
+		}
+		route := c.Path()
+		if route == "" {
+			route = "unmatched"
+		}
+		s.metrics.requests.WithLabelValues(c.Request().Method, route, strconv.Itoa(status)).Inc()
+		s.metrics.latency.WithLabelValues(c.Request().Method, route).Observe(time.Since(start).Seconds())
+		return err
+	}
+}

@@ -1,0 +1,83 @@
+package web
+
+import (
+	"bytes"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+)
+
+// render writes a component to a buffer first, so a failing component
+// never sends half a page.
+func (s *Server) render(c echo.Context, status int, comp templ.Component) error {
+	var buf bytes.Buffer
+	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+		return err
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// isHTMX reports whether htmx made the request (then a fragment suffices).
+func isHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
+
+// Page is what the layout needs to know about the request.
+type Page struct {
+	Title string
+	Lang  string
+	Path  string // the request path, for the language switch
+	CSRF  string
+	User  string // display name of the signed-in user, "" for the public
+	Admin bool
+}
+
+func (s *Server) page(c echo.Context, title string) Page {
+	a := actor(c)
+	lang, _ := c.Get("lang").(string)
+	if lang == "" {
+		lang = "ja"
+	}
+	return Page{
+		Title: title,
+		Lang:  lang,
+		Path:  c.Request().URL.Path,
+		CSRF:  csrfToken(c),
+		User:  a.DisplayName,
+		Admin: a.Admin,
+	}
+}
+
+// seeOther finishes a successful POST (POST → 303 → GET).
+func seeOther(c echo.Context, to string) error {
+	if isHTMX(c) {
+		c.Response().Header().Set("HX-Redirect", to)
+		return c.NoContent(http.StatusNoContent)
+	}
+	return c.Redirect(http.StatusSeeOther, to)
+}
+
+// safeNext keeps a redirect target on this site.
+func safeNext(next string) string {
+	if next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, `/\`) {
+		return "/"
+	}
+	if u, err := url.Parse(next); err != nil || u.Host != "" || u.Scheme != "" {
+		return "/"
+	}
+	return next
+}
+
+// setLanguage stores the language choice and returns to the page.
+func (s *Server) setLanguage(c echo.Context) error {
+	lang := c.QueryParam("to")
+	if lang != "en" {
+		lang = "ja"
+	}
+	c.SetCookie(&http.Cookie{
+		Name: "lang", Value: lang, Path: "/", MaxAge: 365 * 24 * 3600,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies,
+	})
+	return c.Redirect(http.StatusSeeOther, safeNext(c.QueryParam("back")))
+}

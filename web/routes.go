@@ -1,0 +1,38 @@
+package web
+
+import (
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+)
+
+// routes is the one route table. Each area registers its routes from its
+// own file (accounts.go, players.go, events.go, …).
+func (s *Server) routes() {
+	e := s.echo
+	e.Use(
+		middleware.RequestID(),
+		s.requestLogger(),
+		middleware.Recover(),
+		s.metricsMiddleware,
+		securityHeaders,
+		middleware.BodyLimit("8M"),
+		echo.WrapMiddleware(s.sessions.LoadAndSave),
+		s.language,
+		s.loadActor,
+		s.csrf(),
+	)
+
+	e.GET("/healthz", s.healthz)
+	e.GET("/readyz", s.readyz)
+	if s.cfg.MetricsListen == "" {
+		e.GET("/metrics", echo.WrapHandler(s.metricsHandler()))
+	}
+	e.GET("/static/*", s.static)
+
+	e.GET("/", s.home)
+	e.GET("/lang", s.setLanguage)
+
+	s.accountRoutes(e)
+	s.playerRoutes(e)
+	s.eventRoutes(e)
+}

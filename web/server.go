@@ -1,0 +1,164 @@
+// Package web is Kisen's server: echo routes, thin handlers, templ
+// components, sessions, i18n and static assets.
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"kisen/config"
+	"kisen/office"
+	"kisen/store"
+)
+
+// Deps is what the server is built from.
+type Deps struct {
+	Config config.Config
+	Store  *store.Store
+	Logger *slog.Logger
+	Now    func() time.Time // the clock; time.Now in production
+}
+
+// Server is the web application.
+type Server struct {
+	cfg      config.Config
+	store    *store.Store
+	office   *office.Office
+	log      *slog.Logger
+	now      func() time.Time
+	msgs     *Messages
+	sessions *scs.SessionManager
+	echo     *echo.Echo
+	metrics  *metrics
+	registry *prometheus.Registry
+}
+
+// New builds the server and its routes.
+func New(d Deps) (*Server, error) {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
+	}
+	msgs, err := LoadMessages()
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		cfg:    d.Config,
+		store:  d.Store,
+		office: office.New(d.Store, d.Now),
+		log:    d.Logger,
+		now:    d.Now,
+		msgs:   msgs,
+	}
+	s.sessions = scs.New()
+	s.sessions.Store = store.NewSessionStore(d.Store, d.Now)
+	s.sessions.Lifetime = 14 * 24 * time.Hour
+	s.sessions.IdleTimeout = 3 * 24 * time.Hour
+	s.sessions.Cookie.Name = "kisen_session"
+	s.sessions.Cookie.HttpOnly = true
+	s.sessions.Cookie.SameSite = http.SameSiteLaxMode
+	s.sessions.Cookie.Secure = d.Config.SecureCookies
+	s.registry = prometheus.NewRegistry()
+	s.metrics = newMetrics(s.registry)
+	s.echo = echo.New()
+	s.echo.HideBanner = true
+	s.echo.HidePort = true
+	s.echo.HTTPErrorHandler = s.handleError
+	s.routes()
+	return s, nil
+}
+
+// Handler is the whole application as an http.Handler (for tests).
+func (s *Server) Handler() http.Handler { return s.echo }
+
+// Office exposes the use cases (for the command line and tests).
+func (s *Server) Office() *office.Office { return s.office }
+
+// Run serves on the configured address until ctx ends, then shuts down
+// gracefully, giving in-flight requests the configured grace period.
+// ready is called with the bound address once the listener is open.
+func (s *Server) Run(ctx context.Context, ready func(addr string)) error {
+	ln, err := net.Listen("tcp", s.cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
+	}
+	srv := s.httpServer(s.echo)
+	servers := []*http.Server{srv}
+	errc := make(chan error, 2)
+	go func() { errc <- srv.Serve(ln) }()
+	if s.cfg.MetricsListen != "" {
+		mln, err := net.Listen("tcp", s.cfg.MetricsListen)
+		if err != nil {
+			_ = srv.Close()
+			return fmt.Errorf("listen on %s for metrics: %w", s.cfg.MetricsListen, err)
+		}
+		msrv := s.httpServer(s.metricsHandler())
+		servers = append(servers, msrv)
+		go func() { errc <- msrv.Serve(mln) }()
+	}
+	go s.sweepSessions(ctx)
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down", "grace", s.cfg.ShutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer cancel()
+	var firstErr error
+	for _, hs := range servers {
+		if err := hs.Shutdown(sctx); err != nil && firstErr == nil {
+			firstErr = err
+		}
+	}
+	return firstErr
+}
+
+func (s *Server) httpServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    1 << 20,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+}
+
+// sweepSessions deletes expired sessions hourly.
+func (s *Server) sweepSessions(ctx context.Context) {
+	ss := store.NewSessionStore(s.store, s.now)
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n, err := ss.DeleteExpired(ctx); err != nil {
+				s.log.Warn("sweep sessions", "err", err)
+			} else if n > 0 {
+				s.log.Info("swept expired sessions", "count", n)
+			}
+		}
+	}
+}
