@@ -159,3 +159,6 @@ func (a *testApp) addUser(login string, admin bool) store.User {
 	}
 	return u
 }
+
+// storetestSQLite is a fresh SQLite store (browser tests need one server).
+func storetestSQLite(t *testing.T) *store.Store { return storetest.SQLite(t) }
