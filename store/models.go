@@ -8,5 +8,7 @@ func Models() []any {
 		&AppSetting{},
 		&Session{},
 		&User{},
+		&Player{},
+		&PlayerMaster{},
 	}
 }
