@@ -10,5 +10,10 @@ func Models() []any {
 		&User{},
 		&Player{},
 		&PlayerMaster{},
+		&LoginAttempt{},
+		&Organiser{},
+		&Event{},
+		&EventStatusChange{},
+		&EventRole{},
 	}
 }

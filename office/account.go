@@ -1,0 +1,82 @@
+package office
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Accounts are the use cases that create or check passwords: first-run
+// setup, sign-in, password change and user administration. They carry
+// the argon2id cost used for new hashes, so tests can pass a cheaper set
+// explicitly instead of flipping a global switch.
+type Accounts struct {
+	o      *Office
+	params PasswordParams
+}
+
+// Accounts returns the account use cases with DefaultPasswordParams.
+func (o *Office) Accounts() Accounts { return Accounts{o: o, params: DefaultPasswordParams} }
+
+// AccountsWithParams returns the account use cases hashing new passwords
+// with p (tests use a cheap set; hashes carry their parameters, so
+// verification works whatever set made them).
+func (o *Office) AccountsWithParams(p PasswordParams) Accounts { return Accounts{o: o, params: p} }
+
+// Password and login rules (documented in docs/accounts-events.md).
+const (
+	MinPasswordLen  = 10   // characters
+	MaxPasswordLen  = 1024 // bytes; argon2 takes any length, this bounds the work per request
+	MinLoginLen     = 3
+	MaxLoginLen     = 32
+	MaxDisplayName  = 100 // characters
+	loginRuneSymbol = "._-"
+)
+
+// NormalizeLogin trims and lower-cases a login as typed, so "Sato" and
+// "sato" are one account.
+func NormalizeLogin(login string) string { return strings.ToLower(strings.TrimSpace(login)) }
+
+// checkLogin adds an error for a login that is not 3–32 of a–z, 0–9, ".",
+// "_" and "-" (after NormalizeLogin).
+func checkLogin(v *ValidationError, field, login string) {
+	switch {
+	case login == "":
+		v.Add(0, field, "accounts.err.required", nil)
+	case len(login) < MinLoginLen || len(login) > MaxLoginLen:
+		v.Add(0, field, "accounts.err.login_length", map[string]any{"Min": MinLoginLen, "Max": MaxLoginLen})
+	default:
+		for _, r := range login {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune(loginRuneSymbol, r)) {
+				v.Add(0, field, "accounts.err.login_chars", nil)
+				return
+			}
+		}
+	}
+}
+
+// checkDisplayName adds an error for an empty or over-long name.
+func checkDisplayName(v *ValidationError, field, name string) {
+	switch {
+	case name == "":
+		v.Add(0, field, "accounts.err.required", nil)
+	case utf8.RuneCountInString(name) > MaxDisplayName:
+		v.Add(0, field, "accounts.err.too_long", map[string]any{"Max": MaxDisplayName})
+	}
+}
+
+// checkNewPassword applies the password rules: at least 10 characters, at
+// most 1024 bytes, not the login itself, typed the same twice.
+func checkNewPassword(v *ValidationError, field, confirmField, pw, confirm, login string) {
+	switch {
+	case pw == "":
+		v.Add(0, field, "accounts.err.required", nil)
+	case utf8.RuneCountInString(pw) < MinPasswordLen:
+		v.Add(0, field, "accounts.err.password_short", map[string]any{"Min": MinPasswordLen})
+	case len(pw) > MaxPasswordLen:
+		v.Add(0, field, "accounts.err.password_long", map[string]any{"Max": MaxPasswordLen})
+	case login != "" && strings.EqualFold(strings.TrimSpace(pw), login):
+		v.Add(0, field, "accounts.err.password_is_login", nil)
+	case pw != confirm:
+		v.Add(0, confirmField, "accounts.err.password_mismatch", nil)
+	}
+}

@@ -1,0 +1,224 @@
+package office
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"kisen/store"
+)
+
+// Event kinds.
+const (
+	EventKnockout    = "knockout"     // トーナメント
+	EventLeague      = "league"       // リーグ
+	EventJunisenTerm = "junisen_term" // 順位戦 (one term)
+	EventTitleMatch  = "title_match"  // 番勝負
+)
+
+// EventKinds lists the kinds in display order.
+var EventKinds = []string{EventKnockout, EventLeague, EventJunisenTerm, EventTitleMatch}
+
+// Event statuses: draft → published → finished; an administrator may
+// reopen finished → published. Every change is recorded.
+const (
+	StatusDraft     = "draft"
+	StatusPublished = "published"
+	StatusFinished  = "finished"
+)
+
+// PublicStatuses are the statuses the public may see.
+var PublicStatuses = []string{StatusPublished, StatusFinished}
+
+// DateLayout is how event dates are written and stored.
+const DateLayout = "2006-01-02"
+
+// EventInput is the event form.
+type EventInput struct {
+	OrganiserID int64
+	Name        string
+	NameEn      string
+	Kind        string
+	StartDate   string // YYYY-MM-DD
+	EndDate     string // YYYY-MM-DD
+	Venue       string
+}
+
+func (in *EventInput) check() *ValidationError {
+	in.Name, in.NameEn, in.Venue = strings.TrimSpace(in.Name), strings.TrimSpace(in.NameEn), strings.TrimSpace(in.Venue)
+	in.StartDate, in.EndDate = strings.TrimSpace(in.StartDate), strings.TrimSpace(in.EndDate)
+	v := &ValidationError{}
+	if in.OrganiserID <= 0 {
+		v.Add(0, "organiser_id", "events.err.choose", nil)
+	}
+	checkName(v, "name", in.Name, true)
+	checkName(v, "name_en", in.NameEn, false)
+	checkName(v, "venue", in.Venue, false)
+	if !slices.Contains(EventKinds, in.Kind) {
+		v.Add(0, "kind", "events.err.choose", nil)
+	}
+	start, okStart := checkDate(v, "start_date", in.StartDate)
+	end, okEnd := checkDate(v, "end_date", in.EndDate)
+	if okStart && okEnd && end.Before(start) {
+		v.Add(0, "end_date", "events.err.end_before_start", nil)
+	}
+	return v
+}
+
+func checkDate(v *ValidationError, field, s string) (time.Time, bool) {
+	if s == "" {
+		v.Add(0, field, "events.err.required", nil)
+		return time.Time{}, false
+	}
+	d, err := time.Parse(DateLayout, s)
+	if err != nil {
+		v.Add(0, field, "events.err.date", nil)
+		return time.Time{}, false
+	}
+	return d, true
+}
+
+// CreateEvent adds a draft event (administrators only). The event copies
+// the organiser's settings now, so later changes to the organiser never
+// rewrite it.
+func (o *Office) CreateEvent(ctx context.Context, actor Actor, in EventInput) (store.Event, error) {
+	if err := actor.RequireAdmin(); err != nil {
+		return store.Event{}, err
+	}
+	v := in.check()
+	now := o.now()
+	e := store.Event{
+		OrganiserID: in.OrganiserID, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind,
+		StartDate: in.StartDate, EndDate: in.EndDate, Venue: in.Venue, Status: StatusDraft,
+		CreatedBy: actor.UserID, CreatedAt: now, UpdatedAt: now,
+	}
+	err := o.store.Tx(ctx, func(tx *store.Store) error {
+		if v.FieldMessage("organiser_id") == "" {
+			org, err := tx.OrganiserByID(ctx, in.OrganiserID)
+			switch {
+			case errors.Is(err, store.ErrNotFound):
+				v.Add(0, "organiser_id", "events.err.choose", nil)
+			case err != nil:
+				return err
+			}
+			e.Settings = org.Settings
+		}
+		if err := v.OrNil(); err != nil {
+			return err
+		}
+		return tx.CreateEvent(ctx, &e)
+	})
+	if err != nil {
+		return store.Event{}, err
+	}
+	return e, nil
+}
+
+// canSeeDraft: administrators and the event's directors see an event in
+// draft.
+func canSeeDraft(ctx context.Context, s *store.Store, actor Actor, eventID int64) (bool, error) {
+	err := requireEventRole(ctx, s, actor, eventID, RoleDirector)
+	if errors.Is(err, ErrForbidden) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// Events lists the events the actor may see: the public sees published
+// and finished ones; directors also their drafts; administrators all.
+func (o *Office) Events(ctx context.Context, actor Actor) ([]store.Event, error) {
+	f := store.EventFilter{Statuses: PublicStatuses}
+	switch {
+	case actor.Admin && !actor.Anonymous():
+		f.Statuses = nil
+	case !actor.Anonymous():
+		f.AlsoDirectedBy = actor.UserID
+	}
+	return o.store.Events(ctx, f)
+}
+
+// Event loads one event the actor may see; a draft is ErrNotFound to
+// anyone but its directors and administrators (its existence is not
+// public either).
+func (o *Office) Event(ctx context.Context, actor Actor, id int64) (store.Event, error) {
+	e, err := o.store.EventByID(ctx, id)
+	if err != nil {
+		return store.Event{}, err
+	}
+	if e.Status == StatusDraft {
+		ok, err := canSeeDraft(ctx, o.store, actor, id)
+		if err != nil {
+			return store.Event{}, err
+		}
+		if !ok {
+			return store.Event{}, fmt.Errorf("event %d is a draft: %w", id, store.ErrNotFound)
+		}
+	}
+	return e, nil
+}
+
+// NextStatuses lists the statuses the actor may move the event to now.
+func (o *Office) NextStatuses(ctx context.Context, actor Actor, e store.Event) ([]string, error) {
+	if err := o.RequireEventRole(ctx, actor, e.ID, RoleDirector); err != nil {
+		if errors.Is(err, ErrForbidden) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	var out []string
+	for _, to := range []string{StatusPublished, StatusFinished} {
+		if transitionAllowed(e.Status, to, actor.Admin) {
+			out = append(out, to)
+		}
+	}
+	return out, nil
+}
+
+// transitionAllowed: only forward, one step; reopening finished →
+// published is for administrators.
+func transitionAllowed(from, to string, admin bool) bool {
+	switch {
+	case from == StatusDraft && to == StatusPublished:
+		return true
+	case from == StatusPublished && to == StatusFinished:
+		return true
+	case from == StatusFinished && to == StatusPublished:
+		return admin
+	}
+	return false
+}
+
+// SetEventStatus moves an event to status to (directors and
+// administrators) and records who did it.
+func (o *Office) SetEventStatus(ctx context.Context, actor Actor, eventID int64, to string) error {
+	return o.store.Tx(ctx, func(tx *store.Store) error {
+		e, err := tx.EventByID(ctx, eventID)
+		if err != nil {
+			return err
+		}
+		if err := requireEventRole(ctx, tx, actor, eventID, RoleDirector); err != nil {
+			return err
+		}
+		if e.Status == StatusFinished && to == StatusPublished && !actor.Admin {
+			return fmt.Errorf("reopen event %d: administrator required: %w", eventID, ErrForbidden)
+		}
+		if !transitionAllowed(e.Status, to, actor.Admin) {
+			v := &ValidationError{}
+			v.Add(0, "status", "events.err.transition", map[string]any{"From": e.Status, "To": to})
+			return v
+		}
+		return tx.SetEventStatus(ctx, eventID, e.Status, to, actor.UserID, o.now())
+	})
+}
+
+// EventStatusChanges lists an event's status history (for those who may
+// see the event).
+func (o *Office) EventStatusChanges(ctx context.Context, actor Actor, eventID int64) ([]store.EventStatusChange, error) {
+	if _, err := o.Event(ctx, actor, eventID); err != nil {
+		return nil, err
+	}
+	return o.store.EventStatusChanges(ctx, eventID)
+}
