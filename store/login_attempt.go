@@ -20,14 +20,14 @@ func (s *Store) RecordLoginFailure(ctx context.Context, login, ip string, at tim
 	return notFound(s.DB(ctx).Create(&row).Error, "record login failure")
 }
 
-// LoginFailures counts failures since (inclusive) for a login and for an
+// LoginFailures counts failures after since (exclusive) for a login and an
 // address.
 func (s *Store) LoginFailures(ctx context.Context, login, ip string, since time.Time) (byLogin, byIP int64, err error) {
 	since = since.UTC()
-	if err = s.DB(ctx).Model(&LoginAttempt{}).Where("login = ? AND attempted_at >= ?", login, since).Count(&byLogin).Error; err != nil {
+	if err = s.DB(ctx).Model(&LoginAttempt{}).Where("login = ? AND attempted_at > ?", login, since).Count(&byLogin).Error; err != nil {
 		return 0, 0, notFound(err, "count login failures")
 	}
-	if err = s.DB(ctx).Model(&LoginAttempt{}).Where("ip = ? AND attempted_at >= ?", ip, since).Count(&byIP).Error; err != nil {
+	if err = s.DB(ctx).Model(&LoginAttempt{}).Where("ip = ? AND attempted_at > ?", ip, since).Count(&byIP).Error; err != nil {
 		return 0, 0, notFound(err, "count login failures")
 	}
 	return byLogin, byIP, nil
