@@ -47,8 +47,11 @@ func randomClass(rng *rand.Rand, spec classSpec) (players []Player, relatives []
 		}
 	}
 	if spec.history {
-		older := randomTerm(rng, players, 10)
-		last := randomTerm(rng, players, 10)
+		// Old terms as dense as a real 10-game term, thinner in small
+		// classes so that some schedule stays possible.
+		g := min(10, n/3)
+		older := randomTerm(rng, players, g)
+		last := randomTerm(rng, players, g)
 		// Some pairs met in both terms, so the third-term rule (D-C1) bites.
 		last = append(last, older[:len(older)/5]...)
 		prev = [][]Pair{last, older}

@@ -18,6 +18,15 @@ func (p *problem) feasibility() (lowerBound int, conflicts []Violation) {
 			Message: fmt.Sprintf("an odd class of %d players cannot all play an odd number (%d) of games: every game takes two", p.n, p.games)})
 		return 0, conflicts
 	}
+	sg := p.d.Settings.SenteGote
+	if p.d.Settings.RoundRobin && p.n == 4 && sg.SplitFirstTwo && sg.SplitLastTwo {
+		// Three games each with both pairs split means sente-gote-sente or
+		// gote-sente-gote: two players of each pattern, and the two
+		// sente-gote-sente players would both be sente when they meet.
+		conflicts = append(conflicts, Violation{Rule: RuleSenteGoteSplit, Players: ids,
+			Message: "a 4-player round robin cannot split both every player's first two and last two games; turn off sente_gote.split_first_two or split_last_two"})
+		return 0, conflicts
+	}
 	need := 0
 	for u := 0; u < p.n; u++ {
 		cand, clean := 0, 0

@@ -52,9 +52,9 @@ func (e *NoScheduleError) Error() string {
 // Search budget. Counted in steps, never in wall time, so a seed always
 // gives the same schedule.
 const (
-	restarts        = 40
+	restarts        = 12
 	orientTries     = 4
-	stepsPerPlayer  = 300 // partial search steps per player and round
+	stepsPerPlayer  = 200 // partial search steps per player and round
 	roundRobinSteps = 20000
 	orientSteps     = 20000
 	seedStream      = 0x4b6973656e // "Kisen": the PCG stream; the seed is the witnesses' number
