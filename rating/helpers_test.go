@@ -38,3 +38,5 @@ func ids(n int) []string {
 	}
 	return out
 }
+
+func nan() float64 { return math.NaN() }
