@@ -31,6 +31,10 @@ type Report struct {
 // NoScheduleError says that valid input admits no schedule (or none was
 // found), naming the rules and players in conflict.
 type NoScheduleError struct {
+	// Proven is true when the conflicts make every schedule impossible,
+	// false when the search gave up (the conflicts are then what its
+	// closest attempt still broke).
+	Proven    bool
 	Reason    string
 	Conflicts []Violation
 }
@@ -71,7 +75,7 @@ func Generate(d Draw) (Schedule, Report, error) {
 	p := compile(d)
 	lb, conflicts := p.feasibility()
 	if len(conflicts) > 0 {
-		return Schedule{}, Report{}, &NoScheduleError{Reason: "the rules leave some players too few possible games", Conflicts: conflicts}
+		return Schedule{}, Report{}, &NoScheduleError{Proven: true, Reason: "the rules leave some players too few possible games", Conflicts: conflicts}
 	}
 	rng := rand.New(rand.NewPCG(d.Seed, seedStream))
 	var last *plan

@@ -95,12 +95,16 @@ func TestGenerate_PropertiesRandomClasses(t *testing.T) {
 		d := randomDraw(rng, uint64(i))
 		if checkGenerated(t, d) {
 			made++
-		} else if !d.Settings.RoundRobin && len(d.Players) >= 24 {
+			continue
+		}
+		var none *NoScheduleError
+		if _, _, err := Generate(d); errors.As(err, &none) && !none.Proven && !d.Settings.RoundRobin && len(d.Players) >= 24 {
+			t.Logf("%s %d players seed %d: %v", d.Class, len(d.Players), d.Seed, err)
 			bigMissed++
 		}
 	}
 	if bigMissed > 0 {
-		t.Errorf("%d classes of 24+ players got no schedule", bigMissed)
+		t.Errorf("the search gave up on %d classes of 24+ players", bigMissed)
 	}
 	if made < runs*3/4 {
 		t.Errorf("only %d of %d random leagues got a schedule", made, runs)
