@@ -1,6 +1,224 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
 
 // eventRoutes: organisers and their events.
-func (s *Server) eventRoutes(e *echo.Echo) {}
+func (s *Server) eventRoutes(e *echo.Echo) {
+	s.organiserRoutes(e)
+	e.GET("/events", s.eventsPage)
+	e.POST("/events", s.eventCreate, requireAdmin)
+	e.GET("/events/:id", s.eventPage)
+	e.POST("/events/:id/status", s.eventSetStatus, requireUser)
+	e.POST("/events/:id/roles", s.roleGrant, requireUser)
+	e.POST("/events/:id/roles/revoke", s.roleRevoke, requireUser)
+}
+
+// eventInput is the event form.
+type eventInput struct {
+	OrganiserID string `form:"organiser_id"`
+	Name        string `form:"name"`
+	NameEn      string `form:"name_en"`
+	Kind        string `form:"kind"`
+	StartDate   string `form:"start_date"`
+	EndDate     string `form:"end_date"`
+	Venue       string `form:"venue"`
+}
+
+// eventRow is one line of the events list.
+type eventRow struct {
+	ID        int64
+	Name      string
+	Kind      string
+	StartDate string
+	EndDate   string
+	Status    string
+}
+
+// choice is one <option>.
+type choice struct {
+	Value string
+	Label string
+}
+
+func (s *Server) eventsPage(c echo.Context) error {
+	return s.renderEvents(c, http.StatusOK, eventInput{Kind: office.EventKnockout}, nil)
+}
+
+func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs fieldMsgs) error {
+	ctx := c.Request().Context()
+	a := actor(c)
+	evs, err := s.office.Events(ctx, a)
+	if err != nil {
+		return err
+	}
+	rows := make([]eventRow, 0, len(evs))
+	for _, e := range evs {
+		rows = append(rows, eventRow{ID: e.ID, Name: localName(ctx, e.Name, e.NameEn), Kind: e.Kind,
+			StartDate: e.StartDate, EndDate: e.EndDate, Status: e.Status})
+	}
+	var orgs []choice
+	if a.Admin {
+		list, err := s.office.Organisers(ctx, a)
+		if err != nil {
+			return err
+		}
+		for _, o := range list {
+			orgs = append(orgs, choice{Value: strconv.FormatInt(o.ID, 10), Label: localName(ctx, o.Name, o.NameEn)})
+		}
+	}
+	return s.render(c, status, EventsPage(s.page(c, L(ctx).T("events.list.title")), rows, a.Admin, orgs, in, errs))
+}
+
+func (s *Server) eventCreate(c echo.Context) error {
+	ctx := c.Request().Context()
+	var in eventInput
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	orgID, _ := strconv.ParseInt(in.OrganiserID, 10, 64) // 0 when not chosen: office reports it
+	e, err := s.office.CreateEvent(ctx, actor(c), office.EventInput{
+		OrganiserID: orgID, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind,
+		StartDate: in.StartDate, EndDate: in.EndDate, Venue: in.Venue,
+	})
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderEvents(c, http.StatusUnprocessableEntity, in, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/events/"+strconv.FormatInt(e.ID, 10))
+}
+
+// eventDetail is the view model of one event's page.
+type eventDetail struct {
+	ID          int64
+	Name        string
+	OtherName   string // the name in the other language, when there is one
+	Organiser   string
+	Kind        string
+	StartDate   string
+	EndDate     string
+	Venue       string
+	Status      string
+	Next        []string // statuses the viewer may move the event to
+	ManageRoles bool
+	Roles       []roleRow
+	Users       []choice
+	History     []statusRow
+}
+
+// roleRow is one role holder.
+type roleRow struct {
+	UserID int64
+	Login  string
+	Name   string
+	Role   string
+}
+
+// statusRow is one recorded status change.
+type statusRow struct {
+	From, To, By, At string
+}
+
+func (s *Server) eventPage(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	return s.renderEvent(c, http.StatusOK, id, nil)
+}
+
+func (s *Server) renderEvent(c echo.Context, status int, id int64, errs fieldMsgs) error {
+	ctx := c.Request().Context()
+	a := actor(c)
+	d, err := s.eventDetail(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	return s.render(c, status, EventPage(s.page(c, d.Name), d, errs))
+}
+
+func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eventDetail, error) {
+	e, err := s.office.Event(ctx, a, id)
+	if err != nil {
+		return eventDetail{}, err
+	}
+	org, err := s.store.OrganiserByID(ctx, e.OrganiserID)
+	if err != nil {
+		return eventDetail{}, err
+	}
+	d := eventDetail{ID: e.ID, Name: localName(ctx, e.Name, e.NameEn), Organiser: localName(ctx, org.Name, org.NameEn),
+		Kind: e.Kind, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, Status: e.Status}
+	if e.NameEn != "" {
+		d.OtherName = e.NameEn
+		if d.Name == e.NameEn {
+			d.OtherName = e.Name
+		}
+	}
+	if d.Next, err = s.office.NextStatuses(ctx, a, e); err != nil {
+		return eventDetail{}, err
+	}
+	holders, err := s.office.EventRoles(ctx, a, id)
+	if err != nil {
+		return eventDetail{}, err
+	}
+	for _, h := range holders {
+		d.Roles = append(d.Roles, roleRow{UserID: h.UserID, Login: h.Login, Name: h.DisplayName, Role: h.Role})
+	}
+	err = s.office.RequireEventRole(ctx, a, id, office.RoleDirector)
+	switch {
+	case errors.Is(err, office.ErrForbidden):
+		return d, nil
+	case err != nil:
+		return eventDetail{}, err
+	}
+	d.ManageRoles = true
+	users, err := s.office.ActiveUsers(ctx, a)
+	if err != nil {
+		return eventDetail{}, err
+	}
+	names := map[int64]string{}
+	for _, u := range users {
+		d.Users = append(d.Users, choice{Value: strconv.FormatInt(u.ID, 10), Label: u.DisplayName + " (" + u.Login + ")"})
+		names[u.ID] = u.Login
+	}
+	changes, err := s.office.EventStatusChanges(ctx, a, id)
+	if err != nil {
+		return eventDetail{}, err
+	}
+	for _, ch := range changes {
+		by, ok := names[ch.ChangedBy]
+		if !ok {
+			if u, err := s.store.UserByID(ctx, ch.ChangedBy); err == nil {
+				by = u.Login
+			}
+		}
+		d.History = append(d.History, statusRow{From: ch.FromStatus, To: ch.ToStatus, By: by, At: showTime(ch.ChangedAt)})
+	}
+	return d, nil
+}
+
+func (s *Server) eventSetStatus(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	err = s.office.SetEventStatus(ctx, actor(c), id, c.FormValue("to"))
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderEvent(c, http.StatusUnprocessableEntity, id, fieldMsgs{"status": msgs["status"]})
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/events/"+strconv.FormatInt(id, 10))
+}

@@ -1,0 +1,59 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// loginInput is the sign-in form.
+type loginInput struct {
+	Login    string `form:"login"`
+	Password string `form:"password"`
+	Next     string `form:"next" query:"next"`
+}
+
+func (s *Server) loginForm(c echo.Context) error {
+	ctx := c.Request().Context()
+	in := loginInput{Next: safeNext(c.QueryParam("next"))}
+	return s.render(c, http.StatusOK, LoginPage(s.page(c, L(ctx).T("accounts.login.title")), in, ""))
+}
+
+// loginSubmit signs in; a wrong login or password and the rate limit each
+// re-render the form with a message (422 and 429).
+func (s *Server) loginSubmit(c echo.Context) error {
+	ctx := c.Request().Context()
+	var in loginInput
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	in.Next = safeNext(in.Next)
+	u, err := s.office.Accounts().Login(ctx, office.LoginInput{Login: in.Login, Password: in.Password, IP: s.clientIP(c)})
+	title := L(ctx).T("accounts.login.title")
+	in.Password = ""
+	switch {
+	case errors.Is(err, office.ErrRateLimited):
+		return s.render(c, http.StatusTooManyRequests, LoginPage(s.page(c, title), in, L(ctx).T("accounts.login.too_many", "Minutes", int(office.LoginWindow.Minutes()))))
+	case errors.Is(err, office.ErrLoginFailed):
+		return s.render(c, http.StatusUnprocessableEntity, LoginPage(s.page(c, title), in, L(ctx).T("accounts.login.failed")))
+	case err != nil:
+		return err
+	}
+	if err := s.signInAs(c, u.ID); err != nil {
+		return err
+	}
+	return seeOther(c, in.Next)
+}
+
+// logout ends the session (POST only, CSRF-protected) under a new token.
+func (s *Server) logout(c echo.Context) error {
+	ctx := c.Request().Context()
+	if err := s.sessions.RenewToken(ctx); err != nil {
+		return err
+	}
+	s.sessions.Remove(ctx, sessionUserKey)
+	return seeOther(c, "/")
+}

@@ -1,0 +1,58 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// roleInput names a user and a role in the event of the path.
+type roleInput struct {
+	UserID string `form:"user_id"`
+	Role   string `form:"role"`
+}
+
+func (s *Server) bindRole(c echo.Context) (office.RoleGrant, error) {
+	id, err := pathID(c)
+	if err != nil {
+		return office.RoleGrant{}, err
+	}
+	var in roleInput
+	if err := c.Bind(&in); err != nil {
+		return office.RoleGrant{}, err
+	}
+	uid, _ := strconv.ParseInt(in.UserID, 10, 64) // 0: office reports "choose a user"
+	return office.RoleGrant{EventID: id, UserID: uid, Role: in.Role}, nil
+}
+
+// roleGrant gives a user a role in the event (administrators, directors).
+func (s *Server) roleGrant(c echo.Context) error {
+	ctx := c.Request().Context()
+	g, err := s.bindRole(c)
+	if err != nil {
+		return err
+	}
+	err = s.office.GrantEventRole(ctx, actor(c), g)
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderEvent(c, http.StatusUnprocessableEntity, g.EventID, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/events/"+strconv.FormatInt(g.EventID, 10)+"#roles")
+}
+
+// roleRevoke takes a role away (administrators, directors).
+func (s *Server) roleRevoke(c echo.Context) error {
+	g, err := s.bindRole(c)
+	if err != nil {
+		return err
+	}
+	if err := s.office.RevokeEventRole(c.Request().Context(), actor(c), g); err != nil {
+		return err
+	}
+	return seeOther(c, "/events/"+strconv.FormatInt(g.EventID, 10)+"#roles")
+}

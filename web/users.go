@@ -1,0 +1,119 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// newUserInput is the form for adding a user.
+type newUserInput struct {
+	Login       string `form:"login"`
+	DisplayName string `form:"display_name"`
+	Password    string `form:"password"`
+	Password2   string `form:"password2"`
+}
+
+// userRow is one line of the users list.
+type userRow struct {
+	ID          int64
+	Login       string
+	DisplayName string
+	Admin       bool
+	Disabled    bool
+	Created     string
+	Self        bool
+}
+
+func (s *Server) usersPage(c echo.Context) error {
+	return s.renderUsers(c, http.StatusOK, newUserInput{}, nil)
+}
+
+func (s *Server) renderUsers(c echo.Context, status int, in newUserInput, errs fieldMsgs) error {
+	ctx := c.Request().Context()
+	a := actor(c)
+	users, err := s.office.Accounts().Users(ctx, a)
+	if err != nil {
+		return err
+	}
+	rows := make([]userRow, 0, len(users))
+	for _, u := range users {
+		rows = append(rows, userRow{ID: u.ID, Login: u.Login, DisplayName: u.DisplayName, Admin: u.IsAdmin,
+			Disabled: u.Disabled, Created: showTime(u.CreatedAt), Self: u.ID == a.UserID})
+	}
+	in.Password, in.Password2 = "", ""
+	return s.render(c, status, UsersPage(s.page(c, L(ctx).T("accounts.users.title")), rows, in, errs))
+}
+
+func (s *Server) userCreate(c echo.Context) error {
+	ctx := c.Request().Context()
+	var in newUserInput
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	_, err := s.office.Accounts().CreateUser(ctx, actor(c), office.NewUser{
+		Login: in.Login, DisplayName: in.DisplayName, Password: in.Password, Password2: in.Password2,
+	})
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderUsers(c, http.StatusUnprocessableEntity, in, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/users")
+}
+
+// userFlag reads :id and the form's value ("1" or "0").
+func userFlag(c echo.Context) (int64, bool, error) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		return 0, false, echo.NewHTTPError(http.StatusNotFound)
+	}
+	return id, c.FormValue("value") == "1", nil
+}
+
+func (s *Server) userSetDisabled(c echo.Context) error {
+	id, on, err := userFlag(c)
+	if err != nil {
+		return err
+	}
+	return s.afterUserChange(c, s.office.Accounts().SetUserDisabled(c.Request().Context(), actor(c), id, on))
+}
+
+func (s *Server) userSetAdmin(c echo.Context) error {
+	id, on, err := userFlag(c)
+	if err != nil {
+		return err
+	}
+	return s.afterUserChange(c, s.office.Accounts().SetUserAdmin(c.Request().Context(), actor(c), id, on))
+}
+
+// afterUserChange shows the list with the reason when a change was
+// refused (the last administrator), else returns to the list.
+func (s *Server) afterUserChange(c echo.Context, err error) error {
+	if msgs, ok := fieldMsgsOf(c.Request().Context(), err); ok {
+		return s.renderUsers(c, http.StatusUnprocessableEntity, newUserInput{}, fieldMsgs{"": msgs["user"]})
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/users")
+}
+
+func userDisableLabel(ctx context.Context, disabled bool) string {
+	if disabled {
+		return T(ctx, "accounts.users.enable")
+	}
+	return T(ctx, "accounts.users.disable")
+}
+
+func userAdminLabel(ctx context.Context, admin bool) string {
+	if admin {
+		return T(ctx, "accounts.users.revoke_admin")
+	}
+	return T(ctx, "accounts.users.grant_admin")
+}
