@@ -17,7 +17,7 @@ func addPeriod(t *testing.T, s *store.Store, m store.PlayerMaster) store.PlayerM
 	return m
 }
 
-func ptr(id int64) *int64 { return &id }
+func masterPtr(id int64) *int64 { return &id }
 
 // A master–student pair on a date is what D-A1, D-A2 and D-A5 forbid in
 // certain rounds (001 第8条A); the pair must be judged on the draw date.
@@ -27,11 +27,11 @@ func TestIsMasterOf_D_A1_DependsOnTheDate(t *testing.T) {
 		oldMaster := addPlayer(t, s, "旧師", "きゅうし")
 		newMaster := addPlayer(t, s, "新師", "しんし")
 		pupil := addPlayer(t, s, "弟子", "でし")
-		first := addPeriod(t, s, store.PlayerMaster{DiscipleID: pupil.ID, MasterPlayerID: ptr(oldMaster.ID), FromDate: day("2010-04-01")})
+		first := addPeriod(t, s, store.PlayerMaster{DiscipleID: pupil.ID, MasterPlayerID: masterPtr(oldMaster.ID), FromDate: day("2010-04-01")})
 		if err := s.CloseMasterPeriod(ctx, first.ID, day("2015-03-31"), testNow); err != nil {
 			t.Fatal(err)
 		}
-		addPeriod(t, s, store.PlayerMaster{DiscipleID: pupil.ID, MasterPlayerID: ptr(newMaster.ID), FromDate: day("2015-04-01")})
+		addPeriod(t, s, store.PlayerMaster{DiscipleID: pupil.ID, MasterPlayerID: masterPtr(newMaster.ID), FromDate: day("2015-04-01")})
 		cases := []struct {
 			master int64
 			on     string
@@ -75,8 +75,8 @@ func TestAreFellowDisciples_D_A4_SameMasterOnTheDate(t *testing.T) {
 		c := addPlayer(t, s, "丙", "へい")
 		d := addPlayer(t, s, "丁", "てい")
 		e := addPlayer(t, s, "戊", "ぼ")
-		addPeriod(t, s, store.PlayerMaster{DiscipleID: a.ID, MasterPlayerID: ptr(m.ID), FromDate: day("2000-01-01")})
-		addPeriod(t, s, store.PlayerMaster{DiscipleID: b.ID, MasterPlayerID: ptr(m.ID), FromDate: day("2005-01-01")})
+		addPeriod(t, s, store.PlayerMaster{DiscipleID: a.ID, MasterPlayerID: masterPtr(m.ID), FromDate: day("2000-01-01")})
+		addPeriod(t, s, store.PlayerMaster{DiscipleID: b.ID, MasterPlayerID: masterPtr(m.ID), FromDate: day("2005-01-01")})
 		// c and d: the same outside teacher written in different widths/kana.
 		addPeriod(t, s, store.PlayerMaster{DiscipleID: c.ID, TeacherName: "田中 一郎", TeacherReading: "たなか いちろう", FromDate: day("2000-01-01")})
 		addPeriod(t, s, store.PlayerMaster{DiscipleID: d.ID, TeacherName: "田中一郎", TeacherReading: "ﾀﾅｶｲﾁﾛｳ", FromDate: day("2000-01-01")})
@@ -130,11 +130,11 @@ func TestLineage_D_A4_MasterDisciplesFellowsAndHistory(t *testing.T) {
 		fellow := addPlayer(t, s, "兄弟子", "あにでし")
 		former := addPlayer(t, s, "元兄弟子", "もとあにでし")
 		pupil := addPlayer(t, s, "弟子", "でし")
-		addPeriod(t, s, store.PlayerMaster{DiscipleID: m.ID, MasterPlayerID: ptr(grand.ID), FromDate: day("1980-01-01")})
-		addPeriod(t, s, store.PlayerMaster{DiscipleID: p.ID, MasterPlayerID: ptr(m.ID), FromDate: day("2000-01-01")})
-		addPeriod(t, s, store.PlayerMaster{DiscipleID: fellow.ID, MasterPlayerID: ptr(m.ID), FromDate: day("1995-01-01")})
-		addPeriod(t, s, store.PlayerMaster{DiscipleID: former.ID, MasterPlayerID: ptr(m.ID), FromDate: day("1990-01-01"), ToDate: day("1999-12-31")})
-		addPeriod(t, s, store.PlayerMaster{DiscipleID: pupil.ID, MasterPlayerID: ptr(p.ID), FromDate: day("2020-01-01")})
+		addPeriod(t, s, store.PlayerMaster{DiscipleID: m.ID, MasterPlayerID: masterPtr(grand.ID), FromDate: day("1980-01-01")})
+		addPeriod(t, s, store.PlayerMaster{DiscipleID: p.ID, MasterPlayerID: masterPtr(m.ID), FromDate: day("2000-01-01")})
+		addPeriod(t, s, store.PlayerMaster{DiscipleID: fellow.ID, MasterPlayerID: masterPtr(m.ID), FromDate: day("1995-01-01")})
+		addPeriod(t, s, store.PlayerMaster{DiscipleID: former.ID, MasterPlayerID: masterPtr(m.ID), FromDate: day("1990-01-01"), ToDate: day("1999-12-31")})
+		addPeriod(t, s, store.PlayerMaster{DiscipleID: pupil.ID, MasterPlayerID: masterPtr(p.ID), FromDate: day("2020-01-01")})
 		l, err := s.Lineage(ctx, p.ID, day("2021-01-01"))
 		if err != nil {
 			t.Fatal(err)
@@ -177,7 +177,7 @@ func TestMastersOn_ManyIDsInChunks(t *testing.T) {
 		for i, p := range ps {
 			ids = append(ids, p.ID)
 			if i%2 == 0 {
-				periods = append(periods, &store.PlayerMaster{DiscipleID: p.ID, MasterPlayerID: ptr(m.ID), FromDate: day("2000-01-01"), CreatedAt: testNow, UpdatedAt: testNow})
+				periods = append(periods, &store.PlayerMaster{DiscipleID: p.ID, MasterPlayerID: masterPtr(m.ID), FromDate: day("2000-01-01"), CreatedAt: testNow, UpdatedAt: testNow})
 			}
 		}
 		if err := s.AddMasterPeriods(ctx, periods); err != nil {

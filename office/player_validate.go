@@ -1,0 +1,215 @@
+package office
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"kisen/store"
+)
+
+// Form fields and CSV columns of a player; FieldError.Field uses them.
+const (
+	PlayerFieldID          = "id"
+	PlayerFieldNumber      = "number"
+	PlayerFieldName        = "name"
+	PlayerFieldReading     = "reading"
+	PlayerFieldKind        = "kind"
+	PlayerFieldRank        = "rank"
+	PlayerFieldClass       = "class"
+	PlayerFieldAffiliation = "affiliation"
+	PlayerFieldBirthDate   = "birth_date"
+)
+
+// Message ids of player validation errors (web/locales/*/players.json).
+const (
+	codePlayerRequired      = "players.err.required"
+	codePlayerTooLong       = "players.err.too_long"
+	codePlayerControl       = "players.err.control"
+	codePlayerReadingKana   = "players.err.reading_kana"
+	codePlayerKind          = "players.err.kind"
+	codePlayerRankFormat    = "players.err.rank_format"
+	codePlayerRankKind      = "players.err.rank_kind"
+	codePlayerClass         = "players.err.class"
+	codePlayerClassNotPro   = "players.err.class_not_professional"
+	codePlayerNumberFormat  = "players.err.number_format"
+	codePlayerNumberTaken   = "players.err.number_taken"
+	codePlayerDateFormat    = "players.err.date_format"
+	codePlayerBirthInFuture = "players.err.birth_future"
+)
+
+// playerMaxLen bounds free-text fields (characters, not bytes).
+const playerMaxLen = 60
+
+// PlayerInput is a player as typed into the form or a CSV row.
+type PlayerInput struct {
+	Number      string
+	Name        string
+	Reading     string
+	Kind        string
+	Rank        string
+	Class       string
+	Affiliation string
+	BirthDate   string
+}
+
+// playerTokyo is the zone the federation's calendar runs in (no DST).
+var playerTokyo = time.FixedZone("JST", 9*60*60)
+
+// playerToday is the calendar day in Japan at now.
+func playerToday(now time.Time) store.CivilDate { return store.CivilDateOf(now.In(playerTokyo)) }
+
+var playerKindAliases = map[string]store.PlayerKind{
+	"professional": store.PlayerProfessional, "棋士": store.PlayerProfessional, "プロ": store.PlayerProfessional,
+	"womens": store.PlayerWomens, "女流棋士": store.PlayerWomens, "女流": store.PlayerWomens,
+	"shoreikai": store.PlayerShoreikai, "奨励会": store.PlayerShoreikai, "奨励会員": store.PlayerShoreikai,
+	"amateur": store.PlayerAmateur, "アマ": store.PlayerAmateur, "アマチュア": store.PlayerAmateur,
+}
+
+// ParsePlayerKind accepts the stored code or the Japanese name.
+func ParsePlayerKind(s string) (store.PlayerKind, bool) {
+	k, ok := playerKindAliases[strings.ToLower(strings.TrimSpace(norm.NFKC.String(s)))]
+	return k, ok
+}
+
+var playerClassAliases = map[string]store.PlayerClass{
+	"": store.PlayerClassNone, "なし": store.PlayerClassNone, "NONE": store.PlayerClassNone,
+	"A": store.PlayerClassA, "A級": store.PlayerClassA,
+	"B1": store.PlayerClassB1, "B級1組": store.PlayerClassB1,
+	"B2": store.PlayerClassB2, "B級2組": store.PlayerClassB2,
+	"C1": store.PlayerClassC1, "C級1組": store.PlayerClassC1,
+	"C2": store.PlayerClassC2, "C級2組": store.PlayerClassC2,
+	"FREE": store.PlayerClassFree, "フリークラス": store.PlayerClassFree, "FC": store.PlayerClassFree,
+}
+
+// ParsePlayerClass accepts A, B1, B2, C1, C2, FREE (any case, full or
+// half width) or the Japanese names (A級, B級1組, …, フリークラス).
+func ParsePlayerClass(s string) (store.PlayerClass, bool) {
+	c, ok := playerClassAliases[strings.ToUpper(strings.TrimSpace(norm.NFKC.String(s)))]
+	return c, ok
+}
+
+var playerNumberPattern = regexp.MustCompile(`^[0-9A-Za-z-]{1,20}$`)
+
+// NormaliseReading folds a よみ to hiragana with single spaces; ok is false
+// when anything but kana, ー, ・ and spaces is left.
+func NormaliseReading(s string) (string, bool) {
+	s = strings.Join(strings.Fields(norm.NFKC.String(s)), " ")
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'ァ' && r <= 'ヶ', r == 'ヽ', r == 'ヾ':
+			r -= 0x60
+		case r >= 'ぁ' && r <= 'ゖ', r == 'ゝ', r == 'ゞ', r == 'ー', r == '・', r == ' ':
+		default:
+			return s, false
+		}
+		b.WriteRune(r)
+	}
+	return b.String(), true
+}
+
+// ParsePlayerDate reads YYYY-MM-DD, also YYYY/M/D as spreadsheets write it.
+func ParsePlayerDate(s string) (store.CivilDate, bool) {
+	s = strings.TrimSpace(norm.NFKC.String(s))
+	if s == "" {
+		return store.CivilDate{}, true
+	}
+	parts := strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == '/' })
+	if len(parts) != 3 || len(parts[0]) != 4 || len(parts[1]) > 2 || len(parts[2]) > 2 {
+		return store.CivilDate{}, false
+	}
+	var n [3]int
+	for i, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 0 {
+			return store.CivilDate{}, false
+		}
+		n[i] = v
+	}
+	d := store.NewCivilDate(n[0], time.Month(n[1]), n[2])
+	// time.Date normalises 2月30日 to March; such a day does not exist.
+	if y, m, dd := d.Time().Date(); y != n[0] || int(m) != n[1] || dd != n[2] || y < 1 {
+		return store.CivilDate{}, false
+	}
+	return d, true
+}
+
+// checkPlayerText trims a free-text field and checks its presence and length.
+func checkPlayerText(ve *ValidationError, line int, field, v string, required bool) string {
+	v = strings.TrimSpace(v)
+	if strings.IndexFunc(v, unicode.IsControl) >= 0 {
+		// Tabs and line breaks would break the CSV round trip and the pages.
+		ve.Add(line, field, codePlayerControl, nil)
+	} else if required && v == "" {
+		ve.Add(line, field, codePlayerRequired, nil)
+	} else if utf8.RuneCountInString(v) > playerMaxLen {
+		ve.Add(line, field, codePlayerTooLong, map[string]any{"Max": playerMaxLen})
+	}
+	return v
+}
+
+// validatePlayer checks every field of in and returns the player it
+// describes (ID, timestamps and number uniqueness are the caller's). Every
+// problem is added to ve with line (0 for forms).
+func validatePlayer(ve *ValidationError, line int, in PlayerInput, today store.CivilDate) store.Player {
+	var p store.Player
+	p.Name = checkPlayerText(ve, line, PlayerFieldName, in.Name, true)
+	if r := checkPlayerText(ve, line, PlayerFieldReading, in.Reading, true); r != "" && utf8.RuneCountInString(r) <= playerMaxLen {
+		if folded, ok := NormaliseReading(r); ok {
+			p.Reading = folded
+		} else {
+			ve.Add(line, PlayerFieldReading, codePlayerReadingKana, nil)
+		}
+	}
+	kind, kindOK := ParsePlayerKind(in.Kind)
+	switch {
+	case strings.TrimSpace(in.Kind) == "":
+		ve.Add(line, PlayerFieldKind, codePlayerRequired, nil)
+	case !kindOK:
+		ve.Add(line, PlayerFieldKind, codePlayerKind, nil)
+	default:
+		p.Kind = kind
+	}
+	if strings.TrimSpace(in.Rank) == "" {
+		// Amateurs may have no rank; everyone else has one.
+		if kindOK && kind != store.PlayerAmateur {
+			ve.Add(line, PlayerFieldRank, codePlayerRequired, nil)
+		}
+	} else if r, err := ParseRank(in.Rank); err != nil {
+		ve.Add(line, PlayerFieldRank, codePlayerRankFormat, nil)
+	} else if kindOK && !r.FitsKind(kind) {
+		ve.Add(line, PlayerFieldRank, codePlayerRankKind, map[string]any{"Rank": r.String()})
+	} else {
+		p.Rank = r.String()
+	}
+	if c, ok := ParsePlayerClass(in.Class); !ok {
+		ve.Add(line, PlayerFieldClass, codePlayerClass, nil)
+	} else if c != store.PlayerClassNone && kindOK && kind != store.PlayerProfessional {
+		// 順位戦 is played by 棋士 only (DOMAIN "People and roles").
+		ve.Add(line, PlayerFieldClass, codePlayerClassNotPro, nil)
+	} else {
+		p.Class = c
+	}
+	p.Affiliation = checkPlayerText(ve, line, PlayerFieldAffiliation, in.Affiliation, false)
+	if d, ok := ParsePlayerDate(in.BirthDate); !ok {
+		ve.Add(line, PlayerFieldBirthDate, codePlayerDateFormat, nil)
+	} else if !d.IsZero() && d.After(today) {
+		ve.Add(line, PlayerFieldBirthDate, codePlayerBirthInFuture, nil)
+	} else {
+		p.BirthDate = d
+	}
+	if n := strings.TrimSpace(norm.NFKC.String(in.Number)); n != "" {
+		if !playerNumberPattern.MatchString(n) {
+			ve.Add(line, PlayerFieldNumber, codePlayerNumberFormat, nil)
+		} else {
+			p.Number = &n
+		}
+	}
+	return p
+}
