@@ -27,7 +27,7 @@ func (p *problem) feasibility() (lowerBound int, conflicts []Violation) {
 			Message: "a 4-player round robin cannot split both every player's first two and last two games; turn off sente_gote.split_first_two or split_last_two"})
 		return 0, conflicts
 	}
-	need := 0
+	need, worst := 0, 0
 	for u := 0; u < p.n; u++ {
 		cand, clean := 0, 0
 		blockers := map[string][]string{}
@@ -56,19 +56,30 @@ func (p *problem) feasibility() (lowerBound int, conflicts []Violation) {
 		if !p.d.Settings.RoundRobin && cand < p.games {
 			players := []string{ids[u]}
 			var why []string
+			main := ""
 			for _, rule := range sortedKeys(blockers) {
-				players = append(players, blockers[rule]...)
+				for _, id := range blockers[rule] {
+					if !slices.Contains(players, id) {
+						players = append(players, id)
+					}
+				}
 				why = append(why, fmt.Sprintf("%s rules out %s", rule, strings.Join(blockers[rule], ", ")))
+				if main == "" || len(blockers[rule]) > len(blockers[main]) {
+					main = rule // name the rule that takes the most opponents away
+				}
 			}
-			conflicts = append(conflicts, Violation{Rule: firstKey(blockers), Players: players,
+			conflicts = append(conflicts, Violation{Rule: main, Players: players,
 				Message: fmt.Sprintf("%s plays %d games but may meet only %d classmates: %s", ids[u], p.games, cand, strings.Join(why, "; "))})
 		}
 		need += max(0, p.games-clean)
+		worst = max(worst, p.games-clean)
 	}
 	if p.d.Settings.RoundRobin {
 		conflicts = append(conflicts, p.windowConflicts(ids)...)
 	}
-	return (need + 1) / 2, dedupe(conflicts)
+	// Each rematch serves two players, and the neediest player alone
+	// needs worst of them.
+	return max((need+1)/2, worst), dedupe(conflicts)
 }
 
 // windowConflicts checks, for round robins, that each player's restricted
@@ -134,12 +145,6 @@ func sortedKeys(m map[string][]string) []string {
 	return ks
 }
 
-func firstKey(m map[string][]string) string {
-	if ks := sortedKeys(m); len(ks) > 0 {
-		return ks[0]
-	}
-	return RuleStructure
-}
 
 // dedupe drops a round robin's second report of the same pair.
 func dedupe(vs []Violation) []Violation {

@@ -2,9 +2,9 @@ package league
 
 import (
 	"errors"
-	"time"
 	"reflect"
 	"testing"
+	"time"
 )
 
 var zero time.Time
@@ -245,7 +245,7 @@ func TestStandings_DemotionPoints(t *testing.T) {
 			}},
 		{ClassC2, map[string]int{"p09": 1, "p10": 2},
 			map[string]Row{
-				"p09": {NewPoint: true, Points: 2, Outcome: OutcomeStays},  // second point: C2 needs three
+				"p09": {NewPoint: true, Points: 2, Outcome: OutcomeStays},   // second point: C2 needs three
 				"p10": {NewPoint: true, Points: 0, Outcome: OutcomeDemoted}, // third: フリークラス
 			}},
 	} {
