@@ -145,7 +145,6 @@ func sortedKeys(m map[string][]string) []string {
 	return ks
 }
 
-
 // dedupe drops a round robin's second report of the same pair.
 func dedupe(vs []Violation) []Violation {
 	seen := map[string]bool{}
