@@ -19,12 +19,12 @@ func (p *problem) feasibility() (lowerBound int, conflicts []Violation) {
 		return 0, conflicts
 	}
 	sg := p.d.Settings.SenteGote
-	if p.d.Settings.RoundRobin && p.n == 4 && sg.SplitFirstTwo && sg.SplitLastTwo {
+	if p.n == 4 && p.games == 3 && sg.SplitFirstTwo && sg.SplitLastTwo {
 		// Three games each with both pairs split means sente-gote-sente or
 		// gote-sente-gote: two players of each pattern, and the two
 		// sente-gote-sente players would both be sente when they meet.
 		conflicts = append(conflicts, Violation{Rule: RuleSenteGoteSplit, Players: ids,
-			Message: "a 4-player round robin cannot split both every player's first two and last two games; turn off sente_gote.split_first_two or split_last_two"})
+			Message: "4 players who each play 3 games cannot split both every player's first two and last two games; turn off sente_gote.split_first_two or split_last_two"})
 		return 0, conflicts
 	}
 	need, worst := 0, 0
