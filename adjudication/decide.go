@@ -454,6 +454,10 @@ func (d *decider) judgeEnding(o *Outcome) error {
 		switch {
 		case complete:
 			pts = rec.Points
+			if err := pts.validate(); err != nil {
+				// A record from a custom start may lack pieces.
+				return prefixed("findings.points", err)
+			}
 			if d.f.Points != nil && *d.f.Points != pts {
 				o.note("record_overrides_report", fmt.Sprintf("reported points %d–%d, the record's final position counts %d–%d", d.f.Points.Sente, d.f.Points.Gote, pts.Sente, pts.Gote))
 			}

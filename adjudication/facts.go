@@ -208,10 +208,10 @@ func (f Findings) validate() error {
 	if f.MaxMovesPly != 0 && (f.MaxMovesPly < maxMovesLimit || f.MaxMovesPly > f.Plies) {
 		return fieldErr("max_moves_ply", "%d is neither 0 nor within %d … %d", f.MaxMovesPly, maxMovesLimit, f.Plies)
 	}
+	if f.Points.Sente < 0 || f.Points.Gote < 0 {
+		return fieldErr("points", "negative points")
+	}
 	if f.Complete {
-		if err := f.Points.validate(); err != nil {
-			return prefixed("points", err)
-		}
 		if err := f.Declaration.validate(); err != nil {
 			return prefixed("declaration", err)
 		}
