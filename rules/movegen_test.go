@@ -54,7 +54,7 @@ func TestPerft_D_X1_StartPosition(t *testing.T) {
 // move kinds, not only their number.
 func TestPerft_D_X1_PublishedMoveKinds(t *testing.T) {
 	tests := []struct {
-		depth                      int
+		depth                        int
 		captures, promotions, checks int
 	}{
 		{3, 59, 30, 48},
