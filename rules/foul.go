@@ -61,7 +61,7 @@ func (p *Position) IsLegal(m Move) bool { return p.Foul(m) == FoulNone }
 //  1. wrong_side: the origin holds the opponent's piece;
 //  2. illegal_movement: no such move at all (empty origin, own piece on the
 //     destination, a path the piece cannot take, a drop on an occupied
-//     square or of a piece not in hand, a malformed move);
+//     square or of a piece not in hand, a malformed encoding);
 //  3. illegal_promotion: promoting a gold, king or promoted piece, a
 //     promotion with neither square in the zone, or a "promoted" drop;
 //  4. dead_piece: an unpromoted pawn, lance or knight left with no move;
@@ -71,7 +71,7 @@ func (p *Position) IsLegal(m Move) bool { return p.Foul(m) == FoulNone }
 func (p *Position) Foul(m Move) Foul {
 	us := p.side
 	to := m.To()
-	if m == NoMove || !to.Valid() {
+	if m == NoMove || !to.Valid() || !m.canonical() {
 		return FoulIllegalMovement
 	}
 	if m.IsDrop() {

@@ -163,3 +163,19 @@ func ParseUSIMove(s string) (Move, error) {
 	}
 	return NewMove(from, to, promote), nil
 }
+
+// canonical reports whether m is exactly what NewMove or NewDrop (plus,
+// possibly, the promotion flag) builds for its fields; any other bit
+// pattern is a malformed move.
+func (m Move) canonical() bool {
+	var c Move
+	if m.IsDrop() {
+		c = NewDrop(m.DropType(), m.To())
+	} else {
+		c = NewMove(m.From(), m.To(), false)
+	}
+	if m.IsPromotion() {
+		c |= movePromoteBit
+	}
+	return c == m
+}

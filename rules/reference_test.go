@@ -169,7 +169,13 @@ func refApply(b refBoard, m Move) refBoard {
 func (b *refBoard) refFoul(m Move) Foul {
 	us := b.side
 	to := m.To()
-	if m == NoMove || to == NoSquare {
+	if m == NoMove || to == NoSquare || m>>21 != 0 || m&moveValidBit == 0 {
+		return FoulIllegalMovement
+	}
+	if m.IsDrop() && (m>>moveFromShift)&moveSquareMask != moveSquareMask {
+		return FoulIllegalMovement
+	}
+	if !m.IsDrop() && m>>moveTypeShift&15 != 0 {
 		return FoulIllegalMovement
 	}
 	tf, tr := to.File(), to.Rank()
