@@ -230,3 +230,46 @@ func TestDrawLeague_RoundRobinLeague(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDrawLeagueInput: whatever arrives on stdin, the command answers 0
+// with a schedule that passes --check, 1 with a no_schedule report, or 2
+// with a message — never a panic.
+func FuzzDrawLeagueInput(f *testing.F) {
+	small := `{"kind":"league","seed":1,"players":[{"id":"a"},{"id":"b","master":"a"},{"id":"c"},{"id":"d"},{"id":"e"}]}`
+	f.Add(small)
+	f.Add(`{"kind":"junisen","class":"C2","seed":3,"games_per_player":2,"players":[{"id":"a"},{"id":"b"},{"id":"c"},{"id":"d"}],"previous_terms":[[["a","b"]]]}`)
+	f.Add(`{"kind":"junisen","class":"B1","seed":18446744073709551615,"players":[{"id":"x"},{"id":"y"},{"id":"z"}],"dates":["2026-01-01",["2026-02-01"],"2026-03-01"]}`)
+	f.Add(`[]`)
+	f.Fuzz(func(t *testing.T, stdin string) {
+		code, stdout, stderr := runLeague(t, stdin)
+		switch code {
+		case 0:
+			var out struct {
+				Rounds []leagueRound `json:"rounds"`
+			}
+			if err := json.Unmarshal([]byte(stdout), &out); err != nil || len(out.Rounds) == 0 {
+				t.Fatalf("exit 0 without a schedule: %v %q", err, stdout)
+			}
+			var in map[string]any
+			dec := json.NewDecoder(strings.NewReader(stdin))
+			dec.UseNumber() // keep a uint64 seed exact
+			if err := dec.Decode(&in); err != nil {
+				t.Fatalf("exit 0 on input that is not a JSON object: %v", err)
+			}
+			in["rounds"] = out.Rounds
+			if c, o, e := runLeague(t, mustJSON(t, in), "--check"); c != 0 {
+				t.Fatalf("the drawn schedule fails --check: %d %s %s", c, o, e)
+			}
+		case 1:
+			if !strings.Contains(stdout, "no_schedule") {
+				t.Fatalf("exit 1 without a no_schedule report: %q %q", stdout, stderr)
+			}
+		case 2:
+			if stderr == "" {
+				t.Fatal("exit 2 without a message")
+			}
+		default:
+			t.Fatalf("exit %d", code)
+		}
+	})
+}
