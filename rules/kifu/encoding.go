@@ -1,0 +1,114 @@
+package kifu
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/japanese"
+)
+
+// Encoding names the character set a record was read in.
+type Encoding uint8
+
+const (
+	UTF8 Encoding = iota
+	ShiftJIS
+)
+
+// String is "UTF-8" or "Shift_JIS".
+func (e Encoding) String() string {
+	if e == ShiftJIS {
+		return "Shift_JIS"
+	}
+	return "UTF-8"
+}
+
+// decodeText turns record bytes into text. Valid UTF-8 (with or without a
+// byte-order mark) is taken as UTF-8; anything else is decoded as
+// Shift_JIS, the encoding of .kif files and of CSA files without an
+// encoding line (CSA V3.0 2.2). Bytes that are neither are an error.
+func decodeText(data []byte) (string, Encoding, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if utf8.Valid(data) {
+		return string(data), UTF8, nil
+	}
+	out, err := japanese.ShiftJIS.NewDecoder().Bytes(data)
+	if err != nil {
+		return "", ShiftJIS, fmt.Errorf("text is neither UTF-8 nor Shift_JIS: %w", err)
+	}
+	if !utf8.Valid(out) {
+		return "", ShiftJIS, fmt.Errorf("text is neither UTF-8 nor Shift_JIS")
+	}
+	return string(out), ShiftJIS, nil
+}
+
+// EncodeShiftJIS converts UTF-8 text to Shift_JIS, for programs that only
+// read .kif files in that encoding.
+func EncodeShiftJIS(text string) ([]byte, error) {
+	out, err := japanese.ShiftJIS.NewEncoder().Bytes([]byte(text))
+	if err != nil {
+		return nil, fmt.Errorf("encode Shift_JIS: %w", err)
+	}
+	return out, nil
+}
+
+// splitLines splits on LF, CRLF or CR.
+func splitLines(text string) []string {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
+	return strings.Split(text, "\n")
+}
+
+// ParseError is bad input: where it is and what is wrong.
+type ParseError struct {
+	Format Format
+	Line   int // 1-based; 0 when the error is not tied to a line
+	Err    error
+}
+
+func (e *ParseError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s line %d: %v", e.Format, e.Line, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", e.Format, e.Err)
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+func lineErr(f Format, line int, format string, args ...any) error {
+	return &ParseError{Format: f, Line: line, Err: fmt.Errorf(format, args...)}
+}
+
+// jst is Japan time, in which records state their dates.
+var jst = time.FixedZone("JST", 9*60*60)
+
+var recordTimeLayouts = []string{
+	"2006/01/02 15:04:05",
+	"2006/01/02 15:04",
+	"2006/01/02",
+	"2006-01-02T15:04:05Z07:00",
+	"2006-01-02 15:04:05",
+	"2006-01-02",
+}
+
+// parseRecordTime reads a date as records write it; a KIF weekday in
+// parentheses "(火)" is ignored.
+func parseRecordTime(s string) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, "(（"); i >= 0 {
+		if j := strings.IndexAny(s[i:], ")）"); j >= 0 {
+			_, n := utf8.DecodeRuneInString(s[i+j:])
+			s = strings.TrimSpace(s[:i]) + " " + strings.TrimSpace(s[i+j+n:])
+			s = strings.TrimSpace(s)
+		}
+	}
+	for _, layout := range recordTimeLayouts {
+		if t, err := time.ParseInLocation(layout, s, jst); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}

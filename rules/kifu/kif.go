@@ -1,0 +1,465 @@
+package kifu
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"kisen/rules"
+)
+
+// KIF (Kakinoki's format): header lines "key：value", 手合割 or a board
+// diagram, then numbered moves with the origin in parentheses and times
+// "( 0:16/00:00:16)", "*" comments, a terminal word, and variations
+// introduced by "変化：N手".
+
+// ReadKIF reads a KIF record from decoded text.
+func ReadKIF(text string) (*Record, error) {
+	return readKakinoki(text, FormatKIF)
+}
+
+// readKakinoki reads KIF or KI2; they share the header, diagram, comment
+// and variation conventions and differ in how moves are written.
+func readKakinoki(text string, f Format) (*Record, error) {
+	rec := &Record{}
+	var diagram bod
+	tree := newTreeBuilder()
+	inMoves := false
+	var ki2 *ki2State
+	if f == FormatKI2 {
+		ki2 = &ki2State{}
+	}
+	startColor := func() rules.Color {
+		if rec.Start != "" {
+			return rec.StartColor()
+		}
+		if rec.Handicap == rules.Even {
+			return rules.Sente
+		}
+		return rules.Gote
+	}
+	toMoveAt := func(ply int) rules.Color { // side making move number ply
+		c := startColor()
+		if ply%2 == 0 {
+			return c.Opponent()
+		}
+		return c
+	}
+	finishHeader := func(line int) error {
+		if inMoves {
+			return nil
+		}
+		inMoves = true
+		if diagram.used() {
+			sfen, err := diagram.sfen()
+			if err != nil {
+				return lineErr(f, line, "%v", err)
+			}
+			if err := startFromSFEN(rec, sfen); err != nil {
+				return lineErr(f, line, "board diagram: %v", err)
+			}
+		}
+		start, err := rec.StartPosition()
+		if err != nil {
+			return lineErr(f, line, "%v", err)
+		}
+		tree.start = boardOf(start)
+		tree.bd = tree.start
+		if ki2 != nil {
+			ki2.start(start)
+		}
+		return nil
+	}
+	addComment := func(c string) {
+		switch {
+		case !inMoves || (tree.cur == tree.main && len(tree.main.nodes) == 0 && tree.main.end == nil):
+			rec.StartComments = append(rec.StartComments, c)
+		case tree.cur.end != nil:
+			tree.cur.end.Comments = append(tree.cur.end.Comments, c)
+		case tree.last() != nil:
+			n := tree.last()
+			n.node.Comments = append(n.node.Comments, c)
+		default:
+			// A comment right after 変化：N手 belongs to the line's first
+			// move, which is not read yet; keep it for that move.
+			tree.pendingComments = append(tree.pendingComments, c)
+		}
+	}
+	for i, raw := range splitLines(text) {
+		lineNo := i + 1
+		line := strings.TrimRight(raw, " \t\u3000")
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case trimmed == "":
+			continue
+		case strings.HasPrefix(trimmed, "#"):
+			if !inMoves {
+				rec.Header.Add("", strings.TrimPrefix(trimmed, "#"))
+			}
+			continue
+		case strings.HasPrefix(trimmed, "*"):
+			addComment(strings.TrimPrefix(trimmed, "*"))
+			continue
+		case strings.HasPrefix(trimmed, "&"):
+			addComment(trimmed)
+			continue
+		case strings.HasPrefix(trimmed, "手数----") || strings.HasPrefix(trimmed, "手数――"):
+			if err := finishHeader(lineNo); err != nil {
+				return nil, err
+			}
+			continue
+		case strings.HasPrefix(trimmed, "変化：") || strings.HasPrefix(trimmed, "変化:"):
+			if err := finishHeader(lineNo); err != nil {
+				return nil, err
+			}
+			numText := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(trimmed, "変化："), "変化:"), "手")
+			n, err := strconv.Atoi(strings.TrimSpace(numText))
+			if err != nil || n < 1 {
+				return nil, lineErr(f, lineNo, "変化 line %q: want 変化：<move number>手", trimmed)
+			}
+			if err := tree.branch(n); err != nil {
+				return nil, lineErr(f, lineNo, "%v", err)
+			}
+			tree.rewind(n)
+			if ki2 != nil {
+				if err := ki2.rewind(tree); err != nil {
+					return nil, lineErr(f, lineNo, "%v", err)
+				}
+			}
+			continue
+		case strings.HasPrefix(trimmed, "まで"):
+			if inMoves && tree.cur.end == nil && len(tree.cur.nodes) > 0 {
+				plies := tree.nextPly() - 1
+				t, err := parseSummary(trimmed, plies, toMoveAt(plies+1))
+				if err != nil {
+					if f == FormatKI2 {
+						return nil, lineErr(f, lineNo, "%v", err)
+					}
+					continue // KIF: the terminal word is what counts
+				}
+				t.SourceLine = lineNo
+				tree.cur.end = t
+			}
+			continue
+		}
+		if !inMoves {
+			if ok, err := diagram.readLine(line); ok || err != nil {
+				if err != nil {
+					return nil, lineErr(f, lineNo, "%v", err)
+				}
+				continue
+			}
+			if key, value, ok := splitHeaderLine(trimmed); ok {
+				key = canonicalKey(key)
+				if key == keyHandicap {
+					h, known := rules.HandicapByName(value)
+					if !known && value != "その他" {
+						return nil, lineErr(f, lineNo, "手合割 %q is not a known handicap", value)
+					}
+					rec.Handicap = h
+				}
+				rec.Header.Add(key, value)
+				continue
+			}
+		}
+		if f == FormatKI2 {
+			if err := finishHeader(lineNo); err != nil {
+				return nil, err
+			}
+			if err := ki2.readMoves(trimmed, lineNo, tree, toMoveAt); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if !isKIFMoveLine(trimmed) {
+			return nil, lineErr(f, lineNo, "%q is neither a header line (key：value), a comment (*) nor a numbered move", trimmed)
+		}
+		if err := finishHeader(lineNo); err != nil {
+			return nil, err
+		}
+		if err := readKIFMove(trimmed, lineNo, tree, toMoveAt); err != nil {
+			return nil, err
+		}
+	}
+	if err := finishHeader(0); err != nil {
+		return nil, err
+	}
+	rec.Main = tree.main.build()
+	return rec, nil
+}
+
+// readKIFMove reads one numbered KIF line: a move or a terminal word.
+func readKIFMove(line string, lineNo int, tree *treeBuilder, toMoveAt func(int) rules.Color) error {
+	fields := strings.SplitN(line, " ", 2)
+	num, err := strconv.Atoi(fields[0])
+	if err != nil || len(fields) < 2 {
+		return lineErr(FormatKIF, lineNo, "move line %q: want <number> <move>", line)
+	}
+	rest := strings.TrimLeft(fields[1], " ")
+	if want := tree.nextPly(); num != want {
+		return lineErr(FormatKIF, lineNo, "move number %d, expected %d", num, want)
+	}
+	if tree.cur.end != nil {
+		return lineErr(FormatKIF, lineNo, "move %d after the terminal word %s", num, tree.cur.end.Kind.KIFWord())
+	}
+	// A trailing "+" marks a move that has variations; the 変化 lines
+	// themselves say where they go, so the mark is not needed to read.
+	rest = strings.TrimSuffix(strings.TrimRight(rest, " "), "+")
+	moveText, timeText := rest, ""
+	if i := strings.Index(rest, "( "); i >= 0 && strings.Contains(rest[i:], "/") {
+		moveText, timeText = rest[:i], rest[i:]
+	} else if i := strings.LastIndex(rest, "("); i >= 0 && strings.Contains(rest[i:], "/") {
+		moveText, timeText = rest[:i], rest[i:]
+	}
+	moveText = strings.TrimSpace(moveText)
+	spent, total, hasTime, err := parseKIFTime(timeText)
+	if err != nil {
+		return lineErr(FormatKIF, lineNo, "move %d: %v", num, err)
+	}
+	word := strings.Fields(moveText)
+	if len(word) > 0 {
+		if t, ok := newKIFTerminal(word[0], toMoveAt(num)); ok {
+			t.Time, t.Total, t.HasTime, t.SourceLine = spent, total, hasTime, lineNo
+			tree.cur.end = t
+			return nil
+		}
+	}
+	m, named, err := parseKIFMoveText(moveText, tree.moveAt(num-1))
+	if err != nil {
+		return lineErr(FormatKIF, lineNo, "move %d: %v", num, err)
+	}
+	// The origin must hold the piece the text names; whether the move is
+	// legal is the rules engine's question, asked when the game is checked.
+	if got := tree.bd.mover(m); got.Type() != named {
+		what := "nothing"
+		if !got.IsEmpty() {
+			what = got.Type().Kanji()
+		}
+		return lineErr(FormatKIF, lineNo, "move %d %q: %s stands on %s, not %s", num, moveText, what, m.From(), named.Kanji())
+	}
+	tree.bd.play(m)
+	n := Node{Move: m, Time: spent, Total: total, HasTime: hasTime, SourceLine: lineNo}
+	n.Comments, tree.pendingComments = tree.pendingComments, nil
+	tree.add(n)
+	return nil
+}
+
+// parseKIFMoveText reads "７六歩(77)", "同　歩(76)", "５五角打", "２二角成(88)".
+func parseKIFMoveText(s string, prevMove rules.Move) (rules.Move, rules.PieceType, error) {
+	m, err := parseKIFMoveParts(s, prevMove)
+	return m.move, m.piece, err
+}
+
+type namedMove struct {
+	move  rules.Move
+	piece rules.PieceType
+}
+
+func parseKIFMoveParts(s string, prevMove rules.Move) (namedMove, error) {
+	mp, err := rules.ParseMoveTextParts(s)
+	if err != nil {
+		return namedMove{}, err
+	}
+	to := mp.To
+	if mp.Same {
+		if prevMove == rules.NoMove {
+			return namedMove{}, fmt.Errorf("%q: 同 but there is no previous move", s)
+		}
+		to = prevMove.To()
+	}
+	if !to.Valid() {
+		return namedMove{}, fmt.Errorf("%q: no destination", s)
+	}
+	rest := strings.TrimSpace(mp.Rest)
+	if mp.Drop {
+		if rest != "" {
+			return namedMove{}, fmt.Errorf("%q: unexpected %q after 打", s, rest)
+		}
+		if !mp.Piece.IsHandType() {
+			return namedMove{}, fmt.Errorf("%q: a %s cannot be dropped", s, mp.Piece.Kanji())
+		}
+		return namedMove{rules.NewDrop(mp.Piece, to), mp.Piece}, nil
+	}
+	if len(rest) != 4 || rest[0] != '(' || rest[3] != ')' || !isDigits(rest[1:3]) || rest[1] == '0' || rest[2] == '0' {
+		return namedMove{}, fmt.Errorf("%q: want the origin square in parentheses, e.g. (77), or 打", s)
+	}
+	from := rules.NewSquare(int(rest[1]-'0'), int(rest[2]-'0'))
+	return namedMove{rules.NewMove(from, to, mp.Promote == rules.PromoteYes), mp.Piece}, nil
+}
+
+// parseKIFTime reads "( 0:16/00:00:16)": this move's minutes:seconds and
+// the cumulative hours:minutes:seconds.
+func parseKIFTime(s string) (spent, total time.Duration, ok bool, err error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, 0, false, nil
+	}
+	if !strings.HasPrefix(s, "(") || !strings.HasSuffix(s, ")") {
+		return 0, 0, false, fmt.Errorf("time %q: want ( m:ss/hh:mm:ss)", s)
+	}
+	inner := strings.TrimSpace(s[1 : len(s)-1])
+	a, b, _ := strings.Cut(inner, "/")
+	if spent, err = parseClock(a); err != nil {
+		return 0, 0, false, fmt.Errorf("time %q: %v", s, err)
+	}
+	if strings.TrimSpace(b) != "" {
+		if total, err = parseClock(b); err != nil {
+			return 0, 0, false, fmt.Errorf("time %q: %v", s, err)
+		}
+	}
+	return spent, total, true, nil
+}
+
+// parseClock reads "m:ss" or "h:mm:ss" (fields may be space padded).
+func parseClock(s string) (time.Duration, error) {
+	parts := strings.Split(strings.TrimSpace(s), ":")
+	if len(parts) < 2 || len(parts) > 3 {
+		return 0, fmt.Errorf("%q is not m:ss or h:mm:ss", s)
+	}
+	var d time.Duration
+	for i, p := range parts {
+		v, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || v < 0 || (i > 0 && v >= 60) || v > 1e6 {
+			return 0, fmt.Errorf("%q is not m:ss or h:mm:ss", s)
+		}
+		d = d*60 + time.Duration(v)
+	}
+	return d * time.Second, nil
+}
+
+func formatKIFTime(spent, total time.Duration) string {
+	s := int64(spent / time.Second)
+	t := int64(total / time.Second)
+	return fmt.Sprintf("(%2d:%02d/%02d:%02d:%02d)", s/60, s%60, t/3600, t/60%60, t%60)
+}
+
+// WriteKIF writes r as KIF (UTF-8; see EncodeShiftJIS for .kif files
+// read by older programs).
+func WriteKIF(r *Record) (string, error) {
+	var b strings.Builder
+	if err := writeKakinokiHeader(&b, r); err != nil {
+		return "", err
+	}
+	start, err := r.StartPosition()
+	if err != nil {
+		return "", err
+	}
+	b.WriteString("手数----指手---------消費時間--\n")
+	bd := boardOf(start)
+	w := kifWriter{b: &b}
+	w.line(r.Main, 1, bd, rules.NoMove)
+	if r.Main.End != nil {
+		plies := len(r.Main.Nodes)
+		toMove := start.SideToMove()
+		if plies%2 == 1 {
+			toMove = toMove.Opponent()
+		}
+		b.WriteString(summaryLine(r.Main.End, plies, toMove, isHandicapRecord(r)))
+		b.WriteByte('\n')
+	}
+	w.variations(r.Main, 1, bd, rules.NoMove)
+	return b.String(), nil
+}
+
+type kifWriter struct {
+	b *strings.Builder
+}
+
+// line writes a line's moves; bd is the board before its first move.
+func (w *kifWriter) line(l Line, ply int, bd board, prev rules.Move) {
+	for i, n := range l.Nodes {
+		pc := bd.play(n.Move)
+		text := kifMoveText(n.Move, pc, prev)
+		mark := ""
+		if len(n.Variations) > 0 {
+			mark = "+"
+		}
+		w.moveLine(ply+i, text, n.HasTime, n.Time, n.Total, mark)
+		for _, c := range n.Comments {
+			writeComment(w.b, c)
+		}
+		prev = n.Move
+	}
+	if t := l.End; t != nil {
+		toMove := bd.toMove
+		w.moveLine(ply+len(l.Nodes), t.KIFWordFor(toMove), t.HasTime, t.Time, t.Total, "")
+		for _, c := range t.Comments {
+			writeComment(w.b, c)
+		}
+	}
+}
+
+// variations writes the 変化 of l depth first, the last branch point
+// first, so a reader finds each one's parent on its way back (see
+// treeBuilder.branch).
+func (w *kifWriter) variations(l Line, ply int, bd board, prev rules.Move) {
+	boards := make([]board, len(l.Nodes))
+	prevs := make([]rules.Move, len(l.Nodes))
+	for i, n := range l.Nodes {
+		boards[i] = bd
+		prevs[i] = prev
+		bd.play(n.Move)
+		prev = n.Move
+	}
+	for i := len(l.Nodes) - 1; i >= 0; i-- {
+		for _, v := range l.Nodes[i].Variations {
+			fmt.Fprintf(w.b, "\n変化：%d手\n", ply+i)
+			w.line(v, ply+i, boards[i], prevs[i])
+			w.variations(v, ply+i, boards[i], prevs[i])
+		}
+	}
+}
+
+func (w *kifWriter) moveLine(ply int, text string, hasTime bool, spent, total time.Duration, mark string) {
+	if hasTime {
+		pad := 14 - displayWidth(text)
+		if pad < 1 {
+			pad = 1
+		}
+		fmt.Fprintf(w.b, "%4d %s%s%s%s\n", ply, text, strings.Repeat(" ", pad), formatKIFTime(spent, total), mark)
+		return
+	}
+	fmt.Fprintf(w.b, "%4d %s%s\n", ply, text, mark)
+}
+
+// displayWidth counts full-width characters as two columns.
+func displayWidth(s string) int {
+	w := 0
+	for _, r := range s {
+		if r < 0x80 {
+			w++
+		} else {
+			w += 2
+		}
+	}
+	return w
+}
+
+// kifMoveText spells a move the KIF way: destination (or 同　), the
+// moving piece, 成 when promoting, then the origin "(77)" or 打.
+// Kakinoki's spec writes no 不成.
+func kifMoveText(m rules.Move, pc rules.Piece, prev rules.Move) string {
+	var s strings.Builder
+	if prev != rules.NoMove && prev.To() == m.To() {
+		s.WriteString("同　")
+	} else {
+		s.WriteString(rules.SquareText(m.To()))
+	}
+	pt := pc.Type()
+	if pt.Valid() {
+		s.WriteString(pt.Kanji())
+	} else {
+		s.WriteString("駒")
+	}
+	if m.IsDrop() {
+		s.WriteString("打")
+		return s.String()
+	}
+	if m.IsPromotion() {
+		s.WriteString("成")
+	}
+	from := m.From()
+	fmt.Fprintf(&s, "(%d%d)", from.File(), from.Rank())
+	return s.String()
+}
