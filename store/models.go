@@ -15,5 +15,8 @@ func Models() []any {
 		&Event{},
 		&EventStatusChange{},
 		&EventRole{},
+		&Game{},
+		&GameResult{},
+		&GameResultConfirmation{},
 	}
 }

@@ -1,0 +1,274 @@
+package office
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"kisen/rules"
+	"kisen/store"
+)
+
+// Results a game can come to (adjudication.Result values).
+const (
+	ResultSenteWin = "sente_win"
+	ResultGoteWin  = "gote_win"
+	ResultRedo     = "redo"      // 千日手 / 持将棋: no result, replayed (D-R1)
+	ResultBothLose = "both_lose" // neither player came
+	ResultPending  = "pending"   // a toss or the arbiter decides
+)
+
+var gameResults = []string{ResultSenteWin, ResultGoteWin, ResultRedo, ResultBothLose, ResultPending}
+
+// GameInput describes a game to create.
+type GameInput struct {
+	EventID          int64
+	Label            string
+	SenteID, GoteID  *int64 // nil while the seat waits for an earlier result
+	Handicap         string // 手合割 by its Japanese name; "" is 平手
+	ScheduledOn      string // YYYY-MM-DD or ""
+	AllowanceMinutes int    // each side's allowance (持ち時間)
+}
+
+func (in *GameInput) check() (*store.Game, *ValidationError) {
+	v := &ValidationError{}
+	g := &store.Game{EventID: in.EventID, Label: in.Label, SentePlayerID: in.SenteID, GotePlayerID: in.GoteID, Handicap: in.Handicap}
+	if g.Handicap == "" {
+		g.Handicap = rules.Even.Name()
+	}
+	if _, ok := rules.HandicapByName(g.Handicap); !ok {
+		v.Add(0, "handicap", "games.err.handicap", map[string]any{"Value": in.Handicap})
+	}
+	if in.SenteID != nil && in.GoteID != nil && *in.SenteID == *in.GoteID {
+		v.Add(0, "gote", "games.err.same_player", nil)
+	}
+	if in.ScheduledOn != "" {
+		if _, ok := checkDate(v, "scheduled_on", in.ScheduledOn); ok {
+			d := in.ScheduledOn
+			g.ScheduledOn = &d
+		}
+	}
+	if in.AllowanceMinutes < 0 || in.AllowanceMinutes > 24*60 {
+		v.Add(0, "allowance", "games.err.allowance", nil)
+	}
+	g.SenteAllowanceS = in.AllowanceMinutes * 60
+	g.GoteAllowanceS = in.AllowanceMinutes * 60
+	return g, v
+}
+
+// CreateGame adds a game to an event (directors and schedulers).
+func (o *Office) CreateGame(ctx context.Context, actor Actor, in GameInput) (store.Game, error) {
+	if err := o.RequireEventRole(ctx, actor, in.EventID, RoleDirector, RoleScheduler); err != nil {
+		return store.Game{}, err
+	}
+	g, v := in.check()
+	if err := v.OrNil(); err != nil {
+		return store.Game{}, err
+	}
+	err := o.store.Tx(ctx, func(tx *store.Store) error {
+		if _, err := tx.EventByID(ctx, in.EventID); err != nil {
+			return err
+		}
+		for _, id := range []*int64{in.SenteID, in.GoteID} {
+			if id != nil {
+				if _, err := tx.PlayerByID(ctx, *id); err != nil {
+					return fmt.Errorf("player %d: %w", *id, err)
+				}
+			}
+		}
+		now := o.now().UTC()
+		g.CreatedAt, g.UpdatedAt = now, now
+		return tx.CreateGame(ctx, g)
+	})
+	return *g, err
+}
+
+// ResultInput is one entry of a game's result.
+type ResultInput struct {
+	Result  string          // one of the Result… constants
+	Reason  string          // a reason code (adjudication.Reason)
+	Outcome json.RawMessage // the adjudication outcome, if computed
+	Note    string
+}
+
+// eventRequiresConfirmation reads the event's "require_confirmation"
+// setting: when on, a result counts only once a second person confirms it.
+func eventRequiresConfirmation(e store.Event) bool {
+	var s struct {
+		RequireConfirmation bool `json:"require_confirmation"`
+	}
+	_ = json.Unmarshal([]byte(e.Settings), &s)
+	return s.RequireConfirmation
+}
+
+// RecordResult appends a result version to a game (directors, arbiters,
+// recorders). Results are append-only: a correction is a new version. When
+// the event does not require confirmation, the entry confirms itself.
+func (o *Office) RecordResult(ctx context.Context, actor Actor, gameID int64, in ResultInput) (store.ResultVersion, error) {
+	g, err := o.store.GameByID(ctx, gameID)
+	if err != nil {
+		return store.ResultVersion{}, err
+	}
+	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
+		return store.ResultVersion{}, err
+	}
+	v := &ValidationError{}
+	known := false
+	for _, r := range gameResults {
+		known = known || r == in.Result
+	}
+	if !known {
+		v.Add(0, "result", "games.err.result", map[string]any{"Value": in.Result})
+	}
+	if in.Reason == "" {
+		v.Add(0, "reason", "games.err.required", nil)
+	}
+	outcome := "{}"
+	if len(in.Outcome) > 0 {
+		if !json.Valid(in.Outcome) {
+			v.Add(0, "outcome", "games.err.outcome", nil)
+		}
+		outcome = string(in.Outcome)
+	}
+	if (in.Result == ResultSenteWin || in.Result == ResultGoteWin) && (g.SentePlayerID == nil || g.GotePlayerID == nil) {
+		v.Add(0, "result", "games.err.no_players", nil)
+	}
+	if err := v.OrNil(); err != nil {
+		return store.ResultVersion{}, err
+	}
+	var out store.ResultVersion
+	err = o.store.Tx(ctx, func(tx *store.Store) error {
+		e, err := tx.EventByID(ctx, g.EventID)
+		if err != nil {
+			return err
+		}
+		now := o.now().UTC()
+		r := &store.GameResult{GameID: gameID, Result: in.Result, Reason: in.Reason, Outcome: outcome, Note: in.Note, EnteredBy: actor.UserID, EnteredAt: now}
+		if err := tx.AppendResult(ctx, r); err != nil {
+			return err
+		}
+		if err := tx.MarkGameStarted(ctx, gameID, now); err != nil {
+			return err
+		}
+		out = store.ResultVersion{GameResult: *r}
+		if !eventRequiresConfirmation(e) {
+			c := &store.GameResultConfirmation{GameResultID: r.ID, ConfirmedBy: actor.UserID, ConfirmedAt: now}
+			if err := tx.ConfirmResult(ctx, c); err != nil {
+				return err
+			}
+			out.ConfirmedBy, out.ConfirmedAt = &c.ConfirmedBy, &c.ConfirmedAt
+		}
+		return nil
+	})
+	return out, err
+}
+
+// ConfirmResult confirms a result version (directors and arbiters). When
+// the event requires confirmation, the person who entered the version may
+// not confirm it.
+func (o *Office) ConfirmResult(ctx context.Context, actor Actor, resultID int64) error {
+	rv, err := o.store.GameResultByID(ctx, resultID)
+	if err != nil {
+		return err
+	}
+	g, err := o.store.GameByID(ctx, rv.GameID)
+	if err != nil {
+		return err
+	}
+	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter); err != nil {
+		return err
+	}
+	if rv.Confirmed() {
+		return fmt.Errorf("result %d already confirmed: %w", resultID, ErrConflict)
+	}
+	e, err := o.store.EventByID(ctx, g.EventID)
+	if err != nil {
+		return err
+	}
+	if eventRequiresConfirmation(e) && rv.EnteredBy == actor.UserID {
+		v := &ValidationError{}
+		v.Add(0, "result", "games.err.self_confirm", nil)
+		return v
+	}
+	return o.store.Tx(ctx, func(tx *store.Store) error {
+		return tx.ConfirmResult(ctx, &store.GameResultConfirmation{GameResultID: resultID, ConfirmedBy: actor.UserID, ConfirmedAt: o.now()})
+	})
+}
+
+// ResultHistory lists every result version of a game, oldest first.
+func (o *Office) ResultHistory(ctx context.Context, gameID int64) ([]store.ResultVersion, error) {
+	return o.store.ResultHistory(ctx, gameID)
+}
+
+// CreateRedoGame creates the redo game (指し直し) of a game whose result was
+// a redo: colours swapped (D-R1, 000 第8条第4項), allowances as computed by
+// the caller from the event's settings (D-R2). The chain is kept: the redo
+// points at the game it replays.
+func (o *Office) CreateRedoGame(ctx context.Context, actor Actor, parentID int64, senteAllowance, goteAllowance time.Duration) (store.Game, error) {
+	parent, err := o.store.GameByID(ctx, parentID)
+	if err != nil {
+		return store.Game{}, err
+	}
+	if err := o.RequireEventRole(ctx, actor, parent.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
+		return store.Game{}, err
+	}
+	if senteAllowance < 0 || goteAllowance < 0 {
+		v := &ValidationError{}
+		v.Add(0, "allowance", "games.err.allowance", nil)
+		return store.Game{}, v
+	}
+	var g store.Game
+	err = o.store.Tx(ctx, func(tx *store.Store) error {
+		eff, ok, err := tx.EffectiveResult(ctx, parentID)
+		if err != nil {
+			return err
+		}
+		if !ok || eff.Result != ResultRedo {
+			return fmt.Errorf("game %d has no confirmed redo result: %w", parentID, ErrConflict)
+		}
+		if redos, err := tx.RedoGames(ctx, parentID); err != nil {
+			return err
+		} else if len(redos) > 0 {
+			return fmt.Errorf("game %d already has its redo game %d: %w", parentID, redos[0].ID, ErrConflict)
+		}
+		now := o.now().UTC()
+		pid := parent.ID
+		g = store.Game{
+			EventID: parent.EventID, Label: parent.Label,
+			SentePlayerID: parent.GotePlayerID, GotePlayerID: parent.SentePlayerID, // D-R1: swapped
+			Handicap: parent.Handicap, ScheduledOn: parent.ScheduledOn,
+			SenteAllowanceS: int(senteAllowance / time.Second), GoteAllowanceS: int(goteAllowance / time.Second),
+			RedoOfID: &pid, RedoNumber: parent.RedoNumber + 1,
+			CreatedAt: now, UpdatedAt: now,
+		}
+		return tx.CreateGame(ctx, &g)
+	})
+	return g, err
+}
+
+// DecidingGame follows a game's redo chain (D-R3) to its last game and
+// returns it with its effective result; ok is false while the chain is not
+// yet decided (no confirmed result, or a redo waiting to be played).
+func (o *Office) DecidingGame(ctx context.Context, gameID int64) (store.Game, store.ResultVersion, bool, error) {
+	g, err := o.store.GameByID(ctx, gameID)
+	if err != nil {
+		return store.Game{}, store.ResultVersion{}, false, err
+	}
+	for range 1000 { // a chain longer than this is corrupt data
+		eff, ok, err := o.store.EffectiveResult(ctx, g.ID)
+		if err != nil || !ok {
+			return g, store.ResultVersion{}, false, err
+		}
+		if eff.Result != ResultRedo {
+			return g, eff, eff.Result != ResultPending, nil
+		}
+		redos, err := o.store.RedoGames(ctx, g.ID)
+		if err != nil || len(redos) == 0 {
+			return g, eff, false, err
+		}
+		g = redos[0]
+	}
+	return g, store.ResultVersion{}, false, errors.New("redo chain too long")
+}

@@ -1,0 +1,200 @@
+package office_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"kisen/office"
+	"kisen/store"
+	"kisen/store/storetest"
+)
+
+// gameFixture: an admin, an event, two players, and a recorder and an
+// arbiter with their roles in the event.
+type gameFixture struct {
+	*fixture
+	admin, recorder, arbiter, outsider office.Actor
+	event                              store.Event
+	sente, gote                        store.Player
+}
+
+func newGameFixture(t *testing.T, s *store.Store, settings string) *gameFixture {
+	f := newFixture(t, s)
+	g := &gameFixture{fixture: f}
+	_, g.admin = f.user("admin", "correct horse battery", true)
+	_, g.recorder = f.user("recorder", "correct horse battery", false)
+	_, g.arbiter = f.user("arbiter", "correct horse battery", false)
+	_, g.outsider = f.user("outsider", "correct horse battery", false)
+	g.event = f.event(g.admin, f.organiser(settings).ID, "テスト棋戦")
+	for _, r := range []struct {
+		a    office.Actor
+		role string
+	}{{g.recorder, office.RoleRecorder}, {g.arbiter, office.RoleArbiter}} {
+		if err := f.o.GrantEventRole(f.ctx, g.admin, office.RoleGrant{EventID: g.event.ID, UserID: r.a.UserID, Role: r.role}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var err error
+	g.sente, err = f.o.CreatePlayer(f.ctx, g.admin, office.PlayerInput{Name: "先手 太郎", Reading: "せんて たろう", Kind: "professional", Rank: "四段"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.gote, err = f.o.CreatePlayer(f.ctx, g.admin, office.PlayerInput{Name: "後手 次郎", Reading: "ごて じろう", Kind: "professional", Rank: "五段"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func (g *gameFixture) game() store.Game {
+	g.t.Helper()
+	gm, err := g.o.CreateGame(g.ctx, g.admin, office.GameInput{EventID: g.event.ID, Label: "1回戦", SenteID: &g.sente.ID, GoteID: &g.gote.ID, AllowanceMinutes: 180})
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	return gm
+}
+
+func TestGames_CreateValidatesAndChecksRoles(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		g := newGameFixture(t, s, "{}")
+		_, err := g.o.CreateGame(g.ctx, g.recorder, office.GameInput{EventID: g.event.ID})
+		if !errors.Is(err, office.ErrForbidden) {
+			t.Fatalf("a recorder may not create games: %v", err)
+		}
+		_, err = g.o.CreateGame(g.ctx, g.admin, office.GameInput{EventID: g.event.ID, SenteID: &g.sente.ID, GoteID: &g.sente.ID, Handicap: "九枚落ち", AllowanceMinutes: -1, ScheduledOn: "2026-13-01"})
+		codes := fieldCodes(err)
+		for field, code := range map[string]string{"gote": "games.err.same_player", "handicap": "games.err.handicap", "allowance": "games.err.allowance"} {
+			if codes[field] != code {
+				t.Errorf("field %s: code %q, want %q (all: %v)", field, codes[field], code, codes)
+			}
+		}
+		if _, ok := codes["scheduled_on"]; !ok {
+			t.Errorf("bad date not reported: %v", codes)
+		}
+		if gs, _ := s.GamesOfEvent(g.ctx, g.event.ID); len(gs) != 0 {
+			t.Fatalf("invalid input wrote %d games", len(gs))
+		}
+		gm := g.game()
+		if gm.SenteAllowanceS != 180*60 || gm.Handicap != "平手" {
+			t.Fatalf("created game %+v", gm)
+		}
+	})
+}
+
+func TestGames_ResultsAreAppendOnlyAndLatestConfirmedCounts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		g := newGameFixture(t, s, `{"require_confirmation": true}`)
+		gm := g.game()
+		if _, err := g.o.RecordResult(g.ctx, g.outsider, gm.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: "resignation"}); !errors.Is(err, office.ErrForbidden) {
+			t.Fatalf("outsider recorded a result: %v", err)
+		}
+		if _, err := g.o.RecordResult(g.ctx, g.recorder, gm.ID, office.ResultInput{Result: "draw", Reason: ""}); !errors.Is(err, office.ErrInvalid) {
+			t.Fatalf("bad result accepted: %v", err)
+		}
+		v1, err := g.o.RecordResult(g.ctx, g.recorder, gm.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: "resignation"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v1.Confirmed() {
+			t.Fatal("a result in an event that requires confirmation confirmed itself")
+		}
+		if _, ok, _ := s.EffectiveResult(g.ctx, gm.ID); ok {
+			t.Fatal("an unconfirmed result counts")
+		}
+		// The person who entered it may not confirm it.
+		if err := g.o.ConfirmResult(g.ctx, g.recorder, v1.ID); err == nil {
+			t.Fatal("the recorder confirmed a result (and holds no confirming role)")
+		}
+		if err := g.o.ConfirmResult(g.ctx, g.arbiter, v1.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.o.ConfirmResult(g.ctx, g.arbiter, v1.ID); !errors.Is(err, office.ErrConflict) {
+			t.Fatalf("second confirmation: %v", err)
+		}
+		// A correction is a new version; the first stays as it was.
+		g.clock.Advance(time.Hour)
+		v2, err := g.o.RecordResult(g.ctx, g.arbiter, gm.ID, office.ResultInput{Result: office.ResultGoteWin, Reason: "foul_after_game", Note: "二歩 found after the game"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v2.Version != 2 {
+			t.Fatalf("version %d, want 2", v2.Version)
+		}
+		if err := g.o.ConfirmResult(g.ctx, g.arbiter, v2.ID); err == nil {
+			t.Fatal("the arbiter confirmed its own entry")
+		}
+		eff, ok, _ := s.EffectiveResult(g.ctx, gm.ID)
+		if !ok || eff.Version != 1 {
+			t.Fatalf("until v2 is confirmed v1 counts; got %+v ok=%v", eff, ok)
+		}
+		if err := g.o.ConfirmResult(g.ctx, g.admin, v2.ID); err != nil {
+			t.Fatal(err)
+		}
+		hist, _ := g.o.ResultHistory(g.ctx, gm.ID)
+		if len(hist) != 2 || hist[0].Result != office.ResultSenteWin || hist[1].Result != office.ResultGoteWin || !hist[0].Confirmed() || !hist[1].Confirmed() {
+			t.Fatalf("history %+v", hist)
+		}
+		all, _ := s.EffectiveResults(g.ctx, g.event.ID)
+		if all[gm.ID].Version != 2 {
+			t.Fatalf("effective results %+v", all)
+		}
+		if started, _ := s.EventHasStartedGame(g.ctx, g.event.ID); !started {
+			t.Fatal("recording a result should mark the game started")
+		}
+	})
+}
+
+func TestGames_D_R1_RedoGameSwapsColoursAndChainDecides(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		g := newGameFixture(t, s, "{}")
+		gm := g.game()
+		if _, err := g.o.CreateRedoGame(g.ctx, g.arbiter, gm.ID, time.Hour, time.Hour); !errors.Is(err, office.ErrConflict) {
+			t.Fatalf("redo of a game with no redo result: %v", err)
+		}
+		if _, err := g.o.RecordResult(g.ctx, g.recorder, gm.ID, office.ResultInput{Result: office.ResultRedo, Reason: "sennichite"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, decided, _ := g.o.DecidingGame(g.ctx, gm.ID); decided {
+			t.Fatal("a chain ending in a redo result with no redo game is not decided")
+		}
+		redo, err := g.o.CreateRedoGame(g.ctx, g.arbiter, gm.ID, 61*time.Minute, 60*time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if *redo.SentePlayerID != g.gote.ID || *redo.GotePlayerID != g.sente.ID {
+			t.Fatal("D-R1: the redo game must swap sente and gote")
+		}
+		if redo.RedoNumber != 1 || redo.SenteAllowanceS != 61*60 || redo.GoteAllowanceS != 3600 {
+			t.Fatalf("redo game %+v", redo)
+		}
+		if _, err := g.o.CreateRedoGame(g.ctx, g.arbiter, gm.ID, time.Hour, time.Hour); !errors.Is(err, office.ErrConflict) {
+			t.Fatalf("second redo game of the same game: %v", err)
+		}
+		// D-R3: the redo of a redo is still a redo; the chain is decided by
+		// the first decided game.
+		if _, err := g.o.RecordResult(g.ctx, g.recorder, redo.ID, office.ResultInput{Result: office.ResultRedo, Reason: "jishogi_redo"}); err != nil {
+			t.Fatal(err)
+		}
+		redo2, err := g.o.CreateRedoGame(g.ctx, g.arbiter, redo.ID, time.Hour, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if redo2.RedoNumber != 2 || *redo2.SentePlayerID != g.sente.ID {
+			t.Fatalf("second redo %+v", redo2)
+		}
+		if _, err := g.o.RecordResult(g.ctx, g.recorder, redo2.ID, office.ResultInput{Result: office.ResultGoteWin, Reason: "resignation"}); err != nil {
+			t.Fatal(err)
+		}
+		last, res, decided, err := g.o.DecidingGame(g.ctx, gm.ID)
+		if err != nil || !decided || last.ID != redo2.ID || res.Result != office.ResultGoteWin {
+			t.Fatalf("deciding game %d %+v decided=%v err=%v", last.ID, res, decided, err)
+		}
+		// The winner of the chain is redo2's gote, who was gote in game 1's
+		// redo-of-redo: the original gote player.
+		if *last.GotePlayerID != g.gote.ID {
+			t.Fatal("winner should be the original gote player")
+		}
+	})
+}
