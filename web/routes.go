@@ -35,4 +35,8 @@ func (s *Server) routes() {
 	s.accountRoutes(e)
 	s.playerRoutes(e)
 	s.eventRoutes(e)
+	s.gameRoutes(e)
+	s.bracketRoutes(e)
+	s.leagueRoutes(e)
+	s.ratingRoutes(e)
 }
