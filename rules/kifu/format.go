@@ -62,7 +62,7 @@ func FormatOfName(name string) Format {
 
 // DetectFormat guesses the format of decoded text from its content.
 func DetectFormat(text string) Format {
-	kif, ki2 := false, false
+	kif, kakinoki := false, false
 	for _, raw := range splitLines(text) {
 		line := strings.TrimSpace(raw)
 		switch {
@@ -78,20 +78,27 @@ func DetectFormat(text string) Format {
 			strings.HasPrefix(line, "PI"), strings.HasPrefix(line, "P1"),
 			len(line) >= 7 && (line[0] == '+' || line[0] == '-') && isDigits(line[1:5]):
 			return FormatCSA
-		case strings.HasPrefix(line, "手数") || strings.HasPrefix(line, "変化："):
+		case strings.HasPrefix(line, "手数----"):
 			kif = true
 		case isKIFMoveLine(line):
 			kif = true
 		case strings.HasPrefix(line, "▲") || strings.HasPrefix(line, "△") ||
 			strings.HasPrefix(line, "☗") || strings.HasPrefix(line, "☖"):
-			ki2 = true
+			return FormatKI2
+		case strings.HasPrefix(line, "まで"):
+			// A closing line with no numbered move before it: KI2.
+			return FormatKI2
+		default:
+			if _, _, ok := splitHeaderLine(line); ok && strings.Contains(line, "：") {
+				kakinoki = true
+			}
 		}
 		if kif {
 			return FormatKIF
 		}
 	}
-	if ki2 {
-		return FormatKI2
+	if kakinoki { // header only: KIF and KI2 read the same
+		return FormatKIF
 	}
 	return FormatUnknown
 }

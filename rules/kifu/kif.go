@@ -129,7 +129,10 @@ func readKakinoki(text string, f Format) (*Record, error) {
 			}
 			continue
 		case strings.HasPrefix(trimmed, "まで"):
-			if inMoves && tree.cur.end == nil && len(tree.cur.nodes) > 0 {
+			if err := finishHeader(lineNo); err != nil {
+				return nil, err
+			}
+			if tree.cur.end == nil {
 				plies := tree.nextPly() - 1
 				t, err := parseSummary(trimmed, plies, toMoveAt(plies+1))
 				if err != nil {
