@@ -57,10 +57,11 @@ func (e *NoScheduleError) Error() string {
 // gives the same schedule.
 const (
 	restarts        = 12
-	orientTries     = 4
+	orientTries     = 10
 	stepsPerPlayer  = 200 // partial search steps per player and round
 	roundRobinSteps = 20000
-	orientSteps     = 20000
+	orientSteps     = 3000
+	softKeep        = 3            // schedules with rematches compared before taking the best
 	seedStream      = 0x4b6973656e // "Kisen": the PCG stream; the seed is the witnesses' number
 )
 
@@ -78,31 +79,47 @@ func Generate(d Draw) (Schedule, Report, error) {
 		return Schedule{}, Report{}, &NoScheduleError{Proven: true, Reason: "the rules leave some players too few possible games", Conflicts: conflicts}
 	}
 	rng := rand.New(rand.NewPCG(d.Seed, seedStream))
+	// D-C1 (001 第8条C1): last term's opponents only when no schedule
+	// exists without them. Search with them forbidden first; if half the
+	// restarts find nothing, allow them and keep the schedule with fewest.
+	avoid := !d.Settings.RoundRobin && d.Settings.PreviousTerm == PreviousAvoid
+	strict := avoid && lb == 0
+	var best *Schedule
 	var last *plan
+	bestSoft, softFound, bestAttempt := 0, 0, 0
 	for attempt := 0; attempt < restarts; attempt++ {
-		rounds, pl := p.drawRounds(rng, attempt, lb)
+		if strict && attempt == restarts/2 {
+			strict = false
+		}
+		rounds, pl, soft := p.drawRounds(rng, strict, lb)
 		last = pl
 		if rounds == nil {
 			continue
 		}
-		pl.restore(rounds)
-		for range orientTries {
-			o := newOrienter(pl, d.Settings.SenteGote, rng)
-			if o.solve(orientSteps) {
-				s := p.assemble(pl, o)
-				rep, err := Check(d, s)
-				if err != nil {
-					return Schedule{}, Report{}, err
-				}
-				rep.Restarts = attempt
-				rep.RematchLowerBound = lb
-				if len(rep.Violations) > 0 {
-					// The generator and Check disagree: a bug, not a bad draw.
-					return Schedule{}, rep, fmt.Errorf("league: generated schedule breaks %s: %s", rep.Violations[0].Rule, rep.Violations[0].Message)
-				}
-				return s, rep, nil
-			}
+		s, ok := p.orient(pl, rounds, rng)
+		if !ok {
+			continue
 		}
+		if best == nil || soft < bestSoft {
+			best, bestSoft, bestAttempt = &s, soft, attempt
+		}
+		softFound++
+		if soft <= lb || softFound >= softKeep {
+			break
+		}
+	}
+	if best != nil {
+		rep, err := Check(d, *best)
+		if err != nil {
+			return Schedule{}, Report{}, err
+		}
+		rep.Restarts = bestAttempt
+		rep.RematchLowerBound = lb
+		if len(rep.Violations) > 0 {
+			// The generator and Check disagree: a bug, not a bad draw.
+			return Schedule{}, rep, fmt.Errorf("league: generated schedule breaks %s: %s", rep.Violations[0].Rule, rep.Violations[0].Message)
+		}
+		return *best, rep, nil
 	}
 	// Report what the last attempt still broke, so the scheduler can see
 	// which rules and players are in the way.
@@ -116,25 +133,29 @@ func Generate(d Draw) (Schedule, Report, error) {
 	return Schedule{}, Report{}, &NoScheduleError{Reason: fmt.Sprintf("none found in %d restarts; the closest attempt broke these rules", restarts), Conflicts: near}
 }
 
-// drawRounds runs one restart of the round search. For partial schedules
-// under PreviousAvoid it first tries with last term's opponents forbidden
-// (every other restart, while the lower bound allows zero).
-func (p *problem) drawRounds(rng *rand.Rand, attempt, lb int) ([][]int, *plan) {
-	if p.d.Settings.RoundRobin {
-		s := newRoundRobinSearch(p, rng)
-		return s.solve(roundRobinSteps), s.plan
-	}
-	iters := stepsPerPlayer * p.n * p.rounds / 10
-	avoid := p.d.Settings.PreviousTerm == PreviousAvoid
-	if avoid && lb == 0 && attempt%2 == 0 {
-		s := newPartialSearch(p, rng, true)
-		if m, _ := s.solve(iters, 0); m != nil {
-			return m, s.plan
+// orient fixes sides for the rounds found, trying fresh starts.
+func (p *problem) orient(pl *plan, rounds [][]int, rng *rand.Rand) (Schedule, bool) {
+	pl.restore(rounds)
+	for range orientTries {
+		o := newOrienter(pl, p.d.Settings.SenteGote, rng)
+		if o.solve(orientSteps) {
+			return p.assemble(pl, o), true
 		}
 	}
-	s := newPartialSearch(p, rng, false)
-	m, _ := s.solve(iters, lb)
-	return m, s.plan
+	return Schedule{}, false
+}
+
+// drawRounds runs one restart of the round search and returns the rounds
+// (nil if none found) and their number of last-term rematches. strict
+// forbids last term's opponents outright.
+func (p *problem) drawRounds(rng *rand.Rand, strict bool, lb int) ([][]int, *plan, int) {
+	if p.d.Settings.RoundRobin {
+		s := newRoundRobinSearch(p, rng)
+		return s.solve(roundRobinSteps), s.plan, 0
+	}
+	s := newPartialSearch(p, rng, strict)
+	m, soft := s.solve(stepsPerPlayer*p.n*p.rounds/10, lb)
+	return m, s.plan, soft
 }
 
 // assemble turns the plan and its orientation into a Schedule with dates.
