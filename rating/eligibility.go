@@ -74,48 +74,17 @@ func (st *State) check(batch []Game) (map[string]Game, map[string]string, error)
 	}
 	byID := make(map[string]Game, len(batch))
 	for i, g := range batch {
-		name := fmt.Sprintf("game %q", g.ID)
-		if g.ID == "" {
-			name = fmt.Sprintf("game #%d", i+1)
-			add("%s: id is empty", name)
-		} else if _, dup := byID[g.ID]; dup {
-			add("%s: id appears twice in the input", name)
-		} else if _, old := st.seen[g.ID]; old {
-			add("%s: already rated; a corrected game needs a full recompute", name)
-		} else {
-			byID[g.ID] = g
-		}
-		if g.Date.IsZero() {
-			add("%s: date is missing", name)
-		}
-		for _, side := range []struct{ field, id string }{{"sente", g.Sente}, {"gote", g.Gote}} {
-			if side.id == "" {
-				add("%s: %s is empty", name, side.field)
-			} else if _, ok := st.roster[side.id]; !ok {
-				add("%s: %s %q is not a known player", name, side.field, side.id)
-			}
-		}
-		if g.Sente != "" && g.Sente == g.Gote {
-			add("%s: %q cannot play themself", name, g.Sente)
-		}
-		if !g.Outcome.valid() {
-			add("%s: outcome %q must be one of sente_win, gote_win, sennichite, jishogi, no_result", name, g.Outcome)
-		}
-		if g.Forfeit && !g.Outcome.Decisive() {
-			add("%s: a forfeit needs a winner (sente_win or gote_win), got %q", name, g.Outcome)
-		}
-		if st.settings.Model == ModelGlicko2 {
-			switch st.settings.Glicko2.Period {
-			case PeriodEvent:
-				if g.EventID == "" {
-					add("%s: event_id is empty but rating periods are per event", name)
-				}
-			case PeriodExplicit:
-				if g.Period == "" {
-					add("%s: period is empty but rating periods are set by the caller", name)
+		if g.ID != "" && !g.Date.IsZero() && g.Sente != "" && g.Gote != "" && g.Sente != g.Gote &&
+			g.Outcome.valid() && (!g.Forfeit || g.Outcome.Decisive()) && st.knownPair(g) && st.periodNamed(g) {
+			// The common case: a well-formed game, unless its ID repeats.
+			if _, dup := byID[g.ID]; !dup {
+				if _, old := st.seen[g.ID]; !old {
+					byID[g.ID] = g
+					continue
 				}
 			}
 		}
+		st.describe(g, i, byID, add)
 	}
 	lookup := func(id string) (Game, bool) {
 		if g, ok := byID[id]; ok {
@@ -183,6 +152,67 @@ func (st *State) check(batch []Game) (map[string]Game, map[string]string, error)
 		return nil, nil, err
 	}
 	return byID, redone, nil
+}
+
+func (st *State) knownPair(g Game) bool {
+	_, s := st.roster[g.Sente]
+	_, o := st.roster[g.Gote]
+	return s && o
+}
+
+func (st *State) periodNamed(g Game) bool {
+	if st.settings.Model != ModelGlicko2 {
+		return true
+	}
+	switch st.settings.Glicko2.Period {
+	case PeriodEvent:
+		return g.EventID != ""
+	case PeriodExplicit:
+		return g.Period != ""
+	}
+	return true
+}
+
+// describe reports each problem with one game; it runs only for games that
+// failed the quick check, so building messages costs nothing normally.
+func (st *State) describe(g Game, i int, byID map[string]Game, add func(string, ...any)) {
+	name := fmt.Sprintf("game %q", g.ID)
+	if g.ID == "" {
+		name = fmt.Sprintf("game #%d", i+1)
+		add("%s: id is empty", name)
+	} else if _, dup := byID[g.ID]; dup {
+		add("%s: id appears twice in the input", name)
+	} else if _, old := st.seen[g.ID]; old {
+		add("%s: already rated; a corrected game needs a full recompute", name)
+	} else {
+		byID[g.ID] = g
+	}
+	if g.Date.IsZero() {
+		add("%s: date is missing", name)
+	}
+	for _, side := range []struct{ field, id string }{{"sente", g.Sente}, {"gote", g.Gote}} {
+		if side.id == "" {
+			add("%s: %s is empty", name, side.field)
+		} else if _, ok := st.roster[side.id]; !ok {
+			add("%s: %s %q is not a known player", name, side.field, side.id)
+		}
+	}
+	if g.Sente != "" && g.Sente == g.Gote {
+		add("%s: %q cannot play themself", name, g.Sente)
+	}
+	if !g.Outcome.valid() {
+		add("%s: outcome %q must be one of sente_win, gote_win, sennichite, jishogi, no_result", name, g.Outcome)
+	}
+	if g.Forfeit && !g.Outcome.Decisive() {
+		add("%s: a forfeit needs a winner (sente_win or gote_win), got %q", name, g.Outcome)
+	}
+	if !st.periodNamed(g) {
+		if st.settings.Glicko2.Period == PeriodEvent {
+			add("%s: event_id is empty but rating periods are per event", name)
+		} else {
+			add("%s: period is empty but rating periods are set by the caller", name)
+		}
+	}
 }
 
 // reason classifies a game; ok means it is rated.

@@ -54,6 +54,12 @@ func Glicko2Period(p Glicko2Rating, results []Glicko2Result, tau float64) Glicko
 		sum += gJ * (r.Score - e)
 	}
 	v := 1 / vInv
+	grown := Glicko2Rating{Rating: p.Rating, RD: math.Sqrt(phi*phi+sigma*sigma) * glicko2Scale, Volatility: sigma}
+	if !(vInv > 0) || !finite(v) {
+		// Every expected score rounded to exactly 0 or 1: the games carry
+		// no information in floating point. Only extreme settings get here.
+		return grown
+	}
 	delta := v * sum
 	// Step 5: new volatility.
 	sigma2 := newVolatility(phi, sigma, v, delta, tau)
@@ -62,7 +68,11 @@ func Glicko2Period(p Glicko2Rating, results []Glicko2Result, tau float64) Glicko
 	phi2 := 1 / math.Sqrt(1/(phiStar*phiStar)+1/v)
 	mu2 := mu + phi2*phi2*sum
 	// Step 8.
-	return Glicko2Rating{Rating: glicko2Scale*mu2 + glicko2Centre, RD: glicko2Scale * phi2, Volatility: sigma2}
+	out := Glicko2Rating{Rating: glicko2Scale*mu2 + glicko2Centre, RD: glicko2Scale * phi2, Volatility: sigma2}
+	if !finite(out.Rating) || !finite(out.RD) || !(out.RD > 0) || !finite(out.Volatility) || !(out.Volatility > 0) {
+		return grown
+	}
+	return out
 }
 
 // newVolatility solves step 5 for σ' by the Illinois variant of regula

@@ -90,8 +90,8 @@ func (s Settings) Validate() error {
 	switch s.Model {
 	case ModelElo:
 		e := s.Elo
-		if !finite(e.Initial) {
-			bad("elo.initial", e.Initial, "must be a finite number")
+		if !finite(e.Initial) || math.Abs(e.Initial) > 1e6 {
+			bad("elo.initial", e.Initial, "must be a finite number of at most a million")
 		}
 		if !finite(e.K) || e.K <= 0 || e.K > 1000 {
 			bad("elo.k", e.K, "must be above 0 and at most 1000")
