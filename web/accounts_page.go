@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -54,6 +55,9 @@ func (s *Server) passwordSubmit(c echo.Context) error {
 	})
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
 		return s.renderAccount(c, http.StatusUnprocessableEntity, msgs, false)
+	}
+	if errors.Is(err, office.ErrRateLimited) {
+		return echo.NewHTTPError(http.StatusTooManyRequests).SetInternal(err)
 	}
 	if err != nil {
 		return err

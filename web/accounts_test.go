@@ -245,3 +245,20 @@ func (a *testApp) loginAs(login, pw string) {
 		a.t.Fatalf("sign in as %s: %d", login, resp.StatusCode)
 	}
 }
+
+func TestAccount_WrongCurrentPasswordCountsTowardsTheLimit(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		a.addAccount("sato", "password-of-sato", false)
+		a.loginAs("sato", "password-of-sato")
+		for i := range office.LoginMaxFailures {
+			resp, _ := a.postForm("/account/password", url.Values{"current": {"guess"}, "new": {"a-new-password"}, "new2": {"a-new-password"}})
+			if resp.StatusCode != http.StatusUnprocessableEntity {
+				t.Fatalf("guess %d: %d", i+1, resp.StatusCode)
+			}
+		}
+		resp, body := a.postForm("/account/password", url.Values{"current": {"password-of-sato"}, "new": {"a-new-password"}, "new2": {"a-new-password"}})
+		if resp.StatusCode != http.StatusTooManyRequests || testid(t, body, "error-status") != "試行が多すぎます。しばらく待ってからお試しください" {
+			t.Fatalf("after 5 wrong guesses: %d %q", resp.StatusCode, testid(t, body, "error-status"))
+		}
+	})
+}
