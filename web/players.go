@@ -1,6 +1,155 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
 
-// playerRoutes: the player registry, lineage and CSV.
-func (s *Server) playerRoutes(e *echo.Echo) {}
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+	"kisen/store"
+)
+
+// playerRoutes: the player registry, lineage and CSV. Reading is public;
+// changes are for administrators (office checks again).
+func (s *Server) playerRoutes(e *echo.Echo) {
+	e.GET("/players", s.playersList)
+	e.GET("/players/export.csv", s.playersExport)
+	e.GET("/players/new", s.playersNew, requireAdmin)
+	e.POST("/players", s.playersCreate, requireAdmin)
+	e.GET("/players/import", s.playersImportForm, requireAdmin)
+	e.POST("/players/import", s.playersImport, requireAdmin)
+	e.GET("/players/:id", s.playersShow)
+	e.GET("/players/:id/edit", s.playersEdit, requireAdmin)
+	e.POST("/players/:id", s.playersUpdate, requireAdmin)
+	e.GET("/players/:id/master", s.playersMasterForm, requireAdmin)
+	e.POST("/players/:id/master", s.playersMasterChange, requireAdmin)
+	e.POST("/players/:id/master/end", s.playersMasterEnd, requireAdmin)
+	e.POST("/players/:id/master/period", s.playersMasterPeriod, requireAdmin)
+}
+
+// playerID reads the :id path parameter; a malformed id is a missing page.
+func playerID(c echo.Context) (int64, error) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, fmt.Errorf("player %q: %w", c.Param("id"), office.ErrNotFound)
+	}
+	return id, nil
+}
+
+// playersList is the list with its search; htmx gets only the table.
+func (s *Server) playersList(c echo.Context) error {
+	ctx := c.Request().Context()
+	page, _ := strconv.Atoi(c.QueryParam("page"))
+	pg, err := s.office.SearchPlayers(ctx, strings.TrimSpace(c.QueryParam("q")), page)
+	if err != nil {
+		return err
+	}
+	v := playerListViewOf(pg, actor(c).Admin)
+	c.Response().Header().Add("Vary", "HX-Request")
+	if isHTMX(c) && c.Request().Header.Get("HX-History-Restore-Request") != "true" {
+		return s.render(c, http.StatusOK, PlayerTable(v))
+	}
+	return s.render(c, http.StatusOK, PlayersPage(s.page(c, L(ctx).T("players.title")), v))
+}
+
+// playersShow is a player's page with the lineage on ?on= (default today
+// in Japan).
+func (s *Server) playersShow(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := playerID(c)
+	if err != nil {
+		return err
+	}
+	p, err := s.office.Player(ctx, id)
+	if err != nil {
+		return err
+	}
+	on := s.office.LineageDay()
+	if d, ok := office.ParsePlayerDate(c.QueryParam("on")); ok && !d.IsZero() {
+		on = d
+	}
+	l, err := s.office.Lineage(ctx, id, on)
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, PlayerDetailPage(s.page(c, p.Name), playerDetailViewOf(p, l, actor(c).Admin)))
+}
+
+// playersExport sends the registry as CSV (built in memory first, so an
+// error never sends half a file).
+func (s *Server) playersExport(c echo.Context) error {
+	var buf bytes.Buffer
+	if err := s.office.ExportPlayersCSV(c.Request().Context(), &buf); err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="players.csv"`)
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+// playersImportForm is the upload page; after an import it shows the
+// summary passed in the query (POST → 303 → GET).
+func (s *Server) playersImportForm(c echo.Context) error {
+	ctx := c.Request().Context()
+	v := playerImportView{}
+	if c.QueryParam("done") == "1" {
+		n := func(k string) int { x, _ := strconv.Atoi(c.QueryParam(k)); return x }
+		v.Done = &office.PlayerImportSummary{
+			Created: n("created"), Updated: n("updated"), Unchanged: n("unchanged"), MastersChanged: n("masters"),
+		}
+	}
+	return s.render(c, http.StatusOK, PlayerImportPage(s.page(c, L(ctx).T("players.import.title")), v))
+}
+
+// playerCSVLimit bounds an upload (the server's body limit is 8 MB).
+const playerCSVLimit = 8 << 20
+
+// playersImport takes the uploaded CSV; a file with any bad row writes
+// nothing and lists every problem (422).
+func (s *Server) playersImport(c echo.Context) error {
+	ctx := c.Request().Context()
+	title := L(ctx).T("players.import.title")
+	fh, err := c.FormFile("file")
+	if err != nil {
+		v := playerImportView{Problems: []csvProblem{{Message: L(ctx).T("players.import.no_file")}}}
+		return s.render(c, http.StatusUnprocessableEntity, PlayerImportPage(s.page(c, title), v))
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, playerCSVLimit))
+	if err != nil {
+		return err
+	}
+	sum, err := s.office.ImportPlayersCSV(ctx, actor(c), data)
+	if problems, ok := csvProblemsOf(ctx, err); ok {
+		return s.render(c, http.StatusUnprocessableEntity, PlayerImportPage(s.page(c, title), playerImportView{Problems: problems}))
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, fmt.Sprintf("/players/import?done=1&created=%d&updated=%d&unchanged=%d&masters=%d",
+		sum.Created, sum.Updated, sum.Unchanged, sum.MastersChanged))
+}
+
+// playerImportView is the import page: the form, a summary after success,
+// or the problems of a refused file.
+type playerImportView struct {
+	Done     *office.PlayerImportSummary
+	Problems []csvProblem
+}
+
+// playerCSVColumns is the documented header, shown on the import page.
+func playerCSVColumns() string { return strings.Join(office.PlayerCSVColumns, ",") }
+
+// playerKinds and playerClasses feed the form's choices.
+var (
+	playerKinds   = store.PlayerKinds
+	playerClasses = store.PlayerClasses
+)

@@ -1,0 +1,104 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// playerForm is the player form as posted (and shown again on errors).
+type playerForm struct {
+	Number      string `form:"number"`
+	Name        string `form:"name"`
+	Reading     string `form:"reading"`
+	Kind        string `form:"kind"`
+	Rank        string `form:"rank"`
+	Class       string `form:"class"`
+	Affiliation string `form:"affiliation"`
+	BirthDate   string `form:"birth_date"`
+}
+
+func (f playerForm) input() office.PlayerInput {
+	return office.PlayerInput{
+		Number: f.Number, Name: f.Name, Reading: f.Reading, Kind: f.Kind, Rank: f.Rank,
+		Class: f.Class, Affiliation: f.Affiliation, BirthDate: f.BirthDate,
+	}
+}
+
+// playerFormView is what the form page needs.
+type playerFormView struct {
+	Action string
+	Cancel string
+	New    bool
+	Form   playerForm
+	Errs   playerErrs
+}
+
+func (s *Server) playersNew(c echo.Context) error {
+	v := playerFormView{Action: "/players", Cancel: "/players", New: true, Form: playerForm{Kind: "professional"}}
+	return s.renderPlayerForm(c, http.StatusOK, v)
+}
+
+func (s *Server) renderPlayerForm(c echo.Context, status int, v playerFormView) error {
+	ctx := c.Request().Context()
+	title := L(ctx).T("players.form.new_title")
+	if !v.New {
+		title = L(ctx).T("players.form.edit_title", "Name", v.Form.Name)
+	}
+	return s.render(c, status, PlayerFormPage(s.page(c, title), v))
+}
+
+func (s *Server) playersCreate(c echo.Context) error {
+	ctx := c.Request().Context()
+	var f playerForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	p, err := s.office.CreatePlayer(ctx, actor(c), f.input())
+	if errs, ok := playerErrsOf(ctx, err); ok {
+		return s.renderPlayerForm(c, http.StatusUnprocessableEntity, playerFormView{Action: "/players", Cancel: "/players", New: true, Form: f, Errs: errs})
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, playerURL(p.ID))
+}
+
+func (s *Server) playersEdit(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := playerID(c)
+	if err != nil {
+		return err
+	}
+	p, err := s.office.Player(ctx, id)
+	if err != nil {
+		return err
+	}
+	f := playerForm{
+		Number: p.NumberOrEmpty(), Name: p.Name, Reading: p.Reading, Kind: string(p.Kind), Rank: p.Rank,
+		Class: string(p.Class), Affiliation: p.Affiliation, BirthDate: p.BirthDate.String(),
+	}
+	return s.renderPlayerForm(c, http.StatusOK, playerFormView{Action: playerURL(id), Cancel: playerURL(id), Form: f})
+}
+
+func (s *Server) playersUpdate(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := playerID(c)
+	if err != nil {
+		return err
+	}
+	var f playerForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	_, err = s.office.UpdatePlayer(ctx, actor(c), id, f.input())
+	if errs, ok := playerErrsOf(ctx, err); ok {
+		return s.renderPlayerForm(c, http.StatusUnprocessableEntity, playerFormView{Action: playerURL(id), Cancel: playerURL(id), Form: f, Errs: errs})
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, playerURL(id))
+}

@@ -1,0 +1,100 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// masterForm is the master change, end and past-period forms as posted.
+type masterForm struct {
+	MasterID      string `form:"master_id"`
+	MasterNumber  string `form:"master_number"`
+	MasterName    string `form:"master_name"`
+	MasterReading string `form:"master_reading"`
+	Since         string `form:"master_since"`
+	Until         string `form:"master_until"`
+}
+
+func (f masterForm) ref() office.MasterRef {
+	id, _ := strconv.ParseInt(strings.TrimSpace(f.MasterID), 10, 64)
+	if id < 0 {
+		id = 0
+	}
+	return office.MasterRef{PlayerID: id, Number: f.MasterNumber, TeacherName: f.MasterName, TeacherReading: f.MasterReading}
+}
+
+// masterFormView is the master page: the lineage now, and three forms
+// (change, end, past period); Which says which form the errors belong to.
+type masterFormView struct {
+	Detail playerDetailView
+	Form   masterForm
+	Which  string // "change", "end" or "period"
+	Errs   playerErrs
+}
+
+func (s *Server) renderMasterForm(c echo.Context, status int, id int64, form masterForm, which string, errs playerErrs) error {
+	ctx := c.Request().Context()
+	p, err := s.office.Player(ctx, id)
+	if err != nil {
+		return err
+	}
+	l, err := s.office.Lineage(ctx, id, s.office.LineageDay())
+	if err != nil {
+		return err
+	}
+	v := masterFormView{Detail: playerDetailViewOf(p, l, true), Form: form, Which: which, Errs: errs}
+	return s.render(c, status, PlayerMasterPage(s.page(c, L(ctx).T("players.master.title", "Name", p.Name)), v))
+}
+
+func (s *Server) playersMasterForm(c echo.Context) error {
+	id, err := playerID(c)
+	if err != nil {
+		return err
+	}
+	return s.renderMasterForm(c, http.StatusOK, id, masterForm{Since: s.office.LineageDay().String()}, "", nil)
+}
+
+// masterAction runs one of the master use cases and answers with 303 to
+// the player's page, or the form again with the messages (422).
+func (s *Server) masterAction(c echo.Context, which string, run func(id int64, f masterForm) error) error {
+	ctx := c.Request().Context()
+	id, err := playerID(c)
+	if err != nil {
+		return err
+	}
+	var f masterForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	err = run(id, f)
+	if errs, ok := playerErrsOf(ctx, err); ok {
+		return s.renderMasterForm(c, http.StatusUnprocessableEntity, id, f, which, errs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, playerURL(id))
+}
+
+func (s *Server) playersMasterChange(c echo.Context) error {
+	return s.masterAction(c, "change", func(id int64, f masterForm) error {
+		return s.office.ChangeMaster(c.Request().Context(), actor(c), id, f.ref(), f.Since)
+	})
+}
+
+func (s *Server) playersMasterEnd(c echo.Context) error {
+	return s.masterAction(c, "end", func(id int64, f masterForm) error {
+		return s.office.EndMaster(c.Request().Context(), actor(c), id, f.Until)
+	})
+}
+
+func (s *Server) playersMasterPeriod(c echo.Context) error {
+	return s.masterAction(c, "period", func(id int64, f masterForm) error {
+		return s.office.AddMasterPeriod(c.Request().Context(), actor(c), id, f.ref(), f.Since, f.Until)
+	})
+}
