@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"kisen/rules"
 )
@@ -12,23 +13,24 @@ import (
 // caps is what a format can hold.
 type caps struct {
 	header, orderedHeader, times, comments, variations, result bool
+	subsecond                                                   bool // CSA V3.0 T12.345
 }
 
 func capsOf(f Format) caps {
 	switch f {
 	case FormatKIF:
-		return caps{true, true, true, true, true, true}
+		return caps{header: true, orderedHeader: true, times: true, comments: true, variations: true, result: true}
 	case FormatKI2:
 		return caps{header: true, orderedHeader: true, comments: true, variations: true, result: true}
 	case FormatCSA:
-		return caps{header: true, times: true, comments: true, result: true}
+		return caps{header: true, times: true, comments: true, result: true, subsecond: true}
 	}
 	return caps{}
 }
 
 func (a caps) and(b caps) caps {
 	return caps{a.header && b.header, a.orderedHeader && b.orderedHeader, a.times && b.times,
-		a.comments && b.comments, a.variations && b.variations, a.result && b.result}
+		a.comments && b.comments, a.variations && b.variations, a.result && b.result, a.subsecond && b.subsecond}
 }
 
 // summarize renders what c says a record must keep, independently of any
@@ -69,7 +71,7 @@ func summarizeLine(b *strings.Builder, l Line, ply int, c caps, indent string) {
 	for i, n := range l.Nodes {
 		fmt.Fprintf(b, "%s%d %s", indent, ply+i, n.Move.USI())
 		if c.times && n.HasTime {
-			fmt.Fprintf(b, " %v/%v", n.Time, n.Total)
+			fmt.Fprintf(b, " %v/%v", c.clock(n.Time), c.clock(n.Total))
 		}
 		if c.comments && len(n.Comments) > 0 {
 			fmt.Fprintf(b, " %q", n.Comments)
@@ -88,13 +90,21 @@ func summarizeLine(b *strings.Builder, l Line, ply int, c caps, indent string) {
 			fmt.Fprintf(b, " loser %s", l.End.Loser)
 		}
 		if c.times && l.End.HasTime {
-			fmt.Fprintf(b, " %v/%v", l.End.Time, l.End.Total)
+			fmt.Fprintf(b, " %v/%v", c.clock(l.End.Time), c.clock(l.End.Total))
 		}
 		if c.comments && len(l.End.Comments) > 0 {
 			fmt.Fprintf(b, " %q", l.End.Comments)
 		}
 		b.WriteByte('\n')
 	}
+}
+
+// clock drops fractions of a second unless the format keeps them.
+func (c caps) clock(d time.Duration) time.Duration {
+	if c.subsecond {
+		return d
+	}
+	return d.Truncate(time.Second)
 }
 
 var allFormats = []Format{FormatKIF, FormatKI2, FormatCSA, FormatUSI}

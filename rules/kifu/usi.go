@@ -3,6 +3,7 @@ package kifu
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"kisen/rules"
 )
@@ -138,6 +139,12 @@ func Losses(r *Record, f Format) []string {
 	case FormatKI2:
 		if timed {
 			out = append(out, "move times (KI2 has none)")
+		}
+	case FormatKIF:
+		frac := false
+		walk(r.Main, func(n *Node) { frac = frac || n.Time%time.Second != 0 || n.Total%time.Second != 0 })
+		if frac {
+			out = append(out, "fractions of a second (KIF times are whole seconds)")
 		}
 	}
 	if t := r.Main.End; t != nil && (f == FormatKIF || f == FormatKI2) {
