@@ -13,7 +13,7 @@ import (
 // caps is what a format can hold.
 type caps struct {
 	header, orderedHeader, times, comments, variations, result bool
-	subsecond                                                   bool // CSA V3.0 T12.345
+	subsecond                                                  bool // CSA V3.0 T12.345
 }
 
 func capsOf(f Format) caps {

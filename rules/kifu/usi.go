@@ -24,6 +24,9 @@ func ReadUSI(text string) (*Record, error) {
 		if err != nil {
 			return nil, lineErr(FormatUSI, i+1, "%v", err)
 		}
+		for j := range rec.Main.Nodes {
+			rec.Main.Nodes[j].SourceLine = i + 1
+		}
 		for j, rest := range splitLines(text)[i+1:] {
 			if t := strings.TrimSpace(rest); t != "" && !strings.HasPrefix(t, "#") {
 				return nil, lineErr(FormatUSI, i+j+2, "one position per record; found another line %q", t)
