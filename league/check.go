@@ -237,5 +237,5 @@ func relationName(r relation) string {
 			out = append(out, x.name)
 		}
 	}
-	return fmt.Sprint(out)
+	return strings.Join(out, ", ")
 }

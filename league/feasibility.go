@@ -117,6 +117,33 @@ func (p *problem) windowConflicts(ids []string) []Violation {
 	return out
 }
 
+// restrictedPairs lists every pair a position rule applies to, for the
+// report when no round robin can place them all.
+func (p *problem) restrictedPairs() []Violation {
+	var out []Violation
+	for u := 0; u < p.n; u++ {
+		for v := u + 1; v < p.n; v++ {
+			l := p.limit(u, v)
+			for _, c := range l.rules {
+				var where string
+				switch c.kind {
+				case cWindow:
+					where = fmt.Sprintf("only in games %d–%d of each player", c.first+1, p.games-c.last)
+				case cFinalRound:
+					where = "not in the final round"
+				case cRoundOne:
+					where = "not in round 1"
+				default:
+					continue
+				}
+				a, b := p.d.Players[u].ID, p.d.Players[v].ID
+				out = append(out, Violation{Rule: c.rule, Players: []string{a, b}, Message: fmt.Sprintf("%s–%s %s", a, b, where)})
+			}
+		}
+	}
+	return out
+}
+
 func firstRule(l *limit) string {
 	for _, c := range l.rules {
 		if c.kind == cNever || c.kind == cWindow {

@@ -61,6 +61,7 @@ const (
 	stepsPerPlayer  = 200 // partial search steps per player and round
 	roundRobinSteps = 20000
 	orientSteps     = 3000
+	exactAfter      = 2            // round robins go to the SAT model after this many restarts
 	softKeep        = 3            // schedules with rematches compared before taking the best
 	seedStream      = 0x4b6973656e // "Kisen": the PCG stream; the seed is the witnesses' number
 )
@@ -91,7 +92,21 @@ func Generate(d Draw) (Schedule, Report, error) {
 		if strict && attempt == restarts/2 {
 			strict = false
 		}
-		rounds, pl, soft := p.drawRounds(rng, strict, lb)
+		var rounds [][]int
+		var pl *plan
+		soft := 0
+		if d.Settings.RoundRobin && attempt >= exactAfter && p.n <= exactMaxPlayers {
+			var impossible bool
+			rounds, impossible = p.exactRoundRobin(rng)
+			if impossible {
+				return Schedule{}, Report{}, &NoScheduleError{Proven: true,
+					Reason:    "an exhaustive search finds no round robin that places these related pairs as the rules require",
+					Conflicts: p.restrictedPairs()}
+			}
+			pl = newPlan(p)
+		} else {
+			rounds, pl, soft = p.drawRounds(rng, strict, lb)
+		}
 		last = pl
 		if rounds == nil {
 			continue

@@ -15,10 +15,6 @@ type PairRule struct {
 	NotFinalRound bool `json:"not_final_round"`
 }
 
-func (r PairRule) any() bool {
-	return r.Never || r.NotFirst > 0 || r.NotLast > 0 || r.NotFinalRound
-}
-
 // PreviousTermPolicy says what to do with last term's opponents.
 type PreviousTermPolicy string
 
