@@ -160,6 +160,9 @@ func (p *Position) ParseMoveText(s string, prev Square) (Move, error) {
 		return NoMove, err
 	}
 	if foul != FoulNone {
+		if m.IsDrop() && p.Hand(p.SideToMove(), m.DropType()) == 0 {
+			return NoMove, fmt.Errorf("move text %q: no %s of %s can move to %s and none is in hand", s, m.DropType().Kanji(), p.SideToMove(), m.To())
+		}
 		return NoMove, fmt.Errorf("move text %q: illegal move (%s, %s)", s, foul.Japanese(), foul)
 	}
 	return m, nil
@@ -232,6 +235,12 @@ func (p *Position) ResolveMoveParts(mp MoveTextParts, prev Square) (Move, Foul, 
 	case 1:
 		return found[0], p.Foul(found[0]), nil
 	case 0:
+		if pt.IsHandType() && mp.Relative == RelativeNone && mp.Motion == MotionNone && mp.Promote == PromoteUnmarked {
+			// Nothing on the board could have made it: a drop, even of a
+			// piece not in hand (an impossible move, classified as such).
+			m := NewDrop(pt, to)
+			return m, p.Foul(m), nil
+		}
 		return NoMove, FoulNone, fmt.Errorf("move %s: no %s of %s can move to %s", text, pt.Kanji(), c, to)
 	}
 	return NoMove, FoulNone, fmt.Errorf("move %s is ambiguous: %s", text, originList(found))

@@ -371,13 +371,13 @@ func TestParseMoveText_D_N_Errors(t *testing.T) {
 		want string // a word the error must contain
 	}{
 		{threeA, "52金", NoSquare, "ambiguous"},
-		{start, "55歩", NoSquare, "no 歩"},
+		{start, "55歩", NoSquare, "no 歩 of sente can move to 55"},
 		{start, "同歩", NoSquare, "no previous move"},
 		{start, "", NoSquare, "destination"},
 		{start, "76", NoSquare, "piece name"},
 		{start, "7x歩", NoSquare, "destination"},
 		{start, "△３四歩", NoSquare, "marked for gote"},
-		{start, "76歩打", NoSquare, "illegal"},
+		{start, "76歩打", NoSquare, "none is in hand"},
 		{start, "76歩右上打", NoSquare, "打 cannot"},
 		{start, "76歩zz", NoSquare, "unexpected"},
 		{start, "18香成", NoSquare, "illegal"},

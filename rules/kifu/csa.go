@@ -450,6 +450,10 @@ func ReadCSA(text string) (*Record, error) {
 		}
 		if t, ok := newKIFTerminal(resultComment, toMove); ok {
 			tree.main.end = t
+		} else if n := tree.last(); n != nil {
+			n.node.Comments = append(n.node.Comments, csaResultComment+resultComment)
+		} else {
+			rec.StartComments = append(rec.StartComments, csaResultComment+resultComment)
 		}
 	}
 	rec.Main = tree.main.build()
@@ -462,7 +466,7 @@ const csaResultComment = "終局："
 
 func parseCSATime(s string) (time.Duration, error) {
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || v < 0 || v > 1e9 || math.IsNaN(v) {
+	if err != nil || v < 0 || v > 1e7 || math.IsNaN(v) {
 		return 0, fmt.Errorf("want seconds, e.g. T12 or T12.345")
 	}
 	return time.Duration(math.Round(v*1000)) * time.Millisecond, nil
@@ -595,6 +599,9 @@ func oneLine(s string) string {
 // csaDate drops a KIF weekday "(火)" so the date reads as CSA's
 // YYYY/MM/DD HH:MM:SS.
 func csaDate(s string) string {
+	if _, ok := parseRecordTime(s); !ok {
+		return s
+	}
 	if i := strings.IndexAny(s, "(（"); i >= 0 {
 		if j := strings.IndexAny(s[i:], ")）"); j >= 0 {
 			end := i + j + len(")")

@@ -158,7 +158,7 @@ type bod struct {
 	sideSet bool
 }
 
-func (d *bod) used() bool { return len(d.rows) > 0 }
+func (d *bod) used() bool { return len(d.rows) > 0 || d.hasHand[0] || d.hasHand[1] || d.sideSet }
 
 // readLine takes one header line that belongs to a diagram; ok is false
 // when the line is not part of one.

@@ -120,7 +120,7 @@ func TestRead_BadInputNamesTheLine(t *testing.T) {
 		{"kif board", FormatKIF, "| ・ ・ ・ ・ ・ ・ ・ ・ X|一\n", 1, "not a piece"},
 		{"ki2 ambiguous", FormatKI2, "▲７六歩 △３四歩 ▲５八金\n", 1, "ambiguous"},
 		{"ki2 impossible", FormatKI2, "▲７六歩\n▲５五角\n", 2, "marked for sente but gote is to move"},
-		{"ki2 nothing", FormatKI2, "▲５五飛\n", 1, "no 飛"},
+		{"ki2 nothing", FormatKI2, "▲５五成銀\n", 1, "no 成銀"},
 		{"ki2 after impossible", FormatKI2, "▲７六歩 △３四歩 ▲５五香打 △８四歩\n", 1, "undefined"},
 		{"ki2 summary", FormatKI2, "▲７六歩\nまで3手で先手の勝ち\n", 2, "counts 3 moves"},
 		{"ki2 summary side", FormatKI2, "▲７六歩\nまで1手で後手の勝ち\n", 2, "does not fit"},
@@ -370,6 +370,7 @@ func TestCheck_D_X1_IllegalMovesLoadAndReport(t *testing.T) {
 		{"ki2 nifu", FormatKI2, "▲７六歩 △３四歩 ▲２六歩 △８四歩\n▲２五歩 △８五歩 ▲２四歩 △同　歩\n▲同　飛 △２三歩\n▲７七歩打\n", 11, 4, rules.FoulNifu},
 		{"ki2 king into check", FormatKI2, "▲７六歩 △３四歩\n▲６八玉 △８八角成\n▲７八玉\n", 5, 3, rules.FoulIgnoredCheck},
 		{"csa wrong promotion", FormatCSA, "PI\n+\n+7776FU\n-3334FU\n+6978KI\n-4132KI\n+7675TO\n%TORYO\n", 5, 7, rules.FoulIllegalPromotion},
+		{"ki2 drop not in hand", FormatKI2, "▲７六歩 △３四歩\n▲５五飛\n", 3, 2, rules.FoulIllegalMovement},
 		{"usi occupied drop", FormatUSI, "position startpos moves 7g7f 3c3d 8h2b+ 3a2b P*5g", 5, 1, rules.FoulIllegalMovement},
 	}
 	for _, c := range cases {
