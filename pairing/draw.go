@@ -21,7 +21,10 @@ type DrawRequest struct {
 	Seed        uint64
 	DrawDate    time.Time // recorded only: lineage is resolved by the caller as of this date
 	ThirdPlace  bool      // 三位決定戦
-	Consolation bool      // first-round losers' bracket, see consolation.go
+	Consolation bool      // first-round losers' bracket, see Advance
+	// Qualifiers > 1 cuts a preliminary when that many players remain: they
+	// go on to the next stage (see stages.go). 0 plays to a champion.
+	Qualifiers int
 }
 
 // Bracket is a drawn knockout stage: Slots in bracket order, a bye as "".
@@ -34,6 +37,7 @@ type Bracket struct {
 	DrawDate    time.Time
 	ThirdPlace  bool
 	Consolation bool
+	Qualifiers  int
 	// Method says how the draw was made: "shuffle" (no constraint applied),
 	// "rejection" (exactly uniform over valid draws) or "chain" (the
 	// constructive fallback, uniform in the limit; see docs/knockout.md).
@@ -79,6 +83,9 @@ func DrawWith(req DrawRequest, opt DrawOptions) (Bracket, error) {
 	if err != nil {
 		return Bracket{}, err
 	}
+	if q := req.Qualifiers; q < 0 || q > 1 && (q&(q-1) != 0 || q >= l.size) {
+		return Bracket{}, fieldErr("qualifiers", "%d is not a power of two below the bracket size %d", q, l.size)
+	}
 	d := newDrawer(f, l, req.Stage.barsMasterStudent())
 	if err := d.seededClash(req.Stage); err != nil {
 		return Bracket{}, err
@@ -111,7 +118,7 @@ func DrawWith(req DrawRequest, opt DrawOptions) (Bracket, error) {
 	}
 	b := Bracket{
 		Stage: req.Stage, Size: l.size, Slots: make([]string, l.size), Seed: req.Seed,
-		DrawDate: req.DrawDate, ThirdPlace: req.ThirdPlace, Consolation: req.Consolation, Method: method,
+		DrawDate: req.DrawDate, ThirdPlace: req.ThirdPlace, Consolation: req.Consolation, Qualifiers: req.Qualifiers, Method: method,
 	}
 	for s, v := range l.slots {
 		if v >= 0 {
