@@ -51,9 +51,11 @@ func ParseGame(data []byte) (Game, error) {
 // HasRecord reports whether the game brings a record or moves to analyse.
 func (g Game) HasRecord() bool { return g.Record != "" || len(g.Moves) > 0 }
 
-// Decide decides the game with the findings the rules engine read from its
-// record (nil when there is none).
-func (g Game) Decide(findings *Findings) (Outcome, error) {
+// Decide decides the game with what the rules engine read from its
+// record: the findings (nil when there is no record) and the ending the
+// record's terminal word reports (nil when none). A reported ending wins
+// over the terminal word; without either, ending.kind is missing.
+func (g Game) Decide(findings *Findings, recordEnding *Ending) (Outcome, error) {
 	f := g.Facts
 	if findings != nil {
 		if f.Findings != nil {
@@ -61,7 +63,18 @@ func (g Game) Decide(findings *Findings) (Outcome, error) {
 		}
 		f.Findings = findings
 	}
-	return Decide(g.Settings, f)
+	fromRecord := false
+	if f.Ending.Kind == "" && recordEnding != nil {
+		f.Ending, fromRecord = *recordEnding, true
+	}
+	if f.Ending.Kind == "" {
+		return Outcome{}, fieldErr("ending.kind", "is required (one of %s); the record does not say how the game ended", endingKindList())
+	}
+	o, err := Decide(g.Settings, f)
+	if err == nil && fromRecord {
+		o.note("ending_from_record", "how the game ended was read from the record's terminal word")
+	}
+	return o, err
 }
 
 // jsonFieldErr turns a decoding error into a FieldError whose field is the

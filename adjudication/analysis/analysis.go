@@ -17,13 +17,8 @@ import (
 // Game reads g's record or moves; it returns nil findings when g has
 // neither. Bad input gives an adjudication.FieldError naming the field.
 func Game(g adjudication.Game) (*adjudication.Findings, error) {
-	switch {
-	case len(g.Moves) > 0:
-		return Moves(g.Handicap, g.Start, g.Moves)
-	case g.Record != "":
-		return Record(g.Record, g.Format, g.Handicap)
-	}
-	return nil, nil
+	r, err := Read(g)
+	return r.Findings, err
 }
 
 // Handicap reads a handicap's Japanese name; "" is 平手.
@@ -170,12 +165,4 @@ func side(c rules.Color) adjudication.Side {
 		return adjudication.Gote
 	}
 	return adjudication.Sente
-}
-
-func asField(err error, fe **adjudication.FieldError) bool {
-	e, ok := err.(*adjudication.FieldError)
-	if ok {
-		*fe = e
-	}
-	return ok
 }

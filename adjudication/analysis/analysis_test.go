@@ -175,7 +175,8 @@ func TestAnalysis_BadInputNamesTheField(t *testing.T) {
 		{"moves[1]", func() error { _, err := Moves("", "", []string{"7g7f", "7x7y"}); return err }},
 		{"record", func() error { _, err := Record("hello", "", ""); return err }},
 		{"record", func() error { _, err := Record("position startpos moves 7g7f zz", "usi", ""); return err }},
-		{"format", func() error { _, err := Record("手数----指手", "kif", ""); return err }},
+		{"format", func() error { _, err := Record("startpos", "pgn", ""); return err }},
+		{"handicap", func() error { _, err := Record(shuffleKIF, "kif", "角落ち"); return err }},
 	}
 	for _, c := range cases {
 		err := c.run()

@@ -1,47 +1,113 @@
 package analysis
 
 import (
-	"strings"
+	"fmt"
 
 	"kisen/adjudication"
+	"kisen/rules"
+	"kisen/rules/kifu"
 )
 
-// Record reads a record's text. Until kisen/rules/kifu's readers land in
-// this build only the USI form is read here ("position startpos moves
-// 7g7f …", "startpos moves …", "sfen <sfen> moves …"); KIF, KI2 and CSA
-// give an error saying so, and the moves can be passed as USI instead.
+// Reading is what a record says: the engine's findings and, when the
+// record closes with a terminal word (投了, 千日手, %TORYO …), the ending
+// that word reports.
+type Reading struct {
+	Findings *adjudication.Findings
+	Ending   *adjudication.Ending
+}
+
+// Record reads a record's text (KIF, KI2, CSA or USI; format "" detects
+// it) through kisen/rules/kifu and analyses its main line. handicap, when
+// given, must agree with the record's own start.
 func Record(text, format, handicap string) (*adjudication.Findings, error) {
-	switch strings.ToLower(strings.TrimSpace(format)) {
-	case "", "usi", "sfen":
-	default:
-		return nil, &adjudication.FieldError{Field: "format", Msg: "only usi records are read in this build (KIF, KI2 and CSA readers are not available yet); give the moves as USI in \"moves\""}
-	}
-	tokens := strings.Fields(text)
-	if len(tokens) > 0 && tokens[0] == "position" {
-		tokens = tokens[1:]
-	}
-	var start string
-	switch {
-	case len(tokens) > 0 && tokens[0] == "startpos":
-		start, tokens = "startpos", tokens[1:]
-	case len(tokens) >= 5 && tokens[0] == "sfen":
-		start, tokens = strings.Join(tokens[1:5], " "), tokens[5:]
-	default:
-		return nil, &adjudication.FieldError{Field: "record", Msg: "not a USI record: want \"position startpos moves …\" or \"position sfen <sfen> moves …\" (KIF, KI2 and CSA are not read in this build)"}
-	}
-	if len(tokens) > 0 {
-		if tokens[0] != "moves" {
-			return nil, &adjudication.FieldError{Field: "record", Msg: "after the start position comes \"moves\", not " + tokens[0]}
+	r, err := ReadRecord(text, format, handicap)
+	return r.Findings, err
+}
+
+// ReadRecord is Record with the record's terminal word as an Ending.
+func ReadRecord(text, format, handicap string) (Reading, error) {
+	f := kifu.FormatUnknown
+	if format != "" {
+		var err error
+		if f, err = kifu.ParseFormat(format); err != nil {
+			return Reading{}, &adjudication.FieldError{Field: "format", Msg: err.Error()}
 		}
-		tokens = tokens[1:]
 	}
-	f, err := Moves(handicap, start, tokens)
+	res, err := kifu.Read([]byte(text), "", f)
 	if err != nil {
-		var fe *adjudication.FieldError
-		if asField(err, &fe) && strings.HasPrefix(fe.Field, "moves") {
-			return nil, &adjudication.FieldError{Field: "record", Msg: fe.Field + ": " + fe.Msg}
-		}
-		return nil, err
+		return Reading{}, &adjudication.FieldError{Field: "record", Msg: err.Error()}
 	}
-	return f, nil
+	rec := res.Record
+	h := rec.Handicap
+	if handicap != "" {
+		want, err := Handicap(handicap)
+		if err != nil {
+			return Reading{}, err
+		}
+		if rec.Start == "" && want != h {
+			return Reading{}, &adjudication.FieldError{Field: "handicap", Msg: fmt.Sprintf("%s, but the record is a %s game", handicap, h.Name())}
+		}
+		h = want
+	}
+	start, err := rec.StartPosition()
+	if err != nil {
+		return Reading{}, &adjudication.FieldError{Field: "record", Msg: err.Error()}
+	}
+	moves := rec.Moves()
+	out := Reading{Findings: Replay(start, h, moves)}
+	if t := rec.Main.End; t != nil {
+		toMove := start.SideToMove()
+		if len(moves)%2 == 1 {
+			toMove = toMove.Opponent()
+		}
+		out.Ending = endingOf(t, toMove)
+	}
+	return out, nil
+}
+
+// endingOf turns a terminal word into the ending it reports; nil for
+// words that report no ending (中断, 不詰, none).
+func endingOf(t *kifu.Terminal, toMove rules.Color) *adjudication.Ending {
+	mover, other := side(toMove), side(toMove.Opponent())
+	e := &adjudication.Ending{}
+	switch t.Kind {
+	case kifu.EndResign:
+		e.Kind, e.By = adjudication.EndResign, &mover
+	case kifu.EndCheckmate:
+		e.Kind, e.By = adjudication.EndMate, &mover
+	case kifu.EndTimeUp:
+		e.Kind, e.By = adjudication.EndTimeForfeit, &mover
+	case kifu.EndIllegalMove:
+		e.Kind, e.By = adjudication.EndFoul, &mover
+	case kifu.EndIllegalAction:
+		l := side(t.Loser)
+		e.Kind, e.By = adjudication.EndFoul, &l
+	case kifu.EndDeclareWin, kifu.EndDeclareDraw:
+		e.Kind, e.By = adjudication.EndDeclaration, &mover
+	case kifu.EndJishogi:
+		e.Kind = adjudication.EndJishogiAgreement
+	case kifu.EndSennichite:
+		e.Kind = adjudication.EndSennichite
+	case kifu.EndMaxMoves:
+		e.Kind = adjudication.EndMaxMoves
+	case kifu.EndForfeitLoss:
+		e.Kind, e.By = adjudication.EndForfeit, &mover
+	case kifu.EndForfeitWin:
+		e.Kind, e.By = adjudication.EndForfeit, &other
+	default:
+		return nil
+	}
+	return e
+}
+
+// Read analyses g's record or moves (nothing when it has neither).
+func Read(g adjudication.Game) (Reading, error) {
+	switch {
+	case len(g.Moves) > 0:
+		f, err := Moves(g.Handicap, g.Start, g.Moves)
+		return Reading{Findings: f}, err
+	case g.Record != "":
+		return ReadRecord(g.Record, g.Format, g.Handicap)
+	}
+	return Reading{}, nil
 }

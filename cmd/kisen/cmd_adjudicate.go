@@ -82,13 +82,13 @@ func adjudicate(data []byte) (adjudicateOutput, error) {
 	if err != nil {
 		return adjudicateOutput{}, err
 	}
-	findings, err := analysis.Game(g)
+	r, err := analysis.Read(g)
 	if err != nil {
 		return adjudicateOutput{}, err
 	}
-	o, err := g.Decide(findings)
+	o, err := g.Decide(r.Findings, r.Ending)
 	if err != nil {
 		return adjudicateOutput{}, err
 	}
-	return adjudicateOutput{Outcome: o, Findings: findings}, nil
+	return adjudicateOutput{Outcome: o, Findings: r.Findings}, nil
 }

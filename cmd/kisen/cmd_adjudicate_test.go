@@ -258,3 +258,43 @@ func FuzzAdjudicate(f *testing.F) {
 		}
 	})
 }
+
+// A KIF record alone: the ending comes from its terminal word (千日手),
+// and the redo follows (D-R1, D-R2).
+func TestAdjudicate_D_R1_KIFRecordEndingFromTerminalWord(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("先手：甲\n後手：乙\n手数----指手---------消費時間--\n")
+	ply := 0
+	for range 3 {
+		for _, m := range []string{"５八玉(59)", "５二玉(51)", "５九玉(58)", "５一玉(52)"} {
+			ply++
+			b.WriteString(strings.Repeat(" ", 4-len(itoa(ply))) + itoa(ply) + " " + m + "\n")
+		}
+	}
+	b.WriteString("  13 千日手\n")
+	in := adjudicateJSON(t, map[string]any{
+		"record":    b.String(),
+		"remaining": map[string]string{"sente": "3h", "gote": "1h30m"},
+	})
+	code, stdout, stderr := runAdjudicateCmd(t, in)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	o := decodeOutcome(t, stdout)
+	if o.Result != "redo" || o.Reason != "sennichite" || o.Redo == nil || o.Redo.Allowance.Sente != "1h30m0s" || o.Redo.Allowance.Gote != "3h0m0s" {
+		t.Fatalf("%s", stdout)
+	}
+	if len(o.Notes) == 0 || o.Notes[0].Code != "ending_from_record" {
+		t.Fatalf("notes: %s", stdout)
+	}
+	// Without a terminal word and without an ending there is nothing to decide.
+	in = adjudicateJSON(t, map[string]any{"moves": []string{"7g7f"}})
+	if code, _, stderr := runAdjudicateCmd(t, in); code != 2 || !strings.Contains(stderr, "ending.kind") {
+		t.Fatalf("exit %d %q", code, stderr)
+	}
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}

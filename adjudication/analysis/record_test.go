@@ -1,0 +1,70 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"kisen/adjudication"
+)
+
+// shuffleKIF: both kings step out and back three times, then 千日手.
+var shuffleKIF = func() string {
+	var b strings.Builder
+	b.WriteString("先手：甲\n後手：乙\n手数----指手---------消費時間--\n")
+	ply := 0
+	for range 3 {
+		for _, m := range []string{"５八玉(59)", "５二玉(51)", "５九玉(58)", "５一玉(52)"} {
+			ply++
+			fmt.Fprintf(&b, "%4d %s\n", ply, m)
+		}
+	}
+	fmt.Fprintf(&b, "%4d 千日手\n", ply+1)
+	return b.String()
+}()
+
+// nifuKIF: sente exchanges its 2-file pawn (moves 1–8), so a pawn is in
+// hand, then drops it on the 7-file where its own pawn still stands on 7g
+// (move 9, 二歩); nobody notices and gote resigns.
+const nifuKIF = `先手：甲
+後手：乙
+手数----指手---------消費時間--
+   1 ２六歩(27)
+   2 ３四歩(33)
+   3 ２五歩(26)
+   4 ８四歩(83)
+   5 ２四歩(25)
+   6 同　歩(23)
+   7 同　飛(28)
+   8 ８五歩(84)
+   9 ７五歩打
+  10 投了
+`
+
+func TestReadRecord_D_S1_KIFSennichiteWithTerminal(t *testing.T) {
+	r, err := ReadRecord(shuffleKIF, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := r.Findings
+	if f.Plies != 12 || !f.Complete || len(f.Sennichite) != 1 || f.Sennichite[0].Ply != 12 {
+		t.Fatalf("findings %+v", f)
+	}
+	if r.Ending == nil || r.Ending.Kind != adjudication.EndSennichite {
+		t.Fatalf("ending %+v", r.Ending)
+	}
+}
+
+func TestReadRecord_D_X1_KIFFoulAndResignation(t *testing.T) {
+	r, err := ReadRecord(nifuKIF, "kif", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := r.Findings
+	if f.Plies != 9 || f.Complete || f.Foul == nil || f.Foul.Ply != 9 || f.Foul.Kind != adjudication.FoulNifu || f.Foul.Offender != adjudication.Sente {
+		t.Fatalf("findings %+v foul %+v", f, f.Foul)
+	}
+	if r.Ending == nil || r.Ending.Kind != adjudication.EndResign || *r.Ending.By != adjudication.Gote {
+		t.Fatalf("ending %+v", r.Ending)
+	}
+}
