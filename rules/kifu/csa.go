@@ -320,12 +320,13 @@ func ReadCSA(text string) (*Record, error) {
 				if st[1] == '-' {
 					key = KeyGote
 				}
-				rec.Header.Add(key, st[2:])
+				rec.Header.Add(key, strings.TrimSpace(st[2:]))
 			case st[0] == '$' && !started:
 				k, v, ok := strings.Cut(st[1:], ":")
 				if !ok || k == "" {
 					return nil, lineErr(FormatCSA, lineNo, "information line %q: want $KEY:value", st)
 				}
+				v = strings.TrimSpace(v)
 				if common, known := csaKeys[k]; known {
 					rec.Header.Add(common, v)
 				} else {
