@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 )
 
 // benchHistory is 100,000 games over 2,000 players and five years, with
@@ -17,10 +18,21 @@ func benchmarkRecompute(b *testing.B, s Settings) {
 	players := ids(2000)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := processCPU()
+	n := 0
 	for b.Loop() {
 		if _, err := Recompute(s, players, games); err != nil {
 			b.Fatal(err)
 		}
+		n++
+	}
+	reportCPU(b, cpu0, n)
+}
+
+// reportCPU adds cpu-ms/op: process CPU time (all threads, GC included).
+func reportCPU(b *testing.B, cpu0 time.Duration, n int) {
+	if cpu := processCPU() - cpu0; cpu > 0 && n > 0 {
+		b.ReportMetric(float64(cpu.Milliseconds())/float64(n), "cpu-ms/op")
 	}
 }
 
@@ -49,13 +61,19 @@ func benchmarkApplyDay(b *testing.B, s Settings) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	var cpu time.Duration
 	for range b.N {
 		b.StopTimer()
 		st := base.Clone()
+		cpu0 := processCPU()
 		b.StartTimer()
 		if err := st.Apply(games[cut:]); err != nil {
 			b.Fatal(err)
 		}
+		cpu += processCPU() - cpu0
+	}
+	if cpu > 0 {
+		b.ReportMetric(float64(cpu.Microseconds())/float64(b.N)/1000, "cpu-ms/op")
 	}
 }
 

@@ -183,7 +183,7 @@ func (st *State) describe(g Game, i int, byID map[string]Game, add func(string, 
 	} else if _, dup := byID[g.ID]; dup {
 		add("%s: id appears twice in the input", name)
 	} else if _, old := st.seen[g.ID]; old {
-		add("%s: already rated; a corrected game needs a full recompute", name)
+		add("%s: already applied to this state; a corrected game needs a full recompute", name)
 	} else {
 		byID[g.ID] = g
 	}

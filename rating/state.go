@@ -129,6 +129,9 @@ func (st *State) Apply(games []Game) error {
 	if err != nil {
 		return err
 	}
+	if len(st.seen) == 0 && len(p.games) > 0 {
+		st.seen = make(map[string]Game, len(p.games)) // a recompute: size once
+	}
 	for _, g := range p.games {
 		st.seen[g.ID] = g
 	}
