@@ -109,6 +109,11 @@ func (d Draw) validate() error {
 	if n < 2 {
 		return fmt.Errorf("%w: players: a league needs at least 2 players, got %d", ErrInvalid, n)
 	}
+	// The search grows with n² (and n³ for round robins); the largest real
+	// classes have about 80 players and round robins about 20.
+	if limit := maxPlayers(d.Settings.RoundRobin); n > limit {
+		return fmt.Errorf("%w: players: %d is more than this scheduler takes (%d)", ErrInvalid, n, limit)
+	}
 	seen := make(map[string]int, n)
 	for i, p := range d.Players {
 		if p.ID == "" {
@@ -188,4 +193,11 @@ func checkPair(p Pair, seen map[string]int, lenient bool) error {
 		}
 	}
 	return nil
+}
+
+func maxPlayers(roundRobin bool) int {
+	if roundRobin {
+		return 40
+	}
+	return 200
 }

@@ -240,6 +240,7 @@ func FuzzDrawLeagueInput(f *testing.F) {
 	f.Add(`{"kind":"junisen","class":"C2","seed":3,"games_per_player":2,"players":[{"id":"a"},{"id":"b"},{"id":"c"},{"id":"d"}],"previous_terms":[[["a","b"]]]}`)
 	f.Add(`{"kind":"junisen","class":"B1","seed":18446744073709551615,"players":[{"id":"x"},{"id":"y"},{"id":"z"}],"dates":["2026-01-01",["2026-02-01"],"2026-03-01"]}`)
 	f.Add(`[]`)
+	f.Add(`{"kind":"league","seed":2,"players":[{"id":"a"},{"id":"b"},{"id":"c"}],"rounds":[{"round":1,"games":[{"sente":"a","gote":"a"},{"sente":"x","gote":"b"}],"rests":["c","c"]},{"games":[]}]}`)
 	f.Fuzz(func(t *testing.T, stdin string) {
 		code, stdout, stderr := runLeague(t, stdin)
 		switch code {
@@ -270,6 +271,10 @@ func FuzzDrawLeagueInput(f *testing.F) {
 			}
 		default:
 			t.Fatalf("exit %d", code)
+		}
+		// --check on the same bytes judges whatever "rounds" they carry.
+		if code, _, stderr := runLeague(t, stdin, "--check"); code < 0 || code > 2 || (code == 2 && stderr == "") {
+			t.Fatalf("--check: exit %d %q", code, stderr)
 		}
 	})
 }
