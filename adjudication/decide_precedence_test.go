@@ -144,3 +144,17 @@ func TestDecide_BadFactsNameTheField(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkDecide(b *testing.B) {
+	f := ended(EndResign, sp(Sente))
+	f.Findings = completeRecord(150)
+	f.Findings.Sennichite = []SennichiteFinding{{Ply: 101, Perpetual: true, Loser: sp(Gote)}}
+	f.Fouls = []FoulClaim{claim(FoulNifu, Sente, 41, FoundAfter), claim(FoulClockHand, Gote, 0, FoundDuring)}
+	f.Remaining = &Times{Sente: dur("10m"), Gote: dur("2h")}
+	s := DefaultSettings()
+	for b.Loop() {
+		if _, err := Decide(s, f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

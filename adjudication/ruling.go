@@ -148,15 +148,24 @@ func EffectiveRulings(rs []Ruling) ([]Ruling, error) {
 		}
 		supersededBy[old.ID] = i
 	}
-	// A chain of supersessions longer than the number of rulings loops.
-	for i, r := range rs {
-		id, steps := r.Supersedes, 0
-		for id != "" {
-			steps++
-			if steps > len(rs) {
-				return nil, fieldErr(fmt.Sprintf("rulings[%d].supersedes", i), "rulings supersede each other in a cycle through %q", r.ID)
+	// Follow each chain of supersessions once; meeting a ruling of the
+	// chain being walked again is a cycle.
+	state := make([]uint8, len(rs)) // 0 unseen, 1 on the current walk, 2 done
+	for i := range rs {
+		j := i
+		for state[j] == 0 {
+			state[j] = 1
+			next, ok := byID[rs[j].Supersedes]
+			if !ok {
+				break
 			}
-			id = rs[byID[id]].Supersedes
+			if state[next] == 1 {
+				return nil, fieldErr(fmt.Sprintf("rulings[%d].supersedes", j), "rulings supersede each other in a cycle through %q", rs[j].ID)
+			}
+			j = next
+		}
+		for k, ok := i, true; ok && state[k] == 1; k, ok = byID[rs[k].Supersedes] {
+			state[k] = 2
 		}
 	}
 	var out []Ruling

@@ -1,6 +1,7 @@
 package adjudication
 
 import (
+	"fmt"
 	"testing"
 	"time"
 )
@@ -130,7 +131,7 @@ func TestEffectiveRulings_D_K1_Rejects(t *testing.T) {
 		{"earlier than what it supersedes", []Ruling{a, early}, "rulings[1].supersedes"},
 		{"another game", []Ruling{a, other}, "rulings[1].supersedes"},
 		{"superseded twice", []Ruling{a, first, second}, "rulings[2].supersedes"},
-		{"cycle", []Ruling{x, y}, "rulings[0].supersedes"},
+		{"cycle", []Ruling{x, y}, "rulings[1].supersedes"},
 		{"duplicate id", []Ruling{a, a}, "rulings[1].id"},
 		{"invalid ruling", []Ruling{{ID: "q"}}, "rulings[0].game_id"},
 	}
@@ -140,5 +141,22 @@ func TestEffectiveRulings_D_K1_Rejects(t *testing.T) {
 			t.Fatalf("%s: accepted", c.name)
 		}
 		wantFieldErr(t, err, c.field)
+	}
+}
+
+// BenchmarkEffectiveRulings: a game's worth of rulings is a handful; a
+// chain of 1000 corrections is far beyond any real game.
+func BenchmarkEffectiveRulings(b *testing.B) {
+	rs := make([]Ruling, 1000)
+	for i := range rs {
+		rs[i] = ruling(fmt.Sprintf("r%d", i), RulingCaution, i)
+		if i > 0 {
+			rs[i].Supersedes = rs[i-1].ID
+		}
+	}
+	for b.Loop() {
+		if _, err := EffectiveRulings(rs); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

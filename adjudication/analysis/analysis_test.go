@@ -134,7 +134,7 @@ func TestReplay_D_J4_FiveHundredMoves(t *testing.T) {
 
 // longGame plays n random legal moves from the start that give no check,
 // never mate and never repeat a position (so no 千日手 can arise).
-func longGame(t *testing.T, seed uint64, n int) []rules.Move {
+func longGame(t testing.TB, seed uint64, n int) []rules.Move {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, seed))
 	p := rules.NewPosition(rules.Even)
@@ -188,8 +188,7 @@ func TestAnalysis_BadInputNamesTheField(t *testing.T) {
 }
 
 func BenchmarkReplay500(b *testing.B) {
-	t := &testing.T{}
-	moves := longGame(t, 2, 500)
+	moves := longGame(b, 2, 500)
 	start := rules.NewPosition(rules.Even)
 	for b.Loop() {
 		Replay(start, rules.Even, moves)
