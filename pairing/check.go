@@ -19,10 +19,10 @@ const (
 // Violation is one broken rule in a bracket, with the slots and players
 // involved so a UI can highlight them.
 type Violation struct {
-	Rule    string
-	Slots   []int
-	Players []string
-	Message string
+	Rule    string   `json:"rule"`
+	Slots   []int    `json:"slots,omitempty"`
+	Players []string `json:"players,omitempty"`
+	Message string   `json:"message"`
 }
 
 // Check reports every rule the bracket breaks for this field (req supplies
