@@ -131,21 +131,32 @@ func (st *State) check(batch []Game) (map[string]Game, map[string]string, error)
 			checkPair(g, st.seen[redoID])
 		}
 	}
+	// Cycles: each game names at most one earlier game, so walking the links
+	// and marking finished paths finds every cycle in linear time.
+	const onPath, finished = 1, 2
+	mark := map[string]int8{}
 	for _, g := range batch {
-		if g.RedoOf == "" || g.ID == "" {
+		if g.RedoOf == "" || g.ID == "" || g.RedoOf == g.ID {
 			continue
 		}
-		cur := g.RedoOf
-		for range len(byID) + len(st.seen) + 1 {
-			e, ok := lookup(cur)
-			if !ok || e.RedoOf == "" {
+		var path []string
+		for cur := g.ID; ; {
+			if m := mark[cur]; m == finished {
+				break
+			} else if m == onPath {
+				add("game %q: redo links form a cycle through game %q", g.ID, cur)
 				break
 			}
-			if e.RedoOf == g.ID {
-				add("game %q: redo links form a cycle", g.ID)
+			mark[cur] = onPath
+			path = append(path, cur)
+			e, ok := lookup(cur)
+			if !ok || e.RedoOf == "" || e.RedoOf == cur {
 				break
 			}
 			cur = e.RedoOf
+		}
+		for _, id := range path {
+			mark[id] = finished
 		}
 	}
 	if err := errors.Join(errs...); err != nil {

@@ -2,6 +2,7 @@ package rating
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -219,5 +220,33 @@ func TestNewState_RejectsBadRoster(t *testing.T) {
 		if _, err := NewState(DefaultSettings(ModelElo), roster); !errors.Is(err, ErrInvalid) {
 			t.Errorf("roster %q: err = %v, want ErrInvalid", roster, err)
 		}
+	}
+}
+
+func TestEligible_LongRedoChainIsLinear(t *testing.T) {
+	// 20,000 千日手 in a row, then a decided game: validation must not walk
+	// the chain once per game.
+	const n = 20000
+	d := day(2026, 7, 1)
+	games := make([]Game, 0, n+1)
+	for i := range n + 1 {
+		g := Game{ID: fmt.Sprintf("g%05d", i), Date: d, Sente: "a", Gote: "b", Outcome: Sennichite, Confirmed: true}
+		if i%2 == 1 {
+			g.Sente, g.Gote = "b", "a"
+		}
+		if i > 0 {
+			g.RedoOf = fmt.Sprintf("g%05d", i-1)
+		}
+		if i == n {
+			g.Outcome = SenteWin
+		}
+		games = append(games, g)
+	}
+	rated, skipped, err := Eligible(DefaultSettings(ModelElo), []string{"a", "b"}, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rated) != 1 || rated[0].ID != fmt.Sprintf("g%05d", n) || len(skipped) != n {
+		t.Errorf("rated %d (first %v), skipped %d; want only the last game rated", len(rated), rated[0].ID, len(skipped))
 	}
 }

@@ -17,6 +17,13 @@ type histSpec struct {
 	sequentialEvents bool
 }
 
+// quarterOf is an explicit period key for PeriodExplicit tests: the JST
+// quarter of the date, e.g. "2024Q3".
+func quarterOf(t time.Time) string {
+	j := t.In(jst)
+	return fmt.Sprintf("%dQ%d", j.Year(), (int(j.Month())-1)/3+1)
+}
+
 // randomHistory returns games in a random order. Game IDs are a random
 // permutation, so ID order and date order disagree, and several games share
 // a date, so the tie-breaks of the canonical order matter.
@@ -43,7 +50,7 @@ func randomHistory(rng *rand.Rand, spec histSpec) []Game {
 		}
 		g := Game{ID: newID(), EventID: event, Date: date,
 			Sente: fmt.Sprintf("p%04d", a), Gote: fmt.Sprintf("p%04d", b),
-			Outcome: []Outcome{SenteWin, GoteWin}[rng.IntN(2)], Confirmed: true}
+			Outcome: []Outcome{SenteWin, GoteWin}[rng.IntN(2)], Confirmed: true, Period: quarterOf(date)}
 		if spec.noise {
 			switch r := rng.IntN(100); {
 			case r < 4:

@@ -22,6 +22,9 @@ func modelCases() []modelCase {
 	glickoMonth := DefaultSettings(ModelGlicko2)
 	glickoEvent := DefaultSettings(ModelGlicko2)
 	glickoEvent.Glicko2.Period = PeriodEvent
+	glickoQuarter := DefaultSettings(ModelGlicko2)
+	glickoQuarter.Glicko2.Period = PeriodExplicit
+	glickoQuarter.Glicko2.Tau = 0.3
 	eloProv := DefaultSettings(ModelElo)
 	eloProv.Elo.ProvisionalGames, eloProv.Elo.ProvisionalK = 5, 48
 	eloHandicap := DefaultSettings(ModelElo)
@@ -35,6 +38,7 @@ func modelCases() []modelCase {
 		{"elo handicap rated", eloHandicap, spec, false},
 		{"glicko2 month", glickoMonth, spec, false},
 		{"glicko2 event sequential", glickoEvent, seq, false},
+		{"glicko2 explicit quarters", glickoQuarter, spec, false},
 		{"glicko2 event interleaved", glickoEvent, spec, true},
 	}
 }
