@@ -242,6 +242,12 @@ func (d *decider) arbiterFoulLoss(o *Outcome) (bool, error) {
 			byOrganiser = byOrganiser || r.ByOrganiser
 		}
 	}
+	for _, r := range d.f.Rulings {
+		if r.Kind == RulingFoulLoss && !slices.ContainsFunc(d.rulings, func(x Ruling) bool { return x.ID == r.ID }) {
+			o.note("ruling_superseded", fmt.Sprintf("the foul loss of ruling %q is no longer in force: a later ruling superseded it", r.ID))
+			o.cite("D-K1", "000 第10条第8項")
+		}
+	}
 	e := d.f.Ending
 	if e.Kind == EndArbiterFoulLoss {
 		if e.By == nil && len(against) == 0 {
@@ -452,8 +458,8 @@ func (d *decider) judgeEnding(o *Outcome) error {
 	case EndJishogiAgreement:
 		var pts Points
 		switch {
-		case complete:
-			pts = rec.Points
+		case complete && rec.Points != nil:
+			pts = *rec.Points
 			if err := pts.validate(); err != nil {
 				// A record from a custom start may lack pieces.
 				return prefixed("findings.points", err)
@@ -528,11 +534,11 @@ func (d *decider) declaration(o *Outcome, complete bool) error {
 	declarer := *e.By
 	var facts DeclarationFacts
 	switch {
-	case complete:
+	case complete && d.rec.Declaration != nil:
 		if d.rec.SideToMove != declarer {
 			return fieldErr("ending.by", "%s declared, but the record has %s to move; one declares on one's own turn (D-J3)", declarer, d.rec.SideToMove)
 		}
-		facts = d.rec.Declaration
+		facts = *d.rec.Declaration
 	case d.f.Declaration != nil:
 		facts = *d.f.Declaration
 	default:

@@ -14,7 +14,7 @@ func TestDecide_D_J1_AgreementUsesTheRecordsPoints(t *testing.T) {
 	wantRules(t, o, "D-J1", "D-R1")
 
 	f.Findings = completeRecord(240)
-	f.Findings.Points = Points{Sente: 31, Gote: 23}
+	f.Findings.Points = &Points{Sente: 31, Gote: 23}
 	o = mustDecide(t, DefaultSettings(), f)
 	wantWin(t, o, Sente, ReasonJishogiPoints)
 	if o.Points == nil || *o.Points != (Points{31, 23}) || len(o.Notes) == 0 {
@@ -52,7 +52,7 @@ func TestDecide_D_J2_TwentySevenPointRule(t *testing.T) {
 func TestDecide_D_J3_DeclarationFromTheRecord(t *testing.T) {
 	f := ended(EndDeclaration, sp(Gote))
 	f.Findings = completeRecord(251) // gote to move
-	f.Findings.Declaration = DeclarationFacts{KingInCamp: true, PiecesInCamp: 11, Points: 33}
+	f.Findings.Declaration = &DeclarationFacts{KingInCamp: true, PiecesInCamp: 11, Points: 33}
 	o := mustDecide(t, DefaultSettings(), f)
 	wantWin(t, o, Gote, ReasonDeclarationWin)
 	wantRules(t, o, "D-J3")

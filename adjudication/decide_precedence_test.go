@@ -121,10 +121,10 @@ func TestDecide_BadFactsNameTheField(t *testing.T) {
 			f.Findings = &Findings{Plies: 9, Sennichite: []SennichiteFinding{{Ply: 9, Perpetual: true}}}
 		}},
 		{"findings.max_moves_ply", func(f *Facts) { f.Findings = &Findings{Plies: 600, MaxMovesPly: 400} }},
-		{"findings.points", func(f *Facts) { f.Findings = &Findings{Plies: 600, Complete: true, Points: Points{Sente: -1}} }},
+		{"findings.points", func(f *Facts) { f.Findings = &Findings{Plies: 600, Complete: true, Points: &Points{Sente: -1}} }},
 		{"findings.points", func(f *Facts) {
 			f.Ending = Ending{Kind: EndJishogiAgreement}
-			f.Findings = &Findings{Plies: 300, Complete: true, FinalOccurrences: 1, Points: Points{Sente: 20, Gote: 20}}
+			f.Findings = &Findings{Plies: 300, Complete: true, FinalOccurrences: 1, Points: &Points{Sente: 20, Gote: 20}}
 		}},
 		{"ending.ply", func(f *Facts) { f.Ending.Ply = 5; f.Findings = completeRecord(6) }},
 		{"settings.time.byoyomi", nil},

@@ -80,16 +80,17 @@ type Findings struct {
 	Sennichite []SennichiteFinding `json:"sennichite,omitempty"`
 	// FinalOccurrences is how often the final position has occurred (≥ 2
 	// means the players were inside a cycle, D-S2).
-	FinalOccurrences int `json:"final_occurrences"`
+	FinalOccurrences int `json:"final_occurrences,omitempty"`
 	// Mate: the side to move at the end has no legal move (詰み).
 	Mate bool `json:"mate"`
 	// SideToMove is the side to move at the end.
 	SideToMove Side `json:"side_to_move"`
 	// Points are the jishogi points at the end, handicap pieces credited
-	// to 上手 (D-J, 004).
-	Points Points `json:"points"`
-	// Declaration are the declaration facts for the side to move at the end.
-	Declaration DeclarationFacts `json:"declaration"`
+	// to 上手 (D-J, 004); nil unless Complete.
+	Points *Points `json:"points,omitempty"`
+	// Declaration are the declaration facts for the side to move at the
+	// end; nil unless Complete.
+	Declaration *DeclarationFacts `json:"declaration,omitempty"`
 	// MaxMovesPly is the ply at which the game became 持将棋 by the
 	// 500-move rule (D-J4); 0 when the record never got there.
 	MaxMovesPly int `json:"max_moves_ply,omitempty"`
@@ -208,10 +209,10 @@ func (f Findings) validate() error {
 	if f.MaxMovesPly != 0 && (f.MaxMovesPly < maxMovesLimit || f.MaxMovesPly > f.Plies) {
 		return fieldErr("max_moves_ply", "%d is neither 0 nor within %d … %d", f.MaxMovesPly, maxMovesLimit, f.Plies)
 	}
-	if f.Points.Sente < 0 || f.Points.Gote < 0 {
+	if f.Points != nil && (f.Points.Sente < 0 || f.Points.Gote < 0) {
 		return fieldErr("points", "negative points")
 	}
-	if f.Complete {
+	if f.Declaration != nil {
 		if err := f.Declaration.validate(); err != nil {
 			return prefixed("declaration", err)
 		}

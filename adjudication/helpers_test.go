@@ -41,7 +41,7 @@ func completeRecord(n int) *Findings {
 		side = Gote
 	}
 	return &Findings{Plies: n, Complete: true, FinalOccurrences: 1, SideToMove: side,
-		Points: Points{Sente: 27, Gote: 27}}
+		Points: &Points{Sente: 27, Gote: 27}, Declaration: &DeclarationFacts{}}
 }
 
 func mustDecide(t *testing.T, s Settings, f Facts) Outcome {

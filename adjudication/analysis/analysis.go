@@ -96,12 +96,12 @@ func Replay(start *rules.Position, h rules.Handicap, moves []rules.Move) *adjudi
 		return f
 	}
 	f.Mate = final.IsCheckmate()
-	f.Points = adjudication.Points{Sente: final.JishogiPoints(rules.Sente, h), Gote: final.JishogiPoints(rules.Gote, h)}
+	f.Points = &adjudication.Points{Sente: final.JishogiPoints(rules.Sente, h), Gote: final.JishogiPoints(rules.Gote, h)}
 	// Declare counts the side to move's pieces in hand and in the enemy
 	// camp; ply 0 keeps the 500-move condition out of its answer, since
 	// adjudication judges that from the ply itself.
 	v := final.Declare(rules.DeclarationFederation, h, true, 0)
-	f.Declaration = adjudication.DeclarationFacts{
+	f.Declaration = &adjudication.DeclarationFacts{
 		KingInCamp:   kingInCamp(final),
 		PiecesInCamp: v.InCamp,
 		Points:       v.Points,

@@ -33,7 +33,7 @@ func TestReplay_D_S1_PlainSennichite(t *testing.T) {
 	if !f.Complete || f.Plies != 12 || len(f.Sennichite) != 1 || f.Sennichite[0].Ply != 12 || f.Sennichite[0].Perpetual {
 		t.Fatalf("%+v", f)
 	}
-	if f.FinalOccurrences != 4 || f.Points != (adjudication.Points{Sente: 27, Gote: 27}) {
+	if f.FinalOccurrences != 4 || *f.Points != (adjudication.Points{Sente: 27, Gote: 27}) {
 		t.Fatalf("occurrences %d points %+v", f.FinalOccurrences, f.Points)
 	}
 }
@@ -104,7 +104,7 @@ func TestReplay_D_J3_DeclarationFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := adjudication.DeclarationFacts{KingInCamp: true, PiecesInCamp: 12, Points: 4 + 4 + 20 + 5, InCheck: false}
-	if f.Declaration != want || f.SideToMove != adjudication.Sente {
+	if *f.Declaration != want || f.SideToMove != adjudication.Sente {
 		t.Fatalf("declaration %+v, want %+v", f.Declaration, want)
 	}
 }
@@ -115,7 +115,7 @@ func TestReplay_D_J_HandicapPointsCreditedToGiver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Points != (adjudication.Points{Sente: 27, Gote: 27}) {
+	if *f.Points != (adjudication.Points{Sente: 27, Gote: 27}) {
 		t.Fatalf("points %+v", f.Points)
 	}
 }
