@@ -100,6 +100,9 @@ func ParseRank(s string) (Rank, error) {
 		r.Step = n
 		return r, nil
 	}
+	if num == "初" {
+		return bad("初 is only for 初段")
+	}
 	if n < 1 || n > maxKyu {
 		return bad(fmt.Sprintf("級 must be 1–%d", maxKyu))
 	}

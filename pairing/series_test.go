@@ -1,0 +1,90 @@
+package pairing
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestSeries_BestOfN(t *testing.T) {
+	s := Series{BestOf: 7, Players: [2]string{"A", "B"}}
+	w := func(sente, winner string) SeriesGame { return SeriesGame{Sente: sente, Winner: winner} }
+	redo := func(sente string, why NoResult) SeriesGame { return SeriesGame{Sente: sente, NoResult: why} }
+	cases := []struct {
+		name  string
+		games []SeriesGame
+		want  SeriesState
+	}{
+		{"game 1 by 振り駒", nil, SeriesState{NextGame: 1, NeedsFurigoma: true}},
+		{"colours alternate", []SeriesGame{w("B", "A")}, SeriesState{Wins: [2]int{1, 0}, NextGame: 2, NextSente: "A"}},
+		{"D_R1 sennichite redo swaps and keeps the number", []SeriesGame{w("B", "A"), redo("A", Sennichite)},
+			SeriesState{Wins: [2]int{1, 0}, NextGame: 2, NextIsRedo: true, NextSente: "B"}},
+		{"D_R1 redo of a redo swaps again", []SeriesGame{w("B", "A"), redo("A", Sennichite), redo("B", Jishogi)},
+			SeriesState{Wins: [2]int{1, 0}, NextGame: 2, NextIsRedo: true, NextSente: "A"}},
+		{"schedule after a redo follows the first attempt", []SeriesGame{w("B", "A"), redo("A", Sennichite), w("B", "B")},
+			SeriesState{Wins: [2]int{1, 1}, NextGame: 3, NextSente: "B"}},
+		{"deciding game 7 at 3–3 by 振り駒", []SeriesGame{w("A", "A"), w("B", "B"), w("A", "A"), w("B", "B"), w("A", "A"), w("B", "B")},
+			SeriesState{Wins: [2]int{3, 3}, NextGame: 7, NeedsFurigoma: true}},
+		{"redo of the deciding game swaps the tossed colours", []SeriesGame{w("A", "A"), w("B", "B"), w("A", "A"), w("B", "B"), w("A", "A"), w("B", "B"), redo("B", Jishogi)},
+			SeriesState{Wins: [2]int{3, 3}, NextGame: 7, NextIsRedo: true, NextSente: "A"}},
+		{"a sweep ends at 4–0", []SeriesGame{w("A", "A"), w("B", "A"), w("A", "A"), w("B", "A")},
+			SeriesState{Wins: [2]int{4, 0}, Over: true, Champion: "A"}},
+		{"ends 4–3 in game 7", []SeriesGame{w("A", "A"), w("B", "B"), w("A", "A"), w("B", "B"), w("A", "A"), w("B", "B"), w("A", "B")},
+			SeriesState{Wins: [2]int{3, 4}, Over: true, Champion: "B"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Next(s, tc.games)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Fatalf("%+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSeries_BestOf3And5(t *testing.T) {
+	for _, c := range []struct{ n, deciding int }{{3, 3}, {5, 5}} {
+		s := Series{BestOf: c.n, Players: [2]string{"A", "B"}}
+		var games []SeriesGame
+		sente := "A"
+		for k := 1; k < c.deciding; k++ { // alternate wins so the series reaches its last game
+			winner := []string{"A", "B"}[k%2]
+			games = append(games, SeriesGame{Sente: sente, Winner: winner})
+			sente = map[string]string{"A": "B", "B": "A"}[sente]
+		}
+		st, err := Next(s, games)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.NextGame != c.deciding || !st.NeedsFurigoma || st.Over {
+			t.Errorf("best of %d: %+v, want game %d by 振り駒", c.n, st, c.deciding)
+		}
+	}
+}
+
+func TestSeries_RejectsBadRecords(t *testing.T) {
+	s := Series{BestOf: 5, Players: [2]string{"A", "B"}}
+	cases := []struct {
+		name  string
+		s     Series
+		games []SeriesGame
+		field string
+	}{
+		{"even length", Series{BestOf: 4, Players: [2]string{"A", "B"}}, nil, "best_of"},
+		{"same player", Series{BestOf: 3, Players: [2]string{"A", "A"}}, nil, "players"},
+		{"wrong colour in game 2", s, []SeriesGame{{Sente: "A", Winner: "A"}, {Sente: "A", Winner: "B"}}, "games[1].sente"},
+		{"redo without swap", s, []SeriesGame{{Sente: "A", NoResult: Sennichite}, {Sente: "A", Winner: "A"}}, "games[1].sente"},
+		{"stranger wins", s, []SeriesGame{{Sente: "A", Winner: "C"}}, "games[0].winner"},
+		{"winner in a sennichite", s, []SeriesGame{{Sente: "A", Winner: "A", NoResult: Sennichite}}, "games[0].winner"},
+		{"game after the end", Series{BestOf: 1, Players: [2]string{"A", "B"}}, []SeriesGame{{Sente: "A", Winner: "A"}, {Sente: "B", Winner: "A"}}, "games[1]"},
+	}
+	for _, tc := range cases {
+		_, err := Next(tc.s, tc.games)
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != tc.field {
+			t.Errorf("%s: %v, want an error on %s", tc.name, err, tc.field)
+		}
+	}
+}
