@@ -137,7 +137,9 @@ func (a *testApp) signIn(c *http.Client, userID int64) {
 	a.t.Helper()
 	ctx := context.Background()
 	token := "test-session-" + url.QueryEscape(time.Now().Format(time.RFC3339Nano))
-	deadline := a.now.Add(time.Hour)
+	// The cookie jar compares the expiry with the wall clock, so the
+	// deadline must lie in the real future, not the test clock's.
+	deadline := time.Now().Add(time.Hour)
 	b, err := a.srv.sessions.Codec.Encode(deadline, map[string]interface{}{sessionUserKey: userID})
 	if err != nil {
 		a.t.Fatal(err)
