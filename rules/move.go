@@ -126,7 +126,7 @@ func parseUSISquare(s string) (Square, bool) {
 func ParseUSIMove(s string) (Move, error) {
 	if len(s) == 4 && s[1] == '*' {
 		pt := NoPieceType
-		for _, h := range HandTypes {
+		for _, h := range handTypes {
 			if sfenLetter[h] == s[0] {
 				pt = h
 			}

@@ -24,10 +24,13 @@ const (
 // numPieceTypes bounds arrays indexed by PieceType.
 const numPieceTypes = 15
 
-// HandTypes are the seven kinds a player can hold in hand, in the order
-// SFEN writes them after the rook and bishop (R B G S N L P is the USI
-// order; this slice is in PieceType order).
-var HandTypes = [...]PieceType{Pawn, Lance, Knight, Silver, Gold, Bishop, Rook}
+// handTypes are the seven kinds a player can hold, in PieceType order.
+var handTypes = [...]PieceType{Pawn, Lance, Knight, Silver, Gold, Bishop, Rook}
+
+// HandTypes lists the seven kinds a player can hold in hand, in PieceType
+// order, for callers to range over (the agreed API). It is read-only by
+// convention; the engine itself reads only its own copy, handTypes.
+var HandTypes = handTypes
 
 var promotedOf = [numPieceTypes]PieceType{
 	Pawn: ProPawn, Lance: ProLance, Knight: ProKnight, Silver: ProSilver,

@@ -21,7 +21,7 @@ func refFrom(p *Position) refBoard {
 		}
 	}
 	for c := Sente; c <= Gote; c++ {
-		for _, pt := range HandTypes {
+		for _, pt := range handTypes {
 			b.hand[c][pt] = p.Hand(c, pt)
 		}
 	}
@@ -250,7 +250,7 @@ func refCandidates() []Move {
 			}
 		}
 	}
-	for _, pt := range HandTypes {
+	for _, pt := range handTypes {
 		for to := range Square(NumSquares) {
 			out = append(out, NewDrop(pt, to))
 		}

@@ -198,7 +198,7 @@ func TestSquare(t *testing.T) {
 }
 
 func TestPieceType(t *testing.T) {
-	for _, pt := range HandTypes {
+	for _, pt := range handTypes {
 		if pt.Promoted().Unpromoted() != pt {
 			t.Errorf("%s round trip", pt)
 		}
