@@ -45,8 +45,19 @@ func (g masterGraph) closesCycle(e masterEdge) bool {
 	if e.Master == e.Disciple {
 		return true
 	}
+	// A state already explored (same person, same days) gives the same
+	// answer; remembering it keeps the walk linear in practice.
+	type state struct {
+		node     int64
+		from, to store.CivilDate
+	}
+	seen := map[state]bool{}
 	var walk func(node int64, from, to store.CivilDate, path []int64) bool
 	walk = func(node int64, from, to store.CivilDate, path []int64) bool {
+		if seen[state{node, from, to}] {
+			return false
+		}
+		seen[state{node, from, to}] = true
 		for _, up := range g[node] {
 			lo, hi := from, to
 			if up.From.After(lo) {

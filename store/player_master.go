@@ -83,8 +83,10 @@ func (s *Store) AddMasterPeriods(ctx context.Context, ms []*PlayerMaster) error 
 
 // CloseMasterPeriod sets the last day of an open period.
 func (s *Store) CloseMasterPeriod(ctx context.Context, id int64, last CivilDate, now time.Time) error {
+	// UpdateColumns: no hooks, so BeforeSave cannot recompute master_key
+	// from an empty model.
 	res := s.DB(ctx).Model(&PlayerMaster{}).Where("id = ? AND to_date IS NULL", id).
-		Updates(map[string]any{"to_date": last, "updated_at": now.UTC()})
+		UpdateColumns(map[string]any{"to_date": last, "updated_at": now.UTC()})
 	if res.Error != nil {
 		return fmt.Errorf("close master period %d: %w", id, res.Error)
 	}

@@ -197,3 +197,22 @@ func TestMastersOn_ManyIDsInChunks(t *testing.T) {
 		}
 	})
 }
+
+func TestCloseMasterPeriod_KeepsMasterKey(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		m := addPlayer(t, s, "師匠", "ししょう")
+		p := addPlayer(t, s, "弟子", "でし")
+		period := addPeriod(t, s, store.PlayerMaster{DiscipleID: p.ID, MasterPlayerID: masterPtr(m.ID), FromDate: day("2000-01-01")})
+		if err := s.CloseMasterPeriod(ctx, period.ID, day("2010-12-31"), testNow); err != nil {
+			t.Fatal(err)
+		}
+		h, err := s.MasterPeriods(ctx, p.ID)
+		if err != nil || len(h) != 1 {
+			t.Fatalf("%+v %v", h, err)
+		}
+		if h[0].MasterKey != store.PlayerMasterKey(m.ID) || h[0].ToDate.String() != "2010-12-31" {
+			t.Errorf("closed period %+v", h[0])
+		}
+	})
+}
