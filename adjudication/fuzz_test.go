@@ -32,7 +32,7 @@ func FuzzDecideJSON(f *testing.F) {
 			}
 			return
 		}
-		o, err := g.Decide(nil, nil)
+		o, err := g.Decide(Reading{})
 		if err != nil {
 			if !errors.Is(err, ErrInvalid) {
 				t.Fatalf("decide error is not ErrInvalid: %v", err)

@@ -51,30 +51,52 @@ func ParseGame(data []byte) (Game, error) {
 // HasRecord reports whether the game brings a record or moves to analyse.
 func (g Game) HasRecord() bool { return g.Record != "" || len(g.Moves) > 0 }
 
+// Reading is what the rules engine read from a game's record, as plain
+// values (adjudication/analysis produces it).
+type Reading struct {
+	// Findings are the record's facts; nil when there is no record.
+	Findings *Findings
+	// Ending is what the record's terminal word (投了, 千日手, %TORYO …)
+	// reports; nil when it has none.
+	Ending *Ending
+	// Remaining is each side's time left after the record's move times,
+	// run through a Clock with the event's time control; nil when the
+	// record does not time every move or the times run past the limit.
+	Remaining *Times
+	// Notes say what could not be read (e.g. times past the limit).
+	Notes []Note
+}
+
 // Decide decides the game with what the rules engine read from its
-// record: the findings (nil when there is no record) and the ending the
-// record's terminal word reports (nil when none). A reported ending wins
-// over the terminal word; without either, ending.kind is missing.
-func (g Game) Decide(findings *Findings, recordEnding *Ending) (Outcome, error) {
+// record. Reported facts win over the record's terminal word and times;
+// the record's findings are authoritative (Decide). Without a reported
+// ending or a terminal word, ending.kind is missing.
+func (g Game) Decide(r Reading) (Outcome, error) {
 	f := g.Facts
-	if findings != nil {
+	if r.Findings != nil {
 		if f.Findings != nil {
 			return Outcome{}, fieldErr("findings", "given, and also read from the record")
 		}
-		f.Findings = findings
+		f.Findings = r.Findings
 	}
-	fromRecord := false
-	if f.Ending.Kind == "" && recordEnding != nil {
-		f.Ending, fromRecord = *recordEnding, true
+	var notes []Note
+	if f.Ending.Kind == "" && r.Ending != nil {
+		f.Ending = *r.Ending
+		notes = append(notes, Note{Code: "ending_from_record", Message: "how the game ended was read from the record's terminal word"})
 	}
 	if f.Ending.Kind == "" {
 		return Outcome{}, fieldErr("ending.kind", "is required (one of %s); the record does not say how the game ended", endingKindList())
 	}
-	o, err := Decide(g.Settings, f)
-	if err == nil && fromRecord {
-		o.note("ending_from_record", "how the game ended was read from the record's terminal word")
+	if f.Remaining == nil && r.Remaining != nil {
+		f.Remaining = r.Remaining
+		notes = append(notes, Note{Code: "remaining_from_record", Message: "the remaining times were worked out from the record's move times"})
 	}
-	return o, err
+	o, err := Decide(g.Settings, f)
+	if err != nil {
+		return Outcome{}, err
+	}
+	o.Notes = append(o.Notes, append(notes, r.Notes...)...)
+	return o, nil
 }
 
 // jsonFieldErr turns a decoding error into a FieldError whose field is the

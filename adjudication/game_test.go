@@ -23,7 +23,7 @@ func TestParseGame_DefaultsAndOverrides(t *testing.T) {
 	if g.Remaining == nil || g.Remaining.Gote != dur("10m") || *g.Ending.By != Gote {
 		t.Fatalf("facts %+v", g.Facts)
 	}
-	o, err := g.Decide(nil, nil)
+	o, err := g.Decide(Reading{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,6 +59,6 @@ func TestParseGame_BadInputNamesTheField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = g.Decide(nil, nil)
+	_, err = g.Decide(Reading{})
 	wantFieldErr(t, err, "settings.time.byoyomi")
 }

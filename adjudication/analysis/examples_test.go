@@ -54,7 +54,7 @@ func TestExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			o, err := g.Decide(r.Findings, r.Ending)
+			o, err := g.Decide(r)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,24 +8,19 @@ import (
 	"kisen/rules/kifu"
 )
 
-// Reading is what a record says: the engine's findings and, when the
-// record closes with a terminal word (投了, 千日手, %TORYO …), the ending
-// that word reports.
-type Reading struct {
-	Findings *adjudication.Findings
-	Ending   *adjudication.Ending
-}
-
 // Record reads a record's text (KIF, KI2, CSA or USI; format "" detects
 // it) through kisen/rules/kifu and analyses its main line. handicap, when
 // given, must agree with the record's own start.
 func Record(text, format, handicap string) (*adjudication.Findings, error) {
-	r, err := ReadRecord(text, format, handicap)
+	r, err := ReadRecord(text, format, handicap, nil)
 	return r.Findings, err
 }
 
-// ReadRecord is Record with the record's terminal word as an Ending.
-func ReadRecord(text, format, handicap string) (Reading, error) {
+// ReadRecord reads a record: the findings, the ending its terminal word
+// reports, and — when tc is given and every move is timed — the time each
+// side had left at the end.
+func ReadRecord(text, format, handicap string, tc *adjudication.TimeControl) (adjudication.Reading, error) {
+	type Reading = adjudication.Reading
 	f := kifu.FormatUnknown
 	if format != "" {
 		var err error
@@ -55,6 +50,9 @@ func ReadRecord(text, format, handicap string) (Reading, error) {
 	}
 	moves := rec.Moves()
 	out := Reading{Findings: Replay(start, h, moves)}
+	if tc != nil {
+		out.Remaining, out.Notes = remaining(*tc, start.SideToMove(), rec.Main.Nodes)
+	}
 	if t := rec.Main.End; t != nil {
 		toMove := start.SideToMove()
 		if len(moves)%2 == 1 {
@@ -101,13 +99,42 @@ func endingOf(t *kifu.Terminal, toMove rules.Color) *adjudication.Ending {
 }
 
 // Read analyses g's record or moves (nothing when it has neither).
-func Read(g adjudication.Game) (Reading, error) {
+func Read(g adjudication.Game) (adjudication.Reading, error) {
 	switch {
 	case len(g.Moves) > 0:
 		f, err := Moves(g.Handicap, g.Start, g.Moves)
-		return Reading{Findings: f}, err
+		return adjudication.Reading{Findings: f}, err
 	case g.Record != "":
-		return ReadRecord(g.Record, g.Format, g.Handicap)
+		return ReadRecord(g.Record, g.Format, g.Handicap, &g.Settings.Time)
 	}
-	return Reading{}, nil
+	return adjudication.Reading{}, nil
+}
+
+// remaining runs the record's move times through a Clock (D-T1..T3): the
+// time each side had left at the end, for the redo allowance (D-R2). It
+// gives nil when a move has no time, or when the times run past the
+// limit (a time forfeit nobody claimed cannot be claimed later, D-X4, so
+// it only leaves the remaining times unknown).
+func remaining(tc adjudication.TimeControl, first rules.Color, nodes []kifu.Node) (*adjudication.Times, []adjudication.Note) {
+	if len(nodes) == 0 {
+		return nil, nil
+	}
+	clock, err := adjudication.NewClock(tc)
+	if err != nil {
+		return nil, nil // Decide reports the bad settings
+	}
+	mover := side(first)
+	for i, n := range nodes {
+		if !n.HasTime {
+			return nil, nil
+		}
+		_, lost, err := clock.Apply(mover, n.Time)
+		if err != nil || lost {
+			return nil, []adjudication.Note{{Code: "record_times_over_limit",
+				Message: fmt.Sprintf("the record's time for move %d runs past the time limit; remaining times not worked out", i+1)}}
+		}
+		mover = mover.Opponent()
+	}
+	st := clock.State()
+	return &st.Remaining, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"kisen/adjudication"
 )
@@ -42,7 +43,7 @@ const nifuKIF = `先手：甲
 `
 
 func TestReadRecord_D_S1_KIFSennichiteWithTerminal(t *testing.T) {
-	r, err := ReadRecord(shuffleKIF, "", "")
+	r, err := ReadRecord(shuffleKIF, "", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +57,7 @@ func TestReadRecord_D_S1_KIFSennichiteWithTerminal(t *testing.T) {
 }
 
 func TestReadRecord_D_X1_KIFFoulAndResignation(t *testing.T) {
-	r, err := ReadRecord(nifuKIF, "kif", "")
+	r, err := ReadRecord(nifuKIF, "kif", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,5 +67,63 @@ func TestReadRecord_D_X1_KIFFoulAndResignation(t *testing.T) {
 	}
 	if r.Ending == nil || r.Ending.Kind != adjudication.EndResign || *r.Ending.By != adjudication.Gote {
 		t.Fatalf("ending %+v", r.Ending)
+	}
+}
+
+// timedShuffleKIF is shuffleKIF with times: sente takes 10 minutes a
+// move, gote one minute (sente 1h used, gote 6m after 12 moves).
+var timedShuffleKIF = func() string {
+	var b strings.Builder
+	b.WriteString("先手：甲\n後手：乙\n手数----指手---------消費時間--\n")
+	ply := 0
+	var used [2]int
+	for range 3 {
+		for _, m := range []string{"５八玉(59)", "５二玉(51)", "５九玉(58)", "５一玉(52)"} {
+			ply++
+			min := 10
+			if ply%2 == 0 {
+				min = 1
+			}
+			used[ply%2] += min
+			fmt.Fprintf(&b, "%4d %s   (%2d:00/%02d:%02d:00)\n", ply, m, min, used[ply%2]/60, used[ply%2]%60)
+		}
+	}
+	fmt.Fprintf(&b, "%4d 千日手\n", ply+1)
+	return b.String()
+}()
+
+// D-T2 and D-R2: the record's times, run through the clock, give each
+// side's remaining time, which sets the redo game's allowance.
+func TestReadRecord_D_T2_D_R2_RemainingFromRecordTimes(t *testing.T) {
+	tc := adjudication.DefaultTimeControl()
+	tc.Allowance = adjudication.Duration(90 * time.Minute)
+	r, err := ReadRecord(timedShuffleKIF, "kif", "", &tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Remaining == nil || r.Remaining.Sente.D() != 30*time.Minute || r.Remaining.Gote.D() != 84*time.Minute {
+		t.Fatalf("remaining %+v", r.Remaining)
+	}
+	g := adjudication.Game{Settings: adjudication.DefaultSettings()}
+	g.Settings.Time = tc
+	o, err := g.Decide(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Lower clock 30m: both get 30m; the old gote (1h24m) stops at the
+	// allowance of 1h30m. Colours swap.
+	if o.Redo == nil || o.Redo.Allowance == nil || o.Redo.Allowance.Sente.D() != 90*time.Minute || o.Redo.Allowance.Gote.D() != time.Hour {
+		t.Fatalf("redo %+v", o.Redo)
+	}
+
+	// Ten minutes a move against a 30-minute allowance without byoyomi
+	// runs out on move 7: the remaining times stay unknown.
+	tc.Allowance, tc.Byoyomi = adjudication.Duration(30*time.Minute), adjudication.ByoyomiNone
+	r, err = ReadRecord(timedShuffleKIF, "kif", "", &tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Remaining != nil || len(r.Notes) != 1 || r.Notes[0].Code != "record_times_over_limit" {
+		t.Fatalf("remaining %+v notes %+v", r.Remaining, r.Notes)
 	}
 }

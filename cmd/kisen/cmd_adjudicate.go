@@ -86,7 +86,7 @@ func adjudicate(data []byte) (adjudicateOutput, error) {
 	if err != nil {
 		return adjudicateOutput{}, err
 	}
-	o, err := g.Decide(r.Findings, r.Ending)
+	o, err := g.Decide(r)
 	if err != nil {
 		return adjudicateOutput{}, err
 	}
