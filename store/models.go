@@ -18,5 +18,10 @@ func Models() []any {
 		&Game{},
 		&GameResult{},
 		&GameResultConfirmation{},
+		&GameRecord{},
+		&GameAdjudication{},
+		&Ruling{},
+		&EventSettingsUnlock{},
+		&EventSettingsChange{},
 	}
 }

@@ -1,0 +1,63 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// GameRecord is one version of a game's record (棋譜); rows are never
+// updated. Moves are the main line in USI, space-separated, from StartSFEN.
+type GameRecord struct {
+	ID        int64  `gorm:"primaryKey"`
+	GameID    int64  `gorm:"not null"`
+	Version   int    `gorm:"not null"`
+	Format    string `gorm:"not null"`
+	Text      string `gorm:"not null"`
+	StartSFEN string `gorm:"column:start_sfen;not null"`
+	Moves     string `gorm:"not null;default:''"`
+	Plies     int    `gorm:"not null"`
+	HasFoul   bool   `gorm:"not null;default:false"`
+	Findings  string `gorm:"not null;default:'{}'"`
+	EnteredBy int64  `gorm:"not null"`
+	EnteredAt time.Time
+}
+
+// AppendGameRecord adds the next version of a game's record.
+func (s *Store) AppendGameRecord(ctx context.Context, r *GameRecord) error {
+	var last struct{ V *int }
+	if err := s.DB(ctx).Model(&GameRecord{}).Select("MAX(version) AS v").Where("game_id = ?", r.GameID).Scan(&last).Error; err != nil {
+		return fmt.Errorf("append game record: %w", err)
+	}
+	r.Version = 1
+	if last.V != nil {
+		r.Version = *last.V + 1
+	}
+	r.EnteredAt = r.EnteredAt.UTC()
+	return notFound(s.DB(ctx).Create(r).Error, "append game record")
+}
+
+// GameRecords lists every record version of a game, oldest first.
+func (s *Store) GameRecords(ctx context.Context, gameID int64) ([]GameRecord, error) {
+	var out []GameRecord
+	err := s.DB(ctx).Where("game_id = ?", gameID).Order("version").Find(&out).Error
+	return out, notFound(err, "list game records")
+}
+
+// LatestGameRecord is the newest record version of a game; ok is false
+// when the game has none.
+func (s *Store) LatestGameRecord(ctx context.Context, gameID int64) (GameRecord, bool, error) {
+	var out []GameRecord
+	err := s.DB(ctx).Where("game_id = ?", gameID).Order("version DESC").Limit(1).Find(&out).Error
+	if err != nil || len(out) == 0 {
+		return GameRecord{}, false, notFound(err, "latest game record")
+	}
+	return out[0], true, nil
+}
+
+// GameRecordByID loads one record version.
+func (s *Store) GameRecordByID(ctx context.Context, id int64) (GameRecord, error) {
+	var r GameRecord
+	err := s.DB(ctx).Where("id = ?", id).Take(&r).Error
+	return r, notFound(err, fmt.Sprintf("game record %d", id))
+}
