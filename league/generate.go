@@ -92,22 +92,15 @@ func Generate(d Draw) (Schedule, Report, error) {
 		if strict && attempt == restarts/2 {
 			strict = false
 		}
-		var rounds [][]int
-		var pl *plan
-		soft := 0
-		if d.Settings.RoundRobin && attempt >= exactAfter && p.n <= exactMaxPlayers {
-			var impossible bool
-			rounds, impossible = p.exactRoundRobin(rng)
-			if impossible {
-				return Schedule{}, Report{}, &NoScheduleError{Proven: true,
-					Reason:    "an exhaustive search finds no round robin that places these related pairs as the rules require",
-					Conflicts: p.restrictedPairs()}
-			}
-			pl = newPlan(p)
-		} else {
-			rounds, pl, soft = p.drawRounds(rng, strict, lb)
+		rounds, pl, soft, impossible := p.roundsFor(attempt, rng, strict, lb)
+		if impossible {
+			return Schedule{}, Report{}, &NoScheduleError{Proven: true,
+				Reason:    "an exhaustive search finds no round robin that places these related pairs as the rules require",
+				Conflicts: p.restrictedPairs()}
 		}
-		last = pl
+		if pl != nil {
+			last = pl
+		}
 		if rounds == nil {
 			continue
 		}
@@ -160,17 +153,26 @@ func (p *problem) orient(pl *plan, rounds [][]int, rng *rand.Rand) (Schedule, bo
 	return Schedule{}, false
 }
 
-// drawRounds runs one restart of the round search and returns the rounds
-// (nil if none found) and their number of last-term rematches. strict
-// forbids last term's opponents outright.
-func (p *problem) drawRounds(rng *rand.Rand, strict bool, lb int) ([][]int, *plan, int) {
-	if p.d.Settings.RoundRobin {
+// roundsFor runs one restart of the round search and returns the rounds
+// (nil if none found), the plan they live in, and their number of
+// last-term rematches. strict forbids last term's opponents outright.
+// Small round robins go to the exact model after exactAfter restarts,
+// which may prove that no schedule exists.
+func (p *problem) roundsFor(attempt int, rng *rand.Rand, strict bool, lb int) (rounds [][]int, pl *plan, soft int, impossible bool) {
+	switch {
+	case p.d.Settings.RoundRobin && attempt >= exactAfter && p.n <= exactMaxPlayers:
+		rounds, impossible = p.exactRoundRobin(rng)
+		if rounds != nil {
+			pl = newPlan(p)
+		}
+		return rounds, pl, 0, impossible
+	case p.d.Settings.RoundRobin:
 		s := newRoundRobinSearch(p, rng)
-		return s.solve(roundRobinSteps), s.plan, 0
+		return s.solve(roundRobinSteps), s.plan, 0, false
 	}
 	s := newPartialSearch(p, rng, strict)
-	m, soft := s.solve(stepsPerPlayer*p.n*p.rounds/10, lb)
-	return m, s.plan, soft
+	rounds, soft = s.solve(stepsPerPlayer*p.n*p.rounds/10, lb)
+	return rounds, s.plan, soft, false
 }
 
 // assemble turns the plan and its orientation into a Schedule with dates.
