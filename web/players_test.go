@@ -401,3 +401,42 @@ func TestPlayersI18n_EveryOfficeCodeExists(t *testing.T) {
 		t.Fatalf("found only %d message ids in office; the pattern is broken", found)
 	}
 }
+
+func TestPlayersMaster_422NamesTheFieldAndKeepsHistory(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		m := playersSeed(t, a, office.PlayerInput{Name: "師匠", Reading: "ししょう", Kind: "professional", Rank: "九段"})
+		p := playersSeed(t, a, office.PlayerInput{Name: "弟子", Reading: "でし", Kind: "professional", Rank: "四段"})
+		a.signInAdmin()
+		path := fmt.Sprintf("/players/%d/master", p.ID)
+		resp, _ := a.get(path)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("master page: %d", resp.StatusCode)
+		}
+		resp, _ = a.postForm(path, url.Values{"master_id": {fmt.Sprint(m.ID)}, "master_since": {"2020-04-01"}})
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("change: %d", resp.StatusCode)
+		}
+		// A change dated before the current period began is refused.
+		resp, body := a.postForm(path+"?lang=en", url.Values{"master_name": {"別の 先生"}, "master_reading": {"べつのせんせい"}, "master_since": {"2019-01-01"}})
+		if resp.StatusCode != http.StatusUnprocessableEntity {
+			t.Fatalf("early change: %d", resp.StatusCode)
+		}
+		doc := playersDoc(t, body)
+		form := doc.Find(`[data-testid=master-change-form]`)
+		if msg := form.Find(`[data-testid=error-master_since]`).Text(); !strings.Contains(msg, "2020-04-01") {
+			t.Errorf("since message %q", msg)
+		}
+		if v, _ := form.Find(`[data-testid=field-master_name]`).Attr("value"); v != "別の 先生" {
+			t.Errorf("teacher name not kept: %q", v)
+		}
+		// The self-cycle is refused too, in Japanese by default.
+		resp, body = a.postForm(fmt.Sprintf("/players/%d/master", m.ID), url.Values{"master_id": {fmt.Sprint(p.ID)}, "master_since": {"2021-01-01"}})
+		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "循環") {
+			t.Errorf("cycle: %d", resp.StatusCode)
+		}
+		_, body = a.get(fmt.Sprintf("/players/%d", p.ID))
+		if h := playersDoc(t, body).Find(`[data-testid=lineage-history]`); h.Length() != 1 {
+			t.Errorf("history has %d periods, want 1", h.Length())
+		}
+	})
+}
