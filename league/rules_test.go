@@ -3,6 +3,7 @@ package league
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -499,5 +500,54 @@ func TestCheck_FindsEachBrokenRule(t *testing.T) {
 	rep, err := Check(base, s)
 	if err != nil || len(rep.Violations) != 0 {
 		t.Errorf("the untouched schedule: %v %+v", err, rep.Violations)
+	}
+}
+
+// TestCheck_AgreesWithOracle mutates drawn schedules at random (sides
+// flipped, opponents exchanged within a round, rounds swapped) and expects
+// Check and the tests' oracle to agree on whether a rule is broken.
+func TestCheck_AgreesWithOracle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	broken, agreed := 0, 0
+	for i := 0; i < 300; i++ {
+		d := randomDraw(rng, uint64(i))
+		s, _, err := Generate(d)
+		if err != nil {
+			continue
+		}
+		for k := 0; k < 1+rng.IntN(3); k++ {
+			r := rng.IntN(len(s.Rounds))
+			gs := s.Rounds[r].Games
+			switch rng.IntN(3) {
+			case 0:
+				g := &gs[rng.IntN(len(gs))]
+				g.Sente, g.Gote = g.Gote, g.Sente
+			case 1:
+				if len(gs) >= 2 {
+					a, b := rng.IntN(len(gs)), rng.IntN(len(gs))
+					gs[a].Gote, gs[b].Gote = gs[b].Gote, gs[a].Gote
+				}
+			default:
+				q := rng.IntN(len(s.Rounds))
+				s.Rounds[r].Games, s.Rounds[q].Games = s.Rounds[q].Games, s.Rounds[r].Games
+				s.Rounds[r].Rests, s.Rounds[q].Rests = s.Rounds[q].Rests, s.Rounds[r].Rests
+			}
+		}
+		rep, err := Check(d, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := oracle(d, s)
+		if (len(rep.Violations) > 0) != (len(bad) > 0) {
+			t.Errorf("%s %s %d players seed %d: Check %+v, oracle %v", d.Kind, d.Class, len(d.Players), d.Seed, rep.Violations, bad)
+		}
+		agreed++
+		if len(bad) > 0 {
+			broken++
+		}
+	}
+	t.Logf("%d of %d mutated schedules break a rule", broken, agreed)
+	if broken == 0 || broken == agreed {
+		t.Errorf("mutations broke %d of %d schedules: the test does not discriminate", broken, agreed)
 	}
 }
