@@ -27,6 +27,16 @@ func RulingKinds() []RulingKind {
 		RulingCaution, RulingWarning, RulingFoulLoss, RulingOther}
 }
 
+// Valid reports whether k is one of RulingKinds.
+func (k RulingKind) Valid() bool {
+	switch k {
+	case RulingEnvironment, RulingClockStop, RulingClockRestart, RulingTimeAdjust,
+		RulingCaution, RulingWarning, RulingFoulLoss, RulingOther:
+		return true
+	}
+	return false
+}
+
 // Ruling is one decision on one game. Rulings are never edited or
 // deleted: an appeal or a correction is a new ruling whose Supersedes names
 // the one it replaces (D-K1; 000 第10条第8項 for appeals).
@@ -61,7 +71,7 @@ func (r Ruling) Validate() error {
 	if strings.TrimSpace(r.GameID) == "" {
 		return fieldErr("game_id", "is required")
 	}
-	if !slices.Contains(RulingKinds(), r.Kind) {
+	if !r.Kind.Valid() {
 		return fieldErr("kind", "%q is not a ruling kind (want one of %s)", r.Kind, kindList())
 	}
 	if r.At.IsZero() {
