@@ -194,12 +194,15 @@ func readKakinoki(text string, f Format) (*Record, error) {
 
 // readKIFMove reads one numbered KIF line: a move or a terminal word.
 func readKIFMove(line string, lineNo int, tree *treeBuilder, toMoveAt func(int) rules.Color) error {
-	fields := strings.SplitN(line, " ", 2)
-	num, err := strconv.Atoi(fields[0])
-	if err != nil || len(fields) < 2 {
+	sep := strings.IndexAny(line, " \t")
+	if sep < 0 {
 		return lineErr(FormatKIF, lineNo, "move line %q: want <number> <move>", line)
 	}
-	rest := strings.TrimLeft(fields[1], " ")
+	num, err := strconv.Atoi(line[:sep])
+	if err != nil {
+		return lineErr(FormatKIF, lineNo, "move line %q: want <number> <move>", line)
+	}
+	rest := strings.TrimLeft(line[sep+1:], " \t")
 	if want := tree.nextPly(); num != want {
 		return lineErr(FormatKIF, lineNo, "move number %d, expected %d", num, want)
 	}
