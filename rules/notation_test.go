@@ -500,16 +500,24 @@ func TestMoveText_D_N_PromotionWordProperty(t *testing.T) {
 }
 
 func FuzzParseMoveText(f *testing.F) {
-	for _, c := range seedCases() {
-		f.Add(c.compact, "")
+	for i, c := range seedCases() {
+		f.Add(c.compact, c.prev, uint8(i))
 	}
-	f.Add("▲７六歩", "")
-	f.Add("△同　銀", "76")
-	f.Add("同成銀", "55")
-	f.Add("88と左上", "")
-	start := NewPosition(Even).SFEN()
-	f.Fuzz(func(t *testing.T, text, prevText string) {
-		p, err := ParseSFEN(start)
+	f.Add("▲７六歩", "", uint8(0))
+	f.Add("△同　銀", "76", uint8(1))
+	f.Add("同成銀", "55", uint8(2))
+	f.Add("88と左上", "", uint8(3))
+	f.Add("５五角打", "", uint8(4))
+	// Positions from random games, so texts meet drops, promotions and
+	// several pieces of a kind.
+	var sfens []string
+	randomPositions(4, 8, 100, func(p *Position, _ Square) {
+		if len(sfens) < 256 {
+			sfens = append(sfens, p.SFEN())
+		}
+	})
+	f.Fuzz(func(t *testing.T, text, prevText string, which uint8) {
+		p, err := ParseSFEN(sfens[int(which)%len(sfens)])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -517,19 +525,31 @@ func FuzzParseMoveText(f *testing.F) {
 		if len(prevText) == 2 && prevText[0] >= '1' && prevText[0] <= '9' && prevText[1] >= '1' && prevText[1] <= '9' {
 			prev = sq(t, prevText)
 		}
-		m, err := p.ParseMoveText(text, prev)
+		before := p.SFEN()
+		m, foul, rerr := p.ResolveMoveText(text, prev)
+		if p.SFEN() != before {
+			t.Fatalf("ResolveMoveText(%q) changed the position", text)
+		}
+		if rerr == nil && p.Foul(m) != foul {
+			t.Fatalf("ResolveMoveText(%q) = %s with foul %s, engine says %s", text, m, foul, p.Foul(m))
+		}
+		pm, err := p.ParseMoveText(text, prev)
 		if err != nil {
+			if rerr == nil && foul == FoulNone {
+				t.Fatalf("ParseMoveText(%q) failed (%v) but ResolveMoveText found legal %s", text, err, m)
+			}
 			return
 		}
-		if !p.IsLegal(m) {
-			t.Fatalf("ParseMoveText(%q) returned illegal %s", text, m)
+		if !p.IsLegal(pm) || rerr != nil || pm != m {
+			t.Fatalf("ParseMoveText(%q) = %s; Resolve %s %v", text, pm, m, rerr)
 		}
 		// The canonical spelling of the move reads back to the same move.
-		canon := p.MoveText(m, prev, StyleCompact)
-		if back, err := p.ParseMoveText(canon, prev); err != nil || back != m {
-			t.Fatalf("%q -> %s -> %q -> %s, %v", text, m, canon, back, err)
+		for _, style := range []NotationStyle{StyleRecord, StyleCompact} {
+			canon := p.MoveText(pm, prev, style)
+			if back, err := p.ParseMoveText(canon, prev); err != nil || back != pm {
+				t.Fatalf("%q -> %s -> %q -> %s, %v", text, pm, canon, back, err)
+			}
 		}
-		_, _, _ = p.ResolveMoveText(text, prev)
 	})
 }
 
