@@ -2,7 +2,6 @@ package kifu
 
 import (
 	"testing"
-	"time"
 
 	"kisen/rules"
 )
@@ -34,7 +33,6 @@ func BenchmarkCheckKIF(b *testing.B) {
 	recs := benchRecords(b, 64)
 	b.ReportAllocs()
 	b.ResetTimer()
-	start := time.Now()
 	for i := 0; i < b.N; i++ {
 		res, err := Read(recs[i%len(recs)], "game.kif", FormatKIF)
 		if err != nil {
@@ -45,7 +43,7 @@ func BenchmarkCheckKIF(b *testing.B) {
 			b.Fatalf("check: %v %+v", err, rep.Foul)
 		}
 	}
-	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "records/s")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "records/s")
 }
 
 // BenchmarkReadKIF is the reading part alone.
