@@ -175,6 +175,12 @@ func (d *decider) sortClaims(o *Outcome) (during, after []foulEvent, err error) 
 		if d.rec == nil && d.f.Ending.Ply > 0 && c.Ply > d.f.Ending.Ply {
 			return nil, nil, fieldErr(field+".ply", "%d is after the game's last move (ending.ply %d)", c.Ply, d.f.Ending.Ply)
 		}
+		if d.recordDenies(c) {
+			o.Rejected = append(o.Rejected, Rejection{Claim: i, Kind: c.Kind, Code: "record_shows_no_foul",
+				Message: "the record shows no such foul at that move; the record is authoritative", Rule: "D-K3", Article: "000 第12条第2項"})
+			o.cite("D-K3", "000 第12条第2項")
+			continue
+		}
 		if c.ClaimedBy == ClaimByThirdParty {
 			// 000 第10条第9項 allows it in official games; amateur events
 			// are silent, and a true foul is a foul whoever saw it.
@@ -206,6 +212,32 @@ func (d *decider) sortClaims(o *Outcome) (during, after []foulEvent, err error) 
 		}
 	}
 	return during, after, nil
+}
+
+// recordDenies reports a claimed foul the record can judge and does not
+// show: an illegal move or a perpetual check at a move the rules engine
+// checked (or, with no ply given, anywhere in a record checked to the end).
+func (d *decider) recordDenies(c FoulClaim) bool {
+	if d.rec == nil {
+		return false
+	}
+	checked := d.rec.checkedPlies()
+	if c.Ply > checked || (c.Ply == 0 && !d.rec.Complete) {
+		return false
+	}
+	matches := func(ply int) bool { return c.Ply == 0 || c.Ply == ply }
+	switch c.Kind {
+	case FoulNifu, FoulDeadPiece, FoulUchifuzume, FoulIgnoredCheck, FoulIllegalMovement, FoulIllegalPromotion, FoulWrongSide:
+		return d.rec.Foul == nil || !matches(d.rec.Foul.Ply)
+	case FoulPerpetualCheck:
+		for _, s := range d.rec.Sennichite {
+			if s.Perpetual && matches(s.Ply) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func (d *decider) forfeit(o Outcome) (Outcome, error) {

@@ -250,3 +250,35 @@ func TestDecide_BadFoulClaimsNameTheField(t *testing.T) {
 		wantFieldErr(t, err, c.field)
 	}
 }
+
+// The record is authoritative (D-K3: the recorder keeps it): a claimed
+// illegal move or perpetual check the record does not show is rejected;
+// one it shows, or one beyond what the engine could check, stands.
+func TestDecide_D_K3_RecordJudgesClaimedMoveFouls(t *testing.T) {
+	cases := []struct {
+		name     string
+		findings *Findings
+		c        FoulClaim
+		rejected bool
+	}{
+		{"nifu claimed, record clean", completeRecord(80), claim(FoulNifu, Sente, 41, FoundAfter), true},
+		{"nifu claimed without ply, record clean", completeRecord(80), claim(FoulNifu, Sente, 0, FoundAfter), true},
+		{"perpetual claimed, record shows none", completeRecord(80), claim(FoulPerpetualCheck, Gote, 60, FoundAfter), true},
+		{"nifu the record shows", &Findings{Plies: 80, Foul: &FoulFinding{Ply: 41, Kind: FoulNifu, Offender: Sente}}, claim(FoulNifu, Sente, 41, FoundAfter), false},
+		{"after the record's foul nothing was checked", &Findings{Plies: 80, Foul: &FoulFinding{Ply: 30, Kind: FoulNifu, Offender: Gote}}, claim(FoulNifu, Sente, 41, FoundAfter), false},
+		{"a foul the record cannot show", completeRecord(80), claim(FoulTwoMoves, Sente, 41, FoundAfter), false},
+	}
+	for _, c := range cases {
+		f := ended(EndResign, sp(Gote))
+		f.Findings = c.findings
+		f.Fouls = []FoulClaim{c.c}
+		o := mustDecide(t, DefaultSettings(), f)
+		got := len(o.Rejected) == 1 && o.Rejected[0].Code == "record_shows_no_foul"
+		if got != c.rejected {
+			t.Fatalf("%s: rejected %+v", c.name, o.Rejected)
+		}
+		if c.rejected && o.Reason != ReasonResignation {
+			t.Fatalf("%s: a rejected claim changed the result: %+v", c.name, o)
+		}
+	}
+}

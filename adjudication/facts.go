@@ -96,6 +96,25 @@ type Findings struct {
 	MaxMovesPly int `json:"max_moves_ply,omitempty"`
 }
 
+// checkedPlies is how far the rules engine checked the record: all of it
+// when Complete, up to the first illegal move, or up to a perpetual check
+// (where the replay stops).
+func (f *Findings) checkedPlies() int {
+	switch {
+	case f.Complete:
+		return f.Plies
+	case f.Foul != nil:
+		return f.Foul.Ply
+	}
+	last := 0
+	for _, s := range f.Sennichite {
+		if s.Perpetual {
+			last = s.Ply
+		}
+	}
+	return last
+}
+
 // FoulFinding is an illegal move in the record.
 type FoulFinding struct {
 	Ply      int      `json:"ply"`
