@@ -166,6 +166,14 @@ func readKakinoki(text string, f Format) (*Record, error) {
 				continue
 			}
 		}
+		if inMoves && strings.Contains(trimmed, "：") && !isKIFMoveLine(trimmed) && !strings.ContainsAny(trimmed, "▲△☗☖") {
+			// Some programs put header lines such as 終了日時 after the
+			// moves; keep them with the others.
+			if key, value, ok := splitHeaderLine(trimmed); ok {
+				rec.Header.Add(canonicalKey(key), value)
+				continue
+			}
+		}
 		if f == FormatKI2 {
 			if err := finishHeader(lineNo); err != nil {
 				return nil, err

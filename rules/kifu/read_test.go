@@ -392,3 +392,13 @@ func TestCheck_D_X1_IllegalMovesLoadAndReport(t *testing.T) {
 		})
 	}
 }
+
+func TestKIF_HeaderAfterMoves(t *testing.T) {
+	rec := mustRead(t, FormatKIF, "先手：A\n手数----\n   1 ７六歩(77)\n   2 投了\n終了日時：2026/11/21 12:00\n")
+	if got := rec.Header.Value(KeyEnd); got != "2026/11/21 12:00" {
+		t.Fatalf("終了日時 after the moves read as %q", got)
+	}
+	if len(rec.Main.Nodes) != 1 || rec.Main.End == nil {
+		t.Fatalf("moves %d end %v", len(rec.Main.Nodes), rec.Main.End)
+	}
+}
