@@ -163,3 +163,40 @@ func TestReplay_D_X1_StopsAtFirstFoul(t *testing.T) {
 		t.Errorf("plies %d, final move number %d, checks %d; want 8, 9, 8", rep.Plies, rep.Final.MoveNumber(), len(rep.Checks))
 	}
 }
+
+// The tracker takes the check flags as given, so the window rule can be
+// tested on its own: the kings' shuffle from the start, with checks
+// claimed for one side, for both, or for all but one move.
+func TestRepetition_D_S4_WindowRule(t *testing.T) {
+	tests := []struct {
+		name      string
+		checks    func(ply int) bool // did move number ply give check?
+		perpetual bool
+		loser     Color
+	}{
+		{"no checks: plain", func(int) bool { return false }, false, Sente},
+		{"every gote move checks: gote loses", func(ply int) bool { return ply%2 == 0 }, true, Gote},
+		{"every sente move checks: sente loses", func(ply int) bool { return ply%2 == 1 }, true, Sente},
+		{"both sides always check: plain, no single side to blame", func(int) bool { return true }, false, Sente},
+		{"one sente move in the window was quiet: plain", func(ply int) bool { return ply%2 == 1 && ply != 5 }, false, Sente},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := NewPosition(Even)
+			r := NewRepetition(p)
+			for i, m := range repeatMoves(t, 12, shuffle...) {
+				p.Do(m)
+				at, ok := r.Push(p, tc.checks(i+1))
+				if ok != (i+1 == 12) {
+					t.Fatalf("ply %d: 千日手 reported = %v", i+1, ok)
+				}
+				if !ok {
+					continue
+				}
+				if at.Perpetual != tc.perpetual || (at.Perpetual && at.Loser != tc.loser) {
+					t.Errorf("got %+v, want perpetual=%v loser=%s", at, tc.perpetual, tc.loser)
+				}
+			}
+		})
+	}
+}
