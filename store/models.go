@@ -23,5 +23,9 @@ func Models() []any {
 		&Ruling{},
 		&EventSettingsUnlock{},
 		&EventSettingsChange{},
+		&KnockoutStage{},
+		&KnockoutEntrant{},
+		&KnockoutGame{},
+		&DrawLogEntry{},
 	}
 }

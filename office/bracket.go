@@ -1,0 +1,474 @@
+package office
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+
+	"kisen/pairing"
+	"kisen/store"
+)
+
+// BracketGame is one game of a bracket with what the database knows of it.
+type BracketGame struct {
+	pairing.Game
+	GameID         int64 // first game of the redo chain; 0 when none was created (bye, walkover, pending)
+	DecidingGameID int64 // the chain's last game (D-R3)
+	SenteID        int64 // of the chain's last game
+	GoteID         int64
+	Result         string // effective result of the chain's last game, "" when none
+	Reason         string
+	Redos          int // redo games so far (千日手/持将棋)
+	SenteBy        string
+	Furigoma       *pairing.Furigoma
+	ScheduledOn    string
+}
+
+// StageBracket is one stage with results applied.
+type StageBracket struct {
+	Stage      store.KnockoutStage
+	Slots      []string // with known qualifiers of earlier stages filled in
+	Rounds     [][]BracketGame
+	ThirdPlace *BracketGame
+	Champion   string // entrant id, "" until decided
+	Qualifiers []string
+	Finished   bool
+	Withdrawn  []string
+	Series     *SeriesView // title matches only
+}
+
+// EventBracket is every visible stage of an event and the players named.
+type EventBracket struct {
+	Event   store.Event
+	Stages  []StageBracket
+	Players map[int64]store.Player
+	Staff   bool // the actor may manage the stages
+}
+
+// PlayerName names an entrant id: a player, or the placeholder itself.
+func (eb EventBracket) PlayerName(id string) string {
+	if p, ok := playerOfEntrant(id); ok {
+		if pl, ok := eb.Players[p]; ok {
+			return pl.Name
+		}
+	}
+	return id
+}
+
+// chainResult is a bracket game's redo chain read through DecidingGame.
+type chainResult struct {
+	kg       store.KnockoutGame
+	last     store.Game
+	eff      store.ResultVersion
+	decided  bool
+	redos    int
+	furigoma *pairing.Furigoma
+}
+
+func (o *Office) readChain(ctx context.Context, kg store.KnockoutGame) (chainResult, error) {
+	last, eff, ok, err := o.DecidingGame(ctx, kg.GameID)
+	if err != nil {
+		return chainResult{}, err
+	}
+	c := chainResult{kg: kg, last: last, eff: eff, decided: ok, redos: last.RedoNumber}
+	if kg.Furigoma != "" && kg.Furigoma != "{}" {
+		var f pairing.Furigoma
+		if json.Unmarshal([]byte(kg.Furigoma), &f) == nil {
+			c.furigoma = &f
+		}
+	}
+	return c, nil
+}
+
+// winnerOf is the entrant who won a decided chain, from the seats of its
+// deciding game (a redo swaps colours, D-R1); both_lose has no winner.
+func (c chainResult) winnerOf() (string, bool) {
+	switch c.eff.Result {
+	case ResultSenteWin:
+		if c.last.SentePlayerID != nil {
+			return entrantID(*c.last.SentePlayerID), true
+		}
+	case ResultGoteWin:
+		if c.last.GotePlayerID != nil {
+			return entrantID(*c.last.GotePlayerID), true
+		}
+	}
+	return "", false
+}
+
+func (c chainResult) players() []string {
+	var out []string
+	for _, p := range []*int64{c.last.SentePlayerID, c.last.GotePlayerID} {
+		if p != nil {
+			out = append(out, entrantID(*p))
+		}
+	}
+	return out
+}
+
+// EventBrackets computes every stage the actor may see, with winners
+// advanced from the effective results (store.EffectiveResults through
+// DecidingGame, so a redo chain counts by its deciding game, D-R3) and
+// withdrawn players' opponents given walkovers.
+func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) (EventBracket, error) {
+	e, err := o.Event(ctx, actor, eventID)
+	if err != nil {
+		return EventBracket{}, err
+	}
+	stages, err := o.Stages(ctx, actor, eventID)
+	if err != nil {
+		return EventBracket{}, err
+	}
+	eb, err := o.bracketsOf(ctx, e, stages)
+	eb.Staff = o.canManageStages(ctx, actor, eventID)
+	return eb, err
+}
+
+func (o *Office) bracketsOf(ctx context.Context, e store.Event, stages []store.KnockoutStage) (EventBracket, error) {
+	eb := EventBracket{Event: e, Players: map[int64]store.Player{}}
+	var pids []int64
+	var runs []pairing.StageRun
+	var games []map[string]chainResult
+	for _, st := range stages {
+		es, err := o.store.EntrantsOfStage(ctx, st.ID)
+		if err != nil {
+			return eb, err
+		}
+		var withdrawn []string
+		for _, en := range es {
+			pids = append(pids, en.PlayerID)
+			if en.Withdrawn {
+				withdrawn = append(withdrawn, entrantID(en.PlayerID))
+			}
+		}
+		kgs, err := o.store.KnockoutGamesOfStage(ctx, st.ID)
+		if err != nil {
+			return eb, err
+		}
+		chains := map[string]chainResult{}
+		var results []pairing.Result
+		for _, kg := range kgs {
+			c, err := o.readChain(ctx, kg)
+			if err != nil {
+				return eb, err
+			}
+			chains[kg.BracketGame] = c
+			if !c.decided {
+				continue
+			}
+			if w, ok := c.winnerOf(); ok {
+				kind := pairing.Played
+				if c.eff.Reason == ReasonForfeit || c.eff.Reason == ReasonWithdrawal {
+					kind = pairing.Forfeit
+				}
+				results = append(results, pairing.Result{Game: kg.BracketGame, Winner: w, Kind: kind})
+			} else if c.eff.Result == ResultBothLose {
+				withdrawn = append(withdrawn, c.players()...) // neither goes on
+			}
+		}
+		sb := StageBracket{Stage: st, Withdrawn: withdrawn}
+		if st.Kind == StageSeries {
+			sv, err := o.seriesView(ctx, st, kgs, chains)
+			if err != nil {
+				return eb, err
+			}
+			sb.Series, sb.Champion, sb.Finished = &sv, sv.State.Champion, sv.State.Over
+			sb.Slots, _ = StageSlots(st)
+			eb.Stages = append(eb.Stages, sb)
+			continue
+		}
+		if st.Status == StageSetup {
+			eb.Stages = append(eb.Stages, sb)
+			continue
+		}
+		slots, err := StageSlots(st)
+		if err != nil {
+			return eb, err
+		}
+		runs = append(runs, pairing.StageRun{Name: stageName(st.ID), Results: results, Withdrawn: withdrawn,
+			Bracket: pairing.Bracket{Stage: pairing.Stage(st.Kind), Size: len(slots), Slots: slots, ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers}})
+		games = append(games, chains)
+		eb.Stages = append(eb.Stages, sb)
+	}
+	var progress []pairing.StageProgress
+	if len(runs) > 0 {
+		var err error
+		progress, err = pairing.AdvanceEvent(runs)
+		if err != nil {
+			return eb, fmt.Errorf("event %d brackets: %w", e.ID, err)
+		}
+	}
+	k := 0
+	for i := range eb.Stages {
+		sb := &eb.Stages[i]
+		if sb.Stage.Kind == StageSeries || sb.Stage.Status == StageSetup {
+			continue
+		}
+		p, chains := progress[k], games[k]
+		k++
+		sb.Slots, sb.Champion, sb.Qualifiers, sb.Finished = p.Slots, p.Progress.Champion, p.Progress.Qualifiers, p.Progress.Finished
+		dates := StageRoundDates(sb.Stage)
+		for _, round := range p.Progress.Rounds {
+			row := make([]BracketGame, len(round))
+			for j, g := range round {
+				row[j] = bracketGame(g, chains, dates)
+			}
+			sb.Rounds = append(sb.Rounds, row)
+		}
+		if tp := p.Progress.ThirdPlace; tp != nil {
+			g := bracketGame(*tp, chains, dates)
+			g.Round = len(sb.Rounds)
+			if g.Round > 0 && g.Round <= len(dates) {
+				g.ScheduledOn = dates[g.Round-1]
+			}
+			sb.ThirdPlace = &g
+		}
+	}
+	for _, sb := range eb.Stages {
+		for _, id := range sb.Slots {
+			if p, ok := playerOfEntrant(id); ok {
+				pids = append(pids, p)
+			}
+		}
+	}
+	ps, err := o.store.PlayersByIDs(ctx, pids)
+	if err != nil {
+		return eb, err
+	}
+	eb.Players = ps
+	return eb, nil
+}
+
+func bracketGame(g pairing.Game, chains map[string]chainResult, dates []string) BracketGame {
+	bg := BracketGame{Game: g}
+	if g.Round >= 1 && g.Round <= len(dates) {
+		bg.ScheduledOn = dates[g.Round-1]
+	}
+	c, ok := chains[g.ID]
+	if !ok {
+		return bg
+	}
+	bg.GameID, bg.DecidingGameID, bg.Redos, bg.SenteBy, bg.Furigoma = c.kg.GameID, c.last.ID, c.redos, c.kg.SenteBy, c.furigoma
+	if c.last.SentePlayerID != nil {
+		bg.SenteID = *c.last.SentePlayerID
+	}
+	if c.last.GotePlayerID != nil {
+		bg.GoteID = *c.last.GotePlayerID
+	}
+	if c.eff.ID != 0 {
+		bg.Result, bg.Reason = c.eff.Result, c.eff.Reason
+	}
+	if c.last.ScheduledOn != nil {
+		bg.ScheduledOn = *c.last.ScheduledOn
+	}
+	return bg
+}
+
+// tossRand is the generator of one bracket game's simulated 振り駒: the
+// stage's draw seed mixed with the game's bracket id, so the same draw seed
+// always gives the same tosses, whatever order games are created in.
+func tossRand(seed string, bracketGame string) (*rand.Rand, error) {
+	n, err := strconv.ParseUint(seed, 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("draw seed %q: %w", seed, err)
+	}
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(bracketGame))
+	return pairing.NewRand(n ^ h.Sum64()), nil
+}
+
+// SyncEventGames creates the games that have become playable: both players
+// known (round 1 after publication, later rounds as winners are decided).
+// Each game is its own transaction, and the unique bracket-game key makes a
+// concurrent second creation a no-op.
+func (o *Office) SyncEventGames(ctx context.Context, eventID int64) error {
+	e, err := o.store.EventByID(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	all, err := o.store.StagesOfEvent(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	var published []store.KnockoutStage
+	for _, st := range all {
+		if st.Status == StagePublished {
+			published = append(published, st)
+		}
+	}
+	eb, err := o.bracketsOf(ctx, e, published)
+	if err != nil {
+		return err
+	}
+	for _, sb := range eb.Stages {
+		if sb.Series != nil {
+			if err := o.syncSeries(ctx, sb); err != nil {
+				return err
+			}
+			continue
+		}
+		var ready []BracketGame
+		for _, round := range sb.Rounds {
+			for _, g := range round {
+				if g.Status == pairing.StatusReady && g.GameID == 0 {
+					ready = append(ready, g)
+				}
+			}
+		}
+		if tp := sb.ThirdPlace; tp != nil && tp.Status == pairing.StatusReady && tp.GameID == 0 {
+			ready = append(ready, *tp)
+		}
+		for _, g := range ready {
+			if err := o.createBracketGame(ctx, sb.Stage, g.ID, g.Players, g.ScheduledOn, ""); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// createBracketGame creates the game of one bracket game. Sente is decided
+// by a simulated 振り駒 tossed by the player on the upper line (D-F1..F3,
+// 000 第7条), unless fixedSente names sente (a 番勝負's alternation).
+func (o *Office) createBracketGame(ctx context.Context, st store.KnockoutStage, id string, players [2]string, date, fixedSente string) error {
+	a, okA := playerOfEntrant(players[0])
+	b, okB := playerOfEntrant(players[1])
+	if !okA || !okB {
+		return nil // a placeholder still waiting for an earlier stage
+	}
+	senteBy, furigoma := "series", "{}"
+	sente, gote := a, b
+	if fixedSente == "" {
+		rng, err := tossRand(st.DrawSeed, id)
+		if err != nil {
+			return err
+		}
+		f, err := pairing.Simulate(rng, players[0], players[1], pairing.DefaultTossOdds())
+		if err != nil {
+			return err
+		}
+		if f.Sente == players[1] {
+			sente, gote = b, a
+		}
+		senteBy, furigoma = "furigoma", mustJSON(f)
+	} else if fixedSente == players[1] {
+		sente, gote = b, a
+	}
+	label := st.Name + " " + id
+	err := o.store.Tx(ctx, func(tx *store.Store) error {
+		if kgs, err := tx.KnockoutGamesOfStage(ctx, st.ID); err != nil {
+			return err
+		} else if slices.ContainsFunc(kgs, func(k store.KnockoutGame) bool { return k.BracketGame == id }) {
+			return nil
+		}
+		now := o.now().UTC()
+		g := store.Game{EventID: st.EventID, Label: label, SentePlayerID: &sente, GotePlayerID: &gote, Handicap: "平手",
+			SenteAllowanceS: st.AllowanceMinutes * 60, GoteAllowanceS: st.AllowanceMinutes * 60, CreatedAt: now, UpdatedAt: now}
+		if date != "" {
+			d := date
+			g.ScheduledOn = &d
+		}
+		if err := tx.CreateGame(ctx, &g); err != nil {
+			return err
+		}
+		return tx.AddKnockoutGame(ctx, &store.KnockoutGame{StageID: st.ID, BracketGame: id, GameID: g.ID, SenteBy: senteBy, Furigoma: furigoma, CreatedAt: now})
+	})
+	if errors.Is(err, store.ErrConflict) {
+		return nil // another request created it first
+	}
+	return err
+}
+
+// QuickResultInput is the bracket page's result form: who won and why.
+type QuickResultInput struct {
+	StageID     int64
+	BracketGame string
+	WinnerID    int64
+	Reason      string // one of QuickReasons
+}
+
+// QuickResult records a bracket game's result through RecordResult on the
+// chain's current game (directors, arbiters, recorders), then creates the
+// games that became playable. A withdrawal also marks the loser withdrawn.
+func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInput) error {
+	st, err := o.store.StageByID(ctx, in.StageID)
+	if err != nil {
+		return err
+	}
+	if err := o.RequireEventRole(ctx, actor, st.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
+		return err
+	}
+	v := &ValidationError{}
+	if !slices.Contains(QuickReasons, in.Reason) {
+		v.Add(0, "reason", "knockout.err.reason", nil)
+	}
+	kgs, err := o.store.KnockoutGamesOfStage(ctx, st.ID)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(kgs, func(k store.KnockoutGame) bool { return k.BracketGame == in.BracketGame })
+	if i < 0 {
+		return fmt.Errorf("stage %d has no game %q: %w", st.ID, in.BracketGame, ErrNotFound)
+	}
+	last, eff, decided, err := o.DecidingGame(ctx, kgs[i].GameID)
+	if err != nil {
+		return err
+	}
+	if decided || eff.Result == ResultRedo {
+		return fmt.Errorf("game %s is decided or waits for its redo game: %w", in.BracketGame, ErrConflict)
+	}
+	result, loser := "", int64(0)
+	switch {
+	case last.SentePlayerID != nil && *last.SentePlayerID == in.WinnerID:
+		result, loser = ResultSenteWin, *last.GotePlayerID
+	case last.GotePlayerID != nil && *last.GotePlayerID == in.WinnerID:
+		result, loser = ResultGoteWin, *last.SentePlayerID
+	default:
+		v.Add(0, "winner", "knockout.err.winner", nil)
+	}
+	if err := v.OrNil(); err != nil {
+		return err
+	}
+	if _, err := o.RecordResult(ctx, actor, last.ID, ResultInput{Result: result, Reason: in.Reason}); err != nil {
+		return err
+	}
+	if in.Reason == ReasonWithdrawal {
+		err := o.store.Tx(ctx, func(tx *store.Store) error {
+			if err := tx.SetEntrantWithdrawn(ctx, st.ID, loser); err != nil && !errors.Is(err, store.ErrNotFound) {
+				return err
+			}
+			return tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "withdraw", ActorID: actor.UserID, At: o.now(),
+				Detail: mustJSON(map[string]any{"player": entrantID(loser), "game": in.BracketGame})})
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return o.SyncEventGames(ctx, st.EventID)
+}
+
+// WithdrawEntrant records that a player left a published stage (棄権): each
+// later opponent gets a walkover (directors).
+func (o *Office) WithdrawEntrant(ctx context.Context, actor Actor, stageID, playerID int64, reason string) error {
+	var eventID int64
+	err := o.stageTx(ctx, actor, stageID, func(tx *store.Store, st store.KnockoutStage) error {
+		eventID = st.EventID
+		if st.Status != StagePublished {
+			return fmt.Errorf("stage %d is %s; before publication remove the entrant instead: %w", st.ID, st.Status, ErrConflict)
+		}
+		if err := tx.SetEntrantWithdrawn(ctx, stageID, playerID); err != nil {
+			return err
+		}
+		return tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "withdraw", Reason: reason, ActorID: actor.UserID, At: o.now(),
+			Detail: mustJSON(map[string]any{"player": entrantID(playerID)})})
+	}, RoleDirector)
+	if err != nil {
+		return err
+	}
+	return o.SyncEventGames(ctx, eventID)
+}

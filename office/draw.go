@@ -1,0 +1,383 @@
+package office
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"kisen/pairing"
+	"kisen/store"
+)
+
+// DrawInput is the draw form: the witnesses' number ("" generates one,
+// shown afterwards) and the draw date, the day lineage is read on (D-A1).
+type DrawInput struct {
+	StageID  int64
+	Seed     string
+	DrawDate string // YYYY-MM-DD
+}
+
+// StageDrawRequest builds the pairing request a stage's draw uses: its
+// entrants (player ids in decimal), the qualifier placeholders of the stage
+// before it, and each entrant's master as of drawDate from the registry's
+// master history. `kisen draw bracket` given the same request as JSON makes
+// the same draw.
+func (o *Office) StageDrawRequest(ctx context.Context, st store.KnockoutStage, seed uint64, drawDate store.CivilDate) (pairing.DrawRequest, error) {
+	return stageDrawRequest(ctx, o.store, st, seed, drawDate)
+}
+
+func stageDrawRequest(ctx context.Context, s *store.Store, st store.KnockoutStage, seed uint64, drawDate store.CivilDate) (pairing.DrawRequest, error) {
+	req := pairing.DrawRequest{Stage: pairing.Stage(st.Kind), Seed: seed, DrawDate: drawDate.Time(), ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers}
+	entrants, err := s.EntrantsOfStage(ctx, st.ID)
+	if err != nil {
+		return req, err
+	}
+	ids := make([]int64, len(entrants))
+	for i, e := range entrants {
+		ids[i] = e.PlayerID
+	}
+	players, err := s.PlayersByIDs(ctx, ids)
+	if err != nil {
+		return req, err
+	}
+	// D-A1 (001 第8条A1): the relation that counts is the one on the draw
+	// date, so a master change after it does not move anyone.
+	masters, err := s.MastersOn(ctx, drawDate, ids)
+	if err != nil {
+		return req, err
+	}
+	for _, e := range entrants {
+		pe := pairing.Entrant{ID: entrantID(e.PlayerID), Name: players[e.PlayerID].Name, Seed: e.Seed}
+		if e.EnterRound > 1 {
+			pe.EnterRound = e.EnterRound
+		}
+		if k, ok := masters[e.PlayerID]; ok {
+			pe.Master = masterEntrantID(k)
+		}
+		req.Entrants = append(req.Entrants, pe)
+	}
+	if prev, ok, err := previousStage(ctx, s, st); err != nil {
+		return req, err
+	} else if ok && prev.Qualifiers > 0 {
+		req.Entrants = append(req.Entrants, pairing.QualifierEntrants(stageName(prev.ID), prev.Qualifiers)...)
+	}
+	return req, nil
+}
+
+// masterEntrantID turns a registry master key into pairing's Master: a
+// registered master is named by their entrant id; an outside teacher by the
+// key, which no entrant id equals, so it never makes a pair.
+func masterEntrantID(k store.MasterKey) string {
+	if id, ok := strings.CutPrefix(string(k), "p:"); ok {
+		return id
+	}
+	return string(k)
+}
+
+func previousStage(ctx context.Context, s *store.Store, st store.KnockoutStage) (store.KnockoutStage, bool, error) {
+	all, err := s.StagesOfEvent(ctx, st.EventID)
+	if err != nil {
+		return store.KnockoutStage{}, false, err
+	}
+	i := slices.IndexFunc(all, func(x store.KnockoutStage) bool { return x.ID == st.ID })
+	if i <= 0 {
+		return store.KnockoutStage{}, false, nil
+	}
+	return all[i-1], true, nil
+}
+
+// parseSeed reads the witnesses' number; "" draws a fresh one from the
+// operating system so nobody chooses it.
+func parseSeed(v *ValidationError, s string) uint64 {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err == nil {
+			return binary.BigEndian.Uint64(b[:]) >> 11 // 53 bits: easy to read aloud and to type in JSON
+		}
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		v.Add(0, "seed", "knockout.err.seed_number", nil)
+	}
+	return n
+}
+
+// DrawStage makes (or remakes, before publication) a stage's draw
+// (directors and schedulers). When no draw satisfies D-A1 the error is a
+// ValidationError naming the players who make it so.
+func (o *Office) DrawStage(ctx context.Context, actor Actor, in DrawInput) (store.KnockoutStage, error) {
+	var out store.KnockoutStage
+	err := o.stageTx(ctx, actor, in.StageID, func(tx *store.Store, st store.KnockoutStage) error {
+		if st.Status == StagePublished {
+			return fmt.Errorf("stage %d is published; its draw is final: %w", st.ID, ErrConflict)
+		}
+		v := &ValidationError{}
+		seed := parseSeed(v, in.Seed)
+		day, dayOK := checkDate(v, "draw_date", strings.TrimSpace(in.DrawDate))
+		if err := v.OrNil(); err != nil || !dayOK {
+			return v
+		}
+		date, err := store.ParseCivilDate(day.Format(DateLayout))
+		if err != nil {
+			return err
+		}
+		var slots []string
+		method := "series"
+		if st.Kind == StageSeries {
+			slots, err = seriesSlots(ctx, tx, st)
+			if err != nil {
+				return err
+			}
+		} else {
+			req, err := stageDrawRequest(ctx, tx, st, seed, date)
+			if err != nil {
+				return err
+			}
+			b, err := pairing.Draw(req)
+			var nv *pairing.NoValidDrawError
+			var fe *pairing.FieldError
+			switch {
+			case errors.As(err, &nv):
+				v.Add(0, "", "knockout.err.no_valid_draw", map[string]any{"Players": o.playerNames(ctx, tx, nv.Players), "Reason": nv.Reason})
+				return v
+			case errors.As(err, &fe):
+				v.Add(0, "", "knockout.err.draw_input", map[string]any{"Field": fe.Field, "Reason": fe.Reason})
+				return v
+			case err != nil:
+				return err
+			}
+			slots, method = b.Slots, b.Method
+		}
+		st.Status, st.DrawSeed, st.DrawDate, st.Method, st.Slots = StageDrawn, strconv.FormatUint(seed, 10), date.String(), method, mustJSON(slots)
+		st.UpdatedAt = o.now()
+		if err := tx.UpdateStage(ctx, &st); err != nil {
+			return err
+		}
+		out = st
+		return tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "draw", ActorID: actor.UserID, At: o.now(),
+			Detail: mustJSON(map[string]any{"seed": st.DrawSeed, "draw_date": st.DrawDate, "method": method, "slots": slots})})
+	})
+	return out, err
+}
+
+// seriesSlots: a 番勝負 has exactly two entrants; seed 1 (the title holder)
+// is listed first and tosses the pieces for game 1.
+func seriesSlots(ctx context.Context, tx *store.Store, st store.KnockoutStage) ([]string, error) {
+	es, err := tx.EntrantsOfStage(ctx, st.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(es) != 2 {
+		v := &ValidationError{}
+		v.Add(0, "", "knockout.err.series_players", map[string]any{"Count": len(es)})
+		return nil, v
+	}
+	return []string{entrantID(es[0].PlayerID), entrantID(es[1].PlayerID)}, nil
+}
+
+// playerNames turns entrant ids into names for messages ("、"-joined).
+func (o *Office) playerNames(ctx context.Context, s *store.Store, ids []string) string {
+	var pids []int64
+	for _, id := range ids {
+		if p, ok := playerOfEntrant(id); ok {
+			pids = append(pids, p)
+		}
+	}
+	ps, _ := s.PlayersByIDs(ctx, pids)
+	names := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if p, ok := playerOfEntrant(id); ok && ps[p].Name != "" {
+			names = append(names, ps[p].Name)
+		} else {
+			names = append(names, id)
+		}
+	}
+	return strings.Join(names, "、")
+}
+
+// stageBracket is the stage's stored draw as a pairing bracket with the
+// request it was drawn from.
+func stageBracket(ctx context.Context, s *store.Store, st store.KnockoutStage) (pairing.Bracket, pairing.DrawRequest, error) {
+	slots, err := StageSlots(st)
+	if err != nil {
+		return pairing.Bracket{}, pairing.DrawRequest{}, err
+	}
+	seed, _ := strconv.ParseUint(st.DrawSeed, 10, 64)
+	date, err := store.ParseCivilDate(st.DrawDate)
+	if err != nil {
+		return pairing.Bracket{}, pairing.DrawRequest{}, fmt.Errorf("stage %d draw date: %w", st.ID, err)
+	}
+	req, err := stageDrawRequest(ctx, s, st, seed, date)
+	if err != nil {
+		return pairing.Bracket{}, pairing.DrawRequest{}, err
+	}
+	b := pairing.Bracket{Stage: req.Stage, Size: len(slots), Slots: slots, Seed: seed, DrawDate: req.DrawDate,
+		ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers, Method: st.Method}
+	return b, req, nil
+}
+
+// StageViolations checks a drawn stage against every draw rule (the
+// constraint report of the review page).
+func (o *Office) StageViolations(ctx context.Context, actor Actor, stageID int64) ([]pairing.Violation, error) {
+	st, err := o.Stage(ctx, actor, stageID)
+	if err != nil {
+		return nil, err
+	}
+	if st.Kind == StageSeries || st.Status == StageSetup {
+		return nil, nil
+	}
+	b, req, err := stageBracket(ctx, o.store, st)
+	if err != nil {
+		return nil, err
+	}
+	return pairing.Check(b, req)
+}
+
+// SwapInput exchanges two slots (0-based) of a drawn stage.
+type SwapInput struct {
+	StageID int64
+	A, B    int
+	Reason  string // required when the swap breaks a rule
+}
+
+// SwapBreaks are the rules a swap would break that the bracket keeps now.
+// Nothing is saved.
+func (o *Office) SwapBreaks(ctx context.Context, actor Actor, in SwapInput) ([]pairing.Violation, error) {
+	var out []pairing.Violation
+	err := o.stageTx(ctx, actor, in.StageID, func(tx *store.Store, st store.KnockoutStage) error {
+		_, v, err := swapStage(ctx, tx, st, in)
+		out = v
+		return err
+	})
+	return out, err
+}
+
+func swapStage(ctx context.Context, tx *store.Store, st store.KnockoutStage, in SwapInput) (pairing.Bracket, []pairing.Violation, error) {
+	if st.Status != StageDrawn || st.Kind == StageSeries {
+		return pairing.Bracket{}, nil, fmt.Errorf("stage %d is %s; only a drawn, unpublished bracket can be edited: %w", st.ID, st.Status, ErrConflict)
+	}
+	b, req, err := stageBracket(ctx, tx, st)
+	if err != nil {
+		return pairing.Bracket{}, nil, err
+	}
+	if in.A < 0 || in.A >= len(b.Slots) || in.B < 0 || in.B >= len(b.Slots) || in.A == in.B {
+		v := &ValidationError{}
+		v.Add(0, "b", "knockout.err.slots", map[string]any{"Max": len(b.Slots)})
+		return pairing.Bracket{}, nil, v
+	}
+	before, err := pairing.Check(b, req)
+	if err != nil {
+		return pairing.Bracket{}, nil, err
+	}
+	nb, after, err := pairing.Swap(b, req, in.A, in.B)
+	if err != nil {
+		return pairing.Bracket{}, nil, err
+	}
+	return nb, newViolations(before, after), nil
+}
+
+// newViolations are those of after that before does not have: rules the
+// edit breaks, not ones an earlier override already accepted.
+func newViolations(before, after []pairing.Violation) []pairing.Violation {
+	key := func(x pairing.Violation) string {
+		ps := slices.Clone(x.Players)
+		slices.Sort(ps)
+		return x.Rule + "|" + strings.Join(ps, ",") + "|" + fmt.Sprint(x.Slots)
+	}
+	had := map[string]bool{}
+	for _, x := range before {
+		had[key(x)] = true
+	}
+	var out []pairing.Violation
+	for _, x := range after {
+		if !had[key(x)] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// SwapSlots saves a swap. When it breaks a rule the director must give an
+// override reason (pairing.RequireOverride); the swap, the broken rules and
+// the reason go to the append-only audit trail.
+func (o *Office) SwapSlots(ctx context.Context, actor Actor, in SwapInput) ([]pairing.Violation, error) {
+	var broke []pairing.Violation
+	err := o.stageTx(ctx, actor, in.StageID, func(tx *store.Store, st store.KnockoutStage) error {
+		nb, v, err := swapStage(ctx, tx, st, in)
+		if err != nil {
+			return err
+		}
+		broke = v
+		reason := strings.TrimSpace(in.Reason)
+		if err := pairing.RequireOverride(v, reason); err != nil {
+			ve := &ValidationError{}
+			ve.Add(0, "reason", "knockout.err.override_required", nil)
+			return ve
+		}
+		if len(reason) > 2000 {
+			ve := &ValidationError{}
+			ve.Add(0, "reason", "events.err.too_long", map[string]any{"Max": 2000})
+			return ve
+		}
+		old, _ := StageSlots(st)
+		st.Slots, st.Method, st.UpdatedAt = mustJSON(nb.Slots), "manual", o.now()
+		if err := tx.UpdateStage(ctx, &st); err != nil {
+			return err
+		}
+		return tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "swap", Reason: reason, ActorID: actor.UserID, At: o.now(),
+			Detail: mustJSON(map[string]any{"a": in.A, "b": in.B, "players": []string{old[in.A], old[in.B]}, "violations": v})})
+	})
+	return broke, err
+}
+
+// PublishStage makes a drawn stage final and public and creates the games
+// that can be played (round 1, sente by 振り駒). Decision: the stage is
+// marked published, and a draft event is published with it (recorded in the
+// event's status history), since the public cannot see a draft event.
+func (o *Office) PublishStage(ctx context.Context, actor Actor, stageID int64) error {
+	err := o.stageTx(ctx, actor, stageID, func(tx *store.Store, st store.KnockoutStage) error {
+		if st.Status != StageDrawn {
+			return fmt.Errorf("stage %d is %s; draw it first: %w", st.ID, st.Status, ErrConflict)
+		}
+		st.Status, st.UpdatedAt = StagePublished, o.now()
+		if err := tx.UpdateStage(ctx, &st); err != nil {
+			return err
+		}
+		e, err := tx.EventByID(ctx, st.EventID)
+		if err != nil {
+			return err
+		}
+		if e.Status == StatusDraft {
+			if err := tx.SetEventStatus(ctx, e.ID, StatusDraft, StatusPublished, actor.UserID, o.now()); err != nil {
+				return err
+			}
+		}
+		return tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "publish", ActorID: actor.UserID, At: o.now(), Detail: "{}"})
+	}, RoleDirector)
+	if err != nil {
+		return err
+	}
+	st, err := o.store.StageByID(ctx, stageID)
+	if err != nil {
+		return err
+	}
+	return o.SyncEventGames(ctx, st.EventID)
+}
+
+// DrawLog is a stage's audit trail (staff only).
+func (o *Office) DrawLog(ctx context.Context, actor Actor, stageID int64) ([]store.DrawLogEntry, error) {
+	st, err := o.store.StageByID(ctx, stageID)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.RequireEventRole(ctx, actor, st.EventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder); err != nil {
+		return nil, err
+	}
+	return o.store.DrawLog(ctx, stageID)
+}

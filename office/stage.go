@@ -1,0 +1,215 @@
+package office
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"kisen/store"
+)
+
+// StageInput is the stage form.
+type StageInput struct {
+	EventID    int64
+	Name       string
+	Kind       string // one of StageKinds
+	ThirdPlace bool   // 三位決定戦
+	// Qualifiers is how many players go on to the next stage (a power of
+	// two, 1 for the stage winner); 0 plays to a champion. Their places in
+	// the next stage are placeholders drawn like unseeded players.
+	Qualifiers int
+	BestOf     int // 番勝負 length, series only (odd)
+	// RoundDates are the game dates per round, YYYY-MM-DD separated by
+	// spaces or commas; round r uses the r-th date (the third-place game
+	// the final's).
+	RoundDates       string
+	AllowanceMinutes int
+}
+
+func (in *StageInput) check(eventKind string) ([]string, *ValidationError) {
+	in.Name = strings.TrimSpace(in.Name)
+	v := &ValidationError{}
+	checkName(v, "name", in.Name, true)
+	if !slices.Contains(StageKinds, in.Kind) {
+		v.Add(0, "kind", "knockout.err.kind", nil)
+	}
+	switch {
+	case eventKind == EventTitleMatch && in.Kind != StageSeries:
+		v.Add(0, "kind", "knockout.err.kind_title_match", nil)
+	case eventKind == EventKnockout && in.Kind == StageSeries:
+		v.Add(0, "kind", "knockout.err.kind_knockout", nil)
+	case eventKind != EventKnockout && eventKind != EventTitleMatch:
+		v.Add(0, "kind", "knockout.err.event_kind", nil)
+	}
+	if in.Qualifiers < 0 || in.Qualifiers > 1024 || bits.OnesCount(uint(in.Qualifiers)) > 1 {
+		v.Add(0, "qualifiers", "knockout.err.qualifiers", nil)
+	}
+	if in.Kind == StageSeries {
+		if in.BestOf < 1 || in.BestOf > 15 || in.BestOf%2 == 0 {
+			v.Add(0, "best_of", "knockout.err.best_of", nil)
+		}
+	} else {
+		in.BestOf = 0
+	}
+	if in.AllowanceMinutes < 0 || in.AllowanceMinutes > 24*60 {
+		v.Add(0, "allowance", "games.err.allowance", nil)
+	}
+	var dates []string
+	for _, d := range strings.FieldsFunc(in.RoundDates, func(r rune) bool { return r == ',' || r == ' ' || r == '、' || r == '\n' }) {
+		if _, ok := checkDate(v, "round_dates", d); ok {
+			dates = append(dates, d)
+		}
+	}
+	return dates, v
+}
+
+// CreateStage adds a stage after the event's last one (directors and
+// schedulers).
+func (o *Office) CreateStage(ctx context.Context, actor Actor, in StageInput) (store.KnockoutStage, error) {
+	if err := o.RequireEventRole(ctx, actor, in.EventID, RoleDirector, RoleScheduler); err != nil {
+		return store.KnockoutStage{}, err
+	}
+	var st store.KnockoutStage
+	err := o.store.Tx(ctx, func(tx *store.Store) error {
+		e, err := tx.EventByID(ctx, in.EventID)
+		if err != nil {
+			return err
+		}
+		dates, v := in.check(e.Kind)
+		existing, err := tx.StagesOfEvent(ctx, in.EventID)
+		if err != nil {
+			return err
+		}
+		if in.Kind == StageSeries && len(existing) > 0 {
+			v.Add(0, "kind", "knockout.err.one_series", nil)
+		}
+		if err := v.OrNil(); err != nil {
+			return err
+		}
+		now := o.now().UTC()
+		st = store.KnockoutStage{EventID: in.EventID, Position: len(existing) + 1, Name: in.Name, Kind: in.Kind,
+			ThirdPlace: in.ThirdPlace, Qualifiers: in.Qualifiers, BestOf: in.BestOf, RoundDates: mustJSON(dates),
+			AllowanceMinutes: in.AllowanceMinutes, Status: StageSetup, Slots: "[]", CreatedAt: now, UpdatedAt: now}
+		if n := len(existing); n > 0 {
+			st.Position = existing[n-1].Position + 1
+		}
+		return tx.CreateStage(ctx, &st)
+	})
+	return st, err
+}
+
+// Stages lists an event's stages the actor may see: the public sees
+// published stages of public events; directors, schedulers, arbiters and
+// recorders see every stage.
+func (o *Office) Stages(ctx context.Context, actor Actor, eventID int64) ([]store.KnockoutStage, error) {
+	if _, err := o.Event(ctx, actor, eventID); err != nil {
+		return nil, err
+	}
+	all, err := o.store.StagesOfEvent(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	if o.canManageStages(ctx, actor, eventID) {
+		return all, nil
+	}
+	out := all[:0]
+	for _, st := range all {
+		if st.Status == StagePublished {
+			out = append(out, st)
+		}
+	}
+	return out, nil
+}
+
+// canManageStages: the event's staff see unpublished stages.
+func (o *Office) canManageStages(ctx context.Context, actor Actor, eventID int64) bool {
+	return o.RequireEventRole(ctx, actor, eventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder) == nil
+}
+
+// Stage loads one stage for an actor who may see it.
+func (o *Office) Stage(ctx context.Context, actor Actor, stageID int64) (store.KnockoutStage, error) {
+	st, err := o.store.StageByID(ctx, stageID)
+	if err != nil {
+		return st, err
+	}
+	if _, err := o.Event(ctx, actor, st.EventID); err != nil {
+		return store.KnockoutStage{}, err
+	}
+	if st.Status != StagePublished && !o.canManageStages(ctx, actor, st.EventID) {
+		return store.KnockoutStage{}, fmt.Errorf("stage %d: %w", stageID, ErrNotFound)
+	}
+	return st, nil
+}
+
+// EntrantInput adds a registered player to a stage.
+type EntrantInput struct {
+	StageID    int64
+	PlayerID   int64
+	Seed       int // 0 unseeded
+	EnterRound int // 0 or 1: round 1
+}
+
+// AddEntrant adds a player to a stage before its draw (directors and
+// schedulers).
+func (o *Office) AddEntrant(ctx context.Context, actor Actor, in EntrantInput) (store.KnockoutEntrant, error) {
+	var e store.KnockoutEntrant
+	err := o.stageTx(ctx, actor, in.StageID, func(tx *store.Store, st store.KnockoutStage) error {
+		if st.Status != StageSetup {
+			return fmt.Errorf("stage %d is %s; entrants change before the draw: %w", st.ID, st.Status, ErrConflict)
+		}
+		v := &ValidationError{}
+		if in.Seed < 0 || in.Seed > 4096 {
+			v.Add(0, "seed", "knockout.err.seed", nil)
+		}
+		if in.EnterRound < 0 || in.EnterRound > 12 || in.EnterRound > 1 && in.Seed == 0 {
+			v.Add(0, "enter_round", "knockout.err.enter_round", nil)
+		}
+		if _, err := tx.PlayerByID(ctx, in.PlayerID); errors.Is(err, store.ErrNotFound) {
+			v.Add(0, "player_id", "knockout.err.player", nil)
+		} else if err != nil {
+			return err
+		}
+		if err := v.OrNil(); err != nil {
+			return err
+		}
+		e = store.KnockoutEntrant{StageID: st.ID, PlayerID: in.PlayerID, Seed: in.Seed, EnterRound: max(in.EnterRound, 1), CreatedAt: o.now()}
+		err := tx.AddEntrant(ctx, &e)
+		if errors.Is(err, store.ErrConflict) {
+			v.Add(0, "player_id", "knockout.err.already_entered", nil)
+			return v
+		}
+		return err
+	})
+	return e, err
+}
+
+// RemoveEntrant takes a player out of a stage before its draw.
+func (o *Office) RemoveEntrant(ctx context.Context, actor Actor, stageID, entrantID int64) error {
+	return o.stageTx(ctx, actor, stageID, func(tx *store.Store, st store.KnockoutStage) error {
+		if st.Status != StageSetup {
+			return fmt.Errorf("stage %d is %s; entrants change before the draw: %w", st.ID, st.Status, ErrConflict)
+		}
+		return tx.RemoveEntrant(ctx, stageID, entrantID)
+	})
+}
+
+// stageTx runs fn in one transaction after checking that the actor directs
+// or schedules the stage's event.
+func (o *Office) stageTx(ctx context.Context, actor Actor, stageID int64, fn func(tx *store.Store, st store.KnockoutStage) error, roles ...string) error {
+	if len(roles) == 0 {
+		roles = []string{RoleDirector, RoleScheduler}
+	}
+	return o.store.Tx(ctx, func(tx *store.Store) error {
+		st, err := tx.StageByID(ctx, stageID)
+		if err != nil {
+			return err
+		}
+		if err := requireEventRole(ctx, tx, actor, st.EventID, roles...); err != nil {
+			return err
+		}
+		return fn(tx, st)
+	})
+}

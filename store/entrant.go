@@ -1,0 +1,56 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// KnockoutEntrant is one registered player in a stage: Seed 0 is unseeded;
+// EnterRound > 1 is a seeded player who starts in a later round.
+type KnockoutEntrant struct {
+	ID         int64 `gorm:"primaryKey"`
+	StageID    int64 `gorm:"not null"`
+	PlayerID   int64 `gorm:"not null"`
+	Seed       int   `gorm:"not null;default:0"`
+	EnterRound int   `gorm:"not null;default:1"`
+	Withdrawn  bool  `gorm:"not null;default:false"`
+	CreatedAt  time.Time
+}
+
+// AddEntrant inserts e; a player already in the stage is ErrConflict.
+func (s *Store) AddEntrant(ctx context.Context, e *KnockoutEntrant) error {
+	e.CreatedAt = e.CreatedAt.UTC()
+	return notFound(s.DB(ctx).Create(e).Error, "add entrant")
+}
+
+// EntrantsOfStage lists a stage's entrants by seed (seeded first), then id.
+func (s *Store) EntrantsOfStage(ctx context.Context, stageID int64) ([]KnockoutEntrant, error) {
+	var out []KnockoutEntrant
+	err := s.DB(ctx).Where("stage_id = ?", stageID).
+		Order("CASE WHEN seed = 0 THEN 1 ELSE 0 END, seed, id").Find(&out).Error
+	return out, notFound(err, "entrants of stage")
+}
+
+// RemoveEntrant deletes one entrant of a stage.
+func (s *Store) RemoveEntrant(ctx context.Context, stageID, entrantID int64) error {
+	res := s.DB(ctx).Where("stage_id = ? AND id = ?", stageID, entrantID).Delete(&KnockoutEntrant{})
+	if res.Error != nil {
+		return notFound(res.Error, "remove entrant")
+	}
+	if res.RowsAffected == 0 {
+		return notFound(ErrNotFound, "entrant")
+	}
+	return nil
+}
+
+// SetEntrantWithdrawn marks a player as withdrawn (棄権) from a stage.
+func (s *Store) SetEntrantWithdrawn(ctx context.Context, stageID, playerID int64) error {
+	res := s.DB(ctx).Model(&KnockoutEntrant{}).Where("stage_id = ? AND player_id = ?", stageID, playerID).Update("withdrawn", true)
+	if res.Error != nil {
+		return notFound(res.Error, "withdraw entrant")
+	}
+	if res.RowsAffected == 0 {
+		return notFound(ErrNotFound, "entrant")
+	}
+	return nil
+}
