@@ -27,5 +27,10 @@ func Models() []any {
 		&KnockoutEntrant{},
 		&KnockoutGame{},
 		&DrawLogEntry{},
+		&LeagueClass{},
+		&LeagueMember{},
+		&LeagueHistory{},
+		&LeagueGame{},
+		&LeagueLogEntry{},
 	}
 }
