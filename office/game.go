@@ -114,6 +114,20 @@ func (o *Office) RecordResult(ctx context.Context, actor Actor, gameID int64, in
 	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
 		return store.ResultVersion{}, err
 	}
+	if err := checkResult(g, in).OrNil(); err != nil {
+		return store.ResultVersion{}, err
+	}
+	var out store.ResultVersion
+	err = o.store.Tx(ctx, func(tx *store.Store) error {
+		out, err = appendResult(ctx, tx, actor, g, in, o.now().UTC())
+		return err
+	})
+	return out, err
+}
+
+// checkResult validates a result entry for game g before anything is
+// written.
+func checkResult(g store.Game, in ResultInput) *ValidationError {
 	v := &ValidationError{}
 	known := false
 	for _, r := range gameResults {
@@ -125,44 +139,43 @@ func (o *Office) RecordResult(ctx context.Context, actor Actor, gameID int64, in
 	if in.Reason == "" {
 		v.Add(0, "reason", "games.err.required", nil)
 	}
-	outcome := "{}"
-	if len(in.Outcome) > 0 {
-		if !json.Valid(in.Outcome) {
-			v.Add(0, "outcome", "games.err.outcome", nil)
-		}
-		outcome = string(in.Outcome)
+	if len(in.Outcome) > 0 && !json.Valid(in.Outcome) {
+		v.Add(0, "outcome", "games.err.outcome", nil)
 	}
 	if (in.Result == ResultSenteWin || in.Result == ResultGoteWin) && (g.SentePlayerID == nil || g.GotePlayerID == nil) {
 		v.Add(0, "result", "games.err.no_players", nil)
 	}
-	if err := v.OrNil(); err != nil {
+	return v
+}
+
+// appendResult writes a checked result version inside tx: the version,
+// the game's start mark, and the confirmation unless the event requires a
+// second person.
+func appendResult(ctx context.Context, tx *store.Store, actor Actor, g store.Game, in ResultInput, now time.Time) (store.ResultVersion, error) {
+	e, err := tx.EventByID(ctx, g.EventID)
+	if err != nil {
 		return store.ResultVersion{}, err
 	}
-	var out store.ResultVersion
-	err = o.store.Tx(ctx, func(tx *store.Store) error {
-		e, err := tx.EventByID(ctx, g.EventID)
-		if err != nil {
-			return err
+	outcome := "{}"
+	if len(in.Outcome) > 0 {
+		outcome = string(in.Outcome)
+	}
+	r := &store.GameResult{GameID: g.ID, Result: in.Result, Reason: in.Reason, Outcome: outcome, Note: in.Note, EnteredBy: actor.UserID, EnteredAt: now}
+	if err := tx.AppendResult(ctx, r); err != nil {
+		return store.ResultVersion{}, err
+	}
+	if err := tx.MarkGameStarted(ctx, g.ID, now); err != nil {
+		return store.ResultVersion{}, err
+	}
+	out := store.ResultVersion{GameResult: *r}
+	if !eventRequiresConfirmation(e) {
+		c := &store.GameResultConfirmation{GameResultID: r.ID, ConfirmedBy: actor.UserID, ConfirmedAt: now}
+		if err := tx.ConfirmResult(ctx, c); err != nil {
+			return store.ResultVersion{}, err
 		}
-		now := o.now().UTC()
-		r := &store.GameResult{GameID: gameID, Result: in.Result, Reason: in.Reason, Outcome: outcome, Note: in.Note, EnteredBy: actor.UserID, EnteredAt: now}
-		if err := tx.AppendResult(ctx, r); err != nil {
-			return err
-		}
-		if err := tx.MarkGameStarted(ctx, gameID, now); err != nil {
-			return err
-		}
-		out = store.ResultVersion{GameResult: *r}
-		if !eventRequiresConfirmation(e) {
-			c := &store.GameResultConfirmation{GameResultID: r.ID, ConfirmedBy: actor.UserID, ConfirmedAt: now}
-			if err := tx.ConfirmResult(ctx, c); err != nil {
-				return err
-			}
-			out.ConfirmedBy, out.ConfirmedAt = &c.ConfirmedBy, &c.ConfirmedAt
-		}
-		return nil
-	})
-	return out, err
+		out.ConfirmedBy, out.ConfirmedAt = &c.ConfirmedBy, &c.ConfirmedAt
+	}
+	return out, nil
 }
 
 // ConfirmResult confirms a result version (directors and arbiters). When

@@ -1,0 +1,449 @@
+package office
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"kisen/adjudication"
+	"kisen/adjudication/analysis"
+	"kisen/store"
+)
+
+// EndInput is how a game ended, as the arbiter or recorder reports it.
+// Strings are form values; empty optional fields are left out.
+type EndInput struct {
+	Kind       string // adjudication.EndingKind
+	By         string // "sente", "gote" or ""
+	BothAbsent bool   // a forfeit where neither player came
+	Foul       string // the foul, for kind foul
+	// NoTimeLeft: the declarer's clock had run out (D-J3 condition 5 of
+	// the 27-point declaration).
+	NoTimeLeft bool
+	// PointsSente/PointsGote: jishogi points agreed at the board, used
+	// when there is no record to count them from.
+	PointsSente, PointsGote string
+	// RemainingSente/RemainingGote: minutes left on each clock; when empty
+	// they come from the record's move times (D-R2).
+	RemainingSente, RemainingGote string
+	Note                          string
+}
+
+// Adjudicated is one run of the adjudication room over a game.
+type Adjudicated struct {
+	// Game is the JSON input the room decided (settings, facts, record).
+	Game     adjudication.Game
+	Outcome  adjudication.Outcome
+	Findings *adjudication.Findings
+	RecordID *int64
+}
+
+// Ended is what ending a game (or a later claim or ruling) stored.
+type Ended struct {
+	Adjudicated
+	Result store.ResultVersion
+	// Redo is the redo game created for a 千日手/持将棋, if any.
+	Redo *store.Game
+}
+
+// decide runs the same path as `kisen adjudicate`: the game as JSON →
+// adjudication.ParseGame → analysis.Read → Game.Decide.
+func decide(g adjudication.Game) (adjudication.Game, adjudication.Outcome, *adjudication.Findings, error) {
+	data, err := json.Marshal(g)
+	if err != nil {
+		return g, adjudication.Outcome{}, nil, err
+	}
+	parsed, err := adjudication.ParseGame(data)
+	if err != nil {
+		return g, adjudication.Outcome{}, nil, err
+	}
+	r, err := analysis.Read(parsed)
+	if err != nil {
+		return parsed, adjudication.Outcome{}, nil, err
+	}
+	o, err := parsed.Decide(r)
+	return parsed, o, r.Findings, err
+}
+
+// factsError turns the room's field error into a localised form error.
+// Fields of the end form get their own message; others name the field.
+func factsError(err error) error {
+	var fe *adjudication.FieldError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	v := &ValidationError{}
+	switch {
+	case fe.Field == "ending.by":
+		v.Add(0, "by", "adjudication.err.end_by", nil)
+	case fe.Field == "ending.kind":
+		v.Add(0, "kind", "adjudication.err.end_kind", nil)
+	case fe.Field == "ending.foul":
+		v.Add(0, "foul", "adjudication.err.end_foul", nil)
+	case strings.HasPrefix(fe.Field, "points"):
+		v.Add(0, "points_sente", "adjudication.err.points", nil)
+	case strings.HasPrefix(fe.Field, "remaining"):
+		v.Add(0, "remaining_sente", "adjudication.err.remaining", nil)
+	case strings.HasPrefix(fe.Field, "fouls"):
+		v.Add(0, "claim", "adjudication.err.claim", map[string]any{"Detail": fe.Error()})
+	case strings.HasPrefix(fe.Field, "rulings"):
+		v.Add(0, "supersedes", "adjudication.err.rulings", map[string]any{"Detail": fe.Error()})
+	default:
+		v.Add(0, "", "adjudication.err.facts", map[string]any{"Detail": fe.Error()})
+	}
+	return v
+}
+
+// adjudicationBase is a game's settings, players, handicap, redo count,
+// latest record and rulings: the facts every decision starts from.
+func (o *Office) adjudicationBase(ctx context.Context, s *store.Store, g store.Game) (adjudication.Game, *int64, error) {
+	settings, err := eventSettings(ctx, s, g.EventID)
+	if err != nil {
+		return adjudication.Game{}, nil, err
+	}
+	if g.SentePlayerID == nil || g.GotePlayerID == nil {
+		v := &ValidationError{}
+		v.Add(0, "", "games.err.no_players", nil)
+		return adjudication.Game{}, nil, v
+	}
+	var players adjudication.Players
+	for _, p := range []struct {
+		id  int64
+		out *adjudication.Player
+	}{{*g.SentePlayerID, &players.Sente}, {*g.GotePlayerID, &players.Gote}} {
+		pl, err := s.PlayerByID(ctx, p.id)
+		if err != nil {
+			return adjudication.Game{}, nil, err
+		}
+		*p.out = adjudication.Player{ID: strconv.FormatInt(pl.ID, 10), Name: pl.Name}
+	}
+	ag := adjudication.Game{Settings: settings.Settings}
+	ag.GameID = strconv.FormatInt(g.ID, 10)
+	ag.Players = players
+	if g.Handicap != "平手" {
+		ag.Handicap = g.Handicap
+	}
+	ag.RedoCount = g.RedoNumber
+	if ag.Rulings, err = gameRulings(ctx, s, g.ID); err != nil {
+		return adjudication.Game{}, nil, err
+	}
+	var recordID *int64
+	if rec, ok, err := s.LatestGameRecord(ctx, g.ID); err != nil {
+		return adjudication.Game{}, nil, err
+	} else if ok {
+		ag.Record, ag.Format = rec.Text, rec.Format
+		recordID = &rec.ID
+	}
+	return ag, recordID, nil
+}
+
+func parseSide(field, s string, v *ValidationError) *adjudication.Side {
+	if s == "" {
+		return nil
+	}
+	side, err := adjudication.ParseSide(s)
+	if err != nil {
+		v.Add(0, field, "adjudication.err.side", nil)
+		return nil
+	}
+	return &side
+}
+
+func parseMinutes(field, s string, v *ValidationError) (adjudication.Duration, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > 48*60 {
+		v.Add(0, field, "adjudication.err.whole_number", map[string]any{"Min": 0, "Max": 48 * 60})
+		return 0, false
+	}
+	return adjudication.Duration(time.Duration(n) * time.Minute), true
+}
+
+// endFacts turns the end form into the facts' ending, points and times.
+func endFacts(ag *adjudication.Game, in EndInput) *ValidationError {
+	v := &ValidationError{}
+	e := adjudication.Ending{Kind: adjudication.EndingKind(in.Kind), By: parseSide("by", in.By, v), BothAbsent: in.BothAbsent}
+	if in.Foul != "" {
+		e.Foul = adjudication.FoulKind(in.Foul)
+	}
+	if e.Kind == adjudication.EndDeclaration {
+		left := !in.NoTimeLeft
+		e.TimeLeft = &left
+	}
+	ag.Ending = e
+	ps, gs := strings.TrimSpace(in.PointsSente), strings.TrimSpace(in.PointsGote)
+	if ps != "" || gs != "" {
+		a, errA := strconv.Atoi(ps)
+		b, errB := strconv.Atoi(gs)
+		if errA != nil || errB != nil {
+			v.Add(0, "points_sente", "adjudication.err.points", nil)
+		} else {
+			ag.Points = &adjudication.Points{Sente: a, Gote: b}
+		}
+	}
+	rs, okS := parseMinutes("remaining_sente", in.RemainingSente, v)
+	rg, okG := parseMinutes("remaining_gote", in.RemainingGote, v)
+	switch {
+	case okS && okG:
+		ag.Remaining = &adjudication.Times{Sente: rs, Gote: rg}
+	case okS != okG && len(v.Fields) == 0:
+		v.Add(0, "remaining_sente", "adjudication.err.remaining_both", nil)
+	}
+	return v
+}
+
+// PreviewEnd computes the outcome of ending a game as reported, saving
+// nothing (directors, arbiters, recorders).
+func (o *Office) PreviewEnd(ctx context.Context, actor Actor, gameID int64, in EndInput) (Adjudicated, error) {
+	g, err := o.store.GameByID(ctx, gameID)
+	if err != nil {
+		return Adjudicated{}, err
+	}
+	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
+		return Adjudicated{}, err
+	}
+	return o.adjudicateEnd(ctx, o.store, g, in)
+}
+
+func (o *Office) adjudicateEnd(ctx context.Context, s *store.Store, g store.Game, in EndInput) (Adjudicated, error) {
+	ag, recordID, err := o.adjudicationBase(ctx, s, g)
+	if err != nil {
+		return Adjudicated{}, err
+	}
+	if err := endFacts(&ag, in).OrNil(); err != nil {
+		return Adjudicated{}, err
+	}
+	parsed, out, findings, err := decide(ag)
+	if err != nil {
+		return Adjudicated{}, factsError(err)
+	}
+	a := Adjudicated{Game: parsed, Outcome: out, Findings: findings, RecordID: recordID}
+	if out.Redo != nil && out.Redo.Allowance == nil {
+		// D-R2: the redo game's time comes from each side's remaining
+		// time; without it the redo game cannot be set up.
+		v := &ValidationError{}
+		v.Add(0, "remaining_sente", "adjudication.err.remaining_required", nil)
+		return a, v
+	}
+	return a, nil
+}
+
+// EndGame decides how a game ended with the event's settings and its
+// stored record, and stores the outcome as a new result version (with the
+// facts it was decided on). A 千日手 or 持将棋 that is replayed creates the
+// redo game at once: sides as adjudication gives them (swapped for an even
+// game, D-R1) and each side's time by D-R2. One transaction.
+func (o *Office) EndGame(ctx context.Context, actor Actor, gameID int64, in EndInput) (Ended, error) {
+	g, err := o.store.GameByID(ctx, gameID)
+	if err != nil {
+		return Ended{}, err
+	}
+	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
+		return Ended{}, err
+	}
+	var out Ended
+	err = o.store.Tx(ctx, func(tx *store.Store) error {
+		a, err := o.adjudicateEnd(ctx, tx, g, in)
+		if err != nil {
+			return err
+		}
+		out, err = o.storeOutcome(ctx, tx, actor, g, a, in.Note)
+		return err
+	})
+	return out, err
+}
+
+// storeOutcome appends the outcome as a result version, keeps the facts,
+// and creates the redo game when one is due and not yet there.
+func (o *Office) storeOutcome(ctx context.Context, tx *store.Store, actor Actor, g store.Game, a Adjudicated, note string) (Ended, error) {
+	out := Ended{Adjudicated: a}
+	outcome, err := json.Marshal(a.Outcome)
+	if err != nil {
+		return out, err
+	}
+	in := ResultInput{Result: string(a.Outcome.Result), Reason: string(a.Outcome.Reason), Outcome: outcome, Note: strings.TrimSpace(note)}
+	if err := checkResult(g, in).OrNil(); err != nil {
+		return out, err
+	}
+	now := o.now().UTC()
+	if out.Result, err = appendResult(ctx, tx, actor, g, in, now); err != nil {
+		return out, err
+	}
+	facts := a.Game
+	facts.Record, facts.Format = "", "" // the record is kept in game_records
+	data, err := json.Marshal(facts)
+	if err != nil {
+		return out, err
+	}
+	if err := tx.AddGameAdjudication(ctx, &store.GameAdjudication{GameID: g.ID, ResultID: out.Result.ID, RecordID: a.RecordID, Facts: string(data), CreatedAt: now}); err != nil {
+		return out, err
+	}
+	if a.Outcome.Redo == nil || a.Outcome.Redo.Allowance == nil {
+		return out, nil
+	}
+	if redos, err := tx.RedoGames(ctx, g.ID); err != nil {
+		return out, err
+	} else if len(redos) > 0 {
+		return out, nil // an earlier version already created it
+	}
+	redo, err := redoGame(g, *a.Outcome.Redo, now)
+	if err != nil {
+		return out, err
+	}
+	if err := tx.CreateGame(ctx, &redo); err != nil {
+		return out, err
+	}
+	out.Redo = &redo
+	return out, nil
+}
+
+// redoGame is the store row of adjudication's redo game: its sides are
+// the room's (swapped for an even game, D-R1; the handicap giver keeps
+// sente, 003), its time the D-R2 allowance, and it points at the game it
+// replays (D-R3).
+func redoGame(parent store.Game, r adjudication.RedoGame, now time.Time) (store.Game, error) {
+	id := func(p adjudication.Player) (*int64, error) {
+		n, err := strconv.ParseInt(p.ID, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("redo game player %q: %w", p.ID, err)
+		}
+		return &n, nil
+	}
+	sente, err := id(r.Players.Sente)
+	if err != nil {
+		return store.Game{}, err
+	}
+	gote, err := id(r.Players.Gote)
+	if err != nil {
+		return store.Game{}, err
+	}
+	pid := parent.ID
+	return store.Game{
+		EventID: parent.EventID, Label: parent.Label, SentePlayerID: sente, GotePlayerID: gote,
+		Handicap: parent.Handicap, ScheduledOn: parent.ScheduledOn,
+		SenteAllowanceS: int(r.Allowance.Sente.D() / time.Second), GoteAllowanceS: int(r.Allowance.Gote.D() / time.Second),
+		RedoOfID: &pid, RedoNumber: parent.RedoNumber + 1, CreatedAt: now, UpdatedAt: now,
+	}, nil
+}
+
+// FoulClaimInput is a foul pointed out (D-X2..X5).
+type FoulClaimInput struct {
+	Kind     string // adjudication.FoulKind
+	Offender string // sente or gote
+	Ply      string // the move it was made at; "" when unknown
+	Found    string // during or after
+	// ClaimedBy: opponent, third_party, arbiter or recorder (D-X5).
+	ClaimedBy string
+	// NextGameStarted: it came to light after the event's next game began
+	// (D-X3: the result then stands).
+	NextGameStarted bool
+	Disputed        bool
+	Note            string
+}
+
+// ClaimFoul re-decides a game that has ended with one more foul claim and
+// appends the outcome as a new result version that supersedes the last
+// (D-X3, D-X4; 投了優先 from the event's settings). Directors and arbiters.
+func (o *Office) ClaimFoul(ctx context.Context, actor Actor, gameID int64, in FoulClaimInput) (Ended, error) {
+	g, err := o.store.GameByID(ctx, gameID)
+	if err != nil {
+		return Ended{}, err
+	}
+	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter); err != nil {
+		return Ended{}, err
+	}
+	v := &ValidationError{}
+	claim := adjudication.FoulClaim{Kind: adjudication.FoulKind(in.Kind), Offender: parseSide("offender", in.Offender, v),
+		Found: adjudication.Found(in.Found), ClaimedBy: adjudication.Claimant(in.ClaimedBy),
+		NextGameStarted: in.NextGameStarted, Disputed: in.Disputed}
+	if !claim.Kind.Valid() {
+		v.Add(0, "foul", "adjudication.err.end_foul", nil)
+	}
+	if claim.Offender == nil && v.FieldMessage("offender") == "" {
+		v.Add(0, "offender", "adjudication.err.side", nil)
+	}
+	if claim.Found != adjudication.FoundDuring && claim.Found != adjudication.FoundAfter {
+		v.Add(0, "found", "adjudication.err.found", nil)
+	}
+	if p := strings.TrimSpace(in.Ply); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || n > 100000 {
+			v.Add(0, "ply", "adjudication.err.whole_number", map[string]any{"Min": 1, "Max": 100000})
+		}
+		claim.Ply = n
+	}
+	if err := v.OrNil(); err != nil {
+		return Ended{}, err
+	}
+	var out Ended
+	err = o.store.Tx(ctx, func(tx *store.Store) error {
+		ag, recordID, err := o.redecideBase(ctx, tx, g)
+		if err != nil {
+			return err
+		}
+		ag.Fouls = append(ag.Fouls, claim)
+		parsed, oc, findings, err := decide(ag)
+		if err != nil {
+			return factsError(err)
+		}
+		out, err = o.storeOutcome(ctx, tx, actor, g, Adjudicated{Game: parsed, Outcome: oc, Findings: findings, RecordID: recordID}, in.Note)
+		return err
+	})
+	return out, err
+}
+
+// redecideBase is the facts of the game's last adjudication with today's
+// record and rulings, ready for one more claim or ruling.
+func (o *Office) redecideBase(ctx context.Context, tx *store.Store, g store.Game) (adjudication.Game, *int64, error) {
+	last, ok, err := tx.LatestGameAdjudication(ctx, g.ID)
+	if err != nil {
+		return adjudication.Game{}, nil, err
+	}
+	if !ok {
+		v := &ValidationError{}
+		v.Add(0, "", "adjudication.err.not_ended", nil)
+		return adjudication.Game{}, nil, v
+	}
+	base, recordID, err := o.adjudicationBase(ctx, tx, g)
+	if err != nil {
+		return adjudication.Game{}, nil, err
+	}
+	prev, err := adjudication.ParseGame([]byte(last.Facts))
+	if err != nil {
+		return adjudication.Game{}, nil, fmt.Errorf("stored facts of game %d: %w", g.ID, err)
+	}
+	// The reported ending, clocks, points and earlier claims stand; the
+	// settings, record and rulings are today's.
+	base.Ending, base.Remaining, base.Points, base.Declaration = prev.Ending, prev.Remaining, prev.Points, prev.Declaration
+	base.Fouls, base.NextGameStarted = prev.Fouls, prev.NextGameStarted
+	return base, recordID, nil
+}
+
+// LastAdjudication is the outcome and facts of the game's latest
+// adjudicated result version; ok is false when it has none.
+func (o *Office) LastAdjudication(ctx context.Context, gameID int64) (adjudication.Game, adjudication.Outcome, bool, error) {
+	last, ok, err := o.store.LatestGameAdjudication(ctx, gameID)
+	if err != nil || !ok {
+		return adjudication.Game{}, adjudication.Outcome{}, false, err
+	}
+	g, err := adjudication.ParseGame([]byte(last.Facts))
+	if err != nil {
+		return adjudication.Game{}, adjudication.Outcome{}, false, fmt.Errorf("stored facts of game %d: %w", gameID, err)
+	}
+	rv, err := o.store.GameResultByID(ctx, last.ResultID)
+	if err != nil {
+		return g, adjudication.Outcome{}, false, err
+	}
+	var oc adjudication.Outcome
+	if err := json.Unmarshal([]byte(rv.Outcome), &oc); err != nil {
+		return g, oc, false, fmt.Errorf("stored outcome of result %d: %w", rv.ID, err)
+	}
+	return g, oc, true, nil
+}

@@ -1,0 +1,183 @@
+package office
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"kisen/adjudication"
+	"kisen/adjudication/analysis"
+	"kisen/rules"
+	"kisen/rules/kifu"
+	"kisen/store"
+)
+
+// maxRecordBytes bounds a pasted or uploaded record; a 500-move KIF with
+// comments is well under 200 kB.
+const maxRecordBytes = 1 << 20
+
+// RecordInput is a record to check or save.
+type RecordInput struct {
+	Text string
+	// Format is kif, ki2, csa or usi; "" detects it.
+	Format string
+	// AcceptFoul: save although the record contains an illegal move (the
+	// foul is then a finding of the game).
+	AcceptFoul bool
+}
+
+// RecordReading is what the rules engine read from a record, before or
+// after it is saved.
+type RecordReading struct {
+	Format    string
+	StartSFEN string
+	Moves     []string // USI
+	Findings  adjudication.Findings
+	// Ending is what the record's terminal word reports, if any.
+	Ending *adjudication.Ending
+	// Remaining are the clocks after the record's move times, when it
+	// times every move (used for a redo game's allowance, D-R2).
+	Remaining *adjudication.Times
+	// Declaration judges a 入玉宣言 by the side to move at the end under
+	// the event's rule (D-J3); nil without a complete record or when the
+	// event has no declaration rule.
+	Declaration *adjudication.DeclarationVerdict
+	// FoulMove is the illegal move in the players' notation ("▲５五角").
+	FoulMove string
+}
+
+// readRecord reads a record for a game under the event's settings: the
+// same analysis the command line runs (analysis.ReadRecord).
+func readRecord(in RecordInput, handicap string, s EventSettings) (RecordReading, *ValidationError) {
+	v := &ValidationError{}
+	text := in.Text
+	if strings.TrimSpace(text) == "" {
+		v.Add(0, "record", "adjudication.err.record_empty", nil)
+		return RecordReading{}, v
+	}
+	if len(text) > maxRecordBytes {
+		v.Add(0, "record", "adjudication.err.record_too_big", map[string]any{"Max": maxRecordBytes})
+		return RecordReading{}, v
+	}
+	f := kifu.FormatUnknown
+	if in.Format != "" {
+		var err error
+		if f, err = kifu.ParseFormat(in.Format); err != nil {
+			v.Add(0, "format", "adjudication.err.format", nil)
+			return RecordReading{}, v
+		}
+	}
+	res, err := kifu.Read([]byte(text), "", f)
+	if err != nil {
+		var pe *kifu.ParseError
+		line, detail := 0, err.Error()
+		if errors.As(err, &pe) {
+			line, detail = pe.Line, pe.Err.Error()
+		}
+		v.Add(0, "record", "adjudication.err.record_syntax", map[string]any{"Line": line, "Detail": detail})
+		return RecordReading{}, v
+	}
+	rec := res.Record
+	start, err := rec.StartPosition()
+	if err != nil {
+		v.Add(0, "record", "adjudication.err.record_syntax", map[string]any{"Line": 0, "Detail": err.Error()})
+		return RecordReading{}, v
+	}
+	r, err := analysis.ReadRecord(text, res.Format.String(), handicap, &s.Time)
+	if err != nil {
+		var fe *adjudication.FieldError
+		if errors.As(err, &fe) && fe.Field == "handicap" {
+			v.Add(0, "record", "adjudication.err.record_handicap", map[string]any{"Handicap": handicap})
+		} else {
+			v.Add(0, "record", "adjudication.err.record_syntax", map[string]any{"Line": 0, "Detail": err.Error()})
+		}
+		return RecordReading{}, v
+	}
+	moves := rec.Moves()
+	out := RecordReading{Format: res.Format.String(), StartSFEN: start.SFEN(), Moves: make([]string, len(moves)),
+		Findings: *r.Findings, Ending: r.Ending, Remaining: r.Remaining}
+	for i, m := range moves {
+		out.Moves[i] = m.USI()
+	}
+	if fl := r.Findings.Foul; fl != nil {
+		out.FoulMove = moveTextAt(start, moves, fl.Ply)
+	}
+	if d := r.Findings.Declaration; d != nil && s.Declaration != adjudication.DeclarationNone {
+		verdict := adjudication.JudgeDeclaration(s.Declaration, r.Findings.SideToMove, *d, r.Findings.Plies, true)
+		out.Declaration = &verdict
+	}
+	return out, nil
+}
+
+// moveTextAt spells move ply (1-based) in record notation, from the
+// position before it.
+func moveTextAt(start *rules.Position, moves []rules.Move, ply int) string {
+	if ply < 1 || ply > len(moves) {
+		return ""
+	}
+	p := start.Clone()
+	prev := rules.NoSquare
+	for _, m := range moves[:ply-1] {
+		p.Do(m)
+		prev = m.To()
+	}
+	return p.MoveText(moves[ply-1], prev, rules.StyleRecord)
+}
+
+// PreviewRecord reads a record for a game and reports what the rules
+// engine finds, saving nothing (directors, arbiters, recorders).
+func (o *Office) PreviewRecord(ctx context.Context, actor Actor, gameID int64, in RecordInput) (RecordReading, error) {
+	g, s, err := o.gameForRecording(ctx, actor, gameID)
+	if err != nil {
+		return RecordReading{}, err
+	}
+	r, v := readRecord(in, g.Handicap, s)
+	return r, v.OrNil()
+}
+
+func (o *Office) gameForRecording(ctx context.Context, actor Actor, gameID int64) (store.Game, EventSettings, error) {
+	g, err := o.store.GameByID(ctx, gameID)
+	if err != nil {
+		return g, EventSettings{}, err
+	}
+	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
+		return g, EventSettings{}, err
+	}
+	s, err := eventSettings(ctx, o.store, g.EventID)
+	return g, s, err
+}
+
+// SaveRecord appends a record version to a game: the original text and
+// the parsed moves. A record that cannot be read saves nothing; one with
+// an illegal move saves only with AcceptFoul (the foul is then a finding).
+func (o *Office) SaveRecord(ctx context.Context, actor Actor, gameID int64, in RecordInput) (store.GameRecord, RecordReading, error) {
+	g, s, err := o.gameForRecording(ctx, actor, gameID)
+	if err != nil {
+		return store.GameRecord{}, RecordReading{}, err
+	}
+	r, v := readRecord(in, g.Handicap, s)
+	if err := v.OrNil(); err != nil {
+		return store.GameRecord{}, r, err
+	}
+	if fl := r.Findings.Foul; fl != nil && !in.AcceptFoul {
+		v = &ValidationError{}
+		v.Add(0, "accept_foul", "adjudication.err.record_foul", map[string]any{"Ply": fl.Ply, "Move": r.FoulMove})
+		return store.GameRecord{}, r, v
+	}
+	findings, err := json.Marshal(r.Findings)
+	if err != nil {
+		return store.GameRecord{}, r, err
+	}
+	rec := store.GameRecord{GameID: g.ID, Format: r.Format, Text: in.Text, StartSFEN: r.StartSFEN,
+		Moves: strings.Join(r.Moves, " "), Plies: len(r.Moves), HasFoul: r.Findings.Foul != nil,
+		Findings: string(findings), EnteredBy: actor.UserID, EnteredAt: o.now()}
+	err = o.store.Tx(ctx, func(tx *store.Store) error { return tx.AppendGameRecord(ctx, &rec) })
+	return rec, r, err
+}
+
+// GameRecords lists a game's record versions, oldest first (public, like
+// the game page).
+func (o *Office) GameRecords(ctx context.Context, gameID int64) ([]store.GameRecord, error) {
+	return o.store.GameRecords(ctx, gameID)
+}

@@ -1,0 +1,239 @@
+package office
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"kisen/adjudication"
+	"kisen/store"
+)
+
+// RulingInput is the ruling form (D-K1, 000 第11条第5項).
+type RulingInput struct {
+	Kind   string // adjudication.RulingKind
+	Player string // sente, gote or "" (required for time, caution, warning, foul loss)
+	// DeltaMinutes is the time added (positive) or removed (negative) by a
+	// time_adjust ruling.
+	DeltaMinutes string
+	Reason       string
+	// Supersedes is the id of the ruling this one replaces (an appeal or a
+	// correction); 0 for none.
+	Supersedes int64
+}
+
+// toRuling is the room's view of a stored ruling; ids are strings there.
+func toRuling(r store.RulingRow) adjudication.Ruling {
+	out := adjudication.Ruling{
+		ID: strconv.FormatInt(r.ID, 10), GameID: strconv.FormatInt(r.GameID, 10),
+		Kind: adjudication.RulingKind(r.Kind), At: r.MadeAt.UTC(),
+		Arbiter:     adjudication.Player{ID: strconv.FormatInt(r.ArbiterID, 10), Name: r.ArbiterName},
+		ByOrganiser: r.ByOrganiser, Delta: adjudication.Duration(time.Duration(r.DeltaS) * time.Second),
+		Reason: r.Reason,
+	}
+	if r.Player != "" {
+		if s, err := adjudication.ParseSide(r.Player); err == nil {
+			out.Player = &s
+		}
+	}
+	if r.SupersedesID != nil {
+		out.Supersedes = strconv.FormatInt(*r.SupersedesID, 10)
+	}
+	return out
+}
+
+func gameRulings(ctx context.Context, s *store.Store, gameID int64) ([]adjudication.Ruling, error) {
+	rows, err := s.Rulings(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]adjudication.Ruling, len(rows))
+	for i, r := range rows {
+		out[i] = toRuling(r)
+	}
+	return out, nil
+}
+
+// Rulings lists a game's rulings in the order they were made (public, like
+// the game page).
+func (o *Office) Rulings(ctx context.Context, gameID int64) ([]store.RulingRow, error) {
+	return o.store.Rulings(ctx, gameID)
+}
+
+// rulingAuthority says whether actor may rule on the event's games: as its
+// arbiter (立会人), or — when the event has no arbiter — as its director or
+// an administrator, the organiser's delegate (D-K2, 000 第11条第10項).
+func (o *Office) rulingAuthority(ctx context.Context, s *store.Store, actor Actor, eventID int64) (byOrganiser bool, err error) {
+	if err := actor.RequireUser(); err != nil {
+		return false, err
+	}
+	isArbiter, err := s.HasEventRole(ctx, eventID, actor.UserID, RoleArbiter)
+	if err != nil || isArbiter {
+		return false, err
+	}
+	roles, err := s.EventRoles(ctx, eventID)
+	if err != nil {
+		return false, err
+	}
+	for _, r := range roles {
+		if r.Role == RoleArbiter {
+			return false, errors.Join(ErrForbidden, errors.New("the event has an arbiter; only the arbiter rules (D-K2)"))
+		}
+	}
+	if err := requireEventRole(ctx, s, actor, eventID, RoleDirector); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// AddRuling records an arbiter's ruling on a game, append-only; an appeal
+// or correction supersedes an earlier ruling (D-K1). A foul-loss ruling —
+// or one that supersedes a foul loss — decides the game again and appends
+// the result version it gives. One transaction.
+func (o *Office) AddRuling(ctx context.Context, actor Actor, gameID int64, in RulingInput) (store.Ruling, *Ended, error) {
+	g, err := o.store.GameByID(ctx, gameID)
+	if err != nil {
+		return store.Ruling{}, nil, err
+	}
+	byOrganiser, err := o.rulingAuthority(ctx, o.store, actor, g.EventID)
+	if err != nil {
+		return store.Ruling{}, nil, err
+	}
+	v := &ValidationError{}
+	in.Reason = strings.TrimSpace(in.Reason)
+	row := store.Ruling{GameID: g.ID, Kind: in.Kind, Player: in.Player, Reason: in.Reason,
+		ArbiterID: actor.UserID, ByOrganiser: byOrganiser, MadeAt: o.now().UTC()}
+	kind := adjudication.RulingKind(in.Kind)
+	known := false
+	for _, k := range adjudication.RulingKinds() {
+		known = known || k == kind
+	}
+	if !known {
+		v.Add(0, "kind", "adjudication.err.ruling_kind", nil)
+	}
+	side := parseSide("player", in.Player, v)
+	switch kind {
+	case adjudication.RulingTimeAdjust, adjudication.RulingCaution, adjudication.RulingWarning, adjudication.RulingFoulLoss:
+		if side == nil && v.FieldMessage("player") == "" {
+			v.Add(0, "player", "adjudication.err.ruling_player", nil)
+		}
+	}
+	if d := strings.TrimSpace(in.DeltaMinutes); d != "" || kind == adjudication.RulingTimeAdjust {
+		n, err := strconv.Atoi(strings.TrimPrefix(d, "+"))
+		switch {
+		case kind != adjudication.RulingTimeAdjust:
+			v.Add(0, "delta", "adjudication.err.delta_only_time", nil)
+		case err != nil || n == 0 || n < -48*60 || n > 48*60:
+			v.Add(0, "delta", "adjudication.err.delta", nil)
+		default:
+			row.DeltaS = n * 60
+		}
+	}
+	switch {
+	case in.Reason == "":
+		v.Add(0, "reason", "adjudication.err.ruling_reason", nil)
+	case utf8.RuneCountInString(in.Reason) > maxReasonLen:
+		v.Add(0, "reason", "adjudication.err.too_long", map[string]any{"Max": maxReasonLen})
+	}
+	if err := v.OrNil(); err != nil {
+		return store.Ruling{}, nil, err
+	}
+	if in.Supersedes != 0 {
+		row.SupersedesID = &in.Supersedes
+	}
+	var ended *Ended
+	err = o.store.Tx(ctx, func(tx *store.Store) error {
+		existing, err := tx.Rulings(ctx, g.ID)
+		if err != nil {
+			return err
+		}
+		supersedesFoulLoss := false
+		if in.Supersedes != 0 {
+			found := false
+			for _, r := range existing {
+				if r.ID == in.Supersedes {
+					found, supersedesFoulLoss = true, r.Kind == string(adjudication.RulingFoulLoss)
+				}
+			}
+			if !found {
+				v.Add(0, "supersedes", "adjudication.err.supersedes_missing", nil)
+				return v
+			}
+		}
+		if err := tx.AddRuling(ctx, &row); err != nil {
+			if errors.Is(err, store.ErrConflict) {
+				v.Add(0, "supersedes", "adjudication.err.supersedes_twice", nil)
+				return v
+			}
+			return err
+		}
+		// The room checks the whole log: every ruling valid, superseding
+		// only an earlier ruling of this game, once, without cycles.
+		all := make([]adjudication.Ruling, 0, len(existing)+1)
+		for _, r := range existing {
+			all = append(all, toRuling(r))
+		}
+		all = append(all, toRuling(store.RulingRow{Ruling: row, ArbiterName: actor.DisplayName}))
+		if _, err := adjudication.EffectiveRulings(all); err != nil {
+			return factsError(err)
+		}
+		if kind != adjudication.RulingFoulLoss && !supersedesFoulLoss {
+			return nil
+		}
+		e, err := o.decideAfterRuling(ctx, tx, actor, g, in.Reason)
+		if err != nil {
+			return err
+		}
+		ended = &e
+		return tx.SetRulingResult(ctx, row.ID, e.Result.ID)
+	})
+	if err != nil {
+		return store.Ruling{}, nil, err
+	}
+	return row, ended, nil
+}
+
+// decideAfterRuling re-decides a game with its rulings in force: from the
+// last adjudication's facts when the game was adjudicated, otherwise as an
+// arbiter's foul loss (D-K1, 000 第11条第5項六).
+func (o *Office) decideAfterRuling(ctx context.Context, tx *store.Store, actor Actor, g store.Game, note string) (Ended, error) {
+	ag, recordID, err := o.redecideBase(ctx, tx, g)
+	var ve *ValidationError
+	if errors.As(err, &ve) {
+		// Not adjudicated before: the game ends with the foul loss.
+		ag, recordID, err = o.adjudicationBase(ctx, tx, g)
+		ag.Ending = adjudication.Ending{Kind: adjudication.EndArbiterFoulLoss}
+	}
+	if err != nil {
+		return Ended{}, err
+	}
+	if ag.Ending.Kind == adjudication.EndArbiterFoulLoss && ag.Ending.By == nil && !foulLossInForce(ag.Rulings) {
+		// The game ended only by a foul loss that an appeal has now
+		// superseded: it has no result until it is ended again.
+		oc := adjudication.Outcome{Result: adjudication.Pending, Reason: "foul_loss_superseded", DecidedBy: "arbiter",
+			Rules: []string{"D-K1"}, Articles: []string{"000 第10条第8項"}}
+		return o.storeOutcome(ctx, tx, actor, g, Adjudicated{Game: ag, Outcome: oc, RecordID: recordID}, note)
+	}
+	parsed, oc, findings, err := decide(ag)
+	if err != nil {
+		return Ended{}, factsError(err)
+	}
+	return o.storeOutcome(ctx, tx, actor, g, Adjudicated{Game: parsed, Outcome: oc, Findings: findings, RecordID: recordID}, note)
+}
+
+// foulLossInForce reports whether a foul-loss ruling is in force.
+func foulLossInForce(rs []adjudication.Ruling) bool {
+	eff, err := adjudication.EffectiveRulings(rs)
+	if err != nil {
+		return false
+	}
+	for _, r := range eff {
+		if r.Kind == adjudication.RulingFoulLoss {
+			return true
+		}
+	}
+	return false
+}
