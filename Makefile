@@ -26,7 +26,7 @@ vet:
 # committed generated code was stale).
 templ-check:
 	@before=$$(find . -name '*_templ.go' -not -path './var/*' | sort | xargs cat 2>/dev/null | sha256sum); \
-	$(GO) tool templ generate -log-level error; \
+	$(GO) tool templ generate -path web -log-level error; \
 	after=$$(find . -name '*_templ.go' -not -path './var/*' | sort | xargs cat 2>/dev/null | sha256sum); \
 	if [ "$$before" != "$$after" ]; then echo "templ generate changed generated files: commit them"; exit 1; fi
 
