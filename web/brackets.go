@@ -1,6 +1,671 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+	"kisen/pairing"
+	"kisen/store"
+)
 
 // bracketRoutes: knockout stages, draws and brackets (issue 5).
-func (s *Server) bracketRoutes(e *echo.Echo) {}
+func (s *Server) bracketRoutes(e *echo.Echo) {
+	e.GET("/events/:id/brackets", s.bracketsPage)
+	e.POST("/events/:id/stages", s.stageCreate, requireUser)
+	e.GET("/stages/:id", s.stagePage, requireUser)
+	e.GET("/stages/:id/csv", s.stageCSV)
+	e.POST("/stages/:id/entrants", s.stageAddEntrant, requireUser)
+	e.POST("/stages/:id/entrants/:eid/remove", s.stageRemoveEntrant, requireUser)
+	e.POST("/stages/:id/draw", s.stageDraw, requireUser)
+	e.POST("/stages/:id/swap", s.stageSwap, requireUser)
+	e.POST("/stages/:id/publish", s.stagePublish, requireUser)
+	e.POST("/stages/:id/result", s.stageResult, requireUser)
+	e.POST("/stages/:id/withdraw", s.stageWithdraw, requireUser)
+}
+
+// bracketSide is one player line of a bracket game.
+type bracketSide struct {
+	Name   string
+	Bye    bool // nobody: a bye or an empty place
+	Wait   bool // not known yet
+	Winner bool
+	Sente  bool
+}
+
+// bracketGameView is one game box of the tree.
+type bracketGameView struct {
+	ID       string // "R1-G3"
+	Sides    [2]bracketSide
+	Status   string
+	Kind     string
+	GameID   int64 // the current game of the redo chain, linked to /games/:id
+	Result   string
+	Reason   string
+	Redos    int
+	Date     string
+	Furigoma string // the tosses, e.g. "歩歩とと歩"
+	Players  [2]choice
+	CanEnter bool
+}
+
+type stageView struct {
+	ID         int64
+	EventID    int64
+	Name       string
+	Kind       string
+	Status     string
+	Size       int
+	Seed       string
+	DrawDate   string
+	Method     string
+	ThirdPlace bool
+	Qualifiers int
+	BestOf     int
+	Rounds     [][]bracketGameView
+	Third      *bracketGameView
+	Champion   string
+	Advancing  []string
+	Series     []bracketGameView
+	SeriesWins [2]int
+	SeriesName [2]string
+}
+
+type bracketsView struct {
+	EventID   int64
+	EventName string
+	Stages    []stageView
+	Staff     bool
+	Kinds     []string
+	IsTitle   bool
+}
+
+func furigomaText(f *pairing.Furigoma) string {
+	if f == nil {
+		return ""
+	}
+	marks := map[pairing.Face]string{pairing.FaceFu: "歩", pairing.FaceTo: "と", pairing.FaceStanding: "立", pairing.FaceOverlapping: "重"}
+	var parts []string
+	for _, t := range f.Tosses {
+		var b strings.Builder
+		for _, p := range t.Pieces {
+			b.WriteString(marks[p])
+		}
+		parts = append(parts, b.String())
+	}
+	return strings.Join(parts, " / ")
+}
+
+func gameView(eb office.EventBracket, g office.BracketGame, staff bool) bracketGameView {
+	v := bracketGameView{ID: g.ID, Status: string(g.Status), Kind: string(g.Kind), GameID: g.DecidingGameID, Result: g.Result,
+		Reason: g.Reason, Redos: g.Redos, Date: g.ScheduledOn, Furigoma: furigomaText(g.Furigoma)}
+	for i, id := range g.Players {
+		side := bracketSide{Name: eb.PlayerName(id), Winner: id != "" && id == g.Winner}
+		switch {
+		case id == "" && (g.Status == pairing.StatusPending):
+			side.Wait = true
+		case id == "":
+			side.Bye = true
+		}
+		if p, err := strconv.ParseInt(id, 10, 64); err == nil && p == g.SenteID {
+			side.Sente = true
+		}
+		v.Sides[i] = side
+		v.Players[i] = choice{Value: id, Label: side.Name}
+	}
+	v.CanEnter = staff && g.Status == pairing.StatusReady && g.GameID != 0 && g.Result != office.ResultRedo
+	return v
+}
+
+func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64) (bracketsView, error) {
+	eb, err := s.office.EventBrackets(ctx, a, eventID)
+	if err != nil {
+		return bracketsView{}, err
+	}
+	v := bracketsView{EventID: eventID, EventName: localName(ctx, eb.Event.Name, eb.Event.NameEn), Staff: eb.Staff,
+		IsTitle: eb.Event.Kind == office.EventTitleMatch}
+	for _, k := range office.StageKinds {
+		if (k == office.StageSeries) == v.IsTitle {
+			v.Kinds = append(v.Kinds, k)
+		}
+	}
+	for _, sb := range eb.Stages {
+		st := sb.Stage
+		sv := stageView{ID: st.ID, EventID: eventID, Name: st.Name, Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
+			Seed: st.DrawSeed, DrawDate: st.DrawDate, Method: st.Method, ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers, BestOf: st.BestOf}
+		if sb.Champion != "" {
+			sv.Champion = eb.PlayerName(sb.Champion)
+		}
+		for _, q := range sb.Qualifiers {
+			if q != "" {
+				sv.Advancing = append(sv.Advancing, eb.PlayerName(q))
+			}
+		}
+		for _, round := range sb.Rounds {
+			var row []bracketGameView
+			for _, g := range round {
+				row = append(row, gameView(eb, g, eb.Staff && st.Status == office.StagePublished))
+			}
+			sv.Rounds = append(sv.Rounds, row)
+		}
+		if sb.ThirdPlace != nil {
+			g := gameView(eb, *sb.ThirdPlace, eb.Staff && st.Status == office.StagePublished)
+			sv.Third = &g
+		}
+		if se := sb.Series; se != nil {
+			sv.SeriesWins = se.State.Wins
+			sv.SeriesName = [2]string{eb.PlayerName(se.Players[0]), eb.PlayerName(se.Players[1])}
+			for _, g := range se.Games {
+				gv := bracketGameView{ID: g.BracketGame, GameID: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.ScheduledOn,
+					Furigoma: furigomaText(g.Furigoma), Status: string(pairing.StatusReady)}
+				if g.Redo {
+					gv.Redos = 1
+				}
+				for i, pid := range []int64{g.SenteID, g.GoteID} {
+					id := strconv.FormatInt(pid, 10)
+					gv.Sides[i] = bracketSide{Name: eb.PlayerName(id), Sente: i == 0,
+						Winner: (g.Result == office.ResultSenteWin && i == 0) || (g.Result == office.ResultGoteWin && i == 1)}
+					gv.Players[i] = choice{Value: id, Label: gv.Sides[i].Name}
+				}
+				if g.Result != "" && g.Result != office.ResultPending {
+					gv.Status = string(pairing.StatusDone)
+				}
+				gv.CanEnter = eb.Staff && g.Result == ""
+				sv.Series = append(sv.Series, gv)
+			}
+		}
+		v.Stages = append(v.Stages, sv)
+	}
+	return v, nil
+}
+
+func (s *Server) bracketsPage(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	return s.renderBrackets(c, http.StatusOK, id, stageInput{}, nil)
+}
+
+func (s *Server) renderBrackets(c echo.Context, status int, id int64, in stageInput, errs fieldMsgs) error {
+	ctx := c.Request().Context()
+	v, err := s.bracketsView(ctx, actor(c), id)
+	if err != nil {
+		return err
+	}
+	return s.render(c, status, BracketsPage(s.page(c, v.EventName+" — "+L(ctx).T("knockout.brackets.title")), v, in, errs))
+}
+
+// stageInput is the new-stage form.
+type stageInput struct {
+	Name             string `form:"name"`
+	Kind             string `form:"kind"`
+	ThirdPlace       string `form:"third_place"`
+	Qualifiers       string `form:"qualifiers"`
+	BestOf           string `form:"best_of"`
+	RoundDates       string `form:"round_dates"`
+	AllowanceMinutes string `form:"allowance"`
+}
+
+// atoiField reads a whole number field; a bad value is reported under name.
+func atoiField(errs fieldMsgs, ctx context.Context, name, s string) int {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		errs[name] = L(ctx).T("knockout.err.number")
+	}
+	return n
+}
+
+func (s *Server) stageCreate(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var in stageInput
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	errs := fieldMsgs{}
+	q := atoiField(errs, ctx, "qualifiers", in.Qualifiers)
+	bo := atoiField(errs, ctx, "best_of", in.BestOf)
+	al := atoiField(errs, ctx, "allowance", in.AllowanceMinutes)
+	if len(errs) > 0 {
+		return s.renderBrackets(c, http.StatusUnprocessableEntity, id, in, errs)
+	}
+	st, err := s.office.CreateStage(ctx, actor(c), office.StageInput{EventID: id, Name: in.Name, Kind: in.Kind, ThirdPlace: in.ThirdPlace != "",
+		Qualifiers: q, BestOf: bo, RoundDates: in.RoundDates, AllowanceMinutes: al})
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderBrackets(c, http.StatusUnprocessableEntity, id, in, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, stageURL(st.ID))
+}
+
+func stageURL(id int64) string { return "/stages/" + strconv.FormatInt(id, 10) }
+
+// entrantRow is one entrant of the manage page.
+type entrantRow struct {
+	ID         int64
+	Name       string
+	Rank       string
+	Seed       int
+	EnterRound int
+	Master     string
+	Withdrawn  bool
+	PlayerID   int64
+}
+
+// slotRow is one slot of the review table.
+type slotRow struct {
+	Slot   int
+	Name   string
+	Master string
+	Bad    bool
+}
+
+// violationRow is one broken rule, in the reader's words where we have them.
+type violationRow struct {
+	Rule    string
+	Message string
+}
+
+type logRow struct {
+	At, By, Action, Detail, Reason string
+}
+
+// stageManage is the view model of the stage page for staff.
+type stageManage struct {
+	Stage      stageView
+	EventID    int64
+	EventName  string
+	Entrants   []entrantRow
+	Query      string
+	Found      []choice
+	Slots      []slotRow
+	Violations []violationRow
+	Breaks     []violationRow // a swap's broken rules awaiting an override reason
+	Swap       swapInput
+	Draw       drawInput
+	Log        []logRow
+}
+
+type drawInput struct {
+	Seed     string `form:"seed"`
+	DrawDate string `form:"draw_date"`
+}
+
+type swapInput struct {
+	A      string `form:"a"`
+	B      string `form:"b"`
+	Reason string `form:"reason"`
+}
+
+func (s *Server) stagePage(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	return s.renderStage(c, http.StatusOK, id, stageManage{Query: c.QueryParam("q")}, nil)
+}
+
+func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage, errs fieldMsgs) error {
+	ctx := c.Request().Context()
+	a := actor(c)
+	st, err := s.office.Stage(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	if err := s.office.RequireEventRole(ctx, a, st.EventID, office.RoleDirector, office.RoleScheduler, office.RoleArbiter, office.RoleRecorder); err != nil {
+		return err
+	}
+	v, err := s.bracketsView(ctx, a, st.EventID)
+	if err != nil {
+		return err
+	}
+	m.EventID, m.EventName = st.EventID, v.EventName
+	for _, sv := range v.Stages {
+		if sv.ID == id {
+			m.Stage = sv
+		}
+	}
+	if m.Draw.DrawDate == "" {
+		m.Draw.DrawDate = st.DrawDate
+		if m.Draw.DrawDate == "" {
+			m.Draw.DrawDate = s.office.LineageDay().String()
+		}
+	}
+	es, err := s.store.EntrantsOfStage(ctx, id)
+	if err != nil {
+		return err
+	}
+	ids := make([]int64, len(es))
+	for i, e := range es {
+		ids[i] = e.PlayerID
+	}
+	ps, err := s.store.PlayersByIDs(ctx, ids)
+	if err != nil {
+		return err
+	}
+	day, _ := store.ParseCivilDate(m.Draw.DrawDate)
+	if day.IsZero() {
+		day = s.office.LineageDay()
+	}
+	masters, err := s.office.MastersAsOf(ctx, day, ids)
+	if err != nil {
+		return err
+	}
+	masterName := func(pid int64) string {
+		k, ok := masters[pid]
+		if !ok {
+			return ""
+		}
+		if mid, ok := strings.CutPrefix(string(k), "p:"); ok {
+			if n, err := strconv.ParseInt(mid, 10, 64); err == nil {
+				if p, err := s.store.PlayerByID(ctx, n); err == nil {
+					return p.Name
+				}
+			}
+		}
+		return L(ctx).T("knockout.master.outside")
+	}
+	byEntrant := map[string]int64{}
+	for _, e := range es {
+		byEntrant[strconv.FormatInt(e.PlayerID, 10)] = e.PlayerID
+		m.Entrants = append(m.Entrants, entrantRow{ID: e.ID, PlayerID: e.PlayerID, Name: ps[e.PlayerID].Name, Rank: ps[e.PlayerID].Rank,
+			Seed: e.Seed, EnterRound: e.EnterRound, Master: masterName(e.PlayerID), Withdrawn: e.Withdrawn})
+	}
+	if q := strings.TrimSpace(m.Query); q != "" && st.Status == office.StageSetup {
+		found, _, err := s.store.SearchPlayers(ctx, store.PlayerSearch{Query: q, Limit: 20})
+		if err != nil {
+			return err
+		}
+		for _, p := range found {
+			if _, in := ps[p.ID]; !in {
+				m.Found = append(m.Found, choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name + " " + p.Rank})
+			}
+		}
+	}
+	if st.Status != office.StageSetup && st.Kind != office.StageSeries {
+		vs, err := s.office.StageViolations(ctx, a, id)
+		if err != nil {
+			return err
+		}
+		bad := map[int]bool{}
+		for _, x := range vs {
+			m.Violations = append(m.Violations, violationRow{Rule: x.Rule, Message: x.Message})
+			for _, sl := range x.Slots {
+				bad[sl] = true
+			}
+		}
+		slots, err := office.StageSlots(st)
+		if err != nil {
+			return err
+		}
+		for i, e := range slots {
+			row := slotRow{Slot: i + 1, Bad: bad[i]}
+			switch pid, ok := byEntrant[e]; {
+			case e == "":
+				row.Name = L(ctx).T("knockout.bye")
+			case ok:
+				row.Name, row.Master = ps[pid].Name, masterName(pid)
+			default:
+				row.Name = placeholderName(ctx, e)
+			}
+			m.Slots = append(m.Slots, row)
+		}
+	}
+	logs, err := s.office.DrawLog(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	for _, l := range logs {
+		by := strconv.FormatInt(l.ActorID, 10)
+		if u, err := s.store.UserByID(ctx, l.ActorID); err == nil {
+			by = u.Login
+		}
+		m.Log = append(m.Log, logRow{At: showTime(l.At), By: by, Action: l.Action, Detail: l.Detail, Reason: l.Reason})
+	}
+	return s.render(c, status, StagePage(s.page(c, m.Stage.Name), m, errs))
+}
+
+// placeholderName reads "s12#1" as "qualifier 1 of stage 12".
+func placeholderName(ctx context.Context, id string) string {
+	if sid, k, ok := office.QualifierPlaceholder(id); ok {
+		return L(ctx).T("knockout.qualifier", "Stage", sid, "N", k)
+	}
+	return id
+}
+
+func (s *Server) stageAddEntrant(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	errs := fieldMsgs{}
+	pid := int64(atoiField(errs, ctx, "player_id", c.FormValue("player_id")))
+	seed := atoiField(errs, ctx, "seed", c.FormValue("seed"))
+	round := atoiField(errs, ctx, "enter_round", c.FormValue("enter_round"))
+	if len(errs) == 0 {
+		_, err = s.office.AddEntrant(ctx, actor(c), office.EntrantInput{StageID: id, PlayerID: pid, Seed: seed, EnterRound: round})
+		if msgs, ok := fieldMsgsOf(ctx, err); ok {
+			errs = msgs
+		} else if err != nil {
+			return err
+		}
+	}
+	if len(errs) > 0 {
+		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{Query: c.FormValue("q")}, errs)
+	}
+	return seeOther(c, stageURL(id)+"#entrants")
+}
+
+func (s *Server) stageRemoveEntrant(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	eid, err := strconv.ParseInt(c.Param("eid"), 10, 64)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	if err := s.office.RemoveEntrant(c.Request().Context(), actor(c), id, eid); err != nil {
+		return err
+	}
+	return seeOther(c, stageURL(id)+"#entrants")
+}
+
+func (s *Server) stageDraw(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var in drawInput
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	_, err = s.office.DrawStage(ctx, actor(c), office.DrawInput{StageID: id, Seed: in.Seed, DrawDate: in.DrawDate})
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{Draw: in}, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, stageURL(id)+"#review")
+}
+
+func (s *Server) stageSwap(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var in swapInput
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	errs := fieldMsgs{}
+	a := atoiField(errs, ctx, "a", in.A)
+	b := atoiField(errs, ctx, "b", in.B)
+	if len(errs) > 0 {
+		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{Swap: in}, errs)
+	}
+	// The form numbers slots from 1, as the review table shows them.
+	broke, err := s.office.SwapSlots(ctx, actor(c), office.SwapInput{StageID: id, A: a - 1, B: b - 1, Reason: in.Reason})
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		m := stageManage{Swap: in}
+		for _, x := range broke {
+			m.Breaks = append(m.Breaks, violationRow{Rule: x.Rule, Message: x.Message})
+		}
+		return s.renderStage(c, http.StatusUnprocessableEntity, id, m, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, stageURL(id)+"#review")
+}
+
+func (s *Server) stagePublish(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if err := s.office.PublishStage(c.Request().Context(), actor(c), id); err != nil {
+		return err
+	}
+	return seeOther(c, stageURL(id)+"#games")
+}
+
+func (s *Server) stageResult(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	winner, _ := strconv.ParseInt(c.FormValue("winner"), 10, 64) // 0: office says the winner is missing
+	err = s.office.QuickResult(ctx, actor(c), office.QuickResultInput{StageID: id, BracketGame: c.FormValue("game"),
+		WinnerID: winner, Reason: c.FormValue("reason")})
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, stageURL(id)+"#games")
+}
+
+func (s *Server) stageWithdraw(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	pid, err := strconv.ParseInt(c.FormValue("player_id"), 10, 64)
+	if err != nil {
+		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, fieldMsgs{"player_id": L(ctx).T("knockout.err.player")})
+	}
+	if err := s.office.WithdrawEntrant(ctx, actor(c), id, pid, c.FormValue("reason")); err != nil {
+		return err
+	}
+	return seeOther(c, stageURL(id)+"#games")
+}
+
+// csvColumns are the documented columns of a stage's CSV export.
+var csvColumns = []string{"stage", "round", "game", "player_1", "player_2", "status", "winner", "kind", "result", "reason", "redos", "scheduled_on", "game_id"}
+
+// stageCSV exports a stage's draw and results (UTF-8 with a BOM so Excel
+// reads the Japanese names). Public for published stages.
+func (s *Server) stageCSV(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	st, err := s.office.Stage(ctx, actor(c), id)
+	if err != nil {
+		return err
+	}
+	v, err := s.bracketsView(ctx, actor(c), st.EventID)
+	if err != nil {
+		return err
+	}
+	var sv *stageView
+	for i := range v.Stages {
+		if v.Stages[i].ID == id {
+			sv = &v.Stages[i]
+		}
+	}
+	if sv == nil {
+		return fmt.Errorf("stage %d: %w", id, office.ErrNotFound)
+	}
+	var buf bytes.Buffer
+	buf.WriteString("\uFEFF")
+	w := csv.NewWriter(&buf)
+	_ = w.Write(csvColumns)
+	row := func(round string, g bracketGameView) {
+		winner := ""
+		for _, sd := range g.Sides {
+			if sd.Winner {
+				winner = sd.Name
+			}
+		}
+		name := func(sd bracketSide) string {
+			if sd.Bye {
+				return "-"
+			}
+			return sd.Name
+		}
+		gid := ""
+		if g.GameID != 0 {
+			gid = strconv.FormatInt(g.GameID, 10)
+		}
+		_ = w.Write([]string{sv.Name, round, g.ID, name(g.Sides[0]), name(g.Sides[1]), g.Status, winner, g.Kind, g.Result, g.Reason,
+			strconv.Itoa(g.Redos), g.Date, gid})
+	}
+	for r, round := range sv.Rounds {
+		for _, g := range round {
+			row(strconv.Itoa(r+1), g)
+		}
+	}
+	if sv.Third != nil {
+		row("3P", *sv.Third)
+	}
+	for _, g := range sv.Series {
+		row("S", g)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="stage-%d.csv"`, id))
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+
+// allGames lists a stage's games in bracket order, third place and series
+// games included, for the quick-result forms.
+func allGames(st stageView) []bracketGameView {
+	var out []bracketGameView
+	for _, r := range st.Rounds {
+		out = append(out, r...)
+	}
+	if st.Third != nil {
+		out = append(out, *st.Third)
+	}
+	return append(out, st.Series...)
+}
