@@ -1,0 +1,163 @@
+package office
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"kisen/league"
+	"kisen/store"
+)
+
+// League class statuses: set up (members), drawn (schedule reviewable and
+// editable), published (games created, results entered).
+const (
+	LeagueSetup     = "setup"
+	LeagueDrawn     = "drawn"
+	LeaguePublished = "published"
+)
+
+// JunisenClasses lists the 順位戦 classes from the top.
+var JunisenClasses = []string{"A", "B1", "B2", "C1", "C2"}
+
+// leaguePlayerID is how a registered player appears in the league room: the
+// player id in decimal, so `kisen draw league` input can be written by hand
+// from the registry.
+func leaguePlayerID(id int64) string { return strconv.FormatInt(id, 10) }
+
+// playerOfLeagueID reads a league player id back.
+func playerOfLeagueID(s string) (int64, bool) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil && n > 0
+}
+
+// leagueKindOf maps an event kind to the league room's kind.
+func leagueKindOf(e store.Event) (league.Kind, error) {
+	switch e.Kind {
+	case EventJunisenTerm:
+		return league.KindJunisen, nil
+	case EventLeague:
+		return league.KindLeague, nil
+	}
+	return "", fmt.Errorf("event %d is a %s, not a league: %w", e.ID, e.Kind, ErrInvalid)
+}
+
+// classRank orders classes from the top (A first); the league group "" of
+// an event of kind league comes first too.
+func classRank(c string) int {
+	if i := slices.Index(JunisenClasses, c); i >= 0 {
+		return i
+	}
+	return -1
+}
+
+// sortClasses puts an event's classes in class order.
+func sortClasses(cs []store.LeagueClass) {
+	slices.SortFunc(cs, func(a, b store.LeagueClass) int { return classRank(a.Class) - classRank(b.Class) })
+}
+
+// requireLeagueView lets the public see published and finished events,
+// and the event's staff (and administrators) see drafts.
+func requireLeagueView(ctx context.Context, s *store.Store, actor Actor, e store.Event) error {
+	if e.Status != StatusDraft {
+		return nil
+	}
+	err := requireEventRole(ctx, s, actor, e.ID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder)
+	if errors.Is(err, ErrForbidden) {
+		return fmt.Errorf("event %d is a draft: %w", e.ID, store.ErrNotFound)
+	}
+	return err
+}
+
+// CanScheduleLeague reports whether the actor may change the event's
+// league (directors and schedulers, administrators).
+func (o *Office) CanScheduleLeague(ctx context.Context, actor Actor, eventID int64) bool {
+	return o.RequireEventRole(ctx, actor, eventID, RoleDirector, RoleScheduler) == nil
+}
+
+// CanEnterLeagueResults reports whether the actor may use the quick result
+// form (directors, schedulers, arbiters, recorders).
+func (o *Office) CanEnterLeagueResults(ctx context.Context, actor Actor, eventID int64) bool {
+	return o.RequireEventRole(ctx, actor, eventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder) == nil
+}
+
+// classSettings decodes a class's stored league settings and rules.
+func classSettings(c store.LeagueClass) (league.Settings, league.ClassRules, error) {
+	var s league.Settings
+	var r league.ClassRules
+	if err := json.Unmarshal([]byte(c.Settings), &s); err != nil {
+		return s, r, fmt.Errorf("league class %d settings: %w", c.ID, err)
+	}
+	if err := json.Unmarshal([]byte(c.Rules), &r); err != nil {
+		return s, r, fmt.Errorf("league class %d rules: %w", c.ID, err)
+	}
+	return s, r, nil
+}
+
+// ClassSchedule decodes a class's stored schedule (empty before the draw).
+func ClassSchedule(c store.LeagueClass) (league.Schedule, error) {
+	var s league.Schedule
+	if c.Schedule == "" || c.Schedule == "{}" {
+		return s, nil
+	}
+	if err := json.Unmarshal([]byte(c.Schedule), &s); err != nil {
+		return s, fmt.Errorf("league class %d schedule: %w", c.ID, err)
+	}
+	return s, nil
+}
+
+// ClassReport decodes a class's stored constraint report.
+func ClassReport(c store.LeagueClass) league.Report {
+	var r league.Report
+	_ = json.Unmarshal([]byte(c.Report), &r) // written only by office; bad JSON reads as no report
+	return r
+}
+
+// ClassRoundDates decodes a class's round dates (index 0 is round 1).
+func ClassRoundDates(c store.LeagueClass) [][]string {
+	var ds [][]string
+	_ = json.Unmarshal([]byte(c.RoundDates), &ds) // written only by office
+	return ds
+}
+
+// playerIndex finds registry players by federation number or by exact
+// name, for the member list and the history import.
+type playerIndex struct {
+	byNumber map[string]store.Player
+	byName   map[string][]store.Player
+}
+
+func loadPlayerIndex(ctx context.Context, s *store.Store) (playerIndex, error) {
+	all, err := s.AllPlayers(ctx)
+	if err != nil {
+		return playerIndex{}, err
+	}
+	ix := playerIndex{byNumber: map[string]store.Player{}, byName: map[string][]store.Player{}}
+	for _, p := range all {
+		if p.Number != nil {
+			ix.byNumber[*p.Number] = p
+		}
+		ix.byName[p.Name] = append(ix.byName[p.Name], p)
+	}
+	return ix, nil
+}
+
+// find resolves a number or a name; code is the message id when it fails.
+func (ix playerIndex) find(ref string) (store.Player, string) {
+	ref = strings.TrimSpace(ref)
+	if p, ok := ix.byNumber[ref]; ok {
+		return p, ""
+	}
+	switch ps := ix.byName[ref]; len(ps) {
+	case 1:
+		return ps[0], ""
+	case 0:
+		return store.Player{}, "league.err.player_unknown"
+	default:
+		return store.Player{}, "league.err.player_ambiguous"
+	}
+}

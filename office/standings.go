@@ -1,0 +1,228 @@
+package office
+
+import (
+	"context"
+	"fmt"
+
+	"kisen/league"
+	"kisen/store"
+)
+
+// LeagueCell is one player's round in the league table.
+type LeagueCell struct {
+	Rest     bool   // 抜け番
+	Opponent int64  // player id
+	Sente    bool   // the player is sente (先) in the scheduled game
+	Result   string // "win", "loss" or "" (not decided yet)
+	GameID   int64  // the scheduled game (first of its redo chain); 0 before publication
+	Date     string // YYYY-MM-DD or ""
+}
+
+// LeagueRow is one player's line: the league room's standings row and a
+// cell per round, in 順位 order.
+type LeagueRow struct {
+	PlayerID int64
+	Row      league.Row
+	Cells    []LeagueCell
+}
+
+// LeagueGameView is one scheduled game with where its redo chain stands.
+type LeagueGameView struct {
+	Round   int
+	GameID  int64 // the scheduled game
+	Current int64 // the chain's last game: where the next result goes
+	Sente   int64 // of the scheduled game
+	Gote    int64
+	Date    string
+	Decided bool
+	Winner  int64 // 0 while undecided
+	Redos   int   // redo games played after the first (千日手 / 持将棋, D-R3)
+	Pending bool  // a result waits for confirmation or a decision
+}
+
+// LeagueStandings is a class's public table.
+type LeagueStandings struct {
+	LeagueClassDetail
+	Table league.Table
+	Rows  []LeagueRow // 順位 order
+	Games []LeagueGameView
+}
+
+// Standings computes a class's table from the deciding game of every
+// scheduled game (D-R3: a redo chain counts once) with the league room.
+func (o *Office) Standings(ctx context.Context, actor Actor, classID int64) (LeagueStandings, error) {
+	d, err := o.LeagueClass(ctx, actor, classID)
+	if err != nil {
+		return LeagueStandings{}, err
+	}
+	return o.standingsOf(ctx, d)
+}
+
+func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueStandings, error) {
+	out := LeagueStandings{LeagueClassDetail: d}
+	lgs, err := o.store.LeagueGames(ctx, d.Class.ID)
+	if err != nil {
+		return out, err
+	}
+	type key struct {
+		round int
+		sente int64
+		gote  int64
+	}
+	views := map[key]LeagueGameView{}
+	var results []league.Result
+	for _, lg := range lgs {
+		g, err := o.store.GameByID(ctx, lg.GameID)
+		if err != nil {
+			return out, err
+		}
+		if g.SentePlayerID == nil || g.GotePlayerID == nil {
+			return out, fmt.Errorf("league game %d has an empty seat", g.ID)
+		}
+		gv := LeagueGameView{Round: lg.Round, GameID: g.ID, Current: g.ID, Sente: *g.SentePlayerID, Gote: *g.GotePlayerID}
+		if g.ScheduledOn != nil {
+			gv.Date = *g.ScheduledOn
+		}
+		last, eff, ok, err := o.DecidingGame(ctx, g.ID)
+		if err != nil {
+			return out, err
+		}
+		gv.Current, gv.Redos = last.ID, last.RedoNumber
+		if ok && last.SentePlayerID != nil && last.GotePlayerID != nil {
+			switch eff.Result {
+			case ResultSenteWin:
+				gv.Decided, gv.Winner = true, *last.SentePlayerID
+			case ResultGoteWin:
+				gv.Decided, gv.Winner = true, *last.GotePlayerID
+			}
+		}
+		if !gv.Decided {
+			vs, err := o.store.ResultHistory(ctx, last.ID)
+			if err != nil {
+				return out, err
+			}
+			gv.Pending = len(vs) > 0 && (!vs[len(vs)-1].Confirmed() || vs[len(vs)-1].Result == ResultPending)
+		}
+		if gv.Decided {
+			results = append(results, league.Result{Round: lg.Round, Sente: leaguePlayerID(gv.Sente), Gote: leaguePlayerID(gv.Gote), Winner: leaguePlayerID(gv.Winner)})
+		}
+		views[key{lg.Round, gv.Sente, gv.Gote}] = gv
+		out.Games = append(out.Games, gv)
+	}
+	term := league.Term{Class: league.Class(d.Class.Class), Schedule: d.Schedule, Results: results, Points: map[string]int{}, Rules: d.Rules}
+	for _, m := range d.Members {
+		id := leaguePlayerID(m.PlayerID)
+		term.Players = append(term.Players, id)
+		term.Points[id] = m.Points
+	}
+	out.Table, err = league.Standings(term)
+	if err != nil {
+		return out, fmt.Errorf("league class %d standings: %w", d.Class.ID, err)
+	}
+	rows := map[string]league.Row{}
+	for _, r := range out.Table.Rows {
+		rows[r.ID] = r
+	}
+	for _, m := range d.Members {
+		id := leaguePlayerID(m.PlayerID)
+		lr := LeagueRow{PlayerID: m.PlayerID, Row: rows[id], Cells: make([]LeagueCell, len(d.Schedule.Rounds))}
+		for ri, r := range d.Schedule.Rounds {
+			cell := LeagueCell{Rest: true}
+			for _, g := range r.Games {
+				if g.Sente != id && g.Gote != id {
+					continue
+				}
+				s, _ := playerOfLeagueID(g.Sente)
+				t, _ := playerOfLeagueID(g.Gote)
+				cell = LeagueCell{Sente: g.Sente == id, Opponent: t}
+				if g.Gote == id {
+					cell.Opponent = s
+				}
+				if !g.Date.IsZero() {
+					cell.Date = g.Date.Format("2006-01-02")
+				}
+				if gv, ok := views[key{r.Number, s, t}]; ok {
+					cell.GameID, cell.Date = gv.GameID, gv.Date
+					if gv.Decided {
+						cell.Result = "loss"
+						if gv.Winner == m.PlayerID {
+							cell.Result = "win"
+						}
+					}
+				}
+			}
+			lr.Cells[ri] = cell
+		}
+		out.Rows = append(out.Rows, lr)
+	}
+	return out, nil
+}
+
+// LeagueResultInput is the quick result form of the league page.
+type LeagueResultInput struct {
+	GameID int64  // any game of the chain; the result goes to its last game
+	Result string // sente_win, gote_win or redo
+	Reason string // resignation, forfeit, … (default resignation); redo: sennichite or jishogi
+}
+
+// EnterLeagueResult records a result from the league page (directors,
+// schedulers, arbiters, recorders). It goes to the chain's last game; a
+// redo (千日手 / 持将棋) also creates the redo game with colours swapped
+// (D-R1, 000 第8条第4項) and the same allowances, which the arbiter may
+// correct on the game's page (D-R2).
+func (o *Office) EnterLeagueResult(ctx context.Context, actor Actor, in LeagueResultInput) error {
+	first, err := o.store.GameByID(ctx, in.GameID)
+	if err != nil {
+		return err
+	}
+	if _, err := o.store.LeagueGameOf(ctx, first.ID); err != nil {
+		return err
+	}
+	if err := o.RequireEventRole(ctx, actor, first.EventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder); err != nil {
+		return err
+	}
+	last, _, decided, err := o.DecidingGame(ctx, first.ID)
+	if err != nil {
+		return err
+	}
+	v := &ValidationError{}
+	switch in.Result {
+	case ResultSenteWin, ResultGoteWin, ResultRedo:
+	default:
+		v.Add(0, "result", "league.err.result", map[string]any{"Value": in.Result})
+	}
+	if decided {
+		v.Add(0, "result", "league.err.decided", nil)
+	}
+	if in.Reason == "" {
+		in.Reason = ReasonResignation
+		if in.Result == ResultRedo {
+			in.Reason = "sennichite"
+		}
+	}
+	if err := v.OrNil(); err != nil {
+		return err
+	}
+	if err := checkResult(last, ResultInput{Result: in.Result, Reason: in.Reason}).OrNil(); err != nil {
+		return err
+	}
+	return o.store.Tx(ctx, func(tx *store.Store) error {
+		now := o.now().UTC()
+		rv, err := appendResult(ctx, tx, actor, last, ResultInput{Result: in.Result, Reason: in.Reason}, now)
+		if err != nil {
+			return err
+		}
+		if in.Result != ResultRedo || !rv.Confirmed() {
+			return nil
+		}
+		pid := last.ID
+		redo := store.Game{
+			EventID: last.EventID, Label: last.Label,
+			SentePlayerID: last.GotePlayerID, GotePlayerID: last.SentePlayerID, // D-R1: swapped
+			Handicap: last.Handicap, ScheduledOn: last.ScheduledOn,
+			SenteAllowanceS: last.GoteAllowanceS, GoteAllowanceS: last.SenteAllowanceS,
+			RedoOfID: &pid, RedoNumber: last.RedoNumber + 1, CreatedAt: now, UpdatedAt: now,
+		}
+		return tx.CreateGame(ctx, &redo)
+	})
+}
