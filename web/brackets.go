@@ -103,7 +103,7 @@ func furigomaText(f *pairing.Furigoma) string {
 	return strings.Join(parts, " / ")
 }
 
-func gameView(eb office.EventBracket, g office.BracketGame, staff bool) bracketGameView {
+func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bracketGameView {
 	v := bracketGameView{ID: g.ID, Status: string(g.Status), Kind: string(g.Kind), GameID: g.DecidingGameID, Result: g.Result,
 		Reason: g.Reason, Redos: g.Redos, Date: g.ScheduledOn, Furigoma: furigomaText(g.Furigoma)}
 	for i, id := range g.Players {
@@ -151,12 +151,12 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 		for _, round := range sb.Rounds {
 			var row []bracketGameView
 			for _, g := range round {
-				row = append(row, gameView(eb, g, eb.Staff && st.Status == office.StagePublished))
+				row = append(row, bracketGameOf(eb, g, eb.Staff && st.Status == office.StagePublished))
 			}
 			sv.Rounds = append(sv.Rounds, row)
 		}
 		if sb.ThirdPlace != nil {
-			g := gameView(eb, *sb.ThirdPlace, eb.Staff && st.Status == office.StagePublished)
+			g := bracketGameOf(eb, *sb.ThirdPlace, eb.Staff && st.Status == office.StagePublished)
 			sv.Third = &g
 		}
 		if se := sb.Series; se != nil {
@@ -187,7 +187,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 }
 
 func (s *Server) bracketsPage(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := bracketParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -229,7 +229,7 @@ func atoiField(errs fieldMsgs, ctx context.Context, name, s string) int {
 
 func (s *Server) stageCreate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := bracketParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -315,7 +315,7 @@ type swapInput struct {
 }
 
 func (s *Server) stagePage(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := bracketParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -452,7 +452,7 @@ func placeholderName(ctx context.Context, id string) string {
 
 func (s *Server) stageAddEntrant(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := bracketParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -475,7 +475,7 @@ func (s *Server) stageAddEntrant(c echo.Context) error {
 }
 
 func (s *Server) stageRemoveEntrant(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := bracketParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -491,7 +491,7 @@ func (s *Server) stageRemoveEntrant(c echo.Context) error {
 
 func (s *Server) stageDraw(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := bracketParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -511,7 +511,7 @@ func (s *Server) stageDraw(c echo.Context) error {
 
 func (s *Server) stageSwap(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := bracketParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -541,7 +541,7 @@ func (s *Server) stageSwap(c echo.Context) error {
 }
 
 func (s *Server) stagePublish(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := bracketParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -553,7 +553,7 @@ func (s *Server) stagePublish(c echo.Context) error {
 
 func (s *Server) stageResult(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := bracketParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -571,7 +571,7 @@ func (s *Server) stageResult(c echo.Context) error {
 
 func (s *Server) stageWithdraw(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := bracketParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -592,7 +592,7 @@ var csvColumns = []string{"stage", "round", "game", "player_1", "player_2", "sta
 // reads the Japanese names). Public for published stages.
 func (s *Server) stageCSV(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := bracketParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -668,4 +668,13 @@ func allGames(st stageView) []bracketGameView {
 		out = append(out, *st.Third)
 	}
 	return append(out, st.Series...)
+}
+
+// bracketParam reads a positive id from the path; anything else is 404.
+func bracketParam(c echo.Context, name string) (int64, error) {
+	id, err := strconv.ParseInt(c.Param(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, echo.NewHTTPError(http.StatusNotFound)
+	}
+	return id, nil
 }
