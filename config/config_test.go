@@ -1,0 +1,69 @@
+package config
+
+import (
+	"errors"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+)
+
+func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestLoad_DefaultsEnvAndFlags(t *testing.T) {
+	c, err := Load("serve", nil, envOf(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Listen != "127.0.0.1:8080" || c.DataDir != "var" || c.UsesPostgres() || c.SQLitePath() != "var/kisen.db" {
+		t.Fatalf("defaults: %+v", c)
+	}
+	env := map[string]string{
+		"KISEN_LISTEN":           "0.0.0.0:9000",
+		"KISEN_DATABASE_URL":     "postgres://u:p@db:5432/kisen",
+		"KISEN_LOG_FORMAT":       "json",
+		"KISEN_LOG_LEVEL":        "debug",
+		"KISEN_SECURE_COOKIES":   "true",
+		"KISEN_METRICS_LISTEN":   "127.0.0.1:9100",
+		"KISEN_SHUTDOWN_TIMEOUT": "30s",
+		"KISEN_DATA_DIR":         "/srv/kisen",
+	}
+	c, err = Load("serve", []string{"--listen", "127.0.0.1:7000", "--log-level", "warn"}, envOf(env), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Config{Listen: "127.0.0.1:7000", DataDir: "/srv/kisen", DatabaseURL: "postgres://u:p@db:5432/kisen",
+		LogFormat: "json", LogLevel: slog.LevelWarn, SecureCookies: true, MetricsListen: "127.0.0.1:9100", ShutdownTimeout: 30 * time.Second}
+	if c != want {
+		t.Fatalf("got %+v\nwant %+v (flags must win over the environment)", c, want)
+	}
+}
+
+func TestLoad_BadValuesNameTheSetting(t *testing.T) {
+	cases := []struct {
+		args  []string
+		env   map[string]string
+		field string
+	}{
+		{[]string{"--listen", "8080"}, nil, "listen"},
+		{nil, map[string]string{"KISEN_DATA_DIR": "   "}, "data-dir"},
+		{[]string{"--database-url", "sqlite://x"}, nil, "database-url"},
+		{[]string{"--database-url", "postgres://"}, nil, "database-url"},
+		{nil, map[string]string{"KISEN_LOG_FORMAT": "xml"}, "log-format"},
+		{[]string{"--log-level", "trace"}, nil, "log-level"},
+		{nil, map[string]string{"KISEN_SECURE_COOKIES": "yes please"}, "secure-cookies"},
+		{[]string{"--metrics-listen", "nope"}, nil, "metrics-listen"},
+		{[]string{"--shutdown-timeout", "1h"}, nil, "shutdown-timeout"},
+	}
+	for _, c := range cases {
+		_, err := Load("serve", c.args, envOf(c.env), io.Discard)
+		var fe *FieldError
+		if !errors.As(err, &fe) {
+			t.Errorf("%v %v: want a FieldError, got %v", c.args, c.env, err)
+			continue
+		}
+		if fe.Field != c.field {
+			t.Errorf("%v %v: names %q, want %q", c.args, c.env, fe.Field, c.field)
+		}
+	}
+}
