@@ -22,18 +22,17 @@ type MoveTextParts struct {
 	Rest     string // text after the move, untouched
 }
 
-// pieceWords maps the piece names records use to kinds, longest first so
-// 成香 is not read as 成 + 香. 王/玉, 竜/龍 and the one-character
-// promoted names 杏 圭 全 are all accepted.
+// pieceWords maps the one-character piece names records use to kinds
+// (成香, 成桂 and 成銀 are read by pieceWord). 王/玉, 竜/龍 and the
+// one-character promoted names 杏 圭 全 are all accepted.
 var pieceWords = []struct {
-	word string
-	pt   PieceType
+	r  rune
+	pt PieceType
 }{
-	{"成香", ProLance}, {"成桂", ProKnight}, {"成銀", ProSilver},
-	{"歩", Pawn}, {"香", Lance}, {"桂", Knight}, {"銀", Silver}, {"金", Gold},
-	{"角", Bishop}, {"飛", Rook}, {"玉", King}, {"王", King}, {"と", ProPawn},
-	{"杏", ProLance}, {"圭", ProKnight}, {"全", ProSilver},
-	{"馬", Horse}, {"竜", Dragon}, {"龍", Dragon},
+	{'歩', Pawn}, {'香', Lance}, {'桂', Knight}, {'銀', Silver}, {'金', Gold},
+	{'角', Bishop}, {'飛', Rook}, {'玉', King}, {'王', King}, {'と', ProPawn},
+	{'杏', ProLance}, {'圭', ProKnight}, {'全', ProSilver},
+	{'馬', Horse}, {'竜', Dragon}, {'龍', Dragon},
 }
 
 // digitValue reads one digit written as ASCII, full-width or kanji.
@@ -44,10 +43,50 @@ func digitValue(r rune) (int, bool) {
 	case r >= '１' && r <= '９':
 		return int(r - '０'), true
 	}
-	if i := strings.IndexRune(kanjiNumerals, r); i > 0 {
-		return utf8.RuneCountInString(kanjiNumerals[:i]), true
+	switch r {
+	case '一':
+		return 1, true
+	case '二':
+		return 2, true
+	case '三':
+		return 3, true
+	case '四':
+		return 4, true
+	case '五':
+		return 5, true
+	case '六':
+		return 6, true
+	case '七':
+		return 7, true
+	case '八':
+		return 8, true
+	case '九':
+		return 9, true
 	}
 	return 0, false
+}
+
+// pieceWord reads the piece name at the start of s.
+func pieceWord(s string) (PieceType, int) {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == '成' {
+		r2, n2 := utf8.DecodeRuneInString(s[n:])
+		switch r2 {
+		case '香':
+			return ProLance, n + n2
+		case '桂':
+			return ProKnight, n + n2
+		case '銀':
+			return ProSilver, n + n2
+		}
+		return NoPieceType, 0
+	}
+	for _, pw := range pieceWords {
+		if pw.r == r {
+			return pw.pt, n
+		}
+	}
+	return NoPieceType, 0
 }
 
 // ParseMoveTextParts splits a move text without looking at a position. It
@@ -85,13 +124,9 @@ func ParseMoveTextParts(s string) (MoveTextParts, error) {
 			s = strings.TrimLeft(s[len("同"):], " "+fullWidthSpace)
 		}
 	}
-	for _, pw := range pieceWords {
-		if strings.HasPrefix(s, pw.word) {
-			mp.Piece = pw.pt
-			s = s[len(pw.word):]
-			break
-		}
-	}
+	pt, n := pieceWord(s)
+	mp.Piece = pt
+	s = s[n:]
 	if mp.Piece == NoPieceType {
 		return mp, fmt.Errorf("move text %q: want a piece name (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 竜) after the destination", orig)
 	}

@@ -277,7 +277,7 @@ func ReadCSA(text string) (*Record, error) {
 					lastTerminal.Comments = append(lastTerminal.Comments, c)
 				} else {
 					n := tree.last()
-					n.node.Comments = append(n.node.Comments, c)
+					n.Comments = append(n.Comments, c)
 				}
 			case !started && !setup.used:
 				if key, value, ok := splitHeaderLine(body); ok && strings.Contains(body, "：") {
@@ -295,7 +295,7 @@ func ReadCSA(text string) (*Record, error) {
 						lastTerminal.Comments = append(lastTerminal.Comments, body)
 					} else {
 						n := tree.last()
-						n.node.Comments = append(n.node.Comments, body)
+						n.Comments = append(n.Comments, body)
 					}
 				} else {
 					rec.StartComments = append(rec.StartComments, body)
@@ -391,7 +391,7 @@ func ReadCSA(text string) (*Record, error) {
 				}
 				bd.play(m)
 				tree.add(Node{Move: m, SourceLine: lineNo})
-				lastTimed = &tree.last().node
+				lastTimed = tree.last()
 			case st[0] == 'T':
 				d, err := parseCSATime(st[1:])
 				if err != nil {
@@ -452,7 +452,7 @@ func ReadCSA(text string) (*Record, error) {
 		if t, ok := newKIFTerminal(resultComment, toMove); ok {
 			tree.main.end = t
 		} else if n := tree.last(); n != nil {
-			n.node.Comments = append(n.node.Comments, csaResultComment+resultComment)
+			n.Comments = append(n.Comments, csaResultComment+resultComment)
 		} else {
 			rec.StartComments = append(rec.StartComments, csaResultComment+resultComment)
 		}

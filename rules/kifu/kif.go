@@ -79,7 +79,7 @@ func readKakinoki(text string, f Format) (*Record, error) {
 			tree.cur.end.Comments = append(tree.cur.end.Comments, c)
 		case tree.last() != nil:
 			n := tree.last()
-			n.node.Comments = append(n.node.Comments, c)
+			n.Comments = append(n.Comments, c)
 		default:
 			// A comment right after 変化：N手 belongs to the line's first
 			// move, which is not read yet; keep it for that move.
@@ -231,9 +231,12 @@ func readKIFMove(line string, lineNo int, tree *treeBuilder, toMoveAt func(int) 
 	if err != nil {
 		return lineErr(FormatKIF, lineNo, "move %d: %v", num, err)
 	}
-	word := strings.Fields(moveText)
-	if len(word) > 0 {
-		if t, ok := newKIFTerminal(word[0], toMoveAt(num)); ok {
+	word := moveText
+	if i := strings.IndexAny(word, " \t"); i >= 0 {
+		word = word[:i]
+	}
+	if word != "" && !isDestinationStart(word) {
+		if t, ok := newKIFTerminal(word, toMoveAt(num)); ok {
 			t.Time, t.Total, t.HasTime, t.SourceLine = spent, total, hasTime, lineNo
 			tree.cur.end = t
 			return nil
@@ -257,6 +260,13 @@ func readKIFMove(line string, lineNo int, tree *treeBuilder, toMoveAt func(int) 
 	n.Comments, tree.pendingComments = tree.pendingComments, nil
 	tree.add(n)
 	return nil
+}
+
+// isDestinationStart reports text that begins like a move (a digit or 同),
+// so the terminal-word lookup can be skipped.
+func isDestinationStart(s string) bool {
+	return strings.HasPrefix(s, "同") || (s[0] >= '1' && s[0] <= '9') ||
+		(len(s) >= 3 && s[0] == 0xef && s[1] == 0xbc && s[2] >= 0x91 && s[2] <= 0x99)
 }
 
 // parseKIFMoveText reads "７六歩(77)", "同　歩(76)", "５五角打", "２二角成(88)".
@@ -327,17 +337,27 @@ func parseKIFTime(s string) (spent, total time.Duration, ok bool, err error) {
 
 // parseClock reads "m:ss" or "h:mm:ss" (fields may be space padded).
 func parseClock(s string) (time.Duration, error) {
-	parts := strings.Split(strings.TrimSpace(s), ":")
-	if len(parts) < 2 || len(parts) > 3 {
-		return 0, fmt.Errorf("%q is not m:ss or h:mm:ss", s)
-	}
 	var d time.Duration
-	for i, p := range parts {
-		v, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || v < 0 || (i > 0 && v >= 60) || v > 1e6 {
+	fields := 0
+	for {
+		i := strings.IndexByte(s, ':')
+		part := s
+		if i >= 0 {
+			part = s[:i]
+		}
+		v, err := strconv.Atoi(strings.TrimSpace(part))
+		if err != nil || v < 0 || (fields > 0 && v >= 60) || v > 1e6 {
 			return 0, fmt.Errorf("%q is not m:ss or h:mm:ss", s)
 		}
 		d = d*60 + time.Duration(v)
+		fields++
+		if i < 0 {
+			break
+		}
+		s = s[i+1:]
+	}
+	if fields < 2 || fields > 3 {
+		return 0, fmt.Errorf("%q is not m:ss or h:mm:ss", s)
 	}
 	return d * time.Second, nil
 }

@@ -31,37 +31,32 @@ func (b *treeBuilder) rewind(n int) {
 }
 
 type bLine struct {
-	start  int // ply of the first node
-	nodes  []*bNode
+	start int // ply of the first node
+	nodes []Node
+	// vars[i] are the variations of nodes[i]; nil until one is read.
+	vars   [][]*bLine
 	end    *Terminal
 	parent *bLine
 }
 
-type bNode struct {
-	node Node
-	vars []*bLine
-}
-
 func newTreeBuilder() *treeBuilder {
-	l := &bLine{start: 1}
+	l := &bLine{start: 1, nodes: make([]Node, 0, 128)}
 	return &treeBuilder{main: l, cur: l}
 }
 
 // nextPly is the ply the next move of the current line has.
 func (b *treeBuilder) nextPly() int { return b.cur.start + len(b.cur.nodes) }
 
-func (b *treeBuilder) add(n Node) *bNode {
-	bn := &bNode{node: n}
-	b.cur.nodes = append(b.cur.nodes, bn)
-	return bn
+func (b *treeBuilder) add(n Node) {
+	b.cur.nodes = append(b.cur.nodes, n)
 }
 
-// last is the current line's last node, or nil.
-func (b *treeBuilder) last() *bNode {
+// last is the current line's last node (valid until the next add), or nil.
+func (b *treeBuilder) last() *Node {
 	if len(b.cur.nodes) == 0 {
 		return nil
 	}
-	return b.cur.nodes[len(b.cur.nodes)-1]
+	return &b.cur.nodes[len(b.cur.nodes)-1]
 }
 
 // branch starts a variation for ply n.
@@ -74,9 +69,15 @@ func (b *treeBuilder) branch(n int) error {
 		if n == l.start && l.parent != nil {
 			owner = l.parent
 		}
-		node := owner.nodes[n-owner.start]
+		i := n - owner.start
+		if owner.vars == nil {
+			owner.vars = make([][]*bLine, len(owner.nodes))
+		}
+		for len(owner.vars) < len(owner.nodes) {
+			owner.vars = append(owner.vars, nil)
+		}
 		nl := &bLine{start: n, parent: owner}
-		node.vars = append(node.vars, nl)
+		owner.vars[i] = append(owner.vars[i], nl)
 		b.cur = nl
 		return nil
 	}
@@ -86,12 +87,10 @@ func (b *treeBuilder) branch(n int) error {
 // moveAt is the move at ply n on the path from the current line back to
 // the main line (NoMove when there is none).
 func (b *treeBuilder) moveAt(n int) rules.Move {
-	l := b.cur
-	for l != nil {
+	for l := b.cur; l != nil; l = l.parent {
 		if n >= l.start && n < l.start+len(l.nodes) {
-			return l.nodes[n-l.start].node.Move
+			return l.nodes[n-l.start].Move
 		}
-		l = l.parent
 	}
 	return rules.NoMove
 }
@@ -108,14 +107,11 @@ func (b *treeBuilder) path() []rules.Move {
 
 // build turns the tree into the record's Line values.
 func (l *bLine) build() Line {
-	out := Line{End: l.end}
-	out.Nodes = make([]Node, len(l.nodes))
-	for i, bn := range l.nodes {
-		n := bn.node
-		for _, v := range bn.vars {
-			n.Variations = append(n.Variations, v.build())
+	out := Line{End: l.end, Nodes: l.nodes}
+	for i, vs := range l.vars {
+		for _, v := range vs {
+			out.Nodes[i].Variations = append(out.Nodes[i].Variations, v.build())
 		}
-		out.Nodes[i] = n
 	}
 	return out
 }
