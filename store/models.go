@@ -32,5 +32,9 @@ func Models() []any {
 		&LeagueHistory{},
 		&LeagueGame{},
 		&LeagueLogEntry{},
+		// ratings (migration 00070)
+		&PlayerRating{},
+		&RatingHistoryEntry{},
+		&RatingState{},
 	}
 }

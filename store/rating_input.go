@@ -1,0 +1,90 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// RatingCounters summarise the append-only and insert-only tables that
+// ratings depend on. Result versions and confirmations are never updated
+// or deleted (a correction is a new version), so their count and largest
+// id change exactly when something new arrives.
+type RatingCounters struct {
+	Results          int64
+	MaxResultID      int64
+	Confirmations    int64
+	MaxConfirmation  int64
+	Players          int64
+	MaxPlayerID      int64
+	PlayerIDChecksum int64
+}
+
+// RatingCounters reads the counters in one statement.
+func (s *Store) RatingCounters(ctx context.Context) (RatingCounters, error) {
+	var c RatingCounters
+	err := s.DB(ctx).Raw(`SELECT
+		(SELECT COUNT(*) FROM game_results) AS results,
+		(SELECT COALESCE(MAX(id), 0) FROM game_results) AS max_result_id,
+		(SELECT COUNT(*) FROM game_result_confirmations) AS confirmations,
+		(SELECT COALESCE(MAX(id), 0) FROM game_result_confirmations) AS max_confirmation,
+		(SELECT COUNT(*) FROM players) AS players,
+		(SELECT COALESCE(MAX(id), 0) FROM players) AS max_player_id,
+		(SELECT COALESCE(SUM(id), 0) FROM players) AS player_id_checksum`).Scan(&c).Error
+	if err != nil {
+		return RatingCounters{}, fmt.Errorf("read rating counters: %w", err)
+	}
+	return c, nil
+}
+
+// GamesOfEventsIn lists every game of the events whose status is one of
+// statuses, by id.
+func (s *Store) GamesOfEventsIn(ctx context.Context, statuses []string) ([]Game, error) {
+	var gs []Game
+	err := s.DB(ctx).Where("event_id IN (?)", s.DB(ctx).Model(&Event{}).Select("id").Where("status IN ?", statuses)).
+		Order("id").Find(&gs).Error
+	return gs, notFound(err, "games of events")
+}
+
+// PlayerGamesIn lists the games a player sat in, in events whose status is
+// one of statuses, by id.
+func (s *Store) PlayerGamesIn(ctx context.Context, playerID int64, statuses []string) ([]Game, error) {
+	var gs []Game
+	err := s.DB(ctx).Where("(sente_player_id = ? OR gote_player_id = ?) AND event_id IN (?)", playerID, playerID,
+		s.DB(ctx).Model(&Event{}).Select("id").Where("status IN ?", statuses)).
+		Order("id").Find(&gs).Error
+	return gs, notFound(err, "games of player")
+}
+
+// EventsByIDs loads the events with the given ids, keyed by id.
+func (s *Store) EventsByIDs(ctx context.Context, ids []int64) (map[int64]Event, error) {
+	out := make(map[int64]Event, len(ids))
+	for _, chunk := range playerChunks(playerUniqueIDs(ids), playerIDChunk) {
+		var es []Event
+		if err := s.DB(ctx).Where("id IN ?", chunk).Find(&es).Error; err != nil {
+			return nil, fmt.Errorf("read events: %w", err)
+		}
+		for _, e := range es {
+			out[e.ID] = e
+		}
+	}
+	return out, nil
+}
+
+// GamesAwaitingConfirmation lists the ids of games that have result
+// versions but none confirmed yet.
+func (s *Store) GamesAwaitingConfirmation(ctx context.Context) ([]int64, error) {
+	var ids []int64
+	err := s.DB(ctx).Raw(`SELECT DISTINCT r.game_id FROM game_results r
+		WHERE NOT EXISTS (SELECT 1 FROM game_results r2
+			JOIN game_result_confirmations c ON c.game_result_id = r2.id
+			WHERE r2.game_id = r.game_id)
+		ORDER BY r.game_id`).Scan(&ids).Error
+	return ids, notFound(err, "games awaiting confirmation")
+}
+
+// AllPlayerIDs lists every player id in the registry.
+func (s *Store) AllPlayerIDs(ctx context.Context) ([]int64, error) {
+	var ids []int64
+	err := s.DB(ctx).Model(&Player{}).Order("id").Pluck("id", &ids).Error
+	return ids, notFound(err, "player ids")
+}
