@@ -16,6 +16,10 @@ import (
 // (empty for a rest, 抜け番).
 var LeagueHistoryCSVColumns = []string{"class", "junni", "player", "round", "opponent"}
 
+// leagueHistoryExtra are columns the league CSV export adds; the import
+// reads past them.
+var leagueHistoryExtra = []string{"side", "date", "result", "opponent_name", "player_name"}
+
 var leagueHistoryAliases = map[string]string{
 	"クラス": "class", "順位": "junni", "棋士": "player", "氏名": "player", "回戦": "round", "対戦相手": "opponent", "相手": "opponent",
 }
@@ -57,6 +61,9 @@ func parseLeagueHistoryCSV(data []byte) ([]historyRow, *ValidationError) {
 		name := strings.ToLower(strings.TrimSpace(h))
 		if a, ok := leagueHistoryAliases[name]; ok {
 			name = a
+		}
+		if slices.Contains(leagueHistoryExtra, name) {
+			continue
 		}
 		if !slices.Contains(LeagueHistoryCSVColumns, name) {
 			v.Add(1, "header", "league.csv.header_unknown", map[string]any{"Value": h, "Line": 1})

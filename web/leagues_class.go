@@ -1,0 +1,389 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/league"
+	"kisen/office"
+	"kisen/store"
+)
+
+// leagueClassView is the view model of a class page: the public table and,
+// for the event's staff, the draw, edit, publish and result tools.
+type leagueClassView struct {
+	EventID     int64
+	EventName   string
+	ClassID     int64
+	Title       string
+	Status      string
+	CanSchedule bool
+	CanResult   bool
+	Rounds      []int
+	RoundDates  []string // per round, for the table header
+	Rows        []leagueRowView
+	Final       bool
+	Schedule    []leagueRoundView
+	Report      leagueReportView
+	Games       []leagueGameRow
+	Log         []leagueLogRow
+	Seed        string
+	DrawDate    string
+	Rules       []string // class settings in words
+	Conflicts   []violationView
+	ConflictMsg string
+	Gen         generateForm
+	Edit        editForm
+	Errs        fieldMsgs
+}
+
+type leagueRowView struct {
+	Junni  int
+	Name   string
+	Cells  []cellView
+	Wins   int
+	Losses int
+	Place  int
+	Marks  []string
+	Points string // ＊ per 降級点 held after the term
+}
+
+type cellView struct {
+	Rest   bool
+	Opp    string
+	Result string // ○ ● or ""
+	Side   string // 先 / 後
+	GameID int64
+}
+
+type leagueRoundView struct {
+	Number int
+	Date   string
+	Games  []scheduledGame
+	Rests  string
+}
+
+type scheduledGame struct {
+	K     int
+	Sente string
+	Gote  string
+	Date  string
+}
+
+type leagueReportView struct {
+	Checked    string
+	Rematches  int
+	LowerBound int
+	Violations []violationView
+}
+
+type violationView struct {
+	Rule    string
+	Round   int
+	Message string
+	Players string
+}
+
+type leagueGameRow struct {
+	Round   int
+	GameID  int64
+	Current int64
+	Sente   string
+	Gote    string
+	Date    string
+	Result  string
+	Redos   int
+	Pending bool
+}
+
+type leagueLogRow struct {
+	At         string
+	Action     string
+	Detail     string
+	Violations string
+	Reason     string
+}
+
+type generateForm struct {
+	Seed       string   `form:"seed"`
+	DrawDate   string   `form:"draw_date"`
+	RoundDates []string `form:"round_date"`
+}
+
+type editForm struct {
+	Op     string `form:"op"`
+	Round  string `form:"round"`
+	Game   string `form:"game"`
+	Other  string `form:"other"`
+	Date   string `form:"date"`
+	Reason string `form:"reason"`
+}
+
+func (s *Server) leagueClassPage(c echo.Context) error {
+	return s.renderLeagueClass(c, http.StatusOK, leagueClassView{})
+}
+
+// names maps league ids (player ids in decimal) to display names.
+type names map[int64]store.Player
+
+func (n names) full(id string) string {
+	pid, _ := strconv.ParseInt(id, 10, 64)
+	if p, ok := n[pid]; ok {
+		return p.Name
+	}
+	return id
+}
+
+func (n names) list(ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = n.full(id)
+	}
+	return strings.Join(out, "、")
+}
+
+func violationsView(n names, vs []league.Violation) []violationView {
+	out := make([]violationView, 0, len(vs))
+	for _, v := range vs {
+		out = append(out, violationView{Rule: v.Rule, Round: v.Round, Message: v.Message, Players: n.list(v.Players)})
+	}
+	return out
+}
+
+func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView) error {
+	ctx := c.Request().Context()
+	cid, err := leaguePathID(c, "cid")
+	if err != nil {
+		return err
+	}
+	a := actor(c)
+	st, err := s.office.Standings(ctx, a, cid)
+	if err != nil {
+		return err
+	}
+	n := names(st.Players)
+	v.EventID, v.EventName = st.Event.ID, localName(ctx, st.Event.Name, st.Event.NameEn)
+	v.ClassID, v.Title, v.Status = cid, classTitle(ctx, st.Class.Class), st.Class.Status
+	v.CanSchedule = s.office.CanScheduleLeague(ctx, a, st.Event.ID)
+	v.CanResult = s.office.CanEnterLeagueResults(ctx, a, st.Event.ID)
+	v.Seed, v.DrawDate, v.Final = st.Class.DrawSeed, st.Class.DrawDate, st.Table.Final
+	for r := 1; r <= len(st.Schedule.Rounds); r++ {
+		v.Rounds = append(v.Rounds, r)
+		d := st.Schedule.Rounds[r-1].Date
+		if !d.IsZero() {
+			v.RoundDates = append(v.RoundDates, d.Format("1/2"))
+		} else {
+			v.RoundDates = append(v.RoundDates, "")
+		}
+	}
+	lz := L(ctx)
+	for _, r := range st.Rows {
+		p := st.Players[r.PlayerID]
+		rv := leagueRowView{Junni: r.Row.Junni, Name: p.Name, Wins: r.Row.Wins, Losses: r.Row.Losses, Place: r.Row.Place,
+			Points: strings.Repeat("＊", r.Row.Points)}
+		for _, cell := range r.Cells {
+			cv := cellView{Rest: cell.Rest, GameID: cell.GameID}
+			if !cell.Rest {
+				cv.Opp = shortName(st.Players[cell.Opponent])
+				cv.Side = lz.T("league.side.gote")
+				if cell.Sente {
+					cv.Side = lz.T("league.side.sente")
+				}
+				switch cell.Result {
+				case "win":
+					cv.Result = "○"
+				case "loss":
+					cv.Result = "●"
+				}
+			}
+			rv.Cells = append(rv.Cells, cv)
+		}
+		rv.Marks = rowMarks(ctx, r.Row)
+		v.Rows = append(v.Rows, rv)
+	}
+	if v.CanSchedule || v.CanResult {
+		for _, r := range st.Schedule.Rounds {
+			rv := leagueRoundView{Number: r.Number, Rests: n.list(r.Rests)}
+			if !r.Date.IsZero() {
+				rv.Date = r.Date.Format("2006-01-02")
+			}
+			for k, g := range r.Games {
+				sg := scheduledGame{K: k + 1, Sente: n.full(g.Sente), Gote: n.full(g.Gote)}
+				if !g.Date.IsZero() {
+					sg.Date = g.Date.Format("2006-01-02")
+				}
+				rv.Games = append(rv.Games, sg)
+			}
+			v.Schedule = append(v.Schedule, rv)
+		}
+		v.Report = leagueReportView{Checked: strings.Join(st.Report.RulesChecked, ", "), Rematches: st.Report.PreviousTermRematches,
+			LowerBound: st.Report.RematchLowerBound, Violations: violationsView(n, st.Report.Violations)}
+		for _, g := range st.Games {
+			row := leagueGameRow{Round: g.Round, GameID: g.GameID, Current: g.Current, Sente: st.Players[g.Sente].Name,
+				Gote: st.Players[g.Gote].Name, Date: g.Date, Redos: g.Redos, Pending: g.Pending}
+			if g.Decided {
+				row.Result = lz.TData("league.result.won", map[string]any{"Name": st.Players[g.Winner].Name})
+			}
+			v.Games = append(v.Games, row)
+		}
+		for _, e := range st.Log {
+			v.Log = append(v.Log, leagueLogRow{At: showTime(e.At), Action: e.Action, Detail: e.Detail, Violations: e.Violations, Reason: e.Reason})
+		}
+		if len(v.Gen.RoundDates) == 0 {
+			v.Gen.RoundDates = make([]string, st.Rounds)
+			for i, ds := range office.ClassRoundDates(st.Class) {
+				if i < len(v.Gen.RoundDates) {
+					v.Gen.RoundDates[i] = strings.Join(ds, " ")
+				}
+			}
+		}
+	}
+	v.Rules = classRules(ctx, st.Settings, st.Rules)
+	return s.render(c, status, LeagueClassPage(s.page(c, v.EventName+" "+v.Title), v))
+}
+
+// rowMarks are the table's promotion and demotion marks (docs/league-web.md).
+func rowMarks(ctx context.Context, r league.Row) []string {
+	var out []string
+	switch r.Outcome {
+	case league.OutcomePromoted:
+		out = append(out, T(ctx, "league.mark.promoted"))
+	case league.OutcomeDemoted:
+		out = append(out, T(ctx, "league.mark.demoted"))
+	case league.OutcomeChallenger:
+		out = append(out, T(ctx, "league.mark.challenger"))
+	case league.OutcomePlayoff:
+		out = append(out, T(ctx, "league.mark.playoff"))
+	}
+	if r.NewPoint {
+		out = append(out, T(ctx, "league.mark.point"))
+	}
+	return out
+}
+
+// classRules says the class settings in words.
+func classRules(ctx context.Context, s league.Settings, r league.ClassRules) []string {
+	lz := L(ctx)
+	var out []string
+	if s.RoundRobin {
+		out = append(out, lz.T("league.rule.round_robin"))
+	} else {
+		out = append(out, lz.TData("league.rule.games", map[string]any{"N": s.GamesPerPlayer}))
+	}
+	out = append(out, lz.TData("league.rule.previous", map[string]any{"Policy": lz.T("league.policy." + string(s.PreviousTerm))}))
+	if r.Challengers > 0 {
+		out = append(out, lz.TData("league.rule.challengers", map[string]any{"N": r.Challengers}))
+	}
+	if r.Promote > 0 {
+		out = append(out, lz.TData("league.rule.promote", map[string]any{"N": r.Promote}))
+	}
+	if r.Demote > 0 {
+		out = append(out, lz.TData("league.rule.demote", map[string]any{"N": r.Demote}))
+	}
+	if r.PointsDen > 0 && r.PointsNum > 0 {
+		out = append(out, lz.TData("league.rule.points", map[string]any{"Num": r.PointsNum, "Den": r.PointsDen, "Down": r.PointsToDemote}))
+	}
+	return out
+}
+
+func (s *Server) leagueGenerate(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := leaguePathID(c, "cid")
+	if err != nil {
+		return err
+	}
+	var f generateForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	_, err = s.office.GenerateSchedule(ctx, actor(c), office.ScheduleInput{ClassID: cid, Seed: f.Seed, DrawDate: f.DrawDate, RoundDates: f.RoundDates})
+	var nse *office.NoScheduleError
+	if errors.As(err, &nse) {
+		d, derr := s.office.LeagueClass(ctx, actor(c), cid)
+		if derr != nil {
+			return derr
+		}
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f,
+			Conflicts: violationsView(names(d.Players), nse.Conflicts), ConflictMsg: noScheduleReason(ctx, nse)})
+	}
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f, Errs: msgs})
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
+}
+
+func noScheduleReason(ctx context.Context, e *office.NoScheduleError) string {
+	if e.Proven {
+		return L(ctx).TData("league.no_schedule.proven", map[string]any{"Reason": e.Reason})
+	}
+	return L(ctx).TData("league.no_schedule.search", map[string]any{"Reason": e.Reason})
+}
+
+func (s *Server) leagueEdit(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := leaguePathID(c, "cid")
+	if err != nil {
+		return err
+	}
+	var f editForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	atoi := func(s string) int { n, _ := strconv.Atoi(strings.TrimSpace(s)); return n }
+	_, err = s.office.EditSchedule(ctx, actor(c), office.ScheduleEdit{ClassID: cid, Op: f.Op, Round: atoi(f.Round),
+		Game: atoi(f.Game), Other: atoi(f.Other), Date: f.Date, Reason: f.Reason})
+	var sv *office.ScheduleViolationsError
+	if errors.As(err, &sv) {
+		d, derr := s.office.LeagueClass(ctx, actor(c), cid)
+		if derr != nil {
+			return derr
+		}
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Edit: f,
+			Conflicts: violationsView(names(d.Players), sv.Violations), ConflictMsg: T(ctx, "league.edit.needs_reason"),
+			Errs: fieldMsgs{"reason": T(ctx, "league.edit.needs_reason")}})
+	}
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Edit: f, Errs: msgs})
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
+}
+
+func (s *Server) leaguePublish(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := leaguePathID(c, "cid")
+	if err != nil {
+		return err
+	}
+	if err := s.office.PublishSchedule(ctx, actor(c), cid); err != nil {
+		return err
+	}
+	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10))
+}
+
+func (s *Server) leagueResult(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := leaguePathID(c, "cid")
+	if err != nil {
+		return err
+	}
+	gid, _ := strconv.ParseInt(c.FormValue("game"), 10, 64)
+	err = s.office.EnterLeagueResult(ctx, actor(c), office.LeagueResultInput{GameID: gid, Result: c.FormValue("result"), Reason: c.FormValue("reason")})
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#results")
+}
