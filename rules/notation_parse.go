@@ -89,6 +89,20 @@ func pieceWord(s string) (PieceType, int) {
 	return NoPieceType, 0
 }
 
+// skipSpaces drops leading ASCII and full-width spaces and tabs.
+func skipSpaces(s string) string {
+	for {
+		switch {
+		case strings.HasPrefix(s, " "), strings.HasPrefix(s, "\t"):
+			s = s[1:]
+		case strings.HasPrefix(s, fullWidthSpace):
+			s = s[len(fullWidthSpace):]
+		default:
+			return s
+		}
+	}
+}
+
 // ParseMoveTextParts splits a move text without looking at a position. It
 // accepts both notation styles: ▲☗△☖ marks, full- or half-width file
 // digits, kanji or Arabic ranks, 同 with or without a space (and the
@@ -97,7 +111,7 @@ func ParseMoveTextParts(s string) (MoveTextParts, error) {
 	var mp MoveTextParts
 	mp.To = NoSquare
 	orig := s
-	s = strings.TrimLeft(s, " \t"+fullWidthSpace)
+	s = skipSpaces(s)
 	switch {
 	case strings.HasPrefix(s, "▲"), strings.HasPrefix(s, "☗"):
 		mp.Color, mp.HasColor = Sente, true
@@ -108,7 +122,7 @@ func ParseMoveTextParts(s string) (MoveTextParts, error) {
 	}
 	if strings.HasPrefix(s, "同") {
 		mp.Same = true
-		s = strings.TrimLeft(s[len("同"):], " "+fullWidthSpace)
+		s = skipSpaces(s[len("同"):])
 	} else {
 		f, n1 := utf8.DecodeRuneInString(s)
 		r, n2 := utf8.DecodeRuneInString(s[n1:])
@@ -121,7 +135,7 @@ func ParseMoveTextParts(s string) (MoveTextParts, error) {
 		s = s[n1+n2:]
 		if strings.HasPrefix(s, "同") { // 76同歩: newspapers' form (002 ※)
 			mp.Same = true
-			s = strings.TrimLeft(s[len("同"):], " "+fullWidthSpace)
+			s = skipSpaces(s[len("同"):])
 		}
 	}
 	pt, n := pieceWord(s)

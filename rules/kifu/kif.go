@@ -88,7 +88,7 @@ func readKakinoki(text string, f Format) (*Record, error) {
 	}
 	for i, raw := range splitLines(text) {
 		lineNo := i + 1
-		line := strings.TrimRight(raw, " \t\u3000")
+		line := trimRightSpaces(raw)
 		trimmed := strings.TrimSpace(line)
 		switch {
 		case trimmed == "":
@@ -198,6 +198,20 @@ func readKakinoki(text string, f Format) (*Record, error) {
 	}
 	rec.Main = tree.main.build()
 	return rec, nil
+}
+
+// trimRightSpaces drops trailing ASCII and full-width spaces and tabs.
+func trimRightSpaces(s string) string {
+	for {
+		switch {
+		case strings.HasSuffix(s, " "), strings.HasSuffix(s, "\t"):
+			s = s[:len(s)-1]
+		case strings.HasSuffix(s, "\u3000"):
+			s = s[:len(s)-len("\u3000")]
+		default:
+			return s
+		}
+	}
 }
 
 // readKIFMove reads one numbered KIF line: a move or a terminal word.
@@ -324,11 +338,11 @@ func parseKIFTime(s string) (spent, total time.Duration, ok bool, err error) {
 	}
 	inner := strings.TrimSpace(s[1 : len(s)-1])
 	a, b, _ := strings.Cut(inner, "/")
-	if spent, err = parseClock(a); err != nil {
+	if spent, err = parseClock(strings.TrimSpace(a)); err != nil {
 		return 0, 0, false, fmt.Errorf("time %q: %v", s, err)
 	}
 	if strings.TrimSpace(b) != "" {
-		if total, err = parseClock(b); err != nil {
+		if total, err = parseClock(strings.TrimSpace(b)); err != nil {
 			return 0, 0, false, fmt.Errorf("time %q: %v", s, err)
 		}
 	}
@@ -338,25 +352,34 @@ func parseKIFTime(s string) (spent, total time.Duration, ok bool, err error) {
 // parseClock reads "m:ss" or "h:mm:ss" (fields may be space padded).
 func parseClock(s string) (time.Duration, error) {
 	var d time.Duration
-	fields := 0
-	for {
-		i := strings.IndexByte(s, ':')
-		part := s
-		if i >= 0 {
-			part = s[:i]
-		}
-		v, err := strconv.Atoi(strings.TrimSpace(part))
-		if err != nil || v < 0 || (fields > 0 && v >= 60) || v > 1e6 {
-			return 0, fmt.Errorf("%q is not m:ss or h:mm:ss", s)
+	fields, v, digits := 0, 0, 0
+	end := func() bool {
+		if digits == 0 || (fields > 0 && v >= 60) {
+			return false
 		}
 		d = d*60 + time.Duration(v)
 		fields++
-		if i < 0 {
-			break
-		}
-		s = s[i+1:]
+		v, digits = 0, 0
+		return true
 	}
-	if fields < 2 || fields > 3 {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			if v > 1e6 {
+				return 0, fmt.Errorf("%q is not m:ss or h:mm:ss", s)
+			}
+			v = v*10 + int(c-'0')
+			digits++
+		case c == ':':
+			if !end() {
+				return 0, fmt.Errorf("%q is not m:ss or h:mm:ss", s)
+			}
+		case c == ' ' && digits == 0:
+		default:
+			return 0, fmt.Errorf("%q is not m:ss or h:mm:ss", s)
+		}
+	}
+	if !end() || fields < 2 || fields > 3 {
 		return 0, fmt.Errorf("%q is not m:ss or h:mm:ss", s)
 	}
 	return d * time.Second, nil

@@ -402,3 +402,28 @@ func TestKIF_HeaderAfterMoves(t *testing.T) {
 		t.Fatalf("moves %d end %v", len(rec.Main.Nodes), rec.Main.End)
 	}
 }
+
+func TestKIF_TimeSpellings(t *testing.T) {
+	cases := []struct {
+		time         string
+		spent, total time.Duration
+	}{
+		{"( 0:16/00:00:16)", 16 * time.Second, 16 * time.Second},
+		{"(0:16/0:00:16)", 16 * time.Second, 16 * time.Second},
+		{"( 1:05 / 01:02:03 )", 65 * time.Second, 3723 * time.Second},
+		{"(123:00/02:03:00)", 123 * time.Minute, 123 * time.Minute},
+		{"( 0:07/)", 7 * time.Second, 0},
+	}
+	for _, c := range cases {
+		rec := mustRead(t, FormatKIF, "   1 ７六歩(77)   "+c.time+"\n")
+		n := rec.Main.Nodes[0]
+		if !n.HasTime || n.Time != c.spent || n.Total != c.total {
+			t.Errorf("%s: %v/%v", c.time, n.Time, n.Total)
+		}
+	}
+	for _, bad := range []string{"( 0:60/00:00:00)", "( x:00/00:00:00)", "( 0:1:2:3/00:00:00)", "(0/0)"} {
+		if _, err := Read([]byte("   1 ７六歩(77) "+bad+"\n"), "", FormatKIF); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}
