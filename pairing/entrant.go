@@ -2,6 +2,7 @@ package pairing
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -66,9 +67,21 @@ func pairKey(a, b int) uint64 {
 	return uint64(a)<<32 | uint64(b)
 }
 
-// isRelated reports whether entrants a and b are master and student.
+// isRelated reports whether entrants a and b are master and student. It
+// searches the shorter sorted partner list: most players have none, so the
+// draw's hot loop rarely looks further than a length.
 func (f *field) isRelated(a, b int) bool {
-	_, ok := f.related[pairKey(a, b)]
+	pa := f.partners[a]
+	if pb := f.partners[b]; len(pb) < len(pa) {
+		pa, b = pb, a
+	}
+	switch {
+	case len(pa) == 0:
+		return false
+	case len(pa) <= 8:
+		return slices.Contains(pa, b)
+	}
+	_, ok := slices.BinarySearch(pa, b)
 	return ok
 }
 
