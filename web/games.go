@@ -1,6 +1,656 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
 
-// gameRoutes: game pages for arbiters and recorders (issue 4).
-func (s *Server) gameRoutes(e *echo.Echo) {}
+	"github.com/labstack/echo/v4"
+
+	"kisen/adjudication"
+	"kisen/office"
+	"kisen/store"
+)
+
+// gameRoutes: game pages for arbiters and recorders (issue 4): the game
+// with its board, records, results, redo chain and rulings; the forms to
+// create games, save records, end games, claim fouls and rule.
+func (s *Server) gameRoutes(e *echo.Echo) {
+	e.GET("/events/:id/games", s.eventGamesPage)
+	e.POST("/events/:id/games", s.gameCreate, requireUser)
+	e.GET("/games/:id", s.gamePage)
+	e.POST("/games/:id/record/preview", s.recordPreview, requireUser)
+	e.POST("/games/:id/record", s.recordSave, requireUser)
+	e.POST("/games/:id/end/preview", s.endPreview, requireUser)
+	e.POST("/games/:id/end", s.endSave, requireUser)
+	e.POST("/games/:id/claims", s.claimSave, requireUser)
+	e.POST("/games/:id/rulings", s.rulingSave, requireUser)
+	s.settingsRoutes(e)
+}
+
+// gameForms holds what the user typed into the game page's forms, so a
+// rejected form comes back with the input kept.
+type gameForms struct {
+	Record recordForm
+	End    endForm
+	Claim  claimForm
+	Ruling rulingForm
+	// Open names the form the errors belong to.
+	Open string
+}
+
+type recordForm struct {
+	Text       string `form:"record"`
+	Format     string `form:"format"`
+	AcceptFoul bool   `form:"accept_foul"`
+}
+
+type endForm struct {
+	Kind           string `form:"kind"`
+	By             string `form:"by"`
+	BothAbsent     bool   `form:"both_absent"`
+	Foul           string `form:"foul"`
+	NoTimeLeft     bool   `form:"no_time_left"`
+	PointsSente    string `form:"points_sente"`
+	PointsGote     string `form:"points_gote"`
+	RemainingSente string `form:"remaining_sente"`
+	RemainingGote  string `form:"remaining_gote"`
+	Note           string `form:"note"`
+}
+
+type claimForm struct {
+	Foul            string `form:"foul"`
+	Offender        string `form:"offender"`
+	Ply             string `form:"ply"`
+	Found           string `form:"found"`
+	ClaimedBy       string `form:"claimed_by"`
+	NextGameStarted bool   `form:"next_game_started"`
+	Disputed        bool   `form:"disputed"`
+	Note            string `form:"note"`
+}
+
+type rulingForm struct {
+	Kind         string `form:"kind"`
+	Player       string `form:"player"`
+	DeltaMinutes string `form:"delta"`
+	Reason       string `form:"reason"`
+	Supersedes   string `form:"supersedes"`
+}
+
+// gameView is the game page's view model.
+type gameView struct {
+	ID, EventID     int64
+	EventName       string
+	Label           string
+	Sente, Gote     string
+	Handicap        string
+	ScheduledOn     string
+	SenteAllowance  string
+	GoteAllowance   string
+	RedoNumber      int
+	RedoOf          int64
+	Redos           []int64
+	Board           boardView
+	Records         []recordRow
+	Results         []resultRow
+	Rulings         []rulingRow
+	Clock           *clockView
+	CanRecord       bool
+	CanClaim        bool
+	CanRule         bool
+	Ended           bool
+	Users           map[int64]string
+	LastOutcomeText string
+}
+
+type recordRow struct {
+	Version   int
+	Format    string
+	Plies     int
+	HasFoul   bool
+	EnteredBy string
+	EnteredAt string
+}
+
+type resultRow struct {
+	Version     int
+	Result      string
+	Reason      string
+	Rules       string
+	Articles    string
+	Note        string
+	EnteredBy   string
+	EnteredAt   string
+	ConfirmedBy string
+	ConfirmedAt string
+	Effective   bool
+	Rejected    []string
+}
+
+type rulingRow struct {
+	ID           int64
+	Kind         string
+	Player       string
+	Delta        string
+	Reason       string
+	Arbiter      string
+	ByOrganiser  bool
+	At           string
+	Supersedes   int64
+	SupersededBy int64
+	ResultVer    int64
+}
+
+// clockView is each side's time as last known: the remaining times the
+// game was adjudicated with, or the allowance, plus the arbiter's time
+// adjustments in force.
+type clockView struct {
+	Sente, Gote string
+	Source      string // message id saying where the figures come from
+}
+
+func minutesText(ctx context.Context, seconds int) string {
+	return T(ctx, "adjudication.minutes", "Minutes", seconds/60)
+}
+
+func (s *Server) gameID(c echo.Context) (int64, error) {
+	return pathID(c)
+}
+
+func (s *Server) gamePage(c echo.Context) error {
+	id, err := s.gameID(c)
+	if err != nil {
+		return err
+	}
+	ply := -1
+	if p := c.QueryParam("ply"); p != "" {
+		if n, err := strconv.Atoi(p); err == nil {
+			ply = n
+		}
+	}
+	if isHTMX(c) && c.Request().Header.Get("HX-Target") == "board" {
+		v, err := s.gameView(c.Request().Context(), actor(c), id, ply)
+		if err != nil {
+			return err
+		}
+		return s.render(c, http.StatusOK, BoardFragment(v.Board))
+	}
+	return s.renderGame(c, http.StatusOK, id, ply, gameForms{}, nil, nil)
+}
+
+func (s *Server) renderGame(c echo.Context, status int, id int64, ply int, forms gameForms, errs fieldMsgs, preview *previewView) error {
+	ctx := c.Request().Context()
+	v, err := s.gameView(ctx, actor(c), id, ply)
+	if err != nil {
+		return err
+	}
+	title := v.EventName
+	if v.Label != "" {
+		title = v.Label + " — " + v.EventName
+	}
+	return s.render(c, status, GamePage(s.page(c, title), v, forms, errs, preview))
+}
+
+// userNames maps user ids to display names for the logs.
+func (s *Server) userNames(ctx context.Context, ids ...int64) map[int64]string {
+	out := map[int64]string{}
+	for _, id := range ids {
+		if _, ok := out[id]; ok || id == 0 {
+			continue
+		}
+		var u store.User
+		if err := s.store.DB(ctx).Where("id = ?", id).Take(&u).Error; err == nil {
+			out[id] = u.DisplayName
+			if out[id] == "" {
+				out[id] = u.Login
+			}
+		}
+	}
+	return out
+}
+
+func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int) (gameView, error) {
+	g, err := s.store.GameByID(ctx, id)
+	if err != nil {
+		return gameView{}, err
+	}
+	e, err := s.office.Event(ctx, a, g.EventID) // the public sees only published events
+	if err != nil {
+		return gameView{}, err
+	}
+	v := gameView{ID: g.ID, EventID: e.ID, EventName: localName(ctx, e.Name, e.NameEn), Label: g.Label,
+		Handicap: g.Handicap, RedoNumber: g.RedoNumber,
+		SenteAllowance: minutesText(ctx, g.SenteAllowanceS), GoteAllowance: minutesText(ctx, g.GoteAllowanceS)}
+	if g.ScheduledOn != nil {
+		v.ScheduledOn = *g.ScheduledOn
+	}
+	if g.RedoOfID != nil {
+		v.RedoOf = *g.RedoOfID
+	}
+	v.Sente, v.Gote = s.playerName(ctx, g.SentePlayerID), s.playerName(ctx, g.GotePlayerID)
+	redos, err := s.store.RedoGames(ctx, g.ID)
+	if err != nil {
+		return v, err
+	}
+	for _, r := range redos {
+		v.Redos = append(v.Redos, r.ID)
+	}
+	recs, err := s.office.GameRecords(ctx, g.ID)
+	if err != nil {
+		return v, err
+	}
+	hist, err := s.office.ResultHistory(ctx, g.ID)
+	if err != nil {
+		return v, err
+	}
+	rulings, err := s.office.Rulings(ctx, g.ID)
+	if err != nil {
+		return v, err
+	}
+	var ids []int64
+	for _, r := range recs {
+		ids = append(ids, r.EnteredBy)
+	}
+	for _, h := range hist {
+		ids = append(ids, h.EnteredBy)
+		if h.ConfirmedBy != nil {
+			ids = append(ids, *h.ConfirmedBy)
+		}
+	}
+	names := s.userNames(ctx, ids...)
+	for _, r := range recs {
+		v.Records = append(v.Records, recordRow{Version: r.Version, Format: r.Format, Plies: r.Plies, HasFoul: r.HasFoul,
+			EnteredBy: names[r.EnteredBy], EnteredAt: showTime(r.EnteredAt)})
+	}
+	start, moves := "", []string(nil)
+	if n := len(recs); n > 0 {
+		start, moves = recs[n-1].StartSFEN, strings.Fields(recs[n-1].Moves)
+	}
+	if ply < 0 {
+		ply = len(moves)
+	}
+	if v.Board, err = newBoardView(g.ID, start, moves, ply); err != nil {
+		return v, err
+	}
+	effective := 0
+	for _, h := range hist {
+		if h.Confirmed() {
+			effective = h.Version
+		}
+	}
+	for _, h := range hist {
+		row := resultRow{Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note,
+			EnteredBy: names[h.EnteredBy], EnteredAt: showTime(h.EnteredAt), Effective: h.Version == effective}
+		if h.ConfirmedBy != nil {
+			row.ConfirmedBy, row.ConfirmedAt = names[*h.ConfirmedBy], showTime(*h.ConfirmedAt)
+		}
+		var oc adjudication.Outcome
+		if json.Unmarshal([]byte(h.Outcome), &oc) == nil {
+			row.Rules, row.Articles = strings.Join(oc.Rules, ", "), strings.Join(oc.Articles, ", ")
+			for _, r := range oc.Rejected {
+				row.Rejected = append(row.Rejected, r.Code)
+			}
+		}
+		v.Results = append(v.Results, row)
+	}
+	v.Ended = len(hist) > 0
+	supersededBy := map[int64]int64{}
+	for _, r := range rulings {
+		if r.SupersedesID != nil {
+			supersededBy[*r.SupersedesID] = r.ID
+		}
+	}
+	resultVersion := map[int64]int64{}
+	for _, h := range hist {
+		resultVersion[h.ID] = int64(h.Version)
+	}
+	var adjust [2]int
+	for _, r := range rulings {
+		row := rulingRow{ID: r.ID, Kind: r.Kind, Player: r.Player, Reason: r.Reason, Arbiter: r.ArbiterName,
+			ByOrganiser: r.ByOrganiser, At: showTime(r.MadeAt), SupersededBy: supersededBy[r.ID]}
+		if r.DeltaS != 0 {
+			row.Delta = strconv.Itoa(r.DeltaS/60) + "′"
+			if r.DeltaS > 0 {
+				row.Delta = "+" + row.Delta
+			}
+			if row.SupersededBy == 0 {
+				if r.Player == "gote" {
+					adjust[1] += r.DeltaS
+				} else {
+					adjust[0] += r.DeltaS
+				}
+			}
+		}
+		if r.SupersedesID != nil {
+			row.Supersedes = *r.SupersedesID
+		}
+		if r.ResultID != nil {
+			row.ResultVer = resultVersion[*r.ResultID]
+		}
+		v.Rulings = append(v.Rulings, row)
+	}
+	clock := &clockView{Source: "adjudication.clock.allowance"}
+	sente, gote := g.SenteAllowanceS, g.GoteAllowanceS
+	if facts, _, ok, err := s.office.LastAdjudication(ctx, g.ID); err == nil && ok && facts.Remaining != nil {
+		sente, gote = int(facts.Remaining.Sente.D()/time.Second), int(facts.Remaining.Gote.D()/time.Second)
+		clock.Source = "adjudication.clock.remaining"
+	}
+	clock.Sente, clock.Gote = minutesText(ctx, sente+adjust[0]), minutesText(ctx, gote+adjust[1])
+	v.Clock = clock
+	v.CanRecord = s.office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil
+	v.CanClaim = s.office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter) == nil
+	v.CanRule = s.office.CanRule(ctx, a, e.ID)
+	return v, nil
+}
+
+func (s *Server) playerName(ctx context.Context, id *int64) string {
+	if id == nil {
+		return ""
+	}
+	p, err := s.store.PlayerByID(ctx, *id)
+	if err != nil {
+		return "#" + strconv.FormatInt(*id, 10)
+	}
+	return p.Name
+}
+
+// previewView is what a preview (record or ending) shows before saving.
+type previewView struct {
+	Record  *office.RecordReading
+	Outcome *adjudication.Outcome
+	Redo    *redoView
+}
+
+// redoView is the redo game a 千日手/持将棋 outcome sets up.
+type redoView struct {
+	Sente, Gote                   string
+	SenteAllowance, GoteAllowance string
+	Swapped                       bool
+}
+
+func (s *Server) redoView(ctx context.Context, o adjudication.Outcome) *redoView {
+	if o.Redo == nil {
+		return nil
+	}
+	r := &redoView{Sente: o.Redo.Players.Sente.Name, Gote: o.Redo.Players.Gote.Name, Swapped: o.Redo.ColoursSwapped}
+	if a := o.Redo.Allowance; a != nil {
+		r.SenteAllowance = minutesText(ctx, int(a.Sente.D()/time.Second))
+		r.GoteAllowance = minutesText(ctx, int(a.Gote.D()/time.Second))
+	}
+	return r
+}
+
+// formError re-renders the page (or, for htmx, the form's preview slot)
+// with a validation error; other errors go to the error handler.
+func (s *Server) formError(c echo.Context, id int64, forms gameForms, err error) error {
+	msgs, ok := fieldMsgsOf(c.Request().Context(), err)
+	if !ok {
+		return err
+	}
+	if isHTMX(c) {
+		return s.render(c, http.StatusUnprocessableEntity, PreviewErrors(msgs))
+	}
+	return s.renderGame(c, http.StatusUnprocessableEntity, id, -1, forms, msgs, nil)
+}
+
+func (s *Server) recordPreview(c echo.Context) error {
+	id, err := s.gameID(c)
+	if err != nil {
+		return err
+	}
+	var f recordForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	r, err := s.office.PreviewRecord(c.Request().Context(), actor(c), id, office.RecordInput{Text: f.Text, Format: f.Format})
+	if err != nil {
+		return s.formError(c, id, gameForms{Record: f, Open: "record"}, err)
+	}
+	p := &previewView{Record: &r}
+	if isHTMX(c) {
+		return s.render(c, http.StatusOK, RecordFindings(r))
+	}
+	return s.renderGame(c, http.StatusOK, id, -1, gameForms{Record: f, Open: "record"}, nil, p)
+}
+
+func (s *Server) recordSave(c echo.Context) error {
+	id, err := s.gameID(c)
+	if err != nil {
+		return err
+	}
+	var f recordForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	_, _, err = s.office.SaveRecord(c.Request().Context(), actor(c), id, office.RecordInput{Text: f.Text, Format: f.Format, AcceptFoul: f.AcceptFoul})
+	if err != nil {
+		if isHTMX(c) {
+			c.Request().Header.Del("HX-Request") // a save re-renders the whole page
+		}
+		return s.formError(c, id, gameForms{Record: f, Open: "record"}, err)
+	}
+	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#record")
+}
+
+func (f endForm) input() office.EndInput {
+	return office.EndInput{Kind: f.Kind, By: f.By, BothAbsent: f.BothAbsent, Foul: f.Foul, NoTimeLeft: f.NoTimeLeft,
+		PointsSente: f.PointsSente, PointsGote: f.PointsGote, RemainingSente: f.RemainingSente, RemainingGote: f.RemainingGote, Note: f.Note}
+}
+
+func (s *Server) endPreview(c echo.Context) error {
+	id, err := s.gameID(c)
+	if err != nil {
+		return err
+	}
+	var f endForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	a, err := s.office.PreviewEnd(ctx, actor(c), id, f.input())
+	if err != nil {
+		return s.formError(c, id, gameForms{End: f, Open: "end"}, err)
+	}
+	p := &previewView{Outcome: &a.Outcome, Redo: s.redoView(ctx, a.Outcome)}
+	if isHTMX(c) {
+		return s.render(c, http.StatusOK, OutcomeView(a.Outcome, p.Redo))
+	}
+	return s.renderGame(c, http.StatusOK, id, -1, gameForms{End: f, Open: "end"}, nil, p)
+}
+
+func (s *Server) endSave(c echo.Context) error {
+	id, err := s.gameID(c)
+	if err != nil {
+		return err
+	}
+	var f endForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	if _, err := s.office.EndGame(c.Request().Context(), actor(c), id, f.input()); err != nil {
+		c.Request().Header.Del("HX-Request")
+		return s.formError(c, id, gameForms{End: f, Open: "end"}, err)
+	}
+	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
+}
+
+func (s *Server) claimSave(c echo.Context) error {
+	id, err := s.gameID(c)
+	if err != nil {
+		return err
+	}
+	var f claimForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	_, err = s.office.ClaimFoul(c.Request().Context(), actor(c), id, office.FoulClaimInput{Kind: f.Foul, Offender: f.Offender,
+		Ply: f.Ply, Found: f.Found, ClaimedBy: f.ClaimedBy, NextGameStarted: f.NextGameStarted, Disputed: f.Disputed, Note: f.Note})
+	if err != nil {
+		c.Request().Header.Del("HX-Request")
+		return s.formError(c, id, gameForms{Claim: f, Open: "claim"}, err)
+	}
+	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
+}
+
+func (s *Server) rulingSave(c echo.Context) error {
+	id, err := s.gameID(c)
+	if err != nil {
+		return err
+	}
+	var f rulingForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	var sup int64
+	if strings.TrimSpace(f.Supersedes) != "" {
+		if sup, err = strconv.ParseInt(strings.TrimSpace(f.Supersedes), 10, 64); err != nil {
+			err = &office.ValidationError{Fields: []office.FieldError{{Field: "supersedes", Code: "adjudication.err.supersedes_missing"}}}
+			return s.formError(c, id, gameForms{Ruling: f, Open: "ruling"}, err)
+		}
+	}
+	_, _, err = s.office.AddRuling(c.Request().Context(), actor(c), id, office.RulingInput{Kind: f.Kind, Player: f.Player,
+		DeltaMinutes: f.DeltaMinutes, Reason: f.Reason, Supersedes: sup})
+	if err != nil {
+		c.Request().Header.Del("HX-Request")
+		return s.formError(c, id, gameForms{Ruling: f, Open: "ruling"}, err)
+	}
+	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#rulings")
+}
+
+// eventGameRow is one line of an event's games list.
+type eventGameRow struct {
+	ID          int64
+	Label       string
+	Sente, Gote string
+	ScheduledOn string
+	Result      string
+	RedoNumber  int
+}
+
+// gameCreateForm is the create-game form.
+type gameCreateForm struct {
+	Label       string `form:"label"`
+	SenteID     string `form:"sente_id"`
+	GoteID      string `form:"gote_id"`
+	Handicap    string `form:"handicap"`
+	ScheduledOn string `form:"scheduled_on"`
+	Allowance   string `form:"allowance"`
+}
+
+func (s *Server) eventGamesPage(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	return s.renderEventGames(c, http.StatusOK, id, gameCreateForm{}, nil)
+}
+
+func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f gameCreateForm, errs fieldMsgs) error {
+	ctx := c.Request().Context()
+	a := actor(c)
+	e, err := s.office.Event(ctx, a, eventID)
+	if err != nil {
+		return err
+	}
+	games, err := s.store.GamesOfEvent(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	results, err := s.store.EffectiveResults(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	rows := make([]eventGameRow, 0, len(games))
+	for _, g := range games {
+		r := eventGameRow{ID: g.ID, Label: g.Label, Sente: s.playerName(ctx, g.SentePlayerID), Gote: s.playerName(ctx, g.GotePlayerID), RedoNumber: g.RedoNumber}
+		if g.ScheduledOn != nil {
+			r.ScheduledOn = *g.ScheduledOn
+		}
+		if res, ok := results[g.ID]; ok {
+			r.Result = res.Result
+		}
+		rows = append(rows, r)
+	}
+	canCreate := s.office.RequireEventRole(ctx, a, eventID, office.RoleDirector, office.RoleScheduler) == nil
+	var players []choice
+	if canCreate {
+		ps, _, err := s.store.SearchPlayers(ctx, store.PlayerSearch{Limit: 2000})
+		if err != nil {
+			return err
+		}
+		for _, p := range ps {
+			players = append(players, choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name})
+		}
+		if f.Allowance == "" {
+			if st, err := office.ParseEventSettings(e.Settings); err == nil {
+				f.Allowance = strconv.Itoa(int(st.Time.Allowance.D() / time.Minute))
+			}
+		}
+	}
+	return s.render(c, status, EventGamesPage(s.page(c, localName(ctx, e.Name, e.NameEn)), eventID, localName(ctx, e.Name, e.NameEn), rows, canCreate, players, f, errs))
+}
+
+func (s *Server) gameCreate(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var f gameCreateForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	v := &office.ValidationError{}
+	optID := func(field, s string) *int64 {
+		if s == "" {
+			return nil
+		}
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			v.Add(0, field, "adjudication.err.player", nil)
+			return nil
+		}
+		return &n
+	}
+	in := office.GameInput{EventID: id, Label: strings.TrimSpace(f.Label), SenteID: optID("sente", f.SenteID), GoteID: optID("gote", f.GoteID),
+		Handicap: f.Handicap, ScheduledOn: f.ScheduledOn}
+	if n, err := strconv.Atoi(strings.TrimSpace(f.Allowance)); err != nil {
+		v.Add(0, "allowance", "games.err.allowance", nil)
+	} else {
+		in.AllowanceMinutes = n
+	}
+	err = v.OrNil()
+	var g store.Game
+	if err == nil {
+		g, err = s.office.CreateGame(ctx, actor(c), in)
+	}
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderEventGames(c, http.StatusUnprocessableEntity, id, f, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/games/"+strconv.FormatInt(g.ID, 10))
+}
+
+// handOrNone is a hand's pieces, or a word for an empty hand.
+func handOrNone(ctx context.Context, h string) string {
+	if h == "" {
+		return T(ctx, "adjudication.board.none")
+	}
+	return h
+}
+
+// sideName is the localised word for a side code.
+func sideName(ctx context.Context, side string) string {
+	switch side {
+	case "sente":
+		return T(ctx, "adjudication.side.sente")
+	case "gote":
+		return T(ctx, "adjudication.side.gote")
+	}
+	return ""
+}

@@ -1,0 +1,211 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// settingsRoutes: an organiser's adjudication settings and each event's
+// own copy, with the lock once the event's first game has started.
+func (s *Server) settingsRoutes(e *echo.Echo) {
+	e.GET("/organisers/:id/settings", s.organiserSettingsPage, requireAdmin)
+	e.POST("/organisers/:id/settings", s.organiserSettingsSave, requireAdmin)
+	e.GET("/events/:id/settings", s.eventSettingsPage)
+	e.POST("/events/:id/settings", s.eventSettingsSave, requireUser)
+	e.POST("/events/:id/settings/unlock", s.eventSettingsUnlock, requireAdmin)
+}
+
+// settingsFormInput is the settings form as posted; checkboxes are "true"
+// when ticked.
+type settingsFormInput struct {
+	Kind                string `form:"kind"`
+	Jishogi             string `form:"jishogi"`
+	JishogiTie27        string `form:"jishogi_27_tie"`
+	Declaration         string `form:"declaration"`
+	ResignationPriority bool   `form:"resignation_priority"`
+	ClockHand           string `form:"clock_hand"`
+	RedoAfter           string `form:"redo_after"`
+	RedoThen            string `form:"redo_then"`
+	RedoCountsAsGame    bool   `form:"redo_counts_as_game"`
+	AllowanceMinutes    string `form:"allowance"`
+	Timing              string `form:"timing"`
+	Byoyomi             string `form:"byoyomi"`
+	RedoTopUp           bool   `form:"redo_top_up"`
+	ShortAllowanceRedo  string `form:"short_allowance_redo"`
+	RequireConfirmation bool   `form:"require_confirmation"`
+}
+
+func (in settingsFormInput) form() office.SettingsForm { return office.SettingsForm(in) }
+
+// settingsView is the settings page's view model.
+type settingsView struct {
+	Title     string
+	Action    string
+	BackURL   string
+	BackText  string
+	Form      office.SettingsForm
+	Editable  bool
+	Locked    bool
+	Started   bool
+	CanUnlock bool
+	UnlockURL string
+	Unlocks   []unlockRow
+	Changes   []changeRow
+	Saved     bool
+}
+
+type unlockRow struct{ By, At, Reason string }
+type changeRow struct {
+	By, At string
+	Unlock bool
+}
+
+func (s *Server) organiserSettingsPage(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	st, err := s.office.OrganiserSettings(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	return s.renderOrganiserSettings(c, http.StatusOK, id, office.FormOf(st), nil, c.QueryParam("saved") == "1")
+}
+
+func (s *Server) renderOrganiserSettings(c echo.Context, status int, id int64, f office.SettingsForm, errs fieldMsgs, saved bool) error {
+	ctx := c.Request().Context()
+	org, err := s.office.Organiser(ctx, actor(c), id)
+	if err != nil {
+		return err
+	}
+	name := localName(ctx, org.Name, org.NameEn)
+	v := settingsView{Title: T(ctx, "adjudication.settings.organiser_title", "Name", name),
+		Action: "/organisers/" + strconv.FormatInt(id, 10) + "/settings", BackURL: "/organisers", BackText: T(ctx, "adjudication.settings.back_organisers"),
+		Form: f, Editable: true, Saved: saved}
+	return s.render(c, status, SettingsPage(s.page(c, v.Title), v, errs))
+}
+
+func (s *Server) organiserSettingsSave(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var in settingsFormInput
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	err = s.office.SetOrganiserSettings(ctx, actor(c), id, in.form())
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderOrganiserSettings(c, http.StatusUnprocessableEntity, id, in.form(), msgs, false)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/organisers/"+strconv.FormatInt(id, 10)+"/settings?saved=1")
+}
+
+func (s *Server) eventSettingsPage(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	return s.renderEventSettings(c, http.StatusOK, id, nil, nil, c.QueryParam("saved") == "1")
+}
+
+func (s *Server) renderEventSettings(c echo.Context, status int, id int64, f *office.SettingsForm, errs fieldMsgs, saved bool) error {
+	ctx := c.Request().Context()
+	a := actor(c)
+	e, err := s.office.Event(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	st, err := s.office.EventSettingsState(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	name := localName(ctx, e.Name, e.NameEn)
+	director := s.office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil
+	v := settingsView{Title: T(ctx, "adjudication.settings.event_title", "Name", name),
+		Action: "/events/" + strconv.FormatInt(id, 10) + "/settings", BackURL: "/events/" + strconv.FormatInt(id, 10), BackText: name,
+		Form: office.FormOf(st.Settings), Editable: director && !st.Locked, Locked: st.Locked, Started: st.Started,
+		CanUnlock: a.Admin && st.Locked, UnlockURL: "/events/" + strconv.FormatInt(id, 10) + "/settings/unlock", Saved: saved}
+	if f != nil {
+		v.Form = *f
+	}
+	v.Unlocks, v.Changes = s.settingsLog(ctx, st)
+	return s.render(c, status, SettingsPage(s.page(c, v.Title), v, errs))
+}
+
+func (s *Server) settingsLog(ctx context.Context, st office.SettingsState) ([]unlockRow, []changeRow) {
+	var ids []int64
+	for _, u := range st.Unlocks {
+		ids = append(ids, u.UnlockedBy)
+	}
+	for _, ch := range st.Changes {
+		ids = append(ids, ch.ChangedBy)
+	}
+	names := s.userNames(ctx, ids...)
+	var us []unlockRow
+	for _, u := range st.Unlocks {
+		us = append(us, unlockRow{By: names[u.UnlockedBy], At: showTime(u.UnlockedAt), Reason: u.Reason})
+	}
+	var cs []changeRow
+	for _, ch := range st.Changes {
+		cs = append(cs, changeRow{By: names[ch.ChangedBy], At: showTime(ch.ChangedAt), Unlock: ch.UnlockID != nil})
+	}
+	return us, cs
+}
+
+func (s *Server) eventSettingsSave(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var in settingsFormInput
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	f := in.form()
+	err = s.office.SetEventSettings(ctx, actor(c), id, f)
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderEventSettings(c, http.StatusUnprocessableEntity, id, &f, msgs, false)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/settings?saved=1")
+}
+
+func (s *Server) eventSettingsUnlock(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	err = s.office.UnlockEventSettings(ctx, actor(c), id, c.FormValue("reason"))
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderEventSettings(c, http.StatusUnprocessableEntity, id, nil, msgs, false)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/settings")
+}
+
+// settingOption is one choice of a settings select.
+type settingOption struct{ Value, Label string }
+
+func opts(ctx context.Context, prefix string, values ...string) []settingOption {
+	out := make([]settingOption, len(values))
+	for i, v := range values {
+		out[i] = settingOption{Value: v, Label: T(ctx, prefix+v)}
+	}
+	return out
+}
