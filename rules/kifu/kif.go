@@ -216,12 +216,15 @@ func trimRightSpaces(s string) string {
 
 // readKIFMove reads one numbered KIF line: a move or a terminal word.
 func readKIFMove(line string, lineNo int, tree *treeBuilder, toMoveAt func(int) rules.Color) error {
-	sep := strings.IndexAny(line, " \t")
-	if sep < 0 {
-		return lineErr(FormatKIF, lineNo, "move line %q: want <number> <move>", line)
+	num, sep := 0, 0
+	for sep < len(line) && line[sep] >= '0' && line[sep] <= '9' {
+		if num > 1e6 {
+			return lineErr(FormatKIF, lineNo, "move number in %q is too large", line)
+		}
+		num = num*10 + int(line[sep]-'0')
+		sep++
 	}
-	num, err := strconv.Atoi(line[:sep])
-	if err != nil {
+	if sep == 0 || sep == len(line) || (line[sep] != ' ' && line[sep] != '\t') {
 		return lineErr(FormatKIF, lineNo, "move line %q: want <number> <move>", line)
 	}
 	rest := strings.TrimLeft(line[sep+1:], " \t")
