@@ -237,3 +237,10 @@ func foulLossInForce(rs []adjudication.Ruling) bool {
 	}
 	return false
 }
+
+// CanRule reports whether actor may record rulings on the event's games
+// (for showing the ruling form; AddRuling checks again).
+func (o *Office) CanRule(ctx context.Context, actor Actor, eventID int64) bool {
+	_, err := o.rulingAuthority(ctx, o.store, actor, eventID)
+	return err == nil
+}
