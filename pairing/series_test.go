@@ -33,7 +33,7 @@ func TestSeries_BestOfN(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := Next(s, tc.games)
+			got, err := s.Next(tc.games)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,7 +54,7 @@ func TestSeries_BestOf3And5(t *testing.T) {
 			games = append(games, SeriesGame{Sente: sente, Winner: winner})
 			sente = map[string]string{"A": "B", "B": "A"}[sente]
 		}
-		st, err := Next(s, games)
+		st, err := s.Next(games)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +81,7 @@ func TestSeries_RejectsBadRecords(t *testing.T) {
 		{"game after the end", Series{BestOf: 1, Players: [2]string{"A", "B"}}, []SeriesGame{{Sente: "A", Winner: "A"}, {Sente: "B", Winner: "A"}}, "games[1]"},
 	}
 	for _, tc := range cases {
-		_, err := Next(tc.s, tc.games)
+		_, err := tc.s.Next(tc.games)
 		var fe *FieldError
 		if !errors.As(err, &fe) || fe.Field != tc.field {
 			t.Errorf("%s: %v, want an error on %s", tc.name, err, tc.field)
