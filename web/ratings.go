@@ -1,6 +1,251 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
 
-// ratingRoutes: ratings and player records (issue 7).
-func (s *Server) ratingRoutes(e *echo.Echo) {}
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+	"kisen/store"
+)
+
+// ratingRoutes: ratings and player records (issue 7). Lists, records and
+// head-to-head are public; settings are for administrators and seeding
+// for an event's directors (office checks both again).
+func (s *Server) ratingRoutes(e *echo.Echo) {
+	e.GET("/ratings", s.ratingsList)
+	e.GET("/ratings/export.csv", s.ratingsExport)
+	e.GET("/ratings/settings", s.ratingSettingsForm, requireAdmin)
+	e.POST("/ratings/settings", s.ratingSettingsSave, requireAdmin)
+	e.GET("/players/:id/record", s.playerRecord)
+	e.GET("/players/:id/record/h2h", s.playerHeadToHead)
+	e.GET("/stages/:id/seeds", s.stageSeeds, requireUser)
+}
+
+// ratingFilterOf reads the list filters from the query; unknown values
+// are ignored (the list is public and bookmarkable).
+func ratingFilterOf(c echo.Context) (office.RatingFilter, ratingFilterForm) {
+	q := c.QueryParams()
+	form := ratingFilterForm{Kind: q.Get("kind"), Class: q.Get("class"), Since: q.Get("since")}
+	var f office.RatingFilter
+	for _, k := range store.PlayerKinds {
+		if string(k) == form.Kind {
+			f.Kind = k
+		}
+	}
+	for _, cl := range store.PlayerClasses {
+		if string(cl) == form.Class {
+			f.Class = cl
+		}
+	}
+	if d, ok := office.ParsePlayerDate(form.Since); ok {
+		f.ActiveSince = d
+	}
+	if f.Kind == "" {
+		form.Kind = ""
+	}
+	if f.Class == "" {
+		form.Class = ""
+	}
+	if f.ActiveSince.IsZero() {
+		form.Since = ""
+	}
+	return f, form
+}
+
+// ratingsList is the public rating list; htmx gets only the table.
+func (s *Server) ratingsList(c echo.Context) error {
+	ctx := c.Request().Context()
+	f, form := ratingFilterOf(c)
+	rows, sum, err := s.office.RatingList(ctx, f)
+	if err != nil {
+		return err
+	}
+	set, err := s.office.RatingSettings(ctx)
+	if err != nil {
+		return err
+	}
+	v := ratingListViewOf(rows, sum, set, form, actor(c).Admin)
+	c.Response().Header().Add("Vary", "HX-Request")
+	if isHTMX(c) && c.Request().Header.Get("HX-History-Restore-Request") != "true" {
+		return s.render(c, http.StatusOK, RatingTable(v))
+	}
+	return s.render(c, http.StatusOK, RatingsPage(s.page(c, L(ctx).T("rating.list.title")), v))
+}
+
+// ratingsExport sends the filtered list as CSV (UTF-8, header row).
+func (s *Server) ratingsExport(c echo.Context) error {
+	f, _ := ratingFilterOf(c)
+	rows, _, err := s.office.RatingList(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	_ = w.Write(ratingCSVHeader)
+	for _, r := range rows {
+		last := ""
+		if r.Rating.LastPlayed != nil {
+			last = r.Rating.LastPlayed.In(tokyo).Format("2006-01-02")
+		}
+		_ = w.Write([]string{
+			strconv.Itoa(r.Place), strconv.FormatInt(r.Player.ID, 10), r.Player.Name, r.Player.Reading,
+			string(r.Player.Kind), string(r.Player.Class), strconv.FormatFloat(r.Rating.Rating, 'f', 1, 64),
+			strconv.FormatFloat(r.Rating.RD, 'f', 1, 64), strconv.Itoa(r.Rating.Games), strconv.Itoa(r.Rating.Wins),
+			strconv.Itoa(r.Rating.Losses), last,
+		})
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="ratings.csv"`)
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+// ratingCSVHeader is the documented column list (docs/rating-web.md).
+var ratingCSVHeader = []string{"place", "player_id", "name", "reading", "kind", "class", "rating", "rd", "games", "wins", "losses", "last_played"}
+
+// playerRecord is a player's results, rating chart and head-to-head.
+func (s *Server) playerRecord(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := playerID(c)
+	if err != nil {
+		return err
+	}
+	rec, err := s.office.PlayerRecord(ctx, id)
+	if err != nil {
+		return err
+	}
+	v := playerRecordViewOf(ctx, rec)
+	if opp, err := strconv.ParseInt(c.QueryParam("opponent"), 10, 64); err == nil && opp > 0 {
+		h, err := s.office.HeadToHead(ctx, id, opp)
+		if err != nil {
+			return err
+		}
+		hv := headToHeadViewOf(ctx, h)
+		v.HeadToHead = &hv
+	}
+	return s.render(c, http.StatusOK, PlayerRecordPage(s.page(c, L(ctx).T("rating.record.title", "Name", rec.Player.Name)), v))
+}
+
+// playerHeadToHead answers the opponent picker: a fragment for htmx, else
+// the whole record page with the head-to-head filled in.
+func (s *Server) playerHeadToHead(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := playerID(c)
+	if err != nil {
+		return err
+	}
+	opp, err := strconv.ParseInt(c.QueryParam("opponent"), 10, 64)
+	if err != nil || opp <= 0 {
+		if isHTMX(c) {
+			return s.render(c, http.StatusOK, HeadToHeadFragment(nil))
+		}
+		return seeOther(c, playerURL(id)+"/record")
+	}
+	if !isHTMX(c) {
+		return seeOther(c, playerURL(id)+"/record?opponent="+url.QueryEscape(strconv.FormatInt(opp, 10))+"#h2h")
+	}
+	h, err := s.office.HeadToHead(ctx, id, opp)
+	if err != nil {
+		return err
+	}
+	hv := headToHeadViewOf(ctx, h)
+	c.Response().Header().Add("Vary", "HX-Request")
+	return s.render(c, http.StatusOK, HeadToHeadFragment(&hv))
+}
+
+// ratingSettingsForm shows the instance's rating settings.
+func (s *Server) ratingSettingsForm(c echo.Context) error {
+	ctx := c.Request().Context()
+	set, err := s.office.RatingSettings(ctx)
+	if err != nil {
+		return err
+	}
+	v := ratingSettingsView{In: office.RatingSettingsInputOf(set), Saved: c.QueryParam("saved") == "1"}
+	return s.render(c, http.StatusOK, RatingSettingsPage(s.page(c, L(ctx).T("rating.settings.title")), v))
+}
+
+// ratingSettingsSave saves the settings; a bad field re-renders the form
+// (422) with the input kept and the message beside the field.
+func (s *Server) ratingSettingsSave(c echo.Context) error {
+	ctx := c.Request().Context()
+	in, bad := ratingSettingsInputOf(c)
+	v := ratingSettingsView{In: in, Raw: bad}
+	var err error
+	if len(bad) == 0 {
+		_, err = s.office.SetRatingSettings(ctx, actor(c), in)
+		if err == nil {
+			return seeOther(c, "/ratings/settings?saved=1")
+		}
+	}
+	msgs := fieldMsgs{}
+	if m, ok := fieldMsgsOf(ctx, err); ok {
+		msgs = m
+	} else if err != nil {
+		return err
+	}
+	for field := range bad {
+		msgs[field] = L(ctx).T("rating.err.number")
+	}
+	v.Errors = msgs
+	return s.render(c, http.StatusUnprocessableEntity, RatingSettingsPage(s.page(c, L(ctx).T("rating.settings.title")), v))
+}
+
+// ratingSettingsInputOf binds the form; bad holds the raw text of fields
+// that are not numbers, so the form can show them again.
+func ratingSettingsInputOf(c echo.Context) (office.RatingSettingsInput, map[string]string) {
+	bad := map[string]string{}
+	num := func(name string) float64 {
+		raw := strings.TrimSpace(c.FormValue(name))
+		x, err := strconv.ParseFloat(raw, 64)
+		if err != nil {
+			bad[name] = raw
+		}
+		return x
+	}
+	in := office.RatingSettingsInput{
+		Model: c.FormValue("model"), EloInitial: num("elo_initial"), EloK: num("elo_k"),
+		G2Initial: num("g2_initial"), G2InitialRD: num("g2_initial_rd"), G2Volatility: num("g2_volatility"),
+		G2Tau: num("g2_tau"), G2Period: c.FormValue("g2_period"), RateHandicap: c.FormValue("rate_handicap") == "on",
+		ProvisionalK: num("provisional_k"),
+	}
+	if raw := strings.TrimSpace(c.FormValue("provisional_games")); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil {
+			bad["provisional_games"] = raw
+		}
+		in.ProvisionalGames = n
+	}
+	if in.ProvisionalGames == 0 {
+		delete(bad, "provisional_k") // unused without provisional games
+	}
+	return in, bad
+}
+
+// stageSeeds shows a knockout stage's entrants in seeding order by rating
+// (directors of the event).
+func (s *Server) stageSeeds(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	st, rows, err := s.office.EntrantsSeedsByRating(ctx, actor(c), id)
+	if err != nil {
+		return err
+	}
+	v := seedsView{StageURL: fmt.Sprintf("/stages/%d", st.ID), StageName: st.Name}
+	for _, r := range rows {
+		v.Rows = append(v.Rows, seedRowView{Seed: r.Seed, Player: playerRowOf(r.Player), Rated: r.Rated,
+			Rating: fmtRating(r.Rating.Rating), Games: r.Rating.Games})
+	}
+	return s.render(c, http.StatusOK, SeedsPage(s.page(c, L(ctx).T("rating.seeds.title")), v))
+}

@@ -1,0 +1,293 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"kisen/office"
+	"kisen/rating"
+	"kisen/store"
+)
+
+func fmtRating(x float64) string { return strconv.FormatFloat(math.Round(x), 'f', 0, 64) }
+
+// fmtDelta shows a rating change with its sign (+16, −16).
+func fmtDelta(d float64) string {
+	r := math.Round(d)
+	switch {
+	case r > 0:
+		return "+" + strconv.FormatFloat(r, 'f', 0, 64)
+	case r < 0:
+		return "−" + strconv.FormatFloat(-r, 'f', 0, 64)
+	}
+	return "±0"
+}
+
+// ratingFilterForm is the filter form as the user filled it.
+type ratingFilterForm struct {
+	Kind, Class, Since string
+}
+
+// ratingListRow is one line of the rating list.
+type ratingListRow struct {
+	Place   int
+	Player  playerRow
+	Rating  string
+	RD      string // "" under Elo
+	Games   int
+	Wins    int
+	Losses  int
+	LastDay string
+}
+
+type ratingListView struct {
+	Filter   ratingFilterForm
+	Rows     []ratingListRow
+	Glicko2  bool
+	Model    string
+	Summary  office.RatingSummary
+	CSVURL   string
+	CanAdmin bool
+	Kinds    []store.PlayerKind
+	Classes  []store.PlayerClass
+}
+
+func ratingListViewOf(rows []office.RatingRow, sum office.RatingSummary, set rating.Settings, f ratingFilterForm, admin bool) ratingListView {
+	v := ratingListView{Filter: f, Glicko2: set.Model == rating.ModelGlicko2, Model: string(set.Model), Summary: sum,
+		CanAdmin: admin, Kinds: store.PlayerKinds, Classes: store.PlayerClasses, CSVURL: "/ratings/export.csv"}
+	if q := f.query(); q != "" {
+		v.CSVURL += "?" + q
+	}
+	for _, r := range rows {
+		row := ratingListRow{Place: r.Place, Player: playerRowOf(r.Player), Rating: fmtRating(r.Rating.Rating),
+			Games: r.Rating.Games, Wins: r.Rating.Wins, Losses: r.Rating.Losses}
+		if v.Glicko2 {
+			row.RD = fmtRating(r.Rating.RD)
+		}
+		if r.Rating.LastPlayed != nil {
+			row.LastDay = r.Rating.LastPlayed.In(tokyo).Format("2006-01-02")
+		}
+		v.Rows = append(v.Rows, row)
+	}
+	return v
+}
+
+func (f ratingFilterForm) query() string {
+	var parts []string
+	for _, kv := range [][2]string{{"kind", f.Kind}, {"class", f.Class}, {"since", f.Since}} {
+		if kv[1] != "" {
+			parts = append(parts, kv[0]+"="+kv[1])
+		}
+	}
+	return strings.Join(parts, "&")
+}
+
+// recordGameRow is one game of a player's record.
+type recordGameRow struct {
+	GameURL   string
+	Date      string
+	Event     string
+	EventURL  string
+	Opponent  string
+	OppURL    string
+	Colour    string // 先手 / 後手, localised
+	Result    string // localised
+	ResultKey string // win | loss | other, for the CSS class
+	Record    bool
+	Change    string // "" when the game was not rated
+}
+
+// chartView is the rating chart as SVG geometry, computed on the server
+// (no script): x is the game number, y the rating after it.
+type chartView struct {
+	Width, Height int
+	Points        string // polyline points "x,y x,y …"
+	Dots          []chartDot
+	Min, Max      string // axis labels
+	YMin, YMax    int    // their y positions
+	Left, Right   int    // plot area
+	Empty         bool
+}
+
+type chartDot struct {
+	X, Y  string
+	Title string
+}
+
+// chart geometry: a 640×220 viewBox scaled by CSS to the page width.
+const (
+	chartW, chartH        = 640, 220
+	chartLeft, chartRight = 48, 628
+	chartTop, chartBottom = 12, 200
+	chartMinSpan          = 50.0 // keep a flat history from filling the height
+)
+
+// ratingChartOf draws the rating before the first game and after each
+// rated game.
+func ratingChartOf(hist []store.RatingHistoryEntry) chartView {
+	c := chartView{Width: chartW, Height: chartH, Left: chartLeft, Right: chartRight, YMin: chartBottom, YMax: chartTop}
+	if len(hist) == 0 {
+		c.Empty = true
+		return c
+	}
+	vals := []float64{hist[0].RatingBefore}
+	for _, h := range hist {
+		vals = append(vals, h.RatingAfter)
+	}
+	lo, hi := vals[0], vals[0]
+	for _, x := range vals {
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	if hi-lo < chartMinSpan {
+		mid := (hi + lo) / 2
+		lo, hi = mid-chartMinSpan/2, mid+chartMinSpan/2
+	}
+	c.Min, c.Max = fmtRating(lo), fmtRating(hi)
+	xOf := func(i int) float64 {
+		return chartLeft + float64(i)*float64(chartRight-chartLeft)/float64(len(vals)-1)
+	}
+	yOf := func(x float64) float64 {
+		return chartBottom - (x-lo)/(hi-lo)*float64(chartBottom-chartTop)
+	}
+	pts := make([]string, len(vals))
+	for i, x := range vals {
+		px, py := fmt.Sprintf("%.1f", xOf(i)), fmt.Sprintf("%.1f", yOf(x))
+		pts[i] = px + "," + py
+		title := fmtRating(x)
+		if i > 0 {
+			h := hist[i-1]
+			title = fmt.Sprintf("%s %s (%s)", h.PlayedAt.In(tokyo).Format("2006-01-02"), fmtRating(x), fmtDelta(h.RatingAfter-h.RatingBefore))
+		}
+		c.Dots = append(c.Dots, chartDot{X: px, Y: py, Title: title})
+	}
+	c.Points = strings.Join(pts, " ")
+	return c
+}
+
+// playerRecordView is the record page.
+type playerRecordView struct {
+	Player     playerRow
+	Rated      bool
+	Rating     string
+	RD         string
+	Games      int
+	Wins       int
+	Losses     int
+	Chart      chartView
+	Rows       []recordGameRow
+	Opponents  []playerRow
+	HeadToHead *headToHeadView
+	H2HURL     string
+}
+
+func playerRecordViewOf(ctx context.Context, rec office.PlayerRecord) playerRecordView {
+	v := playerRecordView{Player: playerRowOf(rec.Player), Rated: rec.Rating.Games > 0, Rating: fmtRating(rec.Rating.Rating),
+		Games: rec.Rating.Games, Wins: rec.Rating.Wins, Losses: rec.Rating.Losses, Chart: ratingChartOf(rec.History),
+		H2HURL: playerURL(rec.Player.ID) + "/record/h2h"}
+	if rec.Rating.RD > 0 {
+		v.RD = fmtRating(rec.Rating.RD)
+	}
+	for _, g := range rec.Games {
+		v.Rows = append(v.Rows, recordRowOf(ctx, g))
+	}
+	for _, p := range rec.Opponents {
+		v.Opponents = append(v.Opponents, playerRowOf(p))
+	}
+	return v
+}
+
+func recordRowOf(ctx context.Context, g office.PlayerGame) recordGameRow {
+	r := recordGameRow{GameURL: fmt.Sprintf("/games/%d", g.Game.ID), Event: localName(ctx, g.Event.Name, g.Event.NameEn),
+		EventURL: fmt.Sprintf("/events/%d", g.Event.ID), Record: g.HasRecord, ResultKey: "other"}
+	if !g.PlayedAt.IsZero() {
+		r.Date = g.PlayedAt.In(tokyo).Format("2006-01-02")
+	}
+	if g.Opponent.ID != 0 {
+		r.Opponent, r.OppURL = g.Opponent.Name, playerURL(g.Opponent.ID)
+	}
+	r.Colour = T(ctx, "rating.colour.gote")
+	if g.Sente {
+		r.Colour = T(ctx, "rating.colour.sente")
+	}
+	switch {
+	case g.Result == "":
+		r.Result = T(ctx, "rating.result.none")
+	case g.Won:
+		r.Result, r.ResultKey = T(ctx, "rating.result.win"), "win"
+	case g.Lost:
+		r.Result, r.ResultKey = T(ctx, "rating.result.loss"), "loss"
+	case g.Result == office.ResultRedo:
+		r.Result = T(ctx, "rating.result.redo")
+	default:
+		r.Result = T(ctx, "rating.result.pending")
+	}
+	if g.Result != "" && g.Reason == "forfeit" {
+		r.Result += T(ctx, "rating.result.forfeit_mark")
+	}
+	if g.Rated {
+		r.Change = fmtDelta(g.After - g.Before)
+	}
+	return r
+}
+
+// headToHeadView is the record between the page's player and one opponent.
+type headToHeadView struct {
+	Opponent  playerRow
+	Games     int
+	Wins      int
+	Losses    int
+	NoResults int
+	LastMet   string
+	Rows      []recordGameRow
+}
+
+func headToHeadViewOf(ctx context.Context, h office.HeadToHeadRecord) headToHeadView {
+	v := headToHeadView{Opponent: playerRowOf(h.Opponent), Games: h.HeadToHead.Games, Wins: h.WinsA, Losses: h.WinsB, NoResults: h.NoResults}
+	if !h.LastMet.IsZero() {
+		v.LastMet = h.LastMet.In(tokyo).Format("2006-01-02")
+	}
+	for _, g := range h.Games {
+		v.Rows = append(v.Rows, recordRowOf(ctx, g))
+	}
+	return v
+}
+
+// ratingSettingsView is the settings form.
+type ratingSettingsView struct {
+	In     office.RatingSettingsInput
+	Raw    map[string]string // fields that were not numbers, as typed
+	Errors fieldMsgs
+	Saved  bool
+}
+
+// num shows a number field: as typed when it did not parse, else the value.
+func (v ratingSettingsView) num(name string, x float64) string {
+	if raw, ok := v.Raw[name]; ok {
+		return raw
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+type seedsView struct {
+	StageURL, StageName string
+	Rows                []seedRowView
+}
+
+type seedRowView struct {
+	Seed   int
+	Player playerRow
+	Rated  bool
+	Rating string
+	Games  int
+}
+
+// ratingModelLabel names a model in the page's language.
+func ratingModelLabel(ctx context.Context, m string) string {
+	if m == string(rating.ModelGlicko2) {
+		return T(ctx, "rating.model.glicko2")
+	}
+	return T(ctx, "rating.model.elo")
+}
