@@ -45,7 +45,7 @@ type SeriesState struct {
 // (D-R1, 000 第8条第4項, 001 第6条) and does not advance the game count
 // (000 第8条第7項: a 千日手 is not a game); the schedule of later games
 // follows the first attempt, so redos never shift it.
-func (s Series) Next(games []SeriesGame) (SeriesState, error) {
+func Next(s Series, games []SeriesGame) (SeriesState, error) {
 	if s.BestOf < 1 || s.BestOf%2 == 0 {
 		return SeriesState{}, fieldErr("best_of", "%d is not an odd number of games", s.BestOf)
 	}

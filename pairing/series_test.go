@@ -33,7 +33,7 @@ func TestSeries_BestOfN(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := s.Next(tc.games)
+			got, err := Next(s, tc.games)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,7 +54,7 @@ func TestSeries_BestOf3And5(t *testing.T) {
 			games = append(games, SeriesGame{Sente: sente, Winner: winner})
 			sente = map[string]string{"A": "B", "B": "A"}[sente]
 		}
-		st, err := s.Next(games)
+		st, err := Next(s, games)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,10 +81,51 @@ func TestSeries_RejectsBadRecords(t *testing.T) {
 		{"game after the end", Series{BestOf: 1, Players: [2]string{"A", "B"}}, []SeriesGame{{Sente: "A", Winner: "A"}, {Sente: "B", Winner: "A"}}, "games[1]"},
 	}
 	for _, tc := range cases {
-		_, err := tc.s.Next(tc.games)
+		_, err := Next(tc.s, tc.games)
 		var fe *FieldError
 		if !errors.As(err, &fe) || fe.Field != tc.field {
 			t.Errorf("%s: %v, want an error on %s", tc.name, err, tc.field)
 		}
 	}
+}
+
+// FuzzSeries feeds random game records: none panics, and an accepted record
+// has a consistent state — over exactly when someone has a majority, and a
+// next game with either a known sente or a 振り駒, never both.
+func FuzzSeries(f *testing.F) {
+	f.Add(uint8(7), []byte{0, 1, 1, 0, 2, 0, 1})
+	f.Add(uint8(3), []byte{3, 3, 0})
+	f.Fuzz(func(t *testing.T, n uint8, raw []byte) {
+		s := Series{BestOf: int(n%9) | 1, Players: [2]string{"A", "B"}}
+		var games []SeriesGame
+		for i := 0; i+1 < len(raw) && len(games) < 40; i += 2 {
+			g := SeriesGame{Sente: s.Players[raw[i]%2]}
+			switch raw[i+1] % 4 {
+			case 0, 1:
+				g.Winner = s.Players[raw[i+1]%2]
+			case 2:
+				g.NoResult = Sennichite
+			case 3:
+				g.NoResult = Jishogi
+			}
+			games = append(games, g)
+		}
+		st, err := Next(s, games)
+		if err != nil {
+			return
+		}
+		need := s.BestOf/2 + 1
+		if st.Wins[0] > need || st.Wins[1] > need {
+			t.Fatalf("wins %v beyond %d", st.Wins, need)
+		}
+		if st.Over != (st.Wins[0] == need || st.Wins[1] == need) {
+			t.Fatalf("over=%v with wins %v", st.Over, st.Wins)
+		}
+		if !st.Over && (st.NextSente == "") == !st.NeedsFurigoma {
+			t.Fatalf("next sente %q and needs furigoma %v", st.NextSente, st.NeedsFurigoma)
+		}
+		if !st.Over && st.NextGame != st.Wins[0]+st.Wins[1]+1 {
+			t.Fatalf("next game %d after wins %v", st.NextGame, st.Wins)
+		}
+	})
 }
