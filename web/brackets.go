@@ -656,7 +656,6 @@ func (s *Server) stageCSV(c echo.Context) error {
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
 }
 
-
 // allGames lists a stage's games in bracket order, third place and series
 // games included, for the quick-result forms.
 func allGames(st stageView) []bracketGameView {
