@@ -134,3 +134,30 @@ func TestDrawBracketCLI_BadInputExits2NamingTheField(t *testing.T) {
 		})
 	}
 }
+
+// FuzzDrawBracketCLI: any stdin gets exit 0, 1 or 2 without a panic; a
+// successful draw is JSON that --check accepts.
+func FuzzDrawBracketCLI(f *testing.F) {
+	f.Add(bracketExample, false)
+	f.Add(`{"entrants":[{"id":"m"},{"id":"a","master":"m"}],"stage":"first_preliminary","seed":3}`, false)
+	f.Add(`{"entrants":[{"id":"a"},{"id":"b"}],"stage":"main","slots":["b","a"]}`, true)
+	f.Fuzz(func(t *testing.T, in string, check bool) {
+		var args []string
+		if check {
+			args = []string{"--check"}
+		}
+		code, out, errs := runBracket(t, in, args...)
+		if code < 0 || code > 2 {
+			t.Fatalf("exit %d", code)
+		}
+		if code == 2 && errs == "" {
+			t.Fatal("exit 2 without a message")
+		}
+		if check || code != 0 {
+			return
+		}
+		if c, _, e := runBracket(t, out, "--check"); c != 0 {
+			t.Fatalf("the draw's own output fails --check (exit %d): %s", c, e)
+		}
+	})
+}
