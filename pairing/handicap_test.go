@@ -85,3 +85,38 @@ func TestHandicap_D_H_OrganiserTableValidated(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecideTerms checks D-H on random rank pairs against the rule itself:
+// equal ranks toss, a one-step gap gives the lower rank sente, any larger gap
+// is a handicap game the stronger player (上手) starts.
+func FuzzDecideTerms(f *testing.F) {
+	f.Add(int8(3), int8(3))
+	f.Add(int8(1), int8(0))
+	f.Add(int8(-20), int8(9))
+	f.Fuzz(func(t *testing.T, x, y int8) {
+		ra, rb := Rank{Step: int(x)}, Rank{Step: int(y)}
+		g, err := DecideTerms(DefaultHandicapTable(), "a", ra, "b", rb, "a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		gap := int(x) - int(y)
+		stronger, weaker := "a", "b"
+		if gap < 0 {
+			gap, stronger, weaker = -gap, "b", "a"
+		}
+		switch {
+		case gap == 0:
+			if g.Handicap != EvenByToss || g.Sente != "" || g.Tosser != "a" {
+				t.Fatalf("equal: %+v", g)
+			}
+		case gap == 1:
+			if g.Handicap != Hirate || g.Sente != weaker || g.Uwate != "" {
+				t.Fatalf("gap 1: %+v", g)
+			}
+		default:
+			if g.Handicap.IsEven() || g.Sente != stronger || g.Uwate != stronger || len(g.Handicap.Removed()) == 0 {
+				t.Fatalf("gap %d: %+v", gap, g)
+			}
+		}
+	})
+}

@@ -68,6 +68,7 @@ var nobody = side{}
 
 type advancer struct {
 	results   map[string]Result
+	at        map[string]int // game → index in the caller's results, for error messages
 	used      map[string]bool
 	withdrawn map[string]bool
 }
@@ -94,7 +95,7 @@ func advanceSides(b Bracket, results []Result, withdrawn []string, pending func(
 		}
 		rounds -= bits.TrailingZeros(uint(q))
 	}
-	a := advancer{results: map[string]Result{}, used: map[string]bool{}, withdrawn: map[string]bool{}}
+	a := advancer{results: map[string]Result{}, at: map[string]int{}, used: map[string]bool{}, withdrawn: map[string]bool{}}
 	for _, id := range withdrawn {
 		a.withdrawn[id] = true
 	}
@@ -106,6 +107,7 @@ func advanceSides(b Bracket, results []Result, withdrawn []string, pending func(
 			return Progress{}, fieldErr(fmt.Sprintf("results[%d].kind", i), "unknown kind %q (want played or forfeit)", r.Kind)
 		}
 		a.results[r.Game] = r
+		a.at[r.Game] = i
 	}
 	first := make([]side, len(b.Slots))
 	for i, id := range b.Slots {
@@ -235,7 +237,7 @@ func (a *advancer) game(id string, round, index int, x, y side) (Game, side, err
 	if x.id != "" && y.id != "" {
 		if r, ok := a.results[id]; ok {
 			if r.Winner != x.id && r.Winner != y.id {
-				return Game{}, nobody, fieldErr("results", "winner %q of %s is not one of its players (%s, %s)", r.Winner, id, x.id, y.id)
+				return Game{}, nobody, fieldErr(fmt.Sprintf("results[%d].winner", a.at[id]), "%q is not a player of %s (%s, %s)", r.Winner, id, x.id, y.id)
 			}
 			a.used[id] = true
 			g.Status, g.Winner, g.Kind = StatusDone, r.Winner, r.Kind

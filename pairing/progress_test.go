@@ -120,7 +120,7 @@ func TestAdvance_BadResults(t *testing.T) {
 	}{
 		{"unknown game", []Result{{Game: "R9-G1", Winner: "a"}}, "results[0].game"},
 		{"game not ready", []Result{{Game: "R2-G1", Winner: "a"}}, "results[0].game"},
-		{"winner not playing", []Result{{Game: "R1-G1", Winner: "c"}}, "results"},
+		{"winner not playing", []Result{{Game: "R1-G1", Winner: "c"}}, "results[0].winner"},
 		{"two results", []Result{{Game: "R1-G1", Winner: "a"}, {Game: "R1-G1", Winner: "b"}}, "results[1].game"},
 		{"bad kind", []Result{{Game: "R1-G1", Winner: "a", Kind: "resigned"}}, "results[0].kind"},
 	}
