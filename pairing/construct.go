@@ -37,7 +37,7 @@ func (d *drawer) construct(rng *rand.Rand, st Stage) ([]int, error) {
 	for a, e := range players {
 		for _, p := range d.f.partners[e] {
 			if b := vertexOf[p]; b >= 0 {
-				g.adj[a*g.words+b/64] &^= 1 << (b % 64)
+				g.unlink(a, b)
 			}
 		}
 	}

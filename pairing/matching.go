@@ -21,6 +21,11 @@ func (g *graph) link(a, b int) {
 	g.adj[b*g.words+a/64] |= 1 << (a % 64)
 }
 
+func (g *graph) unlink(a, b int) {
+	g.adj[a*g.words+b/64] &^= 1 << (b % 64)
+	g.adj[b*g.words+a/64] &^= 1 << (a % 64)
+}
+
 func (g *graph) has(a, b int) bool { return g.adj[a*g.words+b/64]&(1<<(b%64)) != 0 }
 
 // each calls fn for every neighbour of v in increasing order.
