@@ -117,7 +117,7 @@ func (st *State) ratingOf(id string, p *player) Rating {
 // History is a player's rated games in canonical order (a copy).
 func (st *State) History(id string) []HistoryEntry {
 	if p, ok := st.players[id]; ok {
-		return slices.Clone(p.history)
+		return append([]HistoryEntry{}, p.history...)
 	}
 	return nil
 }
@@ -137,7 +137,7 @@ func (st *State) Report() Report {
 	r := Report{Model: st.settings.Model, Rated: st.rated, Ratings: st.Ratings(),
 		History: make(map[string][]HistoryEntry, len(st.players)), Skipped: st.Skipped()}
 	for id, p := range st.players {
-		r.History[id] = slices.Clone(p.history)
+		r.History[id] = append([]HistoryEntry{}, p.history...) // [] rather than null in JSON
 	}
 	return r
 }
