@@ -448,7 +448,7 @@ func randomPositions(seed uint64, games, plies int, visit func(p *Position, prev
 func TestMoveText_D_N_RoundTripEveryLegalMove(t *testing.T) {
 	buf := make([]Move, 0, MaxLegalMoves)
 	n := 0
-	randomPositions(1, 40, 160, func(p *Position, prev Square) {
+	randomPositions(1, 16, 120, func(p *Position, prev Square) {
 		buf = p.LegalMoves(buf[:0])
 		seen := map[string]Move{}
 		for _, m := range buf {
@@ -475,7 +475,7 @@ func TestMoveText_D_N_RoundTripEveryLegalMove(t *testing.T) {
 // exactly on non-promotions that could have promoted, 打 only on drops.
 func TestMoveText_D_N_PromotionWordProperty(t *testing.T) {
 	buf := make([]Move, 0, MaxLegalMoves)
-	randomPositions(2, 20, 160, func(p *Position, prev Square) {
+	randomPositions(2, 10, 120, func(p *Position, prev Square) {
 		buf = p.LegalMoves(buf[:0])
 		for _, m := range buf {
 			text := p.MoveText(m, prev, StyleCompact)
