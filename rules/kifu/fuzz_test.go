@@ -35,8 +35,8 @@ func fuzzRoundTrip(t *testing.T, format Format, data []byte) {
 	}
 	text, err := Write(res.Record, format)
 	if err != nil {
-		// Only KI2 may refuse: it cannot spell moves after an impossible
-		// one, which KIF and CSA can hold.
+		// Only KI2 may refuse a record its own reader accepted: it cannot
+		// spell moves after an impossible one.
 		if format != FormatKI2 {
 			t.Fatalf("write %s: %v", format, err)
 		}

@@ -408,7 +408,9 @@ func WriteKIF(r *Record) (string, error) {
 	b.WriteString("手数----指手---------消費時間--\n")
 	bd := boardOf(start)
 	w := kifWriter{b: &b}
-	w.line(r.Main, 1, bd, rules.NoMove)
+	if err := w.line(r.Main, 1, bd, rules.NoMove); err != nil {
+		return "", err
+	}
 	if r.Main.End != nil {
 		plies := len(r.Main.Nodes)
 		toMove := start.SideToMove()
@@ -418,7 +420,9 @@ func WriteKIF(r *Record) (string, error) {
 		b.WriteString(summaryLine(r.Main.End, plies, toMove, isHandicapRecord(r)))
 		b.WriteByte('\n')
 	}
-	w.variations(r.Main, 1, bd, rules.NoMove)
+	if err := w.variations(r.Main, 1, bd, rules.NoMove); err != nil {
+		return "", err
+	}
 	return b.String(), nil
 }
 
@@ -427,9 +431,12 @@ type kifWriter struct {
 }
 
 // line writes a line's moves; bd is the board before its first move.
-func (w *kifWriter) line(l Line, ply int, bd board, prev rules.Move) {
+func (w *kifWriter) line(l Line, ply int, bd board, prev rules.Move) error {
 	for i, n := range l.Nodes {
 		pc := bd.play(n.Move)
+		if !pc.Type().Valid() {
+			return fmt.Errorf("KIF: move %d (%s) starts from an empty square; KIF cannot name the piece", ply+i, n.Move)
+		}
 		text := kifMoveText(n.Move, pc, prev)
 		mark := ""
 		if len(n.Variations) > 0 {
@@ -448,12 +455,13 @@ func (w *kifWriter) line(l Line, ply int, bd board, prev rules.Move) {
 			writeComment(w.b, c)
 		}
 	}
+	return nil
 }
 
 // variations writes the 変化 of l depth first, the last branch point
 // first, so a reader finds each one's parent on its way back (see
 // treeBuilder.branch).
-func (w *kifWriter) variations(l Line, ply int, bd board, prev rules.Move) {
+func (w *kifWriter) variations(l Line, ply int, bd board, prev rules.Move) error {
 	boards := make([]board, len(l.Nodes))
 	prevs := make([]rules.Move, len(l.Nodes))
 	for i, n := range l.Nodes {
@@ -465,10 +473,15 @@ func (w *kifWriter) variations(l Line, ply int, bd board, prev rules.Move) {
 	for i := len(l.Nodes) - 1; i >= 0; i-- {
 		for _, v := range l.Nodes[i].Variations {
 			fmt.Fprintf(w.b, "\n変化：%d手\n", ply+i)
-			w.line(v, ply+i, boards[i], prevs[i])
-			w.variations(v, ply+i, boards[i], prevs[i])
+			if err := w.line(v, ply+i, boards[i], prevs[i]); err != nil {
+				return err
+			}
+			if err := w.variations(v, ply+i, boards[i], prevs[i]); err != nil {
+				return err
+			}
 		}
 	}
+	return nil
 }
 
 func (w *kifWriter) moveLine(ply int, text string, hasTime bool, spent, total time.Duration, mark string) {
@@ -506,12 +519,7 @@ func kifMoveText(m rules.Move, pc rules.Piece, prev rules.Move) string {
 	} else {
 		s.WriteString(rules.SquareText(m.To()))
 	}
-	pt := pc.Type()
-	if pt.Valid() {
-		s.WriteString(pt.Kanji())
-	} else {
-		s.WriteString("駒")
-	}
+	s.WriteString(pc.Type().Kanji())
 	if m.IsDrop() {
 		s.WriteString("打")
 		return s.String()

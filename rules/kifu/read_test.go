@@ -427,3 +427,21 @@ func TestKIF_TimeSpellings(t *testing.T) {
 		}
 	}
 }
+
+// TestWrite_ImpossibleMovesSayWhy: a USI record may move from an empty
+// square; formats that name the piece refuse it with a reason.
+func TestWrite_ImpossibleMovesSayWhy(t *testing.T) {
+	rec := mustRead(t, FormatUSI, "position startpos moves 7g7f 5e5d")
+	for _, f := range []Format{FormatKIF, FormatCSA} {
+		if _, err := Write(rec, f); err == nil || !strings.Contains(err.Error(), "empty square") {
+			t.Errorf("%s: error %v, want one about the empty square", f, err)
+		}
+	}
+	if _, err := Write(rec, FormatUSI); err != nil {
+		t.Errorf("USI holds any move: %v", err)
+	}
+	rep, err := Check(rec)
+	if err != nil || rep.Foul == nil || rep.Foul.Ply != 2 || rep.Foul.Kind != "illegal_movement" {
+		t.Errorf("check: %+v %v", rep.Foul, err)
+	}
+}
