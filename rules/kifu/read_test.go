@@ -445,3 +445,35 @@ func TestWrite_ImpossibleMovesSayWhy(t *testing.T) {
 		t.Errorf("check: %+v %v", rep.Foul, err)
 	}
 }
+
+func TestHeader_GetSetAdd(t *testing.T) {
+	var h Header
+	h.Add(KeySente, "A")
+	h.Add("", "# verbatim")
+	h.Set(KeyGote, "B")
+	h.Set(KeySente, "C")
+	h.Add(KeySente, "D")
+	if v, ok := h.Get(KeySente); !ok || v != "C" {
+		t.Errorf("Get(先手) = %q %v, want the first, replaced by Set", v, ok)
+	}
+	if h.Value(KeyGote) != "B" || h.Value("無い") != "" {
+		t.Errorf("Value: %q %q", h.Value(KeyGote), h.Value("無い"))
+	}
+	if _, ok := h.Get(""); ok {
+		t.Error("verbatim lines have no key to look up")
+	}
+	if len(h.Fields) != 4 {
+		t.Errorf("fields %+v", h.Fields)
+	}
+	for _, s := range []string{"2026/11/21", "2026/11/21(土) 10:00:00", "2026-11-21T10:00:00+09:00", "2026/11/21 10:00"} {
+		h.Set(KeyStart, s)
+		st, ok := h.StartTime()
+		if !ok || st.Year() != 2026 || st.Month() != 11 || st.Day() != 21 {
+			t.Errorf("StartTime(%q) = %v %v", s, st, ok)
+		}
+	}
+	h.Set(KeyStart, "昔")
+	if _, ok := h.StartTime(); ok {
+		t.Error("StartTime of 昔 should fail")
+	}
+}
