@@ -121,6 +121,9 @@ func (o *Office) adjudicationBase(ctx context.Context, s *store.Store, g store.G
 		}
 		*p.out = adjudication.Player{ID: strconv.FormatInt(pl.ID, 10), Name: pl.Name}
 	}
+	if settings.Time, err = gameTimeControl(ctx, s, g, settings.Time); err != nil {
+		return adjudication.Game{}, nil, err
+	}
 	ag := adjudication.Game{Settings: settings.Settings}
 	ag.GameID = strconv.FormatInt(g.ID, 10)
 	ag.Players = players
@@ -446,4 +449,31 @@ func (o *Office) LastAdjudication(ctx context.Context, gameID int64) (adjudicati
 		return g, oc, false, fmt.Errorf("stored outcome of result %d: %w", rv.ID, err)
 	}
 	return g, oc, true, nil
+}
+
+// gameTimeControl is the event's time control with the allowance the
+// game's chain actually started with: a game may be given its own
+// allowance, and a redo game's clocks start from the remaining time, while
+// D-R2's "never beyond the original allowance" means the first game's
+// (001 第6条1).
+func gameTimeControl(ctx context.Context, s *store.Store, g store.Game, tc adjudication.TimeControl) (adjudication.TimeControl, error) {
+	root := g
+	for range 1000 { // a longer chain is corrupt data
+		if root.RedoOfID == nil {
+			break
+		}
+		parent, err := s.GameByID(ctx, *root.RedoOfID)
+		if err != nil {
+			return tc, err
+		}
+		root = parent
+	}
+	if root.SenteAllowanceS > 0 && root.SenteAllowanceS == root.GoteAllowanceS {
+		cand := tc
+		cand.Allowance = adjudication.Duration(time.Duration(root.SenteAllowanceS) * time.Second)
+		if cand.Validate() == nil { // e.g. a stopwatch counts whole minutes only
+			tc = cand
+		}
+	}
+	return tc, nil
 }

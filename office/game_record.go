@@ -145,6 +145,10 @@ func (o *Office) gameForRecording(ctx context.Context, actor Actor, gameID int64
 		return g, EventSettings{}, err
 	}
 	s, err := eventSettings(ctx, o.store, g.EventID)
+	if err != nil {
+		return g, s, err
+	}
+	s.Time, err = gameTimeControl(ctx, o.store, g, s.Time)
 	return g, s, err
 }
 
