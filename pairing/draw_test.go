@@ -490,3 +490,56 @@ func BenchmarkDraw1024With200PairsFallback(b *testing.B) {
 		}
 	}
 }
+
+// TestDraw_ChainMatchesRejectionOnMediumField compares, on a field too big
+// to enumerate (14 unseeded players, 2 seeds, 3 masters), where the chain
+// and exact rejection sampling put chosen players: a two-sample chi-square
+// per player over the slots, with fixed seeds and a 1e-4 threshold.
+func TestDraw_ChainMatchesRejectionOnMediumField(t *testing.T) {
+	es := []Entrant{{ID: "s1", Seed: 1}, {ID: "s2", Seed: 2, Master: "m1"}}
+	es = append(es, students("m1", "a1", "a2", "a3", "a4")...)
+	es = append(es, students("m2", "b1", "b2", "b3")...)
+	es = append(es, students("m3", "c1")...)
+	es = append(es, Entrant{ID: "x1"}, Entrant{ID: "x2"}, Entrant{ID: "x3"})
+	req := DrawRequest{Stage: FirstPreliminary, Entrants: es}
+	const n = 3000
+	watch := []string{"m1", "a1", "m2", "c1", "x1"}
+	count := func(opt DrawOptions, offset uint64) map[string][]int {
+		out := map[string][]int{}
+		for _, id := range watch {
+			out[id] = make([]int, 16)
+		}
+		for s := range uint64(n) {
+			r := req
+			r.Seed = offset + s
+			b, err := DrawWith(r, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkDrawProperties(t, r, b)
+			for slot, id := range b.Slots {
+				if c, ok := out[id]; ok {
+					c[slot]++
+				}
+			}
+		}
+		return out
+	}
+	exact := count(DefaultDrawOptions(), 0)
+	chain := count(DrawOptions{Rejections: 0}, 1_000_000)
+	for _, id := range watch {
+		chi, cells := 0.0, 0
+		for slot := range 16 {
+			a, b := float64(exact[id][slot]), float64(chain[id][slot])
+			if a+b == 0 {
+				continue
+			}
+			cells++
+			chi += (a - b) * (a - b) / (a + b) // equal sample sizes
+		}
+		crit := chiSquareQuantile(float64(cells-1), 3.719)
+		if chi > crit {
+			t.Errorf("%s: slot distributions differ, chi² %.1f > %.1f (%v vs %v)", id, chi, crit, exact[id], chain[id])
+		}
+	}
+}
