@@ -164,3 +164,10 @@ func (o *Office) SetRatingSettings(ctx context.Context, actor Actor, in RatingSe
 	})
 	return s, err
 }
+
+// ValidateRatingSettings checks the form without saving, so a form with
+// some unreadable numbers can still report every other field.
+func ValidateRatingSettings(in RatingSettingsInput) error {
+	_, v := in.check()
+	return v.OrNil()
+}

@@ -185,6 +185,8 @@ func (s *Server) ratingSettingsSave(c echo.Context) error {
 		if err == nil {
 			return seeOther(c, "/ratings/settings?saved=1")
 		}
+	} else {
+		err = office.ValidateRatingSettings(in) // report the other fields too
 	}
 	msgs := fieldMsgs{}
 	if m, ok := fieldMsgsOf(ctx, err); ok {
