@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"time"
 
 	"kisen/pairing"
 	"kisen/store"
@@ -70,8 +71,8 @@ type chainResult struct {
 	furigoma *pairing.Furigoma
 }
 
-func (o *Office) readChain(ctx context.Context, kg store.KnockoutGame) (chainResult, error) {
-	last, eff, ok, err := o.DecidingGame(ctx, kg.GameID)
+func readChain(ctx context.Context, s *store.Store, kg store.KnockoutGame) (chainResult, error) {
+	last, eff, ok, err := decidingGame(ctx, s, kg.GameID)
 	if err != nil {
 		return chainResult{}, err
 	}
@@ -124,18 +125,20 @@ func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) 
 	if err != nil {
 		return EventBracket{}, err
 	}
-	eb, err := o.bracketsOf(ctx, e, stages)
+	eb, err := bracketsOf(ctx, o.store, e, stages)
 	eb.Staff = o.canManageStages(ctx, actor, eventID)
 	return eb, err
 }
 
-func (o *Office) bracketsOf(ctx context.Context, e store.Event, stages []store.KnockoutStage) (EventBracket, error) {
+// bracketsOf reads through s, so inside a transaction it sees the
+// transaction's own writes (a result just recorded).
+func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []store.KnockoutStage) (EventBracket, error) {
 	eb := EventBracket{Event: e, Players: map[int64]store.Player{}}
 	var pids []int64
 	var runs []pairing.StageRun
 	var games []map[string]chainResult
 	for _, st := range stages {
-		es, err := o.store.EntrantsOfStage(ctx, st.ID)
+		es, err := s.EntrantsOfStage(ctx, st.ID)
 		if err != nil {
 			return eb, err
 		}
@@ -146,14 +149,14 @@ func (o *Office) bracketsOf(ctx context.Context, e store.Event, stages []store.K
 				withdrawn = append(withdrawn, entrantID(en.PlayerID))
 			}
 		}
-		kgs, err := o.store.KnockoutGamesOfStage(ctx, st.ID)
+		kgs, err := s.KnockoutGamesOfStage(ctx, st.ID)
 		if err != nil {
 			return eb, err
 		}
 		chains := map[string]chainResult{}
 		var results []pairing.Result
 		for _, kg := range kgs {
-			c, err := o.readChain(ctx, kg)
+			c, err := readChain(ctx, s, kg)
 			if err != nil {
 				return eb, err
 			}
@@ -173,7 +176,7 @@ func (o *Office) bracketsOf(ctx context.Context, e store.Event, stages []store.K
 		}
 		sb := StageBracket{Stage: st, Withdrawn: withdrawn}
 		if st.Kind == StageSeries {
-			sv, err := o.seriesView(ctx, st, kgs, chains)
+			sv, err := seriesView(ctx, s, st, kgs, chains)
 			if err != nil {
 				return eb, err
 			}
@@ -236,7 +239,7 @@ func (o *Office) bracketsOf(ctx context.Context, e store.Event, stages []store.K
 			}
 		}
 	}
-	ps, err := o.store.PlayersByIDs(ctx, pids)
+	ps, err := s.PlayersByIDs(ctx, pids)
 	if err != nil {
 		return eb, err
 	}
@@ -284,14 +287,27 @@ func tossRand(seed string, bracketGame string) (*rand.Rand, error) {
 
 // SyncEventGames creates the games that have become playable: both players
 // known (round 1 after publication, later rounds as winners are decided).
-// Each game is its own transaction, and the unique bracket-game key makes a
-// concurrent second creation a no-op.
+// RecordResult, ConfirmResult, EndGame and CreateRedoGame call it inside
+// their own transaction (syncKnockout), so a result recorded anywhere
+// advances the bracket; calling it again is harmless.
 func (o *Office) SyncEventGames(ctx context.Context, eventID int64) error {
-	e, err := o.store.EventByID(ctx, eventID)
-	if err != nil {
-		return err
+	return o.store.Tx(ctx, func(tx *store.Store) error {
+		e, err := tx.EventByID(ctx, eventID)
+		if err != nil {
+			return err
+		}
+		return syncKnockout(ctx, tx, e, o.now())
+	})
+}
+
+// syncKnockout creates, through s (a transaction), every game of e's
+// published stages whose two players are known and that has no game yet.
+// Events that are not knockouts or title matches have nothing to do.
+func syncKnockout(ctx context.Context, s *store.Store, e store.Event, now time.Time) error {
+	if e.Kind != EventKnockout && e.Kind != EventTitleMatch {
+		return nil
 	}
-	all, err := o.store.StagesOfEvent(ctx, eventID)
+	all, err := s.StagesOfEvent(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -301,13 +317,16 @@ func (o *Office) SyncEventGames(ctx context.Context, eventID int64) error {
 			published = append(published, st)
 		}
 	}
-	eb, err := o.bracketsOf(ctx, e, published)
+	if len(published) == 0 {
+		return nil
+	}
+	eb, err := bracketsOf(ctx, s, e, published)
 	if err != nil {
 		return err
 	}
 	for _, sb := range eb.Stages {
 		if sb.Series != nil {
-			if err := o.syncSeries(ctx, sb); err != nil {
+			if err := syncSeries(ctx, s, sb, now); err != nil {
 				return err
 			}
 			continue
@@ -324,7 +343,7 @@ func (o *Office) SyncEventGames(ctx context.Context, eventID int64) error {
 			ready = append(ready, *tp)
 		}
 		for _, g := range ready {
-			if err := o.createBracketGame(ctx, sb.Stage, g.ID, g.Players, g.ScheduledOn, ""); err != nil {
+			if err := createBracketGame(ctx, s, now, sb.Stage, g.ID, g.Players, g.ScheduledOn, ""); err != nil {
 				return err
 			}
 		}
@@ -335,7 +354,10 @@ func (o *Office) SyncEventGames(ctx context.Context, eventID int64) error {
 // createBracketGame creates the game of one bracket game. Sente is decided
 // by a simulated 振り駒 tossed by the player on the upper line (D-F1..F3,
 // 000 第7条), unless fixedSente names sente (a 番勝負's alternation).
-func (o *Office) createBracketGame(ctx context.Context, st store.KnockoutStage, id string, players [2]string, date, fixedSente string) error {
+// It runs in a nested transaction (a savepoint inside the caller's), so a
+// concurrent creation of the same bracket game (unique key) is a no-op
+// that does not abort the caller.
+func createBracketGame(ctx context.Context, s *store.Store, now time.Time, st store.KnockoutStage, id string, players [2]string, date, fixedSente string) error {
 	a, okA := playerOfEntrant(players[0])
 	b, okB := playerOfEntrant(players[1])
 	if !okA || !okB {
@@ -360,13 +382,13 @@ func (o *Office) createBracketGame(ctx context.Context, st store.KnockoutStage, 
 		sente, gote = b, a
 	}
 	label := st.Name + " " + id
-	err := o.store.Tx(ctx, func(tx *store.Store) error {
+	now = now.UTC()
+	err := s.Tx(ctx, func(tx *store.Store) error {
 		if kgs, err := tx.KnockoutGamesOfStage(ctx, st.ID); err != nil {
 			return err
 		} else if slices.ContainsFunc(kgs, func(k store.KnockoutGame) bool { return k.BracketGame == id }) {
 			return nil
 		}
-		now := o.now().UTC()
 		g := store.Game{EventID: st.EventID, Label: label, SentePlayerID: &sente, GotePlayerID: &gote, Handicap: "平手",
 			SenteAllowanceS: st.AllowanceMinutes * 60, GoteAllowanceS: st.AllowanceMinutes * 60, CreatedAt: now, UpdatedAt: now}
 		if date != "" {

@@ -175,6 +175,11 @@ func appendResult(ctx context.Context, tx *store.Store, actor Actor, g store.Gam
 		}
 		out.ConfirmedBy, out.ConfirmedAt = &c.ConfirmedBy, &c.ConfirmedAt
 	}
+	// A knockout or title match advances in the same transaction: the next
+	// game is created as soon as this result decides who plays it.
+	if err := syncKnockout(ctx, tx, e, now); err != nil {
+		return store.ResultVersion{}, err
+	}
 	return out, nil
 }
 
@@ -206,7 +211,10 @@ func (o *Office) ConfirmResult(ctx context.Context, actor Actor, resultID int64)
 		return v
 	}
 	return o.store.Tx(ctx, func(tx *store.Store) error {
-		return tx.ConfirmResult(ctx, &store.GameResultConfirmation{GameResultID: resultID, ConfirmedBy: actor.UserID, ConfirmedAt: o.now()})
+		if err := tx.ConfirmResult(ctx, &store.GameResultConfirmation{GameResultID: resultID, ConfirmedBy: actor.UserID, ConfirmedAt: o.now()}); err != nil {
+			return err
+		}
+		return syncKnockout(ctx, tx, e, o.now()) // a confirmed result advances the bracket
 	})
 }
 
@@ -256,7 +264,14 @@ func (o *Office) CreateRedoGame(ctx context.Context, actor Actor, parentID int64
 			RedoOfID: &pid, RedoNumber: parent.RedoNumber + 1,
 			CreatedAt: now, UpdatedAt: now,
 		}
-		return tx.CreateGame(ctx, &g)
+		if err := tx.CreateGame(ctx, &g); err != nil {
+			return err
+		}
+		e, err := tx.EventByID(ctx, parent.EventID)
+		if err != nil {
+			return err
+		}
+		return syncKnockout(ctx, tx, e, now)
 	})
 	return g, err
 }
@@ -265,19 +280,24 @@ func (o *Office) CreateRedoGame(ctx context.Context, actor Actor, parentID int64
 // returns it with its effective result; ok is false while the chain is not
 // yet decided (no confirmed result, or a redo waiting to be played).
 func (o *Office) DecidingGame(ctx context.Context, gameID int64) (store.Game, store.ResultVersion, bool, error) {
-	g, err := o.store.GameByID(ctx, gameID)
+	return decidingGame(ctx, o.store, gameID)
+}
+
+// decidingGame is DecidingGame read through s (a transaction's store).
+func decidingGame(ctx context.Context, s *store.Store, gameID int64) (store.Game, store.ResultVersion, bool, error) {
+	g, err := s.GameByID(ctx, gameID)
 	if err != nil {
 		return store.Game{}, store.ResultVersion{}, false, err
 	}
 	for range 1000 { // a chain longer than this is corrupt data
-		eff, ok, err := o.store.EffectiveResult(ctx, g.ID)
+		eff, ok, err := s.EffectiveResult(ctx, g.ID)
 		if err != nil || !ok {
 			return g, store.ResultVersion{}, false, err
 		}
 		if eff.Result != ResultRedo {
 			return g, eff, eff.Result != ResultPending, nil
 		}
-		redos, err := o.store.RedoGames(ctx, g.ID)
+		redos, err := s.RedoGames(ctx, g.ID)
 		if err != nil || len(redos) == 0 {
 			return g, eff, false, err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 
 	"kisen/pairing"
 	"kisen/store"
@@ -35,7 +36,7 @@ type SeriesView struct {
 // seriesView reads every attempt of every series game through its redo
 // chain and asks pairing.Next what comes next (D-F: game 1 and the
 // deciding game by 振り駒, alternating colours in between, D-R1 redos swap).
-func (o *Office) seriesView(ctx context.Context, st store.KnockoutStage, kgs []store.KnockoutGame, chains map[string]chainResult) (SeriesView, error) {
+func seriesView(ctx context.Context, s *store.Store, st store.KnockoutStage, kgs []store.KnockoutGame, chains map[string]chainResult) (SeriesView, error) {
 	var sv SeriesView
 	slots, err := StageSlots(st)
 	if err != nil {
@@ -50,7 +51,7 @@ func (o *Office) seriesView(ctx context.Context, st store.KnockoutStage, kgs []s
 		c := chains[kg.BracketGame]
 		id := kg.GameID
 		for attempt := 0; attempt < 1000 && id != 0; attempt++ {
-			g, err := o.store.GameByID(ctx, id)
+			g, err := s.GameByID(ctx, id)
 			if err != nil {
 				return sv, err
 			}
@@ -67,7 +68,7 @@ func (o *Office) seriesView(ctx context.Context, st store.KnockoutStage, kgs []s
 			if g.ScheduledOn != nil {
 				gv.ScheduledOn = *g.ScheduledOn
 			}
-			eff, ok, err := o.store.EffectiveResult(ctx, g.ID)
+			eff, ok, err := s.EffectiveResult(ctx, g.ID)
 			if err != nil {
 				return sv, err
 			}
@@ -86,7 +87,7 @@ func (o *Office) seriesView(ctx context.Context, st store.KnockoutStage, kgs []s
 					sg.NoResult = pairing.Jishogi
 				}
 				played = append(played, sg)
-				redos, err := o.store.RedoGames(ctx, g.ID)
+				redos, err := s.RedoGames(ctx, g.ID)
 				if err != nil {
 					return sv, err
 				}
@@ -117,7 +118,7 @@ func (o *Office) seriesView(ctx context.Context, st store.KnockoutStage, kgs []s
 
 // syncSeries creates the next game of a published series once the last
 // one is decided, one game at a time until the title is decided.
-func (o *Office) syncSeries(ctx context.Context, sb StageBracket) error {
+func syncSeries(ctx context.Context, s *store.Store, sb StageBracket, now time.Time) error {
 	sv := sb.Series
 	if sv.State.Over || sv.Waiting || sv.State.NextIsRedo || sv.State.NextGame == 0 {
 		return nil
@@ -129,5 +130,5 @@ func (o *Office) syncSeries(ctx context.Context, sb StageBracket) error {
 		date = dates[n-1]
 	}
 	sente := sv.State.NextSente // "" when 振り駒 decides (game 1 and the deciding game)
-	return o.createBracketGame(ctx, sb.Stage, id, sv.Players, date, sente)
+	return createBracketGame(ctx, s, now, sb.Stage, id, sv.Players, date, sente)
 }
