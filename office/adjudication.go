@@ -66,6 +66,10 @@ func decide(g adjudication.Game) (adjudication.Game, adjudication.Outcome, *adju
 		return parsed, adjudication.Outcome{}, nil, err
 	}
 	o, err := parsed.Decide(r)
+	if parsed.Remaining == nil && r.Remaining != nil {
+		// Keep the clocks the record gave with the facts, as Decide used them.
+		parsed.Remaining = r.Remaining
+	}
 	return parsed, o, r.Findings, err
 }
 
