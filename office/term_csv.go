@@ -89,8 +89,9 @@ func parseLeagueHistoryCSV(data []byte) ([]historyRow, *ValidationError) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		line, _ := r.FieldPos(0)
 		if err != nil {
+			// FieldPos panics without a record: take the line from the error.
+			line := 0
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
 				line = pe.Line
@@ -98,6 +99,7 @@ func parseLeagueHistoryCSV(data []byte) ([]historyRow, *ValidationError) {
 			v.Add(line, "file", "league.csv.syntax", map[string]any{"Line": line})
 			return nil, v
 		}
+		line, _ := r.FieldPos(0)
 		if len(rows) >= maxHistoryRows {
 			v.Add(line, "file", "league.csv.too_many_rows", map[string]any{"Max": maxHistoryRows})
 			return nil, v
