@@ -87,31 +87,37 @@ func (f *field) isRelated(a, b int) bool {
 
 const maxEnterRound = 16
 
+// entrantField names entrants[i] in errors; a string type so the happy path
+// formats nothing.
+type entrantField int
+
+func (i entrantField) String() string { return fmt.Sprintf("entrants[%d]", int(i)) }
+
 func newField(entrants []Entrant, pairs [][2]string) (*field, error) {
 	if len(entrants) < 2 {
 		return nil, fieldErr("entrants", "need at least 2 entrants, got %d", len(entrants))
 	}
 	f := &field{entrants: entrants, index: make(map[string]int, len(entrants)), related: map[uint64]struct{}{}}
 	for i, e := range entrants {
-		at := fmt.Sprintf("entrants[%d]", i)
+		at := entrantField(i)
 		if e.ID == "" {
-			return nil, fieldErr(at+".id", "missing id")
+			return nil, fieldErr(at.String()+".id", "missing id")
 		}
 		if j, dup := f.index[e.ID]; dup {
-			return nil, fieldErr(at+".id", "duplicate id %q (also entrants[%d])", e.ID, j)
+			return nil, fieldErr(at.String()+".id", "duplicate id %q (also entrants[%d])", e.ID, j)
 		}
 		f.index[e.ID] = i
 		if e.Seed < 0 {
-			return nil, fieldErr(at+".seed", "seed %d is negative (0 means unseeded)", e.Seed)
+			return nil, fieldErr(at.String()+".seed", "seed %d is negative (0 means unseeded)", e.Seed)
 		}
 		if e.Master == e.ID {
-			return nil, fieldErr(at+".master", "%q is named as their own master", e.ID)
+			return nil, fieldErr(at.String()+".master", "%q is named as their own master", e.ID)
 		}
 		if e.EnterRound < 0 || e.EnterRound > maxEnterRound {
-			return nil, fieldErr(at+".enter_round", "round %d out of range [1, %d]", e.EnterRound, maxEnterRound)
+			return nil, fieldErr(at.String()+".enter_round", "round %d out of range [1, %d]", e.EnterRound, maxEnterRound)
 		}
 		if e.EnterRound > 1 && e.Seed == 0 {
-			return nil, fieldErr(at+".enter_round", "only a seeded player may enter after round 1 (the draw places unseeded players)")
+			return nil, fieldErr(at.String()+".enter_round", "only a seeded player may enter after round 1 (the draw places unseeded players)")
 		}
 		if e.Seed > 0 {
 			f.seeded = append(f.seeded, i)
@@ -146,12 +152,11 @@ func newField(entrants []Entrant, pairs [][2]string) (*field, error) {
 		}
 	}
 	for k, p := range pairs {
-		at := fmt.Sprintf("master_student_pairs[%d]", k)
 		if p[0] == "" || p[1] == "" {
-			return nil, fieldErr(at, "both the master and the student must be named")
+			return nil, fieldErr(fmt.Sprintf("master_student_pairs[%d]", k), "both the master and the student must be named")
 		}
 		if p[0] == p[1] {
-			return nil, fieldErr(at, "%q is paired with themselves", p[0])
+			return nil, fieldErr(fmt.Sprintf("master_student_pairs[%d]", k), "%q is paired with themselves", p[0])
 		}
 		a, okA := f.index[p[0]]
 		b, okB := f.index[p[1]]
