@@ -28,6 +28,7 @@ type BracketGame struct {
 	SenteBy        string
 	Furigoma       *pairing.Furigoma
 	ScheduledOn    string
+	Handicap       string // the game's 手合割 (平手 for even games)
 }
 
 // StageBracket is one stage with results applied.
@@ -269,6 +270,7 @@ func bracketGame(g pairing.Game, chains map[string]chainResult, dates []string) 
 	if c.last.ScheduledOn != nil {
 		bg.ScheduledOn = *c.last.ScheduledOn
 	}
+	bg.Handicap = c.last.Handicap
 	return bg
 }
 

@@ -138,3 +138,46 @@ func TestKnockoutSync_D_R3_UnconfirmedResultDoesNotAdvance(t *testing.T) {
 		}
 	})
 }
+
+// TestKnockoutByes_NoGameRows: publishing a 12-player bracket (16 places,
+// 4 byes) creates one games row per round-1 pair of two players and none
+// for a bye, counted from the stored slots, not from the bracket view.
+func TestKnockoutByes_NoGameRows(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		k := newKnockoutFixture(t, s)
+		st := k.stage()
+		slots := slotsOf(t, k.draw(st.ID, "77"))
+		if len(slots) != 16 {
+			t.Fatalf("12 players fill %d places, want 16", len(slots))
+		}
+		if err := k.o.PublishStage(k.ctx, k.director, st.ID); err != nil {
+			t.Fatal(err)
+		}
+		want, byes := 0, 0
+		for i := 0; i < len(slots); i += 2 {
+			switch {
+			case slots[i] != "" && slots[i+1] != "":
+				want++
+			case slots[i] != "" || slots[i+1] != "":
+				byes++
+			}
+		}
+		var n int64
+		if err := s.DB(k.ctx).Model(&store.Game{}).Where("event_id = ?", k.event.ID).Count(&n).Error; err != nil {
+			t.Fatal(err)
+		}
+		if byes != 4 || int(n) != want {
+			t.Fatalf("%d games rows for %d two-player pairs (%d byes)", n, want, byes)
+		}
+		for i, id := range slots {
+			if id == "" {
+				continue
+			}
+			pid, _ := strconv.ParseInt(id, 10, 64)
+			opp := slots[i^1]
+			if got := gamesOfPlayer(t, k, s, pid); (opp == "") != (got == 0) {
+				t.Fatalf("player %s (opponent %q) sits in %d games", id, opp, got)
+			}
+		}
+	})
+}

@@ -38,6 +38,7 @@ type bracketSide struct {
 	Wait   bool // not known yet
 	Winner bool
 	Sente  bool
+	Mark   string // ○ the winner, ● the loser of a decided game
 }
 
 // bracketGameView is one game box of the tree.
@@ -54,6 +55,12 @@ type bracketGameView struct {
 	Furigoma string // the tosses, e.g. "歩歩とと歩"
 	Players  [2]choice
 	CanEnter bool
+	// Bye: a seeded player advances with nobody opposite. It is not a
+	// game: no label, no date, no games row; ByeName is who advances.
+	Bye     bool
+	ByeName string
+	// Handicap is the 手合割 when it is not an even game, with the 上手.
+	Handicap string
 }
 
 type stageView struct {
@@ -107,7 +114,10 @@ func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bra
 	v := bracketGameView{ID: g.ID, Status: string(g.Status), Kind: string(g.Kind), GameID: g.DecidingGameID, Result: g.Result,
 		Reason: g.Reason, Redos: g.Redos, Date: g.ScheduledOn, Furigoma: furigomaText(g.Furigoma)}
 	for i, id := range g.Players {
-		side := bracketSide{Name: eb.PlayerName(id), Winner: id != "" && id == g.Winner}
+		side := bracketSide{Winner: id != "" && id == g.Winner}
+		if id != "" {
+			side.Name = eb.PlayerName(id)
+		}
 		switch {
 		case id == "" && (g.Status == pairing.StatusPending):
 			side.Wait = true
@@ -121,6 +131,22 @@ func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bra
 		v.Players[i] = choice{Value: id, Label: side.Name}
 	}
 	v.CanEnter = staff && g.Status == pairing.StatusReady && g.GameID != 0 && g.Result != office.ResultRedo
+	if g.Status == pairing.StatusWalkover && (g.Players[0] == "") != (g.Players[1] == "") {
+		v.Bye, v.Status, v.Date = true, "bye", ""
+		v.ByeName = v.Sides[0].Name + v.Sides[1].Name // exactly one is set
+	}
+	if g.Winner != "" && !v.Bye {
+		for i := range v.Sides {
+			if v.Sides[i].Winner {
+				v.Sides[i].Mark = "○"
+			} else if g.Players[i] != "" {
+				v.Sides[i].Mark = "●"
+			}
+		}
+	}
+	if g.Handicap != "" && g.Handicap != string(pairing.Hirate) {
+		v.Handicap = g.Handicap
+	}
 	return v
 }
 
@@ -676,4 +702,20 @@ func bracketParam(c echo.Context, name string) (int64, error) {
 		return 0, echo.NewHTTPError(http.StatusNotFound)
 	}
 	return id, nil
+}
+
+// gamePairs groups a round's games two by two: each pair feeds one game of
+// the next round, and the tree's connector joins the pair (CSS, no script).
+// The last round shown is not joined: each of its games leads straight to
+// the champion or to a qualifier of the next stage.
+func gamePairs(round []bracketGameView, joined bool) [][]bracketGameView {
+	step := 1
+	if joined {
+		step = 2
+	}
+	var out [][]bracketGameView
+	for i := 0; i < len(round); i += step {
+		out = append(out, round[i:min(i+step, len(round))])
+	}
+	return out
 }
