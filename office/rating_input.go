@@ -197,14 +197,20 @@ func ratingGames(in ratingInput) ([]rating.Game, map[string]int) {
 	redone := map[string]bool{}
 	for _, id := range order { // by game id: the first redo of a game wins
 		g := byID[id]
+		if g.RedoOf != "" && redoParentAfter(g) {
+			// A redo is created after the game it replays, so its id is
+			// larger; a link forward could only be corrupt and could form
+			// a cycle the rating package refuses. Rate the game on its own.
+			g.RedoOf = ""
+		}
 		if g.RedoOf != "" {
+			if redone[g.RedoOf] {
+				skipped[skipRedoDuplicated]++
+				continue
+			}
 			if parent, ok := byID[g.RedoOf]; ok {
 				if parent.Outcome.Decisive() {
 					skipped[skipRedoOfDecided]++
-					continue
-				}
-				if redone[g.RedoOf] {
-					skipped[skipRedoDuplicated]++
 					continue
 				}
 				if !samePlayers(parent, g) {
@@ -222,4 +228,12 @@ func ratingGames(in ratingInput) ([]rating.Game, map[string]int) {
 
 func samePlayers(a, b rating.Game) bool {
 	return (a.Sente == b.Sente && a.Gote == b.Gote) || (a.Sente == b.Gote && a.Gote == b.Sente)
+}
+
+// redoParentAfter reports whether a game's redo link names a game with a
+// larger id than its own.
+func redoParentAfter(g rating.Game) bool {
+	self, err1 := strconv.ParseInt(g.ID, 10, 64)
+	parent, err2 := strconv.ParseInt(g.RedoOf, 10, 64)
+	return err1 != nil || err2 != nil || parent >= self
 }
