@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"mime/multipart"
 	"net/url"
 	"strconv"
 	"strings"
@@ -272,4 +273,60 @@ func checkCSV(t *testing.T, a *testApp, classURL string) {
 	if results["win"] != 22 || results["loss"] != 22 || results["rest"] != 11 {
 		t.Fatalf("csv results %v", results)
 	}
+}
+
+// TestLeagueWeb_D_A2_D_C2_NoScheduleShowsConflicts: a class where player 1
+// may meet too few classmates (two disciples, D-A2; two of last term's
+// opponents, D-C2) gets a 422 naming the rules and the players; the member
+// form reports every bad line with the input kept.
+func TestLeagueWeb_D_A2_D_C2_NoScheduleShowsConflicts(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := newLeagueFixture(t, a, 7)
+		ctx := context.Background()
+		m := f.players[0].ID
+		if err := a.store.AddMasterPeriod(ctx, &store.PlayerMaster{DiscipleID: f.players[2].ID, MasterPlayerID: &m,
+			FromDate: store.NewCivilDate(2012, 4, 1), CreatedAt: a.now, UpdatedAt: a.now}); err != nil {
+			t.Fatal(err)
+		}
+		a.signIn(a.client, f.sched.ID)
+		var body bytes.Buffer
+		mw := multipartWriter(&body, map[string]string{"terms_ago": "1"}, "file", "last.csv",
+			"class,junni,player,round,opponent\nC2,1,L01,1,L04\nC2,1,L01,2,L05\n")
+		resp, page := a.postBody(f.base()+"/import", mw, bytes.NewReader(body.Bytes()))
+		if resp.StatusCode != 200 || !strings.Contains(doc(t, page).Find(`[data-testid="league-imported"]`).Text(), "2") {
+			t.Fatalf("import: %d", resp.StatusCode)
+		}
+		// Bad member lines: 422, each line reported, the text kept.
+		bad := "L01\n誰か\nL02,x\nL03\n"
+		resp, page = a.postForm(f.base()+"/classes", url.Values{"class": {"C2"}, "members": {bad}, "games_per_player": {"4"}})
+		d := doc(t, page)
+		if resp.StatusCode != 422 || d.Find(`[data-testid="league-errors"] li`).Length() != 2 || d.Find(`[data-testid="league-members"]`).Text() != bad {
+			t.Fatalf("bad members: %d, %q", resp.StatusCode, d.Find(`[data-testid="league-errors"]`).Text())
+		}
+		resp, _ = a.postForm(f.base()+"/classes", url.Values{"class": {"C2"}, "members": {f.memberLines()}, "games_per_player": {"4"}})
+		classURL := resp.Header.Get("Location")
+		resp, page = a.postForm(classURL+"/generate", url.Values{"seed": {"7"}, "draw_date": {"2026-05-01"}})
+		conf := doc(t, page).Find(`[data-testid="league-conflicts"]`).Text()
+		if resp.StatusCode != 422 || !strings.Contains(conf, "D-A2") || !strings.Contains(conf, f.players[0].Name) || !strings.Contains(conf, f.players[3].Name) {
+			t.Fatalf("no-schedule page: %d %q", resp.StatusCode, conf)
+		}
+		// Nothing was drawn.
+		_, page = a.get(classURL)
+		if doc(t, page).Find(`[data-testid="league-no-schedule"]`).Length() != 1 {
+			t.Fatal("a failed draw left a schedule")
+		}
+	})
+}
+
+// multipartWriter writes fields and one file into buf and returns the
+// content type.
+func multipartWriter(buf *bytes.Buffer, fields map[string]string, fileField, fileName, content string) string {
+	w := multipart.NewWriter(buf)
+	for k, v := range fields {
+		_ = w.WriteField(k, v)
+	}
+	fw, _ := w.CreateFormFile(fileField, fileName)
+	_, _ = fw.Write([]byte(content))
+	_ = w.Close()
+	return w.FormDataContentType()
 }
