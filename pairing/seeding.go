@@ -2,9 +2,10 @@ package pairing
 
 import "fmt"
 
-// MaxBracketSize bounds a bracket so a typo cannot ask for billions of
-// slots; the largest real events have a few hundred entrants.
-const MaxBracketSize = 1 << 16
+// MaxBracketSize bounds a bracket: the largest real events have a few
+// hundred entrants, and the draw's fallback keeps a bit per pair of players
+// (8 MB at this size), so a huge input cannot exhaust memory.
+const MaxBracketSize = 1 << 13
 
 // BracketSize is the smallest power of two that holds n places (at least 2).
 func BracketSize(n int) (int, error) {
