@@ -226,10 +226,11 @@ func (d *drawer) valid(place []int) bool {
 
 // mix runs a Metropolis chain whose target is the uniform distribution on
 // valid draws: each step proposes a random transposition, 3-cycle or pair of
-// transpositions of free slots (each proposal is its own inverse's equal in
-// probability, so proposals are symmetric) and keeps it when the draw stays
-// valid. The three move kinds together connect the valid draws of every
-// field the tests enumerate, so the chain converges to uniform.
+// disjoint transpositions of free slots and keeps it when the draw stays
+// valid. Every move is proposed exactly as often as the move that undoes it,
+// so the chain is symmetric and its stationary distribution is uniform on
+// the valid draws it can reach; the tests find the three kinds together
+// reach every valid draw of the small fields they enumerate.
 func (d *drawer) mix(rng *rand.Rand, place []int, steps int) {
 	m := len(place)
 	if m < 2 {
