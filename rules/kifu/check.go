@@ -15,6 +15,9 @@ type Report struct {
 	Foul *FoulReport `json:"foul"`
 	// Sennichite is a 千日手 the replay found (D-S1, D-S4), nil if none.
 	Sennichite *SennichiteReport `json:"sennichite"`
+	// PlayedThrough lists plies of 4th occurrences after which play went
+	// on: broken (打開, D-S3), they do not count.
+	PlayedThrough []int `json:"sennichite_played_through,omitempty"`
 	// Jishogi counts both sides' points at the end (D-J; removed handicap
 	// pieces credited to 上手).
 	Jishogi JishogiReport `json:"jishogi"`
@@ -107,6 +110,7 @@ func Check(r *Record) (Report, error) {
 			out.Sennichite.Loser = s.Loser.String()
 		}
 	}
+	out.PlayedThrough = rep.PlayedThrough
 	h := rules.Even
 	if r.Start == "" {
 		h = r.Handicap

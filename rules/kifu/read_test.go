@@ -477,3 +477,25 @@ func TestHeader_GetSetAdd(t *testing.T) {
 		t.Error("StartTime of 昔 should fail")
 	}
 }
+
+// TestCheck_D_S3_PlayedThroughSennichite: a 4th occurrence followed by
+// more moves is broken and reported as such, not as the game's 千日手.
+func TestCheck_D_S3_PlayedThroughSennichite(t *testing.T) {
+	cycle := " 2h3h 8b7b 3h2h 7b8b"
+	rec := mustRead(t, FormatUSI, "position startpos moves"+strings.Repeat(cycle, 3)+" 7g7f")
+	rep, err := Check(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Sennichite != nil {
+		t.Errorf("sennichite %+v after play went on", rep.Sennichite)
+	}
+	if len(rep.PlayedThrough) != 1 || rep.PlayedThrough[0] != 12 {
+		t.Errorf("played through %v, want [12]", rep.PlayedThrough)
+	}
+	// Ending on the 4th occurrence it is the game's 千日手 (D-S1).
+	rec = mustRead(t, FormatUSI, "position startpos moves"+strings.Repeat(cycle, 3))
+	if rep, _ := Check(rec); rep.Sennichite == nil || rep.Sennichite.Ply != 12 || rep.Sennichite.Perpetual {
+		t.Errorf("sennichite %+v, want a plain one at ply 12", rep.Sennichite)
+	}
+}
