@@ -353,9 +353,9 @@ func syncKnockout(ctx context.Context, s *store.Store, e store.Event, now time.T
 	return nil
 }
 
-// createBracketGame creates the game of one bracket game. Sente is decided
-// by a simulated 振り駒 tossed by the player on the upper line (D-F1..F3,
-// 000 第7条), unless fixedSente names sente (a 番勝負's alternation).
+// createBracketGame creates the game of one bracket game; decideStart
+// chooses the handicap and sente (a 番勝負's fixedSente, the rank gap, or a
+// simulated 振り駒 tossed by the player on the upper line).
 // It runs in a nested transaction (a savepoint inside the caller's), so a
 // concurrent creation of the same bracket game (unique key) is a no-op
 // that does not abort the caller.
@@ -365,33 +365,19 @@ func createBracketGame(ctx context.Context, s *store.Store, now time.Time, st st
 	if !okA || !okB {
 		return nil // a placeholder still waiting for an earlier stage
 	}
-	senteBy, furigoma := "series", "{}"
-	sente, gote := a, b
-	if fixedSente == "" {
-		rng, err := tossRand(st.DrawSeed, id)
-		if err != nil {
-			return err
-		}
-		f, err := pairing.Simulate(rng, players[0], players[1], pairing.DefaultTossOdds())
-		if err != nil {
-			return err
-		}
-		if f.Sente == players[1] {
-			sente, gote = b, a
-		}
-		senteBy, furigoma = "furigoma", mustJSON(f)
-	} else if fixedSente == players[1] {
-		sente, gote = b, a
+	start, err := decideStart(ctx, s, st, id, players, a, b, fixedSente)
+	if err != nil {
+		return err
 	}
 	label := st.Name + " " + id
 	now = now.UTC()
-	err := s.Tx(ctx, func(tx *store.Store) error {
+	err = s.Tx(ctx, func(tx *store.Store) error {
 		if kgs, err := tx.KnockoutGamesOfStage(ctx, st.ID); err != nil {
 			return err
 		} else if slices.ContainsFunc(kgs, func(k store.KnockoutGame) bool { return k.BracketGame == id }) {
 			return nil
 		}
-		g := store.Game{EventID: st.EventID, Label: label, SentePlayerID: &sente, GotePlayerID: &gote, Handicap: "平手",
+		g := store.Game{EventID: st.EventID, Label: label, SentePlayerID: &start.Sente, GotePlayerID: &start.Gote, Handicap: start.Handicap,
 			SenteAllowanceS: st.AllowanceMinutes * 60, GoteAllowanceS: st.AllowanceMinutes * 60, CreatedAt: now, UpdatedAt: now}
 		if date != "" {
 			d := date
@@ -400,7 +386,7 @@ func createBracketGame(ctx context.Context, s *store.Store, now time.Time, st st
 		if err := tx.CreateGame(ctx, &g); err != nil {
 			return err
 		}
-		return tx.AddKnockoutGame(ctx, &store.KnockoutGame{StageID: st.ID, BracketGame: id, GameID: g.ID, SenteBy: senteBy, Furigoma: furigoma, CreatedAt: now})
+		return tx.AddKnockoutGame(ctx, &store.KnockoutGame{StageID: st.ID, BracketGame: id, GameID: g.ID, SenteBy: start.SenteBy, Furigoma: start.Furigoma, CreatedAt: now})
 	})
 	if errors.Is(err, store.ErrConflict) {
 		return nil // another request created it first

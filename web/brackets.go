@@ -29,6 +29,8 @@ func (s *Server) bracketRoutes(e *echo.Echo) {
 	e.POST("/stages/:id/publish", s.stagePublish, requireUser)
 	e.POST("/stages/:id/result", s.stageResult, requireUser)
 	e.POST("/stages/:id/withdraw", s.stageWithdraw, requireUser)
+	e.GET("/events/:id/handicap", s.handicapPage)
+	e.POST("/events/:id/handicap", s.handicapSave, requireUser)
 }
 
 // bracketSide is one player line of a bracket game.

@@ -1,0 +1,263 @@
+package office
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"kisen/pairing"
+	"kisen/store"
+)
+
+// HandicapSettings are the 手合割 keys of an organiser's or an event's
+// settings JSON (D-H, 004):
+//
+//	{"handicap_by_rank": true,
+//	 "handicap_table": [{"min_gap": 0, "handicap": "振り駒"}, {"min_gap": 1, "handicap": "平手"}, …]}
+//
+// ByRank nil means "not said": on for amateur organisers, off otherwise
+// (professional games are even, 000 第7条). An empty Table means the
+// organiser's table, and failing that pairing's default table of 004.
+type HandicapSettings struct {
+	ByRank *bool         `json:"handicap_by_rank,omitempty"`
+	Table  []HandicapRow `json:"handicap_table,omitempty"`
+}
+
+// HandicapRow is one row of a 手合割 table as stored: from MinGap 段級差 up
+// (until the next row) play Handicap.
+type HandicapRow struct {
+	MinGap   int    `json:"min_gap"`
+	Handicap string `json:"handicap"`
+}
+
+// PairingTable converts stored rows to pairing's table.
+func PairingTable(rows []HandicapRow) pairing.HandicapTable {
+	t := make(pairing.HandicapTable, len(rows))
+	for i, r := range rows {
+		t[i] = pairing.HandicapRow{MinGap: r.MinGap, Handicap: pairing.Handicap(r.Handicap)}
+	}
+	return t
+}
+
+// StoredTable converts pairing's table to stored rows.
+func StoredTable(t pairing.HandicapTable) []HandicapRow {
+	rows := make([]HandicapRow, len(t))
+	for i, r := range t {
+		rows[i] = HandicapRow{MinGap: r.MinGap, Handicap: string(r.Handicap)}
+	}
+	return rows
+}
+
+func parseHandicapSettings(raw string) HandicapSettings {
+	var h HandicapSettings
+	_ = json.Unmarshal([]byte(raw), &h) // settings of other areas or bad JSON read as "not said"
+	return h
+}
+
+// EventHandicap is how an event's bracket games start: On says games are
+// given a 手合割 by the players' rank gap; Table is the table in force.
+type EventHandicap struct {
+	On      bool
+	Table   pairing.HandicapTable
+	Default bool // the table is pairing's default (004), not the organiser's or the event's
+	Amateur bool // the organiser is an amateur association
+}
+
+// eventHandicap reads the event's settings, then its organiser's (D-H).
+func eventHandicap(ctx context.Context, s *store.Store, e store.Event) (EventHandicap, error) {
+	org, err := s.OrganiserByID(ctx, e.OrganiserID)
+	if err != nil {
+		return EventHandicap{}, err
+	}
+	ev, os := parseHandicapSettings(e.Settings), parseHandicapSettings(org.Settings)
+	h := EventHandicap{Amateur: org.Kind == OrganiserAmateur}
+	switch {
+	case ev.ByRank != nil:
+		h.On = *ev.ByRank
+	case os.ByRank != nil:
+		h.On = *os.ByRank
+	default:
+		h.On = h.Amateur
+	}
+	switch {
+	case len(ev.Table) > 0 && PairingTable(ev.Table).Validate() == nil:
+		h.Table = PairingTable(ev.Table)
+	case len(os.Table) > 0 && PairingTable(os.Table).Validate() == nil:
+		h.Table = PairingTable(os.Table)
+	default:
+		h.Table, h.Default = pairing.DefaultHandicapTable(), true
+	}
+	return h, nil
+}
+
+// EventHandicap reads an event's 手合割 settings (anyone who may see the
+// event: they decide its games).
+func (o *Office) EventHandicap(ctx context.Context, actor Actor, eventID int64) (EventHandicap, error) {
+	e, err := o.Event(ctx, actor, eventID)
+	if err != nil {
+		return EventHandicap{}, err
+	}
+	return eventHandicap(ctx, o.store, e)
+}
+
+// HandicapInput is the 手合割 form: the switch and the table as typed, one
+// row a line, "gap handicap" (e.g. "2 香落ち").
+type HandicapInput struct {
+	EventID int64
+	ByRank  bool
+	Table   string
+}
+
+// ParseHandicapTable reads the typed table and validates it with pairing
+// (starts at 0, gaps increase, known names, even handicaps first).
+func ParseHandicapTable(text string) (pairing.HandicapTable, *ValidationError) {
+	v := &ValidationError{}
+	var t pairing.HandicapTable
+	for i, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		f := strings.Fields(strings.NewReplacer("\t", " ", ",", " ", "　", " ").Replace(line))
+		if len(f) == 0 {
+			continue
+		}
+		gap, err := strconv.Atoi(f[0])
+		if len(f) != 2 || err != nil || gap < 0 {
+			v.Add(i+1, "table", "knockout.err.handicap_line", map[string]any{"Line": i + 1})
+			continue
+		}
+		t = append(t, pairing.HandicapRow{MinGap: gap, Handicap: pairing.Handicap(f[1])})
+	}
+	if len(v.Fields) == 0 {
+		if err := t.Validate(); err != nil {
+			v.Add(0, "table", "knockout.err.handicap_table", map[string]any{"Reason": err.Error()})
+		}
+	}
+	return t, v
+}
+
+// FormatHandicapTable writes a table the way the form reads it.
+func FormatHandicapTable(t pairing.HandicapTable) string {
+	var b strings.Builder
+	for _, r := range t {
+		fmt.Fprintf(&b, "%d %s\n", r.MinGap, r.Handicap)
+	}
+	return b.String()
+}
+
+// SetEventHandicap saves an event's 手合割 switch and table (directors).
+// It is part of the event's settings, so it follows their lock: free until
+// the first game starts, then each change needs an administrator's unlock;
+// every change is recorded. Games already created keep their terms.
+func (o *Office) SetEventHandicap(ctx context.Context, actor Actor, in HandicapInput) error {
+	if err := o.RequireEventRole(ctx, actor, in.EventID, RoleDirector); err != nil {
+		return err
+	}
+	t, v := ParseHandicapTable(in.Table)
+	if err := v.OrNil(); err != nil {
+		return err
+	}
+	return o.store.Tx(ctx, func(tx *store.Store) error {
+		e, err := tx.EventByID(ctx, in.EventID)
+		if err != nil {
+			return err
+		}
+		st, err := settingsState(ctx, tx, e)
+		if err != nil {
+			return err
+		}
+		ch := &store.EventSettingsChange{EventID: e.ID, ChangedBy: actor.UserID, ChangedAt: o.now(), SettingsBefore: e.Settings}
+		if st.Started {
+			u, ok, err := tx.UnusedEventSettingsUnlock(ctx, e.ID)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				v.Add(0, "", "adjudication.err.settings_locked", nil)
+				return v
+			}
+			ch.UnlockID = &u.ID
+		}
+		all := map[string]json.RawMessage{}
+		_ = json.Unmarshal([]byte(e.Settings), &all) // bad JSON is replaced, other keys kept
+		if all == nil {
+			all = map[string]json.RawMessage{}
+		}
+		all["handicap_by_rank"] = json.RawMessage(strconv.FormatBool(in.ByRank))
+		all["handicap_table"] = json.RawMessage(mustJSON(StoredTable(t)))
+		ch.SettingsAfter = mustJSON(all)
+		return tx.SetEventSettings(ctx, ch)
+	})
+}
+
+// bracketStart is how one bracket game starts.
+type bracketStart struct {
+	Sente, Gote int64
+	Handicap    string // rules' name: 平手, 香落ち, …
+	SenteBy     string // furigoma, handicap, series
+	Furigoma    string // JSON of the simulated toss, "{}" when none
+}
+
+// Ways sente is chosen, kept on knockout_games.sente_by.
+const (
+	SenteByFurigoma = "furigoma" // simulated 振り駒 (D-F1..F3)
+	SenteByObserved = "observed" // a physical 振り駒 entered as observed
+	SenteByHandicap = "handicap" // the rank gap decides (D-H, 004)
+	SenteBySeries   = "series"   // a 番勝負's alternation
+)
+
+// decideStart applies, in order: a 番勝負's fixed sente; the event's 手合割
+// by rank gap when on (D-H, 004: a gap gives a handicap or sente to the
+// lower rank, no toss); otherwise — and for equal ranks — a simulated
+// 振り駒 tossed by the upper-line player (D-F1..F3, 000 第7条). A rank the
+// registry cannot read falls back to 振り駒, so a result is never blocked.
+func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id string, players [2]string, a, b int64, fixedSente string) (bracketStart, error) {
+	out := bracketStart{Sente: a, Gote: b, Handicap: string(pairing.Hirate), SenteBy: SenteBySeries, Furigoma: "{}"}
+	if fixedSente != "" {
+		if fixedSente == players[1] {
+			out.Sente, out.Gote = b, a
+		}
+		return out, nil
+	}
+	e, err := s.EventByID(ctx, st.EventID)
+	if err != nil {
+		return out, err
+	}
+	h, err := eventHandicap(ctx, s, e)
+	if err != nil {
+		return out, err
+	}
+	if h.On && st.Kind != StageSeries {
+		ps, err := s.PlayersByIDs(ctx, []int64{a, b})
+		if err != nil {
+			return out, err
+		}
+		ra, errA := pairing.ParseRank(ps[a].Rank)
+		rb, errB := pairing.ParseRank(ps[b].Rank)
+		if errA == nil && errB == nil {
+			terms, err := pairing.DecideTerms(h.Table, players[0], ra, players[1], rb, players[0])
+			if err != nil {
+				return out, fmt.Errorf("stage %d game %s terms: %w", st.ID, id, err)
+			}
+			if terms.Sente != "" {
+				out.Handicap, out.SenteBy = string(terms.Handicap), SenteByHandicap
+				if terms.Sente == players[1] {
+					out.Sente, out.Gote = b, a
+				}
+				return out, nil
+			}
+		}
+	}
+	rng, err := tossRand(st.DrawSeed, id)
+	if err != nil {
+		return out, err
+	}
+	f, err := pairing.Simulate(rng, players[0], players[1], pairing.DefaultTossOdds())
+	if err != nil {
+		return out, err
+	}
+	if f.Sente == players[1] {
+		out.Sente, out.Gote = b, a
+	}
+	out.SenteBy, out.Furigoma = SenteByFurigoma, mustJSON(f)
+	return out, nil
+}

@@ -1,0 +1,74 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// handicapView is the 手合割 settings page of an event (D-H, 004).
+type handicapView struct {
+	EventID   int64
+	EventName string
+	ByRank    bool
+	Table     string
+	Default   bool
+	Amateur   bool
+	CanEdit   bool
+}
+
+type handicapForm struct {
+	ByRank string `form:"handicap_by_rank"`
+	Table  string `form:"table"`
+}
+
+// handicapPage shows an event's 手合割 switch and table; its directors get
+// the form.
+func (s *Server) handicapPage(c echo.Context) error {
+	id, err := bracketParam(c, "id")
+	if err != nil {
+		return err
+	}
+	return s.renderHandicap(c, http.StatusOK, id, nil, nil)
+}
+
+func (s *Server) renderHandicap(c echo.Context, status int, id int64, in *handicapForm, errs fieldMsgs) error {
+	ctx := c.Request().Context()
+	a := actor(c)
+	e, err := s.office.Event(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	h, err := s.office.EventHandicap(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	v := handicapView{EventID: id, EventName: localName(ctx, e.Name, e.NameEn), ByRank: h.On, Table: office.FormatHandicapTable(h.Table),
+		Default: h.Default, Amateur: h.Amateur, CanEdit: s.office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil}
+	if in != nil {
+		v.ByRank, v.Table = in.ByRank != "", in.Table
+	}
+	return s.render(c, status, HandicapPage(s.page(c, v.EventName+" — "+L(ctx).T("knockout.handicap.title")), v, errs))
+}
+
+func (s *Server) handicapSave(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := bracketParam(c, "id")
+	if err != nil {
+		return err
+	}
+	var in handicapForm
+	if err := c.Bind(&in); err != nil {
+		return err
+	}
+	err = s.office.SetEventHandicap(ctx, actor(c), office.HandicapInput{EventID: id, ByRank: in.ByRank != "", Table: in.Table})
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderHandicap(c, http.StatusUnprocessableEntity, id, &in, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, "/events/"+c.Param("id")+"/handicap")
+}
