@@ -56,7 +56,7 @@ func (o *Office) refreshRatings(ctx context.Context, force bool) (RatingSummary,
 	if !force {
 		// A cheap check outside a write transaction: most reads find the
 		// ratings current and never take the write lock.
-		fp, _, _, err := ratingFingerprint(ctx, o.store)
+		fp, _, err := ratingFingerprint(ctx, o.store)
 		if err != nil {
 			return RatingSummary{}, err
 		}

@@ -38,49 +38,38 @@ type ratingInput struct {
 	fingerprint string
 }
 
-// ratingFingerprint hashes what ratings depend on: the settings, every
-// game of a public event (players, handicap, date, redo link, start), and
-// the counters of the append-only result tables and the roster. Equal
-// fingerprints mean a recompute would give the stored ratings again.
-func ratingFingerprint(ctx context.Context, s *store.Store) (string, []store.Game, rating.Settings, error) {
+// ratingFingerprint hashes what ratings depend on: the settings, a digest
+// of every game of a public event (players, handicap, day, redo link,
+// start; see store.RatingGamesDigest), and the counters of the
+// append-only result tables and the roster. Equal fingerprints mean a
+// recompute would give the stored ratings again. It is computed by
+// aggregates in the database, so a page that finds the ratings current
+// never reads the games.
+func ratingFingerprint(ctx context.Context, s *store.Store) (string, rating.Settings, error) {
 	set, raw, err := ratingSettingsIn(ctx, s)
 	if err != nil {
-		return "", nil, rating.Settings{}, err
+		return "", rating.Settings{}, err
 	}
 	c, err := s.RatingCounters(ctx)
 	if err != nil {
-		return "", nil, rating.Settings{}, err
+		return "", rating.Settings{}, err
 	}
-	games, err := s.GamesOfEventsIn(ctx, PublicStatuses)
+	d, err := s.RatingGamesDigest(ctx, PublicStatuses)
 	if err != nil {
-		return "", nil, rating.Settings{}, err
+		return "", rating.Settings{}, err
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "v1|%s|%+v\n", raw, c)
-	id := func(p *int64) int64 {
-		if p == nil {
-			return 0
-		}
-		return *p
-	}
-	for _, g := range games {
-		sched := ""
-		if g.ScheduledOn != nil {
-			sched = *g.ScheduledOn
-		}
-		started := ""
-		if g.StartedAt != nil {
-			started = g.StartedAt.UTC().Format(time.RFC3339Nano)
-		}
-		fmt.Fprintf(h, "%d|%d|%d|%d|%s|%s|%d|%s\n", g.ID, g.EventID, id(g.SentePlayerID), id(g.GotePlayerID),
-			g.Handicap, sched, id(g.RedoOfID), started)
-	}
-	return hex.EncodeToString(h.Sum(nil)), games, set, nil
+	fmt.Fprintf(h, "v2|%s|%+v|%+v", raw, c, d)
+	return hex.EncodeToString(h.Sum(nil)), set, nil
 }
 
 // loadRatingInput reads everything a recompute needs, inside tx.
 func loadRatingInput(ctx context.Context, s *store.Store) (ratingInput, error) {
-	fp, games, set, err := ratingFingerprint(ctx, s)
+	fp, set, err := ratingFingerprint(ctx, s)
+	if err != nil {
+		return ratingInput{}, err
+	}
+	games, err := s.GamesOfEventsIn(ctx, PublicStatuses)
 	if err != nil {
 		return ratingInput{}, err
 	}
