@@ -132,6 +132,15 @@ func buildDraw(ctx context.Context, tx *store.Store, e store.Event, c store.Leag
 		}
 		d.Players = append(d.Players, p)
 	}
+	// 肉親 among the members, from the registry (federation practice: the
+	// class's Settings.Relatives says how they are kept apart).
+	rels, err := tx.RelativesAmong(ctx, ids)
+	if err != nil {
+		return league.Draw{}, err
+	}
+	for _, r := range rels {
+		d.Relatives = append(d.Relatives, league.Pair{leaguePlayerID(r.PlayerAID), leaguePlayerID(r.PlayerBID)})
+	}
 	hist, err := tx.LeagueHistoryOf(ctx, e.ID)
 	if err != nil {
 		return league.Draw{}, err

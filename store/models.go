@@ -32,6 +32,8 @@ func Models() []any {
 		&LeagueHistory{},
 		&LeagueGame{},
 		&LeagueLogEntry{},
+		&PlayerRelative{},    // migration 00061
+		&LeaguePlayoffGame{}, // migration 00062
 		// ratings (migration 00070)
 		&PlayerRating{},
 		&RatingHistoryEntry{},

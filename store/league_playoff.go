@@ -1,0 +1,25 @@
+package store
+
+import "context"
+
+// LeaguePlayoffGame links a stepladder playoff game (パラマス) of a class to
+// its game row: Number is the league room's PlayoffGame number.
+type LeaguePlayoffGame struct {
+	ID      int64 `gorm:"primaryKey"`
+	ClassID int64 `gorm:"not null"`
+	Number  int   `gorm:"not null"`
+	GameID  int64 `gorm:"not null"`
+}
+
+// CreateLeaguePlayoffGame links a playoff game; ErrConflict when the class
+// already has that game number.
+func (s *Store) CreateLeaguePlayoffGame(ctx context.Context, g *LeaguePlayoffGame) error {
+	return notFound(s.DB(ctx).Create(g).Error, "create league playoff game")
+}
+
+// LeaguePlayoffGames lists a class's playoff games in order.
+func (s *Store) LeaguePlayoffGames(ctx context.Context, classID int64) ([]LeaguePlayoffGame, error) {
+	var out []LeaguePlayoffGame
+	err := s.DB(ctx).Where("class_id = ?", classID).Order("number").Find(&out).Error
+	return out, notFound(err, "league playoff games")
+}
