@@ -29,6 +29,8 @@ type BracketGame struct {
 	Furigoma       *pairing.Furigoma
 	ScheduledOn    string
 	Handicap       string // the game's 手合割 (平手 for even games)
+	Observed       *pairing.Furigoma // a physical 振り駒 entered as observed (EnterToss)
+	Started        bool              // the chain's first game has started: sente is fixed
 }
 
 // StageBracket is one stage with results applied.
@@ -70,6 +72,7 @@ type chainResult struct {
 	decided  bool
 	redos    int
 	furigoma *pairing.Furigoma
+	observed *pairing.Furigoma
 }
 
 func readChain(ctx context.Context, s *store.Store, kg store.KnockoutGame) (chainResult, error) {
@@ -83,6 +86,9 @@ func readChain(ctx context.Context, s *store.Store, kg store.KnockoutGame) (chai
 		if json.Unmarshal([]byte(kg.Furigoma), &f) == nil {
 			c.furigoma = &f
 		}
+	}
+	if f, ok := decodeFurigoma(kg.Observed); ok {
+		c.observed = &f
 	}
 	return c, nil
 }
@@ -271,6 +277,7 @@ func bracketGame(g pairing.Game, chains map[string]chainResult, dates []string) 
 		bg.ScheduledOn = *c.last.ScheduledOn
 	}
 	bg.Handicap = c.last.Handicap
+	bg.Observed, bg.Started = c.observed, c.redos > 0 || c.last.StartedAt != nil
 	return bg
 }
 

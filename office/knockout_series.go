@@ -22,6 +22,7 @@ type SeriesGameView struct {
 	Redo        bool // this attempt replays an earlier one (D-R1)
 	SenteBy     string
 	Furigoma    *pairing.Furigoma
+	Observed    *pairing.Furigoma // a physical 振り駒 entered as observed
 	ScheduledOn string
 }
 
@@ -57,7 +58,7 @@ func seriesView(ctx context.Context, s *store.Store, st store.KnockoutStage, kgs
 			}
 			gv := SeriesGameView{Number: n + 1, BracketGame: kg.BracketGame, GameID: g.ID, Redo: g.RedoNumber > 0}
 			if attempt == 0 {
-				gv.SenteBy, gv.Furigoma = kg.SenteBy, c.furigoma
+				gv.SenteBy, gv.Furigoma, gv.Observed = kg.SenteBy, c.furigoma, c.observed
 			}
 			if g.SentePlayerID != nil {
 				gv.SenteID = *g.SentePlayerID

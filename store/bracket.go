@@ -15,6 +15,7 @@ type KnockoutGame struct {
 	GameID      int64  `gorm:"not null"`
 	SenteBy     string `gorm:"not null;default:'furigoma'"`
 	Furigoma    string `gorm:"not null;default:'{}'"`
+	Observed    string `gorm:"not null;default:'{}'"` // a physical 振り駒 as entered (migration 00051)
 	CreatedAt   time.Time
 }
 

@@ -29,6 +29,7 @@ func (s *Server) bracketRoutes(e *echo.Echo) {
 	e.POST("/stages/:id/publish", s.stagePublish, requireUser)
 	e.POST("/stages/:id/result", s.stageResult, requireUser)
 	e.POST("/stages/:id/withdraw", s.stageWithdraw, requireUser)
+	e.POST("/stages/:id/toss", s.stageToss, requireUser)
 	e.GET("/events/:id/handicap", s.handicapPage)
 	e.POST("/events/:id/handicap", s.handicapSave, requireUser)
 }
@@ -63,6 +64,14 @@ type bracketGameView struct {
 	ByeName string
 	// Handicap is the 手合割 when it is not an even game, with the 上手.
 	Handicap string
+	// The 振り駒: who tossed, the simulated tosses and the observed ones,
+	// each toss as five marks (歩/と/立/重); SenteBy says which one counts.
+	Tosser    string
+	SimTosses [][]string
+	ObsTosses [][]string
+	ObsSente  string
+	SenteBy   string
+	CanToss   bool
 }
 
 type stageView struct {
@@ -149,7 +158,38 @@ func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bra
 	if g.Handicap != "" && g.Handicap != string(pairing.Hirate) {
 		v.Handicap = g.Handicap
 	}
+	setTosses(&v, eb, g.SenteBy, g.Furigoma, g.Observed)
+	v.CanToss = staff && v.Tosser != "" && !g.Started && (g.SenteBy == office.SenteByFurigoma || g.SenteBy == office.SenteByObserved) &&
+		(g.Observed == nil || !g.Observed.Decided)
 	return v
+}
+
+// tossMarks are the marks a piece is shown with, and the values the toss
+// form sends (pairing.ParseFace reads both).
+var tossMarks = map[pairing.Face]string{pairing.FaceFu: "歩", pairing.FaceTo: "と", pairing.FaceStanding: "立", pairing.FaceOverlapping: "重"}
+
+func tossFaces(f *pairing.Furigoma) [][]string {
+	if f == nil {
+		return nil
+	}
+	out := make([][]string, len(f.Tosses))
+	for i, t := range f.Tosses {
+		for _, p := range t.Pieces {
+			out[i] = append(out[i], tossMarks[p])
+		}
+	}
+	return out
+}
+
+func setTosses(v *bracketGameView, eb office.EventBracket, senteBy string, sim, obs *pairing.Furigoma) {
+	v.SenteBy = senteBy
+	if sim != nil {
+		v.Tosser = eb.PlayerName(sim.Tosser)
+	}
+	v.SimTosses, v.ObsTosses = tossFaces(sim), tossFaces(obs)
+	if obs != nil && obs.Decided {
+		v.ObsSente = eb.PlayerName(obs.Sente)
+	}
 }
 
 func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64) (bracketsView, error) {
@@ -206,6 +246,9 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 					gv.Status = string(pairing.StatusDone)
 				}
 				gv.CanEnter = eb.Staff && g.Result == ""
+				setTosses(&gv, eb, g.SenteBy, g.Furigoma, g.Observed)
+				gv.CanToss = eb.Staff && g.Result == "" && !g.Redo && g.Furigoma != nil &&
+					(g.SenteBy == office.SenteByFurigoma || g.SenteBy == office.SenteByObserved) && (g.Observed == nil || !g.Observed.Decided)
 				sv.Series = append(sv.Series, gv)
 			}
 		}
@@ -720,4 +763,25 @@ func gamePairs(round []bracketGameView, joined bool) [][]bracketGameView {
 		out = append(out, round[i:min(i+step, len(round))])
 	}
 	return out
+}
+
+// stageToss enters one observed 振り駒 toss: piece_1 … piece_5.
+func (s *Server) stageToss(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := bracketParam(c, "id")
+	if err != nil {
+		return err
+	}
+	in := office.TossInput{StageID: id, BracketGame: c.FormValue("game")}
+	for i := range in.Pieces {
+		in.Pieces[i] = c.FormValue("piece_" + strconv.Itoa(i+1))
+	}
+	_, err = s.office.EnterToss(ctx, actor(c), in)
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, stageURL(id)+"#tosses")
 }
