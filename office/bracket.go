@@ -28,7 +28,7 @@ type BracketGame struct {
 	SenteBy        string
 	Furigoma       *pairing.Furigoma
 	ScheduledOn    string
-	Handicap       string // the game's 手合割 (平手 for even games)
+	Handicap       string            // the game's 手合割 (平手 for even games)
 	Observed       *pairing.Furigoma // a physical 振り駒 entered as observed (EnterToss)
 	Started        bool              // the chain's first game has started: sente is fixed
 }
