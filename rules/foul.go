@@ -68,7 +68,12 @@ func (p *Position) IsLegal(m Move) bool { return p.Foul(m) == FoulNone }
 //  5. nifu: a pawn dropped on a file holding one's own unpromoted pawn;
 //  6. ignored_check: the mover's king is attacked after the move;
 //  7. uchifuzume: a pawn drop that checks and leaves no legal reply.
-func (p *Position) Foul(m Move) Foul {
+func (p *Position) Foul(m Move) Foul { return p.foul(m, checkUnknown) }
+
+// foul is Foul for a caller that may already know whether the side to
+// move is in check (a replay does), which spares the king-safety test its
+// walk round the king for most moves (legality.go).
+func (p *Position) foul(m Move, chk checkKnown) Foul {
 	us := p.side
 	to := m.To()
 	if m == NoMove || !to.Valid() || !m.canonical() {
@@ -93,7 +98,7 @@ func (p *Position) Foul(m Move) Foul {
 				}
 			}
 		}
-		if p.leavesKingAttacked(m) {
+		if p.exposesKing(m, chk) {
 			return FoulIgnoredCheck
 		}
 		if pt == Pawn {
@@ -129,7 +134,7 @@ func (p *Position) Foul(m Move) Foul {
 	} else if deadOn(us, pt, to) {
 		return FoulDeadPiece
 	}
-	if p.leavesKingAttacked(m) {
+	if p.exposesKing(m, chk) {
 		return FoulIgnoredCheck
 	}
 	return FoulNone

@@ -29,6 +29,10 @@ type Repetition struct {
 	ply     int
 	base    int // ply of entries[0]
 	entries []repEntry
+	// seen counts entries per low byte of their key (saturating), so a
+	// position whose bucket holds fewer than four entries, which is nearly
+	// every position, is known not to be a 4th occurrence without a scan.
+	seen [256]uint8
 }
 
 type repEntry struct {
@@ -42,6 +46,7 @@ type repEntry struct {
 func NewRepetition(p *Position) *Repetition {
 	r := &Repetition{entries: make([]repEntry, 0, 256)}
 	r.entries = append(r.entries, repEntry{key: p.Key(), mover: p.SideToMove() ^ 1})
+	r.seen[uint8(p.Key())]++
 	return r
 }
 
@@ -54,6 +59,12 @@ func (r *Repetition) Push(p *Position, gaveCheck bool) (SennichiteAt, bool) {
 	r.ply++
 	key := p.Key()
 	r.entries = append(r.entries, repEntry{key: key, mover: p.SideToMove() ^ 1, check: gaveCheck})
+	if b := &r.seen[uint8(key)]; *b < 255 {
+		*b++
+		if *b < 4 {
+			return SennichiteAt{}, false
+		}
+	}
 	n := len(r.entries) - 1
 	count, first := 0, n
 	// A position repeats only with the same side to move, so only entries
@@ -84,6 +95,7 @@ func (r *Repetition) Push(p *Position, gaveCheck bool) (SennichiteAt, bool) {
 	}
 	// D-S3: continuing past here breaks the repetition; start afresh.
 	r.entries = r.entries[:0]
+	r.seen = [256]uint8{}
 	r.base = r.ply + 1
 	return at, true
 }

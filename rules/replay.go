@@ -44,18 +44,31 @@ func (r Replay) Run() ReplayReport {
 	}
 	rep := NewRepetition(p)
 	out := ReplayReport{Checks: make([]bool, 0, len(r.Moves))}
+	// Whether the side to move is in check is carried from move to move,
+	// so neither the legality test nor the check test walks round a king
+	// for most moves (legality.go). The shortcut for "gave check" needs a
+	// start where the side not to move is not in check; a Position never
+	// holds anything else, but a start that did would still be judged
+	// exactly, by InCheck after every move.
+	inCheck := p.InCheck()
+	fast := p.king[p.side^1] == NoSquare || !p.attacked(p.king[p.side^1], p.side)
 	for i, m := range r.Moves {
-		if f := p.Foul(m); f != FoulNone {
+		if f := p.foul(m, knownCheck(inCheck)); f != FoulNone {
 			out.Foul = &FoulAt{Ply: i + 1, Move: m, Kind: f, By: p.SideToMove()}
 			break
 		}
 		p.Do(m)
-		check := p.InCheck()
-		out.Checks = append(out.Checks, check)
+		if fast {
+			inCheck = p.checkedAfter(m)
+		} else {
+			inCheck = p.InCheck()
+		}
+		out.Checks = append(out.Checks, inCheck)
 		out.Plies = i + 1
-		if at, ok := rep.Push(p, check); ok {
+		if at, ok := rep.Push(p, inCheck); ok {
 			if at.Perpetual || i == len(r.Moves)-1 {
-				out.Sennichite = &at
+				found := at // only this copy escapes, not one per move
+				out.Sennichite = &found
 				break
 			}
 			out.PlayedThrough = append(out.PlayedThrough, at.Ply)
