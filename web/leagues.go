@@ -27,6 +27,7 @@ func (s *Server) leagueRoutes(e *echo.Echo) {
 	e.POST("/league/:cid/result", s.leagueResult, requireUser)
 	e.GET("/league/:cid/calendar.ics", s.leagueICS)
 	e.GET("/league/:cid/schedule.csv", s.leagueCSV)
+	s.relativeRoutes(e) // 肉親 feed every league draw
 }
 
 // leagueClassForm is the form that adds a class.
