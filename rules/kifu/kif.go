@@ -314,6 +314,15 @@ type namedMove struct {
 }
 
 func parseKIFMoveParts(s string, prevMove rules.Move) (namedMove, error) {
+	if nm, ok := fastKIFMove(s, prevMove); ok {
+		return nm, nil
+	}
+	return parseKIFMoveGeneral(s, prevMove)
+}
+
+// parseKIFMoveGeneral reads any spelling the notation parser accepts and
+// says what is wrong with the rest.
+func parseKIFMoveGeneral(s string, prevMove rules.Move) (namedMove, error) {
 	mp, err := rules.ParseMoveTextParts(s)
 	if err != nil {
 		return namedMove{}, err
