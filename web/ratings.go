@@ -94,10 +94,14 @@ func (s *Server) ratingsExport(c echo.Context) error {
 		if r.Rating.LastPlayed != nil {
 			last = r.Rating.LastPlayed.In(tokyo).Format("2006-01-02")
 		}
+		rd := ""
+		if r.Rating.RD > 0 { // Glicko-2 only
+			rd = strconv.FormatFloat(r.Rating.RD, 'f', 1, 64)
+		}
 		_ = w.Write([]string{
 			strconv.Itoa(r.Place), strconv.FormatInt(r.Player.ID, 10), r.Player.Name, r.Player.Reading,
 			string(r.Player.Kind), string(r.Player.Class), strconv.FormatFloat(r.Rating.Rating, 'f', 1, 64),
-			strconv.FormatFloat(r.Rating.RD, 'f', 1, 64), strconv.Itoa(r.Rating.Games), strconv.Itoa(r.Rating.Wins),
+			rd, strconv.Itoa(r.Rating.Games), strconv.Itoa(r.Rating.Wins),
 			strconv.Itoa(r.Rating.Losses), last,
 		})
 	}

@@ -265,7 +265,7 @@ func TestRatingsWeb_ListFiltersAndCSV(t *testing.T) {
 			t.Fatalf("csv has %d rows, want header + 3 professionals", len(recs))
 		}
 		first := recs[1]
-		if first[1] != id(r.a) || first[2] != r.a.Name || first[6] != "1530.5" || first[8] != "2" || first[11] != "2026-05-03" {
+		if first[1] != id(r.a) || first[2] != r.a.Name || first[6] != "1530.5" || first[7] != "" || first[8] != "2" || first[11] != "2026-05-03" {
 			t.Errorf("first row %v", first)
 		}
 	})
