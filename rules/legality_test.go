@@ -11,9 +11,19 @@ import (
 func legalityPositions(t *testing.T, games, plies int, visit func(p *Position)) {
 	t.Helper()
 	randomWalk(t, 5, games, plies, visit)
-	for _, s := range trickyPositions {
+	for _, s := range append(discoveryPositions, trickyPositions...) {
 		visit(mustSFEN(t, s))
 	}
+}
+
+// discoveryPositions have a piece standing between a slider and the enemy
+// king (rook, lance, bishop; the king itself unmasking), so moving it
+// gives a discovered check.
+var discoveryPositions = []string{
+	"4k4/9/9/9/4N4/9/9/9/4R3K b - 1",
+	"4k4/9/9/9/9/9/4G4/9/4L3K b - 1",
+	"8k/9/9/9/9/9/2S6/9/B7K b - 1",
+	"4k4/9/9/4K4/9/9/9/9/4R4 b - 1",
 }
 
 // TestCheckedAfter_D_S4_MatchesReference: the check test the replay uses

@@ -15,17 +15,29 @@ type Position struct {
 	key     uint64
 }
 
-// NewPosition is the starting position of handicap h (平手 for Even).
-// Every table SFEN is valid, so this cannot fail for a valid h; an
-// unknown h gives the even start.
+// NewPosition is the starting position of handicap h (平手 for Even); an
+// unknown h gives the even start. It copies a start parsed once, since
+// every record read and checked begins with one.
 func NewPosition(h Handicap) *Position {
-	p, err := ParseSFEN(h.StartSFEN())
-	if err != nil {
-		// Unreachable: handicapTable holds only valid SFENs (tested).
-		p, _ = ParseSFEN(evenSFEN)
+	if !h.Valid() {
+		h = Even
 	}
-	return p
+	p := startPositions[h]
+	return &p
 }
+
+// startPositions are the handicap starts, parsed once. Every table SFEN
+// is valid (tested), so the fallback to the even start is unreachable.
+var startPositions = func() (out [numHandicaps]Position) {
+	for h := range Handicap(numHandicaps) {
+		p, err := ParseSFEN(h.StartSFEN())
+		if err != nil {
+			p, _ = ParseSFEN(evenSFEN)
+		}
+		out[h] = *p
+	}
+	return out
+}()
 
 // Clone returns an independent copy.
 func (p *Position) Clone() *Position {

@@ -3,6 +3,7 @@ package kifu
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -60,6 +61,34 @@ func splitLines(text string) []string {
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	text = strings.ReplaceAll(text, "\r", "\n")
 	return strings.Split(text, "\n")
+}
+
+// eachLine yields the lines splitLines returns, with their 0-based
+// index, without building the slice (the readers' hot loop).
+func eachLine(text string) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		for i := 0; ; i++ {
+			end := strings.IndexByte(text, '\n')
+			head := text
+			if end >= 0 {
+				head = text[:end]
+			}
+			if cr := strings.IndexByte(head, '\r'); cr >= 0 {
+				end = cr
+			}
+			if end < 0 {
+				yield(i, text)
+				return
+			}
+			if !yield(i, text[:end]) {
+				return
+			}
+			if text[end] == '\r' && end+1 < len(text) && text[end+1] == '\n' {
+				end++
+			}
+			text = text[end+1:]
+		}
+	}
 }
 
 // ParseError is bad input: where it is and what is wrong.

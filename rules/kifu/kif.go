@@ -86,10 +86,18 @@ func readKakinoki(text string, f Format) (*Record, error) {
 			tree.pendingComments = append(tree.pendingComments, c)
 		}
 	}
-	for i, raw := range splitLines(text) {
+	for i, raw := range eachLine(text) {
 		lineNo := i + 1
 		line := trimRightSpaces(raw)
 		trimmed := trimSpaces(line)
+		if inMoves && f == FormatKIF && isKIFMoveLine(trimmed) {
+			// The bulk of a KIF: a numbered move. None of the cases below
+			// applies to a line that starts with a digit.
+			if err := readKIFMove(trimmed, lineNo, tree, toMoveAt); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		switch {
 		case trimmed == "":
 			continue
@@ -254,9 +262,9 @@ func readKIFMove(line string, lineNo int, tree *treeBuilder, toMoveAt func(int) 
 	// themselves say where they go, so the mark is not needed to read.
 	rest = strings.TrimSuffix(strings.TrimRight(rest, " "), "+")
 	moveText, timeText := rest, ""
-	if i := strings.Index(rest, "( "); i >= 0 && strings.Contains(rest[i:], "/") {
+	if i := indexOpenSpace(rest); i >= 0 && strings.IndexByte(rest[i:], '/') >= 0 {
 		moveText, timeText = rest[:i], rest[i:]
-	} else if i := strings.LastIndex(rest, "("); i >= 0 && strings.Contains(rest[i:], "/") {
+	} else if i := strings.LastIndexByte(rest, '('); i >= 0 && strings.IndexByte(rest[i:], '/') >= 0 {
 		moveText, timeText = rest[:i], rest[i:]
 	}
 	moveText = trimSpaces(moveText)
@@ -265,8 +273,11 @@ func readKIFMove(line string, lineNo int, tree *treeBuilder, toMoveAt func(int) 
 		return lineErr(FormatKIF, lineNo, "move %d: %v", num, err)
 	}
 	word := moveText
-	if i := strings.IndexAny(word, " \t"); i >= 0 {
-		word = word[:i]
+	for i := 0; i < len(word); i++ {
+		if word[i] == ' ' || word[i] == '\t' {
+			word = word[:i]
+			break
+		}
 	}
 	if word != "" && !isDestinationStart(word) {
 		if t, ok := newKIFTerminal(word, toMoveAt(num)); ok {
@@ -293,6 +304,18 @@ func readKIFMove(line string, lineNo int, tree *treeBuilder, toMoveAt func(int) 
 	n.Comments, tree.pendingComments = tree.pendingComments, nil
 	tree.add(n)
 	return nil
+}
+
+// indexOpenSpace is strings.Index(s, "( "), where a KIF time begins,
+// without the general substring search (the line is short and ASCII
+// bytes never occur inside a multi-byte character).
+func indexOpenSpace(s string) int {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '(' && s[i+1] == ' ' {
+			return i
+		}
+	}
+	return -1
 }
 
 // isDestinationStart reports text that begins like a move (a digit or 同),
