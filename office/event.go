@@ -82,8 +82,9 @@ func checkDate(v *ValidationError, field, s string) (time.Time, bool) {
 }
 
 // CreateEvent adds a draft event (administrators only). The event copies
-// the organiser's settings now, so later changes to the organiser never
-// rewrite it.
+// the organiser's settings now, complete (every adjudication setting
+// written out over the federation defaults and validated), so later
+// changes to the organiser or the defaults never rewrite it.
 func (o *Office) CreateEvent(ctx context.Context, actor Actor, in EventInput) (store.Event, error) {
 	if err := actor.RequireAdmin(); err != nil {
 		return store.Event{}, err
@@ -104,7 +105,16 @@ func (o *Office) CreateEvent(ctx context.Context, actor Actor, in EventInput) (s
 			case err != nil:
 				return err
 			}
-			e.Settings = org.Settings
+			if err == nil {
+				// Item 1 of issue 4: the full, validated settings, not the
+				// organiser's string, so "{}" never means "whatever the
+				// defaults are later".
+				full, serr := completeSettings(org.Settings)
+				if serr != nil {
+					v.Add(0, "organiser_id", "adjudication.err.organiser_settings", nil)
+				}
+				e.Settings = full
+			}
 		}
 		if err := v.OrNil(); err != nil {
 			return err

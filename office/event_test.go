@@ -3,6 +3,7 @@ package office_test
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"kisen/office"
@@ -54,15 +55,18 @@ func TestEvents_SettingsCopiedAtCreation(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("root", "root-password", true)
-		org := f.organiser(`{"jishogi":"27"}`)
+		org := f.organiser(`{"kind":"amateur","jishogi":"27"}`)
 		e := f.event(admin, org.ID, "アマ竜王戦")
 		// The organiser's settings change later (directly: issue 4 adds the use case).
 		if err := s.DB(f.ctx).Model(&store.Organiser{}).Where("id = ?", org.ID).Update("settings", `{"jishogi":"24"}`).Error; err != nil {
 			t.Fatal(err)
 		}
 		got, err := s.EventByID(f.ctx, e.ID)
-		if err != nil || got.Settings != `{"jishogi":"27"}` {
-			t.Fatalf("event settings %q, %v; want the copy taken at creation", got.Settings, err)
+		if err != nil || got.Settings != e.Settings {
+			t.Fatalf("event settings %q, %v; want the copy taken at creation %q", got.Settings, err, e.Settings)
+		}
+		if st, err := office.ParseEventSettings(got.Settings); err != nil || st.Jishogi != "27" {
+			t.Fatalf("copied settings %+v, %v; want the organiser's 27-point rule", st, err)
 		}
 	})
 }
@@ -194,8 +198,11 @@ func TestOrganisers_CreateEditAdminOnly(t *testing.T) {
 			t.Fatalf("invalid organiser: %v", err)
 		}
 		org, err := f.o.CreateOrganiser(f.ctx, admin, in)
-		if err != nil || org.Settings != "{}" {
+		if err != nil {
 			t.Fatalf("create: %+v %v", org, err)
+		}
+		if st, err := office.ParseEventSettings(org.Settings); err != nil || st != office.DefaultEventSettings() || !strings.Contains(org.Settings, `"declaration"`) {
+			t.Fatalf("a new organiser stores the defaults in full; got %q (%v)", org.Settings, err)
 		}
 		in.Note = "竜王戦の主催"
 		if err := f.o.UpdateOrganiser(f.ctx, admin, org.ID, in); err != nil {

@@ -72,7 +72,8 @@ func (o *Office) Organiser(ctx context.Context, actor Actor, id int64) (store.Or
 	return o.store.OrganiserByID(ctx, id)
 }
 
-// CreateOrganiser adds an organiser with empty settings ({}).
+// CreateOrganiser adds an organiser with the federation's default
+// settings written out in full.
 func (o *Office) CreateOrganiser(ctx context.Context, actor Actor, in OrganiserInput) (store.Organiser, error) {
 	if err := actor.RequireAdmin(); err != nil {
 		return store.Organiser{}, err
@@ -80,9 +81,13 @@ func (o *Office) CreateOrganiser(ctx context.Context, actor Actor, in OrganiserI
 	if err := in.check(); err != nil {
 		return store.Organiser{}, err
 	}
+	settings, err := mergeSettings("{}", DefaultEventSettings())
+	if err != nil {
+		return store.Organiser{}, err
+	}
 	now := o.now()
-	org := store.Organiser{Name: in.Name, NameEn: in.NameEn, Kind: in.Kind, Note: in.Note, Settings: "{}", CreatedAt: now, UpdatedAt: now}
-	err := o.store.Tx(ctx, func(tx *store.Store) error { return tx.CreateOrganiser(ctx, &org) })
+	org := store.Organiser{Name: in.Name, NameEn: in.NameEn, Kind: in.Kind, Note: in.Note, Settings: settings, CreatedAt: now, UpdatedAt: now}
+	err = o.store.Tx(ctx, func(tx *store.Store) error { return tx.CreateOrganiser(ctx, &org) })
 	return org, err
 }
 

@@ -45,6 +45,18 @@ func ParseEventSettings(raw string) (EventSettings, error) {
 	return s, nil
 }
 
+// completeSettings reads raw over the federation defaults, validates it,
+// and returns it with every adjudication setting written out (keys of other
+// areas kept). An event stores this at creation, so a later change of the
+// defaults or of its organiser never changes a past event.
+func completeSettings(raw string) (string, error) {
+	s, err := ParseEventSettings(raw)
+	if err != nil {
+		return "", err
+	}
+	return mergeSettings(raw, s)
+}
+
 // mergeSettings writes s over raw, keeping keys other areas stored in the
 // same JSON object (e.g. league or pairing choices).
 func mergeSettings(raw string, s EventSettings) (string, error) {
