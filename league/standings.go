@@ -15,6 +15,10 @@ type Result struct {
 	Sente  string `json:"sente"`
 	Gote   string `json:"gote"`
 	Winner string `json:"winner"`
+	// BothLose: neither player came (or both were ruled out), so the game
+	// is decided as a loss for each side and a win for nobody; Winner is
+	// then empty.
+	BothLose bool `json:"both_lose,omitempty"`
 }
 
 // Outcome is what the term means for a player.
@@ -147,6 +151,18 @@ func Standings(t Term) (Table, error) {
 		g := game{res.Round, normPair(res.Sente, res.Gote)}
 		if _, ok := open[g]; !ok {
 			return Table{}, fmt.Errorf("%w: results[%d]: %s–%s is not scheduled in round %d", ErrInvalid, k, res.Sente, res.Gote, res.Round)
+		}
+		if res.BothLose {
+			if res.Winner != "" {
+				return Table{}, fmt.Errorf("%w: results[%d]: both_lose with winner %q", ErrInvalid, k, res.Winner)
+			}
+			if decided[g] {
+				return Table{}, fmt.Errorf("%w: results[%d]: %s–%s round %d already has a decided game", ErrInvalid, k, res.Sente, res.Gote, res.Round)
+			}
+			decided[g] = true
+			rows[junni[res.Sente]].Losses++
+			rows[junni[res.Gote]].Losses++
+			continue
 		}
 		if res.Winner == "" {
 			continue // 千日手 / 持将棋: the redo decides

@@ -194,8 +194,8 @@ func TestStandings_AllWinsAlwaysPromoted(t *testing.T) {
 		[]Game{{"a", "c", zero}, {"b", "d", zero}, {"e", "g", zero}, {"f", "h", zero}},
 	)
 	res := []Result{
-		{1, "a", "b", "a"}, {1, "c", "d", "c"}, {1, "e", "f", "e"}, {1, "g", "h", "g"},
-		{2, "a", "c", "a"}, {2, "b", "d", "b"}, {2, "e", "g", "e"}, {2, "f", "h", "f"},
+		{Round: 1, Sente: "a", Gote: "b", Winner: "a"}, {Round: 1, Sente: "c", Gote: "d", Winner: "c"}, {Round: 1, Sente: "e", Gote: "f", Winner: "e"}, {Round: 1, Sente: "g", Gote: "h", Winner: "g"},
+		{Round: 2, Sente: "a", Gote: "c", Winner: "a"}, {Round: 2, Sente: "b", Gote: "d", Winner: "b"}, {Round: 2, Sente: "e", Gote: "g", Winner: "e"}, {Round: 2, Sente: "f", Gote: "h", Winner: "f"},
 	}
 	players := []string{"c", "e", "b", "a", "d", "f", "g", "h"}
 	tab, err := Standings(Term{Class: ClassC1, Players: players, Schedule: s, Results: res, Rules: ClassRules{Promote: 1, AllWinsPromote: true}})

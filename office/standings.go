@@ -13,7 +13,7 @@ type LeagueCell struct {
 	Rest     bool   // 抜け番
 	Opponent int64  // player id
 	Sente    bool   // the player is sente (先) in the scheduled game
-	Result   string // "win", "loss" or "" (not decided yet)
+	Result   string // "win", "loss", "both_lose" (a loss: neither came) or "" (not decided yet)
 	GameID   int64  // the scheduled game (first of its redo chain); 0 before publication
 	Date     string // YYYY-MM-DD or ""
 }
@@ -35,7 +35,10 @@ type LeagueGameView struct {
 	Gote    int64
 	Date    string
 	Decided bool
-	Winner  int64 // 0 while undecided
+	Winner  int64 // 0 while undecided and for both_lose
+	// BothLose: neither player came; decided as a loss for each (the
+	// league room's Result.BothLose).
+	BothLose bool
 	Redos   int   // redo games played after the first (千日手 / 持将棋, D-R3)
 	Pending bool  // a result waits for confirmation or a decision
 }
@@ -94,6 +97,8 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 				gv.Decided, gv.Winner = true, *last.SentePlayerID
 			case ResultGoteWin:
 				gv.Decided, gv.Winner = true, *last.GotePlayerID
+			case ResultBothLose:
+				gv.Decided, gv.BothLose = true, true
 			}
 		}
 		if !gv.Decided {
@@ -104,7 +109,11 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 			gv.Pending = len(vs) > 0 && (!vs[len(vs)-1].Confirmed() || vs[len(vs)-1].Result == ResultPending)
 		}
 		if gv.Decided {
-			results = append(results, league.Result{Round: lg.Round, Sente: leaguePlayerID(gv.Sente), Gote: leaguePlayerID(gv.Gote), Winner: leaguePlayerID(gv.Winner)})
+			r := league.Result{Round: lg.Round, Sente: leaguePlayerID(gv.Sente), Gote: leaguePlayerID(gv.Gote), BothLose: gv.BothLose}
+			if !gv.BothLose {
+				r.Winner = leaguePlayerID(gv.Winner)
+			}
+			results = append(results, r)
 		}
 		views[key{lg.Round, gv.Sente, gv.Gote}] = gv
 		out.Games = append(out.Games, gv)
@@ -145,7 +154,9 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 					cell.GameID, cell.Date = gv.GameID, gv.Date
 					if gv.Decided {
 						cell.Result = "loss"
-						if gv.Winner == m.PlayerID {
+						if gv.BothLose {
+							cell.Result = ResultBothLose
+						} else if gv.Winner == m.PlayerID {
 							cell.Result = "win"
 						}
 					}

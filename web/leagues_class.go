@@ -57,6 +57,7 @@ type cellView struct {
 	Rest   bool
 	Opp    string
 	Result string // ○ ● or ""
+	Note   string // both_lose: "両者負け" beside the ●
 	Side   string // 先 / 後
 	GameID int64
 }
@@ -199,6 +200,9 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 					cv.Result = "○"
 				case "loss":
 					cv.Result = "●"
+				case office.ResultBothLose:
+					// Neither player came: a loss for each side (docs/league-web.md).
+					cv.Result, cv.Note = "●", lz.T("league.both_lose.note")
 				}
 			}
 			rv.Cells = append(rv.Cells, cv)
@@ -226,7 +230,10 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 		for _, g := range st.Games {
 			row := leagueGameRow{Round: g.Round, GameID: g.GameID, Current: g.Current, Sente: st.Players[g.Sente].Name,
 				Gote: st.Players[g.Gote].Name, Date: g.Date, Redos: g.Redos, Pending: g.Pending}
-			if g.Decided {
+			switch {
+			case g.BothLose:
+				row.Result = lz.T("league.both_lose.result")
+			case g.Decided:
 				row.Result = lz.TData("league.result.won", map[string]any{"Name": st.Players[g.Winner].Name})
 			}
 			v.Games = append(v.Games, row)
