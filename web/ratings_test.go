@@ -313,3 +313,41 @@ func TestRatingsWeb_SettingsAdminOnly422AndSave(t *testing.T) {
 		}
 	})
 }
+
+func TestRatingsWeb_StageSeedsByRatingForDirectors(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		r := newRatingSetup(t, a)
+		ctx := context.Background()
+		o := a.srv.office
+		st, err := o.CreateStage(ctx, r.admin, office.StageInput{EventID: r.event.ID, Name: "本戦", Kind: office.StageKinds[0]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []store.Player{r.b, r.c, r.d, r.a} {
+			if _, err := o.AddEntrant(ctx, r.admin, office.EntrantInput{StageID: st.ID, PlayerID: p.ID}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		path := fmt.Sprintf("/stages/%d/seeds", st.ID)
+		outsider := a.addUser("outsider", false)
+		a.signIn(a.client, outsider.ID)
+		if resp, _ := a.get(path); resp.StatusCode != http.StatusForbidden {
+			t.Fatalf("outsider: %d, want 403", resp.StatusCode)
+		}
+		a.client = a.newClient()
+		a.signIn(a.client, r.admin.UserID)
+		resp, body := a.get(path)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("director: %d", resp.StatusCode)
+		}
+		var got []string
+		docOf(t, body).Find(`[data-testid="seed-row"]`).Each(func(_ int, s *goquery.Selection) {
+			got = append(got, s.AttrOr("data-player", ""))
+		})
+		// A 1530.5, D 1516, C 1484, B 1469.5.
+		want := []string{strconv.FormatInt(r.a.ID, 10), strconv.FormatInt(r.d.ID, 10), strconv.FormatInt(r.c.ID, 10), strconv.FormatInt(r.b.ID, 10)}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Fatalf("seeds %v, want %v", got, want)
+		}
+	})
+}
