@@ -40,6 +40,10 @@ type leagueClassView struct {
 	Gen         generateForm
 	Edit        editForm
 	Errs        fieldMsgs
+	// SetForm is the class settings form (nil: filled from the stored
+	// settings); CanSettings while the schedule is not published.
+	SetForm     *settingsForm
+	CanSettings bool
 }
 
 type leagueRowView struct {
@@ -250,7 +254,12 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 			}
 		}
 	}
-	v.Rules = classRules(ctx, st.Settings, st.Rules)
+	v.Rules = append(classRules(ctx, st.Settings, st.Rules), settingsRules(ctx, st.Settings)...)
+	v.CanSettings = v.CanSchedule && st.Class.Status != office.LeaguePublished
+	if v.SetForm == nil {
+		f := settingsFormOf(st.Settings)
+		v.SetForm = &f
+	}
 	return s.render(c, status, LeagueClassPage(s.page(c, v.EventName+" "+v.Title), v))
 }
 
