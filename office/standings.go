@@ -39,8 +39,8 @@ type LeagueGameView struct {
 	// BothLose: neither player came; decided as a loss for each (the
 	// league room's Result.BothLose).
 	BothLose bool
-	Redos   int   // redo games played after the first (千日手 / 持将棋, D-R3)
-	Pending bool  // a result waits for confirmation or a decision
+	Redos    int  // redo games played after the first (千日手 / 持将棋, D-R3)
+	Pending  bool // a result waits for confirmation or a decision
 }
 
 // LeagueStandings is a class's public table.
