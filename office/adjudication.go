@@ -300,44 +300,12 @@ func (o *Office) storeOutcome(ctx context.Context, tx *store.Store, actor Actor,
 	} else if len(redos) > 0 {
 		return out, nil // an earlier version already created it
 	}
-	redo, err := redoGame(g, *a.Outcome.Redo, now)
+	redo, err := createRedoGame(ctx, tx, g, *a.Outcome.Redo, now)
 	if err != nil {
-		return out, err
-	}
-	if err := tx.CreateGame(ctx, &redo); err != nil {
 		return out, err
 	}
 	out.Redo = &redo
 	return out, nil
-}
-
-// redoGame is the store row of adjudication's redo game: its sides are
-// the room's (swapped for an even game, D-R1; the handicap giver keeps
-// sente, 003), its time the D-R2 allowance, and it points at the game it
-// replays (D-R3).
-func redoGame(parent store.Game, r adjudication.RedoGame, now time.Time) (store.Game, error) {
-	id := func(p adjudication.Player) (*int64, error) {
-		n, err := strconv.ParseInt(p.ID, 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("redo game player %q: %w", p.ID, err)
-		}
-		return &n, nil
-	}
-	sente, err := id(r.Players.Sente)
-	if err != nil {
-		return store.Game{}, err
-	}
-	gote, err := id(r.Players.Gote)
-	if err != nil {
-		return store.Game{}, err
-	}
-	pid := parent.ID
-	return store.Game{
-		EventID: parent.EventID, Label: parent.Label, SentePlayerID: sente, GotePlayerID: gote,
-		Handicap: parent.Handicap, ScheduledOn: parent.ScheduledOn,
-		SenteAllowanceS: int(r.Allowance.Sente.D() / time.Second), GoteAllowanceS: int(r.Allowance.Gote.D() / time.Second),
-		RedoOfID: &pid, RedoNumber: parent.RedoNumber + 1, CreatedAt: now, UpdatedAt: now,
-	}, nil
 }
 
 // FoulClaimInput is a foul pointed out (D-X2..X5).

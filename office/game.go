@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"kisen/adjudication"
 	"kisen/rules"
 	"kisen/store"
 )
@@ -175,6 +176,9 @@ func appendResult(ctx context.Context, tx *store.Store, actor Actor, g store.Gam
 		}
 		out.ConfirmedBy, out.ConfirmedAt = &c.ConfirmedBy, &c.ConfirmedAt
 	}
+	if err := voidSupersededRedo(ctx, tx, actor, g.ID, now); err != nil {
+		return store.ResultVersion{}, err
+	}
 	// A knockout or title match advances in the same transaction: the next
 	// game is created as soon as this result decides who plays it.
 	if err := syncKnockout(ctx, tx, e, now); err != nil {
@@ -214,6 +218,9 @@ func (o *Office) ConfirmResult(ctx context.Context, actor Actor, resultID int64)
 		if err := tx.ConfirmResult(ctx, &store.GameResultConfirmation{GameResultID: resultID, ConfirmedBy: actor.UserID, ConfirmedAt: o.now()}); err != nil {
 			return err
 		}
+		if err := voidSupersededRedo(ctx, tx, actor, g.ID, o.now()); err != nil {
+			return err
+		}
 		return syncKnockout(ctx, tx, e, o.now()) // a confirmed result advances the bracket
 	})
 }
@@ -223,11 +230,14 @@ func (o *Office) ResultHistory(ctx context.Context, gameID int64) ([]store.Resul
 	return o.store.ResultHistory(ctx, gameID)
 }
 
-// CreateRedoGame creates the redo game (指し直し) of a game whose result was
-// a redo: colours swapped (D-R1, 000 第8条第4項), allowances as computed by
-// the caller from the event's settings (D-R2). The chain is kept: the redo
-// points at the game it replays.
-func (o *Office) CreateRedoGame(ctx context.Context, actor Actor, parentID int64, senteAllowance, goteAllowance time.Duration) (store.Game, error) {
+// CreateRedoGame creates the redo game (指し直し) of a game whose newest
+// result version is a redo, with the sides and allowances the adjudication
+// room decided (adjudication.NextRedo: colours swapped for an even game,
+// D-R1, 000 第8条第4項; unchanged for a handicap game, 003; time by D-R2).
+// It is the one path that creates redo games: EndGame calls it in its
+// transaction. The chain is kept: the redo points at the game it replays.
+// RedoPlan gives redo for a game ended outside adjudication.
+func (o *Office) CreateRedoGame(ctx context.Context, actor Actor, parentID int64, redo adjudication.RedoGame) (store.Game, error) {
 	parent, err := o.store.GameByID(ctx, parentID)
 	if err != nil {
 		return store.Game{}, err
@@ -235,43 +245,10 @@ func (o *Office) CreateRedoGame(ctx context.Context, actor Actor, parentID int64
 	if err := o.RequireEventRole(ctx, actor, parent.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
 		return store.Game{}, err
 	}
-	if senteAllowance < 0 || goteAllowance < 0 {
-		v := &ValidationError{}
-		v.Add(0, "allowance", "games.err.allowance", nil)
-		return store.Game{}, v
-	}
 	var g store.Game
 	err = o.store.Tx(ctx, func(tx *store.Store) error {
-		eff, ok, err := tx.EffectiveResult(ctx, parentID)
-		if err != nil {
-			return err
-		}
-		if !ok || eff.Result != ResultRedo {
-			return fmt.Errorf("game %d has no confirmed redo result: %w", parentID, ErrConflict)
-		}
-		if redos, err := tx.RedoGames(ctx, parentID); err != nil {
-			return err
-		} else if len(redos) > 0 {
-			return fmt.Errorf("game %d already has its redo game %d: %w", parentID, redos[0].ID, ErrConflict)
-		}
-		now := o.now().UTC()
-		pid := parent.ID
-		g = store.Game{
-			EventID: parent.EventID, Label: parent.Label,
-			SentePlayerID: parent.GotePlayerID, GotePlayerID: parent.SentePlayerID, // D-R1: swapped
-			Handicap: parent.Handicap, ScheduledOn: parent.ScheduledOn,
-			SenteAllowanceS: int(senteAllowance / time.Second), GoteAllowanceS: int(goteAllowance / time.Second),
-			RedoOfID: &pid, RedoNumber: parent.RedoNumber + 1,
-			CreatedAt: now, UpdatedAt: now,
-		}
-		if err := tx.CreateGame(ctx, &g); err != nil {
-			return err
-		}
-		e, err := tx.EventByID(ctx, parent.EventID)
-		if err != nil {
-			return err
-		}
-		return syncKnockout(ctx, tx, e, now)
+		g, err = createRedoGame(ctx, tx, parent, redo, o.now().UTC())
+		return err
 	})
 	return g, err
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"kisen/adjudication"
 	"kisen/office"
 	"kisen/store"
 	"kisen/store/storetest"
@@ -146,55 +147,80 @@ func TestGames_ResultsAreAppendOnlyAndLatestConfirmedCounts(t *testing.T) {
 	})
 }
 
-func TestGames_D_R1_RedoGameSwapsColoursAndChainDecides(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, s *store.Store) {
-		g := newGameFixture(t, s, "{}")
-		gm := g.game()
-		if _, err := g.o.CreateRedoGame(g.ctx, g.arbiter, gm.ID, time.Hour, time.Hour); !errors.Is(err, office.ErrConflict) {
-			t.Fatalf("redo of a game with no redo result: %v", err)
-		}
-		if _, err := g.o.RecordResult(g.ctx, g.recorder, gm.ID, office.ResultInput{Result: office.ResultRedo, Reason: "sennichite"}); err != nil {
-			t.Fatal(err)
-		}
-		if _, _, decided, _ := g.o.DecidingGame(g.ctx, gm.ID); decided {
-			t.Fatal("a chain ending in a redo result with no redo game is not decided")
-		}
-		redo, err := g.o.CreateRedoGame(g.ctx, g.arbiter, gm.ID, 61*time.Minute, 60*time.Minute)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if *redo.SentePlayerID != g.gote.ID || *redo.GotePlayerID != g.sente.ID {
-			t.Fatal("D-R1: the redo game must swap sente and gote")
-		}
-		if redo.RedoNumber != 1 || redo.SenteAllowanceS != 61*60 || redo.GoteAllowanceS != 3600 {
-			t.Fatalf("redo game %+v", redo)
-		}
-		if _, err := g.o.CreateRedoGame(g.ctx, g.arbiter, gm.ID, time.Hour, time.Hour); !errors.Is(err, office.ErrConflict) {
-			t.Fatalf("second redo game of the same game: %v", err)
-		}
-		// D-R3: the redo of a redo is still a redo; the chain is decided by
-		// the first decided game.
-		if _, err := g.o.RecordResult(g.ctx, g.recorder, redo.ID, office.ResultInput{Result: office.ResultRedo, Reason: "jishogi_redo"}); err != nil {
-			t.Fatal(err)
-		}
-		redo2, err := g.o.CreateRedoGame(g.ctx, g.arbiter, redo.ID, time.Hour, time.Hour)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if redo2.RedoNumber != 2 || *redo2.SentePlayerID != g.sente.ID {
-			t.Fatalf("second redo %+v", redo2)
-		}
-		if _, err := g.o.RecordResult(g.ctx, g.recorder, redo2.ID, office.ResultInput{Result: office.ResultGoteWin, Reason: "resignation"}); err != nil {
-			t.Fatal(err)
-		}
-		last, res, decided, err := g.o.DecidingGame(g.ctx, gm.ID)
-		if err != nil || !decided || last.ID != redo2.ID || res.Result != office.ResultGoteWin {
-			t.Fatalf("deciding game %d %+v decided=%v err=%v", last.ID, res, decided, err)
-		}
-		// The winner of the chain is redo2's gote, who was gote in game 1's
-		// redo-of-redo: the original gote player.
-		if *last.GotePlayerID != g.gote.ID {
-			t.Fatal("winner should be the original gote player")
-		}
-	})
+func TestGames_D_R1_RedoGameSidesByHandicapAndChainDecides(t *testing.T) {
+	for _, tc := range []struct {
+		name, handicap string
+		swapped        bool // D-R1 for an even game; 003: 上手 stays 上手
+	}{
+		{"even game swaps colours", "", true},
+		{"handicap game keeps the sides", "香落ち", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			storetest.Each(t, func(t *testing.T, s *store.Store) {
+				g := newGameFixture(t, s, "{}")
+				gm, err := g.o.CreateGame(g.ctx, g.admin, office.GameInput{EventID: g.event.ID, Label: "1回戦", SenteID: &g.sente.ID, GoteID: &g.gote.ID, Handicap: tc.handicap, AllowanceMinutes: 180})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := g.o.CreateRedoGameFromRemaining(g.ctx, g.arbiter, gm.ID, time.Hour, time.Hour); !errors.Is(err, office.ErrConflict) {
+					t.Fatalf("redo of a game with no redo result: %v", err)
+				}
+				if _, err := g.o.RecordResult(g.ctx, g.recorder, gm.ID, office.ResultInput{Result: office.ResultRedo, Reason: "sennichite"}); err != nil {
+					t.Fatal(err)
+				}
+				if _, _, decided, _ := g.o.DecidingGame(g.ctx, gm.ID); decided {
+					t.Fatal("a chain ending in a redo result with no redo game is not decided")
+				}
+				// Sides other than adjudication's are refused.
+				plan, err := g.o.RedoPlan(g.ctx, g.arbiter, gm.ID, adjudication.Times{Sente: adjudication.Duration(61 * time.Minute), Gote: adjudication.Duration(time.Hour)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				wrong := plan
+				wrong.Players = plan.Players.Swapped()
+				if _, err := g.o.CreateRedoGame(g.ctx, g.arbiter, gm.ID, wrong); fieldCodes(err)["sente"] != "adjudication.err.redo_sides" {
+					t.Fatalf("wrong sides: %v", err)
+				}
+				// Sente had 61 minutes left and gote 60: above an hour,
+				// each keeps what is left (D-R2, 001 第6条1), and the time
+				// follows the player.
+				redo, err := g.o.CreateRedoGame(g.ctx, g.arbiter, gm.ID, plan)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantSente, wantGote, senteS, goteS := g.sente.ID, g.gote.ID, 61*60, 60*60
+				if tc.swapped {
+					wantSente, wantGote, senteS, goteS = g.gote.ID, g.sente.ID, 60*60, 61*60
+				}
+				if *redo.SentePlayerID != wantSente || *redo.GotePlayerID != wantGote {
+					t.Fatalf("redo sides %d/%d, want %d/%d", *redo.SentePlayerID, *redo.GotePlayerID, wantSente, wantGote)
+				}
+				if redo.RedoNumber != 1 || redo.SenteAllowanceS != senteS || redo.GoteAllowanceS != goteS || *redo.RedoOfID != gm.ID || redo.Handicap != gm.Handicap {
+					t.Fatalf("redo game %+v", redo)
+				}
+				if _, err := g.o.CreateRedoGameFromRemaining(g.ctx, g.arbiter, gm.ID, time.Hour, time.Hour); !errors.Is(err, office.ErrConflict) {
+					t.Fatalf("second redo game of the same game: %v", err)
+				}
+				// D-R3: the redo of a redo is still a redo; the chain is
+				// decided by the first decided game.
+				if _, err := g.o.RecordResult(g.ctx, g.recorder, redo.ID, office.ResultInput{Result: office.ResultRedo, Reason: "jishogi_redo"}); err != nil {
+					t.Fatal(err)
+				}
+				redo2, err := g.o.CreateRedoGameFromRemaining(g.ctx, g.arbiter, redo.ID, time.Hour, time.Hour)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if redo2.RedoNumber != 2 || *redo2.SentePlayerID != g.sente.ID || *redo2.GotePlayerID != g.gote.ID {
+					t.Fatalf("second redo %+v: after two redos the sides are the first game's", redo2)
+				}
+				if _, err := g.o.RecordResult(g.ctx, g.recorder, redo2.ID, office.ResultInput{Result: office.ResultGoteWin, Reason: "resignation"}); err != nil {
+					t.Fatal(err)
+				}
+				last, res, decided, err := g.o.DecidingGame(g.ctx, gm.ID)
+				if err != nil || !decided || last.ID != redo2.ID || res.Result != office.ResultGoteWin {
+					t.Fatalf("deciding game %d %+v decided=%v err=%v", last.ID, res, decided, err)
+				}
+			})
+		})
+	}
 }

@@ -349,7 +349,7 @@ func TestKnockoutAdvance_D_R3_RedoChainAndWalkover(t *testing.T) {
 		if _, err := k.o.RecordResult(k.ctx, k.director, g.GameID, office.ResultInput{Result: office.ResultRedo, Reason: "sennichite"}); err != nil {
 			t.Fatal(err)
 		}
-		redo, err := k.o.CreateRedoGame(k.ctx, k.director, g.GameID, 0, 0)
+		redo, err := k.o.CreateRedoGameFromRemaining(k.ctx, k.director, g.GameID, 0, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

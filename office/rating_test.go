@@ -163,7 +163,7 @@ func TestRatings_D_R3_StoredEqualsFullRecomputeAfterEveryResult(t *testing.T) {
 		g3 := f.play(f.event, p[0], p[2], "", office.ResultRedo, "sennichite")
 		f.expect(g3, rating.Sennichite, true, false, false)
 		f.checkAgainstScratch("sennichite")
-		redo, err := f.o.CreateRedoGame(f.ctx, f.admin, g3.ID, time.Hour, time.Hour)
+		redo, err := f.o.CreateRedoGameFromRemaining(f.ctx, f.admin, g3.ID, time.Hour, time.Hour)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -228,7 +228,7 @@ func TestRatings_EloByHandAndRedoCountedOnce_D_R3(t *testing.T) {
 		f := newRatingFixture(t, s)
 		a, b := f.players[0], f.players[1]
 		g := f.play(f.event, a, b, "", office.ResultRedo, "sennichite")
-		redo, err := f.o.CreateRedoGame(f.ctx, f.admin, g.ID, time.Hour, time.Hour)
+		redo, err := f.o.CreateRedoGameFromRemaining(f.ctx, f.admin, g.ID, time.Hour, time.Hour)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -106,10 +106,11 @@ func (s *Store) EventHasStartedGame(ctx context.Context, eventID int64) (bool, e
 	return n > 0, err
 }
 
-// RedoGames lists the redo games that replay game id, in order.
+// RedoGames lists the redo games that replay game id, in order, leaving
+// out void ones (game_voids: their redo result was superseded).
 func (s *Store) RedoGames(ctx context.Context, id int64) ([]Game, error) {
 	var gs []Game
-	err := s.DB(ctx).Where("redo_of_id = ?", id).Order("redo_number, id").Find(&gs).Error
+	err := s.DB(ctx).Where("redo_of_id = ? AND id NOT IN (SELECT game_id FROM game_voids)", id).Order("redo_number, id").Find(&gs).Error
 	return gs, err
 }
 

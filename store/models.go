@@ -20,6 +20,7 @@ func Models() []any {
 		&GameResultConfirmation{},
 		&GameRecord{},
 		&GameAdjudication{},
+		&GameVoid{}, // migration 00044
 		&Ruling{},
 		&EventSettingsUnlock{},
 		&EventSettingsChange{},

@@ -78,7 +78,7 @@ func newRatingSetup(t *testing.T, a *testApp) ratingSetup {
 	play("2026-05-01", r.a, r.b, office.ResultSenteWin, "resignation")
 	play("2026-05-02", r.c, r.d, office.ResultGoteWin, "resignation")
 	g3 := play("2026-05-03", r.b, r.a, office.ResultRedo, "sennichite")
-	redo, err := o.CreateRedoGame(ctx, r.admin, g3.ID, 0, 0)
+	redo, err := o.CreateRedoGameFromRemaining(ctx, r.admin, g3.ID, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,7 +62,7 @@ func seedRatingGames(t *testing.T, opts store.Options) {
 	}
 	play(ps[0], ps[1], office.ResultSenteWin, "resignation")
 	g := play(ps[1], ps[2], office.ResultRedo, "sennichite")
-	redo, err := o.CreateRedoGame(ctx, admin, g.ID, time.Hour, time.Hour)
+	redo, err := o.CreateRedoGameFromRemaining(ctx, admin, g.ID, time.Hour, time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
