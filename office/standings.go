@@ -2,6 +2,7 @@ package office
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"kisen/league"
@@ -49,6 +50,9 @@ type LeagueStandings struct {
 	Table league.Table
 	Rows  []LeagueRow // 順位 order
 	Games []LeagueGameView
+	// Playoff is the stepladder when the final table ties for the
+	// challenger place; nil otherwise.
+	Playoff *LeaguePlayoff
 }
 
 // Standings computes a class's table from the deciding game of every
@@ -128,6 +132,9 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 	if err != nil {
 		return out, fmt.Errorf("league class %d standings: %w", d.Class.ID, err)
 	}
+	if out.Playoff, err = o.playoffOf(ctx, d.Class.ID, &out.Table); err != nil {
+		return out, err
+	}
 	rows := map[string]league.Row{}
 	for _, r := range out.Table.Rows {
 		rows[r.ID] = r
@@ -186,7 +193,12 @@ func (o *Office) EnterLeagueResult(ctx context.Context, actor Actor, in LeagueRe
 	if err != nil {
 		return err
 	}
-	if _, err := o.store.LeagueGameOf(ctx, first.ID); err != nil {
+	if _, err := o.store.LeagueGameOf(ctx, first.ID); errors.Is(err, store.ErrNotFound) {
+		// A playoff game (パラマス) takes quick results too.
+		if _, err := o.store.LeaguePlayoffGameOf(ctx, first.ID); err != nil {
+			return err
+		}
+	} else if err != nil {
 		return err
 	}
 	if err := o.RequireEventRole(ctx, actor, first.EventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder); err != nil {

@@ -23,3 +23,11 @@ func (s *Store) LeaguePlayoffGames(ctx context.Context, classID int64) ([]League
 	err := s.DB(ctx).Where("class_id = ?", classID).Order("number").Find(&out).Error
 	return out, notFound(err, "league playoff games")
 }
+
+// LeaguePlayoffGameOf finds the playoff game a game row belongs to;
+// ErrNotFound when it is not a playoff game.
+func (s *Store) LeaguePlayoffGameOf(ctx context.Context, gameID int64) (LeaguePlayoffGame, error) {
+	var g LeaguePlayoffGame
+	err := s.DB(ctx).Where("game_id = ?", gameID).Take(&g).Error
+	return g, notFound(err, "league playoff game")
+}
