@@ -25,6 +25,7 @@ func (s *Server) leagueRoutes(e *echo.Echo) {
 	e.POST("/league/:cid/edit", s.leagueEdit, requireUser)
 	e.POST("/league/:cid/publish", s.leaguePublish, requireUser)
 	e.POST("/league/:cid/settings", s.leagueSettings, requireUser)
+	e.POST("/league/:cid/playoff", s.leaguePlayoffCreate, requireUser)
 	e.POST("/league/:cid/result", s.leagueResult, requireUser)
 	e.GET("/league/:cid/calendar.ics", s.leagueICS)
 	e.GET("/league/:cid/schedule.csv", s.leagueCSV)

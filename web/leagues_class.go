@@ -44,6 +44,7 @@ type leagueClassView struct {
 	// settings); CanSettings while the schedule is not published.
 	SetForm     *settingsForm
 	CanSettings bool
+	Playoff     *playoffView // A class: tied for the challenger place
 }
 
 type leagueRowView struct {
@@ -256,6 +257,7 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 	}
 	v.Rules = append(classRules(ctx, st.Settings, st.Rules), settingsRules(ctx, st.Settings)...)
 	v.CanSettings = v.CanSchedule && st.Class.Status != office.LeaguePublished
+	v.Playoff = playoffViewOf(ctx, st.Playoff, n)
 	if v.SetForm == nil {
 		f := settingsFormOf(st.Settings)
 		v.SetForm = &f
