@@ -93,7 +93,7 @@ func TestKnockoutSeries_D_F_D_R1_BestOfSeven(t *testing.T) {
 			if _, err := k.o.RecordResult(k.ctx, k.admin, first.ID, office.ResultInput{Result: office.ResultRedo, Reason: "sennichite"}); err != nil {
 				t.Fatal(err)
 			}
-			redo, err := k.o.CreateRedoGame(k.ctx, k.admin, first.ID, 0, 0)
+			redo, err := k.o.CreateRedoGameFromRemaining(k.ctx, k.admin, first.ID, 0, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
