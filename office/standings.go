@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
+
+	"kisen/adjudication"
 
 	"kisen/league"
 	"kisen/store"
@@ -185,9 +188,10 @@ type LeagueResultInput struct {
 
 // EnterLeagueResult records a result from the league page (directors,
 // schedulers, arbiters, recorders). It goes to the chain's last game; a
-// redo (千日手 / 持将棋) also creates the redo game with colours swapped
-// (D-R1, 000 第8条第4項) and the same allowances, which the arbiter may
-// correct on the game's page (D-R2).
+// redo (千日手 / 持将棋) also creates the redo game through the same path as
+// the game page (createRedoGame: colours swapped, D-R1, 000 第8条第4項;
+// allowance by D-R2), at once, even while the redo result waits for
+// confirmation.
 func (o *Office) EnterLeagueResult(ctx context.Context, actor Actor, in LeagueResultInput) error {
 	first, err := o.store.GameByID(ctx, in.GameID)
 	if err != nil {
@@ -231,21 +235,29 @@ func (o *Office) EnterLeagueResult(ctx context.Context, actor Actor, in LeagueRe
 	}
 	return o.store.Tx(ctx, func(tx *store.Store) error {
 		now := o.now().UTC()
-		rv, err := appendResult(ctx, tx, actor, last, ResultInput{Result: in.Result, Reason: in.Reason}, now)
+		_, err := appendResult(ctx, tx, actor, last, ResultInput{Result: in.Result, Reason: in.Reason}, now)
 		if err != nil {
 			return err
 		}
-		if in.Result != ResultRedo || !rv.Confirmed() {
+		if in.Result != ResultRedo {
 			return nil
 		}
-		pid := last.ID
-		redo := store.Game{
-			EventID: last.EventID, Label: last.Label,
-			SentePlayerID: last.GotePlayerID, GotePlayerID: last.SentePlayerID, // D-R1: swapped
-			Handicap: last.Handicap, ScheduledOn: last.ScheduledOn,
-			SenteAllowanceS: last.GoteAllowanceS, GoteAllowanceS: last.SenteAllowanceS,
-			RedoOfID: &pid, RedoNumber: last.RedoNumber + 1, CreatedAt: now, UpdatedAt: now,
+		// The one redo path (adjudication.NextRedo through createRedoGame,
+		// as the game page uses): colours swapped (D-R1), allowance by D-R2
+		// from the time left — the quick form has no clocks, so each side's
+		// full allowance counts as left; the arbiter corrects it on the game
+		// page. Like the game page, the redo game exists at once even when
+		// the redo result still waits for confirmation: the players replay
+		// after the break.
+		left := adjudication.Times{
+			Sente: adjudication.Duration(time.Duration(last.SenteAllowanceS) * time.Second),
+			Gote:  adjudication.Duration(time.Duration(last.GoteAllowanceS) * time.Second),
 		}
-		return tx.CreateGame(ctx, &redo)
+		plan, err := redoPlan(ctx, tx, last, left)
+		if err != nil {
+			return err
+		}
+		_, err = createRedoGame(ctx, tx, last, plan, now)
+		return err
 	})
 }
