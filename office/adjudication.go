@@ -3,7 +3,6 @@ package office
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -71,35 +70,6 @@ func decide(g adjudication.Game) (adjudication.Game, adjudication.Outcome, *adju
 		parsed.Remaining = r.Remaining
 	}
 	return parsed, o, r.Findings, err
-}
-
-// factsError turns the room's field error into a localised form error.
-// Fields of the end form get their own message; others name the field.
-func factsError(err error) error {
-	var fe *adjudication.FieldError
-	if !errors.As(err, &fe) {
-		return err
-	}
-	v := &ValidationError{}
-	switch {
-	case fe.Field == "ending.by":
-		v.Add(0, "by", "adjudication.err.end_by", nil)
-	case fe.Field == "ending.kind":
-		v.Add(0, "kind", "adjudication.err.end_kind", nil)
-	case fe.Field == "ending.foul":
-		v.Add(0, "foul", "adjudication.err.end_foul", nil)
-	case strings.HasPrefix(fe.Field, "points"):
-		v.Add(0, "points_sente", "adjudication.err.points", nil)
-	case strings.HasPrefix(fe.Field, "remaining"):
-		v.Add(0, "remaining_sente", "adjudication.err.remaining", nil)
-	case strings.HasPrefix(fe.Field, "fouls"):
-		v.Add(0, "claim", "adjudication.err.claim", map[string]any{"Detail": fe.Error()})
-	case strings.HasPrefix(fe.Field, "rulings"):
-		v.Add(0, "supersedes", "adjudication.err.rulings", map[string]any{"Detail": fe.Error()})
-	default:
-		v.Add(0, "", "adjudication.err.facts", map[string]any{"Detail": fe.Error()})
-	}
-	return v
 }
 
 // adjudicationBase is a game's settings, players, handicap, redo count,
