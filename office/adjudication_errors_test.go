@@ -36,7 +36,9 @@ func TestFactsError_RoomErrorsGetTheirOwnMessage(t *testing.T) {
 		{"no ending", func(g *adjudication.Game) {}, "kind", "adjudication.err.end_kind"},
 		{"unknown ending", func(g *adjudication.Game) { g.Ending.Kind = "draw" }, "kind", "adjudication.err.end_kind"},
 		{"resign without side", func(g *adjudication.Game) { g.Ending.Kind = adjudication.EndResign }, "by", "adjudication.err.end_by"},
-		{"sennichite with a side", func(g *adjudication.Game) { g.Ending = adjudication.Ending{Kind: adjudication.EndSennichite, By: &sente} }, "by", "adjudication.err.end_by_none"},
+		{"sennichite with a side", func(g *adjudication.Game) {
+			g.Ending = adjudication.Ending{Kind: adjudication.EndSennichite, By: &sente}
+		}, "by", "adjudication.err.end_by_none"},
 		{"forfeit without side", func(g *adjudication.Game) { g.Ending.Kind = adjudication.EndForfeit }, "by", "adjudication.err.end_by_forfeit"},
 		{"both absent but resigned", func(g *adjudication.Game) {
 			g.Ending = adjudication.Ending{Kind: adjudication.EndResign, By: &sente, BothAbsent: true}
