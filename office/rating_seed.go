@@ -43,11 +43,18 @@ func (o *Office) SeedsByRating(ctx context.Context, actor Actor, eventID int64, 
 	if _, err := o.RefreshRatings(ctx); err != nil {
 		return nil, err
 	}
-	people, err := o.store.PlayersByIDs(ctx, playerIDs)
+	return seedOrder(ctx, o.store, playerIDs)
+}
+
+// seedOrder orders players by their stored ratings (call RefreshRatings
+// first); s may be a transaction, so ApplyRatingSeeds writes the very
+// order it read.
+func seedOrder(ctx context.Context, s *store.Store, playerIDs []int64) ([]SeedRow, error) {
+	people, err := s.PlayersByIDs(ctx, playerIDs)
 	if err != nil {
 		return nil, err
 	}
-	ratings, err := o.store.PlayerRatingsByIDs(ctx, playerIDs)
+	ratings, err := s.PlayerRatingsByIDs(ctx, playerIDs)
 	if err != nil {
 		return nil, err
 	}
