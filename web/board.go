@@ -19,6 +19,18 @@ type boardView struct {
 	LastMove  string // the move that led here, in record notation
 	Moves     []string
 	HasRecord bool
+	// Clock is both clocks at Ply (nil when the record has no times and
+	// no arbiter changed the time).
+	Clock *boardClock
+}
+
+// boardClock is office.ClockAt as shown under the board.
+type boardClock struct {
+	Sente, Gote               string // time left, e.g. "4分30秒"
+	SenteByoyomi, GoteByoyomi bool
+	Forfeited                 string // the side's message id, "" when none
+	Adjusted                  bool   // an arbiter's time change is in force
+	Timed                     bool   // from the record's move times
 }
 
 // boardSquare is one square as drawn: X/Y are the top-left corner in the

@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -92,7 +94,8 @@ type gameView struct {
 	GoteAllowance   string
 	RedoNumber      int
 	RedoOf          int64
-	Redos           []int64
+	Redos           []redoLink
+	VoidedAt        string // when this redo game was made void ("" if it stands)
 	Board           boardView
 	Records         []recordRow
 	Results         []resultRow
@@ -104,6 +107,13 @@ type gameView struct {
 	Ended           bool
 	Users           map[int64]string
 	LastOutcomeText string
+}
+
+// redoLink is a redo game of this game; a void one (its redo result was
+// superseded) is shown struck through.
+type redoLink struct {
+	ID   int64
+	Void bool
 }
 
 type recordRow struct {
@@ -231,12 +241,21 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 		v.RedoOf = *g.RedoOfID
 	}
 	v.Sente, v.Gote = s.playerName(ctx, g.SentePlayerID), s.playerName(ctx, g.GotePlayerID)
-	redos, err := s.store.RedoGames(ctx, g.ID)
+	redos, err := s.store.AllRedoGames(ctx, g.ID)
 	if err != nil {
 		return v, err
 	}
 	for _, r := range redos {
-		v.Redos = append(v.Redos, r.ID)
+		_, void, err := s.store.GameVoidOf(ctx, r.ID)
+		if err != nil {
+			return v, err
+		}
+		v.Redos = append(v.Redos, redoLink{ID: r.ID, Void: void})
+	}
+	if mark, void, err := s.store.GameVoidOf(ctx, g.ID); err != nil {
+		return v, err
+	} else if void {
+		v.VoidedAt = showTime(mark.VoidedAt)
 	}
 	recs, err := s.office.GameRecords(ctx, g.ID)
 	if err != nil {
@@ -273,6 +292,9 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 		ply = len(moves)
 	}
 	if v.Board, err = newBoardView(g.ID, start, moves, ply); err != nil {
+		return v, err
+	}
+	if v.Board.Clock, err = s.boardClock(ctx, a, g.ID, v.Board.Ply); err != nil {
 		return v, err
 	}
 	effective := 0
@@ -653,4 +675,37 @@ func sideName(ctx context.Context, side string) string {
 		return T(ctx, "adjudication.side.gote")
 	}
 	return ""
+}
+
+// boardClock is both clocks at the board's ply (office.ClockAt: the
+// record's move times through adjudication.Clock, byoyomi included, and the
+// arbiters' time changes in force); nil when there is nothing beyond the
+// allowances to show. Settings the room refuses leave the clock out (the
+// page still shows the game; the settings page names the problem).
+func (s *Server) boardClock(ctx context.Context, a office.Actor, gameID int64, ply int) (*boardClock, error) {
+	c, err := s.office.ClockAt(ctx, a, gameID, ply)
+	var v *office.ValidationError
+	if errors.As(err, &v) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !c.Timed && c.Adjusted == (adjudication.Times{}) {
+		return nil, nil
+	}
+	st := c.State
+	out := &boardClock{Sente: clockText(ctx, st.Remaining.Sente.D()), Gote: clockText(ctx, st.Remaining.Gote.D()),
+		SenteByoyomi: st.InByoyomi.Sente, GoteByoyomi: st.InByoyomi.Gote,
+		Adjusted: c.Adjusted != (adjudication.Times{}), Timed: c.Timed}
+	if st.Forfeited != nil {
+		out.Forfeited = "adjudication.side." + st.Forfeited.String()
+	}
+	return out, nil
+}
+
+// clockText is time left as minutes and seconds.
+func clockText(ctx context.Context, d time.Duration) string {
+	secs := int(d / time.Second)
+	return T(ctx, "adjudication.clock.min_sec", "Minutes", secs/60, "Seconds", fmt.Sprintf("%02d", secs%60))
 }
