@@ -28,6 +28,8 @@ func (s *Server) organiserRoutes(e *echo.Echo) {
 	e.POST("/organisers", s.organiserCreate, requireAdmin)
 	e.GET("/organisers/:id/edit", s.organiserEdit, requireAdmin)
 	e.POST("/organisers/:id", s.organiserUpdate, requireAdmin)
+	e.GET("/organisers/:id/handicap", s.organiserHandicapPage, requireAdmin) // organiser_handicap.go
+	e.POST("/organisers/:id/handicap", s.organiserHandicapSave, requireAdmin)
 }
 
 func (s *Server) organisersPage(c echo.Context) error {

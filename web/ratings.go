@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"encoding/csv"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -26,6 +25,7 @@ func (s *Server) ratingRoutes(e *echo.Echo) {
 	e.GET("/players/:id/record", s.playerRecord)
 	e.GET("/players/:id/record/h2h", s.playerHeadToHead)
 	e.GET("/stages/:id/seeds", s.stageSeeds, requireUser)
+	e.POST("/stages/:id/seeds", s.stageSeedsApply, requireUser) // ratings_seed.go
 }
 
 // ratingFilterOf reads the list filters from the query; unknown values
@@ -248,10 +248,5 @@ func (s *Server) stageSeeds(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := seedsView{StageURL: fmt.Sprintf("/stages/%d", st.ID), StageName: st.Name}
-	for _, r := range rows {
-		v.Rows = append(v.Rows, seedRowView{Seed: r.Seed, Player: playerRowOf(r.Player), Rated: r.Rated,
-			Rating: fmtRating(r.Rating.Rating), Games: r.Rating.Games})
-	}
-	return s.render(c, http.StatusOK, SeedsPage(s.page(c, L(ctx).T("rating.seeds.title")), v))
+	return s.renderSeeds(c, http.StatusOK, st, rows, nil, nil) // with the apply form (ratings_seed.go)
 }

@@ -1,0 +1,60 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// organiserHandicapView is the organiser's 手合割 table page (D-H, 004).
+type organiserHandicapView struct {
+	OrganiserID int64
+	Name        string
+	Table       string // as the form reads it
+	Own         bool   // false: pairing's default table is in force
+}
+
+// organiserHandicapPage shows the organiser's table in the form
+// (administrators, like the rest of the organiser's settings).
+func (s *Server) organiserHandicapPage(c echo.Context) error {
+	return s.renderOrganiserHandicap(c, http.StatusOK, nil, nil)
+}
+
+func (s *Server) renderOrganiserHandicap(c echo.Context, status int, typed *string, errs fieldMsgs) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	h, err := s.office.OrganiserHandicapTable(ctx, actor(c), id)
+	if err != nil {
+		return err
+	}
+	v := organiserHandicapView{OrganiserID: id, Name: localName(ctx, h.Organiser.Name, h.Organiser.NameEn),
+		Table: office.FormatHandicapTable(h.Table), Own: h.Own}
+	if typed != nil {
+		v.Table = *typed
+	}
+	return s.render(c, status, OrganiserHandicapPage(s.page(c, v.Name+" — "+L(ctx).T("knockout.organiser_handicap.title")), v, errs))
+}
+
+// organiserHandicapSave saves the table (POST → 303 back to the page); a
+// table pairing refuses comes back with the reason next to it (422).
+func (s *Server) organiserHandicapSave(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	table := c.FormValue("table")
+	err = s.office.SetOrganiserHandicapTable(ctx, actor(c), id, table)
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderOrganiserHandicap(c, http.StatusUnprocessableEntity, &table, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, c.Request().URL.Path)
+}
