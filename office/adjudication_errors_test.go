@@ -179,3 +179,25 @@ func TestFactsError_RoomErrorsGetTheirOwnMessage(t *testing.T) {
 	}
 	t.Logf("message ids not produced by this table (reachable only through inputs the web forms cannot send): %s", strings.Join(missed, ", "))
 }
+
+// FuzzFactsMessage: any error the room could report maps to one of the
+// listed message ids (so the locale test covers it) and to a form field
+// the pages show messages for.
+func FuzzFactsMessage(f *testing.F) {
+	f.Add("ending.kind", "mate, but the record's final position is not checkmate")
+	f.Add("fouls[3].ply", "40 is after the record's last move (3)")
+	f.Add("rulings[1].supersedes", "no ruling has id \"9\"")
+	f.Add("", "")
+	ids := map[string]bool{}
+	for _, id := range FactsMessageIDs() {
+		ids[id] = true
+	}
+	forms := map[string]bool{"": true, "by": true, "kind": true, "foul": true, "points_sente": true, "remaining_sente": true,
+		"claim": true, "ply": true, "offender": true, "found": true, "supersedes": true}
+	f.Fuzz(func(t *testing.T, field, msg string) {
+		form, code := factsMessage(&adjudication.FieldError{Field: field, Msg: msg})
+		if !ids[code] || !forms[form] {
+			t.Fatalf("%q/%q → %q on %q", field, msg, code, form)
+		}
+	})
+}
