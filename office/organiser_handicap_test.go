@@ -95,7 +95,7 @@ func TestOrganiserHandicap_D_H_PairingReasonsLocalised(t *testing.T) {
 		org := f.organiser(`{"handicap_table": [{"min_gap": 0, "handicap": "振り駒"}]}`)
 		cases := []struct {
 			name, text, code string
-			args           map[string]any
+			args             map[string]any
 		}{
 			{"unreadable line", "0 振り駒\nふたつ 香落ち\n", "knockout.err.handicap_line", map[string]any{"Line": 2}},
 			{"first row not at 0", "1 平手\n2 香落ち\n", "knockout.err.handicap.first_gap", map[string]any{"Row": 1, "Gap": 1, "Handicap": "平手"}},
