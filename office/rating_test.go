@@ -386,3 +386,41 @@ func TestRatings_SeedsByRating_TiesByClassThenReading(t *testing.T) {
 		}
 	})
 }
+
+// A redo game made void (its parent's redo result was corrected to a win
+// and confirmed) is not rated, even though it was played; the corrected
+// parent is.
+func TestRatings_D_R3_VoidRedoGameNotRated(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newRatingFixture(t, s)
+		arb := f.arbiterOf(f.confirmEvent)
+		a, b := f.players[0], f.players[1]
+		g := f.play(f.confirmEvent, a, b, "", office.ResultRedo, "sennichite")
+		hist, _ := f.o.ResultHistory(f.ctx, g.ID)
+		if err := f.o.ConfirmResult(f.ctx, arb, hist[len(hist)-1].ID); err != nil {
+			t.Fatal(err)
+		}
+		redo, err := f.o.CreateRedoGameFromRemaining(f.ctx, f.admin, g.ID, time.Hour, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rv := f.record(redo, office.ResultSenteWin, "resignation") // b wins the redo
+		if err := f.o.ConfirmResult(f.ctx, arb, rv.ID); err != nil {
+			t.Fatal(err)
+		}
+		// The 千日手 is corrected: a had won the first game after all.
+		corr := f.record(g, office.ResultSenteWin, "foul_after_game")
+		if err := f.o.ConfirmResult(f.ctx, arb, corr.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, void, err := s.GameVoidOf(f.ctx, redo.ID); err != nil || !void {
+			t.Fatalf("the redo game should be void after the correction (void=%v, err=%v)", void, err)
+		}
+		f.expect(g, rating.SenteWin, true, false, false)
+		f.checkAgainstScratch("after the correction voided the redo game")
+		ra, _, _ := s.PlayerRatingOf(f.ctx, a.ID)
+		if ra.Rating != 1516 || ra.Games != 1 {
+			t.Fatalf("a: %v after %d games, want 1516 after the one corrected game", ra.Rating, ra.Games)
+		}
+	})
+}

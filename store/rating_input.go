@@ -41,6 +41,7 @@ func (s *Store) RatingCounters(ctx context.Context) (RatingCounters, error) {
 func (s *Store) GamesOfEventsIn(ctx context.Context, statuses []string) ([]Game, error) {
 	var gs []Game
 	err := s.DB(ctx).Where("event_id IN (?)", s.DB(ctx).Model(&Event{}).Select("id").Where("status IN ?", statuses)).
+		Where("id NOT IN (?)", s.DB(ctx).Model(&GameVoid{}).Select("game_id")).
 		Order("id").Find(&gs).Error
 	return gs, notFound(err, "games of events")
 }
@@ -51,6 +52,7 @@ func (s *Store) PlayerGamesIn(ctx context.Context, playerID int64, statuses []st
 	var gs []Game
 	err := s.DB(ctx).Where("(sente_player_id = ? OR gote_player_id = ?) AND event_id IN (?)", playerID, playerID,
 		s.DB(ctx).Model(&Event{}).Select("id").Where("status IN ?", statuses)).
+		Where("id NOT IN (?)", s.DB(ctx).Model(&GameVoid{}).Select("game_id")).
 		Order("id").Find(&gs).Error
 	return gs, notFound(err, "games of player")
 }
