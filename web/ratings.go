@@ -113,7 +113,7 @@ func (s *Server) ratingsExport(c echo.Context) error {
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
 }
 
-// ratingCSVHeader is the documented column list (docs/rating-web.md).
+// ratingCSVHeader is the documented column list (README (Ratings and player records on the web)).
 var ratingCSVHeader = []string{"place", "player_id", "name", "reading", "kind", "class", "rating", "rd", "games", "wins", "losses", "last_played"}
 
 // playerRecord is a player's results, rating chart and head-to-head.

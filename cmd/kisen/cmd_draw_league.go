@@ -13,7 +13,7 @@ import (
 	"kisen/league"
 )
 
-// leagueInput is the JSON `kisen draw league` reads on stdin (docs/league.md).
+// leagueInput is the JSON `kisen draw league` reads on stdin (README (League schedules)).
 type leagueInput struct {
 	Kind               string             `json:"kind"`
 	Class              string             `json:"class"`
@@ -87,7 +87,7 @@ func runDrawLeague(ctx context.Context, e env) int {
 	fs.SetOutput(e.stderr)
 	check := fs.Bool("check", false, "judge the schedule in \"rounds\" instead of drawing one; exit 1 if it breaks a rule")
 	fs.Usage = func() {
-		fmt.Fprint(e.stderr, "usage: kisen draw league [--check] < input.json\n\nDraws a league or 順位戦 schedule (JSON on stdin, JSON on stdout; see docs/league.md).\n\n")
+		fmt.Fprint(e.stderr, "usage: kisen draw league [--check] < input.json\n\nDraws a league or 順位戦 schedule (JSON on stdin, JSON on stdout; see README (League schedules)).\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(e.args); err != nil {
