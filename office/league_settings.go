@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
-	"time"
 
 	"kisen/league"
 	"kisen/store"
@@ -99,21 +97,7 @@ func recheckDrawn(ctx context.Context, tx *store.Store, e store.Event, c store.L
 	if err != nil {
 		return league.Report{}, err
 	}
-	seed, _ := strconv.ParseUint(c.DrawSeed, 10, 64)
-	on, err := store.ParseCivilDate(c.DrawDate)
-	if err != nil {
-		return league.Report{}, fmt.Errorf("league class %d draw date: %w", c.ID, err)
-	}
-	var dates [][]time.Time
-	for _, ds := range ClassRoundDates(c) {
-		var row []time.Time
-		for _, s := range ds {
-			t, _ := time.Parse(time.DateOnly, s)
-			row = append(row, t)
-		}
-		dates = append(dates, row)
-	}
-	d, err := buildDraw(ctx, tx, e, c, seed, on, dates)
+	d, err := storedDraw(ctx, tx, e, c)
 	if err != nil {
 		return league.Report{}, err
 	}

@@ -102,6 +102,27 @@ func parseRoundDates(v *ValidationError, entries []string, rounds int) ([][]time
 
 // buildDraw assembles the league room's Draw for a class: members in 順位
 // order with their 師匠 as of the draw date, and the earlier terms'
+// storedDraw rebuilds the draw a class was scheduled with (its recorded
+// seed, draw date and round dates), so a stored schedule can be judged
+// again under the class's current settings and lineage.
+func storedDraw(ctx context.Context, tx *store.Store, e store.Event, c store.LeagueClass) (league.Draw, error) {
+	seed, _ := strconv.ParseUint(c.DrawSeed, 10, 64)
+	on, err := store.ParseCivilDate(c.DrawDate)
+	if err != nil {
+		return league.Draw{}, fmt.Errorf("league class %d draw date: %w", c.ID, err)
+	}
+	var dates [][]time.Time
+	for _, ds := range ClassRoundDates(c) {
+		var row []time.Time
+		for _, s := range ds {
+			t, _ := time.Parse(time.DateOnly, s)
+			row = append(row, t)
+		}
+		dates = append(dates, row)
+	}
+	return buildDraw(ctx, tx, e, c, seed, on, dates)
+}
+
 // pairings imported or rolled over into this event.
 func buildDraw(ctx context.Context, tx *store.Store, e store.Event, c store.LeagueClass, seed uint64, on store.CivilDate, dates [][]time.Time) (league.Draw, error) {
 	kind, err := leagueKindOf(e)
@@ -306,21 +327,7 @@ func (o *Office) EditSchedule(ctx context.Context, actor Actor, in ScheduleEdit)
 		if err != nil {
 			return err
 		}
-		seed, _ := strconv.ParseUint(c.DrawSeed, 10, 64)
-		on, err := store.ParseCivilDate(c.DrawDate)
-		if err != nil {
-			return fmt.Errorf("league class %d draw date: %w", c.ID, err)
-		}
-		var dates [][]time.Time
-		for _, ds := range ClassRoundDates(c) {
-			var row []time.Time
-			for _, s := range ds {
-				t, _ := time.Parse(time.DateOnly, s)
-				row = append(row, t)
-			}
-			dates = append(dates, row)
-		}
-		d, err := buildDraw(ctx, tx, e, c, seed, on, dates)
+		d, err := storedDraw(ctx, tx, e, c)
 		if err != nil {
 			return err
 		}
