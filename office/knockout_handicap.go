@@ -111,7 +111,8 @@ type HandicapInput struct {
 }
 
 // ParseHandicapTable reads the typed table and validates it with pairing
-// (starts at 0, gaps increase, known names, even handicaps first).
+// (starts at 0, gaps increase, known names, even handicaps first); a
+// refusal carries a message id per rule (localiseHandicapReason).
 func ParseHandicapTable(text string) (pairing.HandicapTable, *ValidationError) {
 	v := &ValidationError{}
 	var t pairing.HandicapTable
@@ -132,7 +133,9 @@ func ParseHandicapTable(text string) (pairing.HandicapTable, *ValidationError) {
 			v.Add(0, "table", "knockout.err.handicap_table", map[string]any{"Reason": err.Error()})
 		}
 	}
-	return t, v
+	// Every form that reads a table shows pairing's reason in the user's
+	// language (organiser and event pages alike).
+	return t, localiseHandicapReason(v, t)
 }
 
 // FormatHandicapTable writes a table the way the form reads it.

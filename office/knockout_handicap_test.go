@@ -131,9 +131,9 @@ func TestKnockoutHandicap_D_H_SwitchAndOwnTable(t *testing.T) {
 			t.Fatalf("federation event, no setting: handicap %q, want 平手", g.Handicap)
 		}
 		for _, bad := range []struct{ table, code string }{
-			{"1 平手\n2 香落ち", "knockout.err.handicap_table"},         // must start at 0
-			{"0 振り駒\n2 香落ち\n2 角落ち", "knockout.err.handicap_table"}, // gaps increase
-			{"0 振り駒\n1 七枚落ち", "knockout.err.handicap_table"},       // unknown name
+			{"1 平手\n2 香落ち", "knockout.err.handicap.first_gap"},         // must start at 0
+			{"0 振り駒\n2 香落ち\n2 角落ち", "knockout.err.handicap.gap_order"}, // gaps increase
+			{"0 振り駒\n1 七枚落ち", "knockout.err.handicap.unknown"},         // unknown name
 			{"0 振り駒\nx 平手", "knockout.err.handicap_line"},
 		} {
 			err := f.o.SetEventHandicap(f.ctx, admin, office.HandicapInput{EventID: e.ID, ByRank: true, Table: bad.table})

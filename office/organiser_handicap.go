@@ -53,7 +53,7 @@ func (o *Office) SetOrganiserHandicapTable(ctx context.Context, actor Actor, org
 	if !clear {
 		var v *ValidationError
 		t, v = ParseHandicapTable(text)
-		if err := localiseHandicapReason(v, t).OrNil(); err != nil {
+		if err := v.OrNil(); err != nil {
 			return err
 		}
 	}
@@ -80,7 +80,7 @@ func (o *Office) SetOrganiserHandicapTable(ctx context.Context, actor Actor, org
 // ("handicap_table[3].handicap").
 var handicapFieldIndex = regexp.MustCompile(`^handicap_table\[(\d+)\]\.(min_gap|handicap)$`)
 
-// localiseHandicapReason replaces ParseHandicapTable's generic "table is
+// localiseHandicapReason replaces the generic "table is
 // invalid: <pairing's English reason>" with a message id per rule of
 // pairing.HandicapTable.Validate, so the user reads it in their language.
 // Pairing names the failing field (row and column); which of its rules
