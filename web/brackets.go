@@ -258,7 +258,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 }
 
 func (s *Server) bracketsPage(c echo.Context) error {
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -300,7 +300,7 @@ func atoiField(errs fieldMsgs, ctx context.Context, name, s string) int {
 
 func (s *Server) stageCreate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -386,7 +386,7 @@ type swapInput struct {
 }
 
 func (s *Server) stagePage(c echo.Context) error {
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -523,7 +523,7 @@ func placeholderName(ctx context.Context, id string) string {
 
 func (s *Server) stageAddEntrant(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -546,13 +546,13 @@ func (s *Server) stageAddEntrant(c echo.Context) error {
 }
 
 func (s *Server) stageRemoveEntrant(c echo.Context) error {
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	eid, err := strconv.ParseInt(c.Param("eid"), 10, 64)
+	eid, err := pathParam(c, "eid")
 	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound)
+		return err
 	}
 	if err := s.office.RemoveEntrant(c.Request().Context(), actor(c), id, eid); err != nil {
 		return err
@@ -562,7 +562,7 @@ func (s *Server) stageRemoveEntrant(c echo.Context) error {
 
 func (s *Server) stageDraw(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -582,7 +582,7 @@ func (s *Server) stageDraw(c echo.Context) error {
 
 func (s *Server) stageSwap(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -612,7 +612,7 @@ func (s *Server) stageSwap(c echo.Context) error {
 }
 
 func (s *Server) stagePublish(c echo.Context) error {
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -624,7 +624,7 @@ func (s *Server) stagePublish(c echo.Context) error {
 
 func (s *Server) stageResult(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -642,7 +642,7 @@ func (s *Server) stageResult(c echo.Context) error {
 
 func (s *Server) stageWithdraw(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -663,7 +663,7 @@ var csvColumns = []string{"stage", "round", "game", "player_1", "player_2", "sta
 // reads the Japanese names). Public for published stages.
 func (s *Server) stageCSV(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -740,15 +740,6 @@ func allGames(st stageView) []bracketGameView {
 	return append(out, st.Series...)
 }
 
-// bracketParam reads a positive id from the path; anything else is 404.
-func bracketParam(c echo.Context, name string) (int64, error) {
-	id, err := strconv.ParseInt(c.Param(name), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, echo.NewHTTPError(http.StatusNotFound)
-	}
-	return id, nil
-}
-
 // gamePairs groups a round's games two by two: each pair feeds one game of
 // the next round, and the tree's connector joins the pair (CSS, no script).
 // The last round shown is not joined: each of its games leads straight to
@@ -768,7 +759,7 @@ func gamePairs(round []bracketGameView, joined bool) [][]bracketGameView {
 // stageToss enters one observed 振り駒 toss: piece_1 … piece_5.
 func (s *Server) stageToss(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}

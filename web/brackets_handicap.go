@@ -27,7 +27,7 @@ type handicapForm struct {
 // handicapPage shows an event's 手合割 switch and table; its directors get
 // the form.
 func (s *Server) handicapPage(c echo.Context) error {
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -55,7 +55,7 @@ func (s *Server) renderHandicap(c echo.Context, status int, id int64, in *handic
 
 func (s *Server) handicapSave(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := bracketParam(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}

@@ -166,12 +166,8 @@ func minutesText(ctx context.Context, seconds int) string {
 	return T(ctx, "adjudication.minutes", "Minutes", seconds/60)
 }
 
-func (s *Server) gameID(c echo.Context) (int64, error) {
-	return pathID(c)
-}
-
 func (s *Server) gamePage(c echo.Context) error {
-	id, err := s.gameID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
@@ -419,7 +415,7 @@ func (s *Server) formError(c echo.Context, id int64, forms gameForms, err error)
 }
 
 func (s *Server) recordPreview(c echo.Context) error {
-	id, err := s.gameID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
@@ -439,7 +435,7 @@ func (s *Server) recordPreview(c echo.Context) error {
 }
 
 func (s *Server) recordSave(c echo.Context) error {
-	id, err := s.gameID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
@@ -463,7 +459,7 @@ func (f endForm) input() office.EndInput {
 }
 
 func (s *Server) endPreview(c echo.Context) error {
-	id, err := s.gameID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
@@ -484,7 +480,7 @@ func (s *Server) endPreview(c echo.Context) error {
 }
 
 func (s *Server) endSave(c echo.Context) error {
-	id, err := s.gameID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
@@ -500,7 +496,7 @@ func (s *Server) endSave(c echo.Context) error {
 }
 
 func (s *Server) claimSave(c echo.Context) error {
-	id, err := s.gameID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
@@ -518,7 +514,7 @@ func (s *Server) claimSave(c echo.Context) error {
 }
 
 func (s *Server) rulingSave(c echo.Context) error {
-	id, err := s.gameID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}

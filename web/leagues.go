@@ -76,14 +76,6 @@ type leagueClassLink struct {
 	Status  string
 }
 
-func leaguePathID(c echo.Context, name string) (int64, error) {
-	id, err := strconv.ParseInt(c.Param(name), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, echo.NewHTTPError(http.StatusNotFound)
-	}
-	return id, nil
-}
-
 // classTitle is a class's name on pages: "C2組" / "Class C2"; a league
 // group is "リーグ" / "League".
 func classTitle(ctx context.Context, class string) string {
@@ -99,7 +91,7 @@ func (s *Server) leagueOverviewPage(c echo.Context) error {
 
 func (s *Server) renderLeagueOverview(c echo.Context, status int, v leagueOverview) error {
 	ctx := c.Request().Context()
-	id, err := leaguePathID(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -143,7 +135,7 @@ func optInt(s string) *int {
 
 func (s *Server) leagueClassCreate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := leaguePathID(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -194,7 +186,7 @@ func allFieldMsgs(ctx context.Context, err error, field string) []string {
 
 func (s *Server) leagueImport(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := leaguePathID(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -225,7 +217,7 @@ func (s *Server) leagueImport(c echo.Context) error {
 
 func (s *Server) leagueRollOver(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := leaguePathID(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}

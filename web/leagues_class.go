@@ -163,7 +163,7 @@ func violationsView(n names, vs []league.Violation) []violationView {
 
 func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView) error {
 	ctx := c.Request().Context()
-	cid, err := leaguePathID(c, "cid")
+	cid, err := pathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -311,7 +311,7 @@ func classRules(ctx context.Context, s league.Settings, r league.ClassRules) []s
 
 func (s *Server) leagueGenerate(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := leaguePathID(c, "cid")
+	cid, err := pathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -347,7 +347,7 @@ func noScheduleReason(ctx context.Context, e *office.NoScheduleError) string {
 
 func (s *Server) leagueEdit(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := leaguePathID(c, "cid")
+	cid, err := pathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -379,7 +379,7 @@ func (s *Server) leagueEdit(c echo.Context) error {
 
 func (s *Server) leaguePublish(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := leaguePathID(c, "cid")
+	cid, err := pathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -391,7 +391,7 @@ func (s *Server) leaguePublish(c echo.Context) error {
 
 func (s *Server) leagueResult(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := leaguePathID(c, "cid")
+	cid, err := pathParam(c, "cid")
 	if err != nil {
 		return err
 	}

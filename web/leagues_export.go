@@ -45,7 +45,7 @@ func icsLine(b *bytes.Buffer, line string) {
 // game (class, round and pair).
 func (s *Server) leagueICS(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := leaguePathID(c, "cid")
+	cid, err := pathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func playerRef(p store.Player) string {
 // export can be imported as next term's history elsewhere.
 func (s *Server) leagueCSV(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := leaguePathID(c, "cid")
+	cid, err := pathParam(c, "cid")
 	if err != nil {
 		return err
 	}

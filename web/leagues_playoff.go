@@ -58,7 +58,7 @@ func playoffViewOf(ctx context.Context, pl *office.LeaguePlayoff, n names) *play
 // schedulers); office refuses it while the game before is undecided.
 func (s *Server) leaguePlayoffCreate(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := leaguePathID(c, "cid")
+	cid, err := pathParam(c, "cid")
 	if err != nil {
 		return err
 	}

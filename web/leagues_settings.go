@@ -93,7 +93,7 @@ func readSettingsForm(c echo.Context, roundRobin bool) (settingsForm, league.Set
 
 func (s *Server) leagueSettings(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := leaguePathID(c, "cid")
+	cid, err := pathParam(c, "cid")
 	if err != nil {
 		return err
 	}

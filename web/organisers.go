@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -59,14 +58,6 @@ func (s *Server) organiserCreate(c echo.Context) error {
 		return err
 	}
 	return seeOther(c, "/organisers")
-}
-
-func pathID(c echo.Context) (int64, error) {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, echo.NewHTTPError(http.StatusNotFound)
-	}
-	return id, nil
 }
 
 func (s *Server) organiserEdit(c echo.Context) error {

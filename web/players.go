@@ -32,15 +32,6 @@ func (s *Server) playerRoutes(e *echo.Echo) {
 	e.POST("/players/:id/master/period", s.playersMasterPeriod, requireAdmin)
 }
 
-// playerID reads the :id path parameter; a malformed id is a missing page.
-func playerID(c echo.Context) (int64, error) {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, fmt.Errorf("player %q: %w", c.Param("id"), office.ErrNotFound)
-	}
-	return id, nil
-}
-
 // playersList is the list with its search; htmx gets only the table.
 func (s *Server) playersList(c echo.Context) error {
 	ctx := c.Request().Context()
@@ -61,7 +52,7 @@ func (s *Server) playersList(c echo.Context) error {
 // in Japan).
 func (s *Server) playersShow(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := playerID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}

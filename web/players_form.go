@@ -68,7 +68,7 @@ func (s *Server) playersCreate(c echo.Context) error {
 
 func (s *Server) playersEdit(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := playerID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
@@ -85,7 +85,7 @@ func (s *Server) playersEdit(c echo.Context) error {
 
 func (s *Server) playersUpdate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := playerID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}

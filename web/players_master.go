@@ -52,7 +52,7 @@ func (s *Server) renderMasterForm(c echo.Context, status int, id int64, form mas
 }
 
 func (s *Server) playersMasterForm(c echo.Context) error {
-	id, err := playerID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func (s *Server) playersMasterForm(c echo.Context) error {
 // the player's page, or the form again with the messages (422).
 func (s *Server) masterAction(c echo.Context, which string, run func(id int64, f masterForm) error) error {
 	ctx := c.Request().Context()
-	id, err := playerID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}

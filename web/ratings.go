@@ -119,7 +119,7 @@ var ratingCSVHeader = []string{"place", "player_id", "name", "reading", "kind", 
 // playerRecord is a player's results, rating chart and head-to-head.
 func (s *Server) playerRecord(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := playerID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
@@ -143,7 +143,7 @@ func (s *Server) playerRecord(c echo.Context) error {
 // the whole record page with the head-to-head filled in.
 func (s *Server) playerHeadToHead(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := playerID(c)
+	id, err := pathID(c)
 	if err != nil {
 		return err
 	}

@@ -48,7 +48,7 @@ func (s *Server) relativesPage(c echo.Context) error {
 
 func (s *Server) renderRelatives(c echo.Context, status int, v relativesView) error {
 	ctx := c.Request().Context()
-	id, err := leaguePathID(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,7 @@ func (s *Server) renderRelatives(c echo.Context, status int, v relativesView) er
 
 func (s *Server) relativesAdd(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := leaguePathID(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -93,11 +93,11 @@ func (s *Server) relativesAdd(c echo.Context) error {
 
 func (s *Server) relativesRemove(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := leaguePathID(c, "id")
+	id, err := pathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	rid, err := leaguePathID(c, "rid")
+	rid, err := pathParam(c, "rid")
 	if err != nil {
 		return err
 	}

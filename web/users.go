@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -69,9 +68,9 @@ func (s *Server) userCreate(c echo.Context) error {
 
 // userFlag reads :id and the form's value ("1" or "0").
 func userFlag(c echo.Context) (int64, bool, error) {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	id, err := pathID(c)
 	if err != nil {
-		return 0, false, echo.NewHTTPError(http.StatusNotFound)
+		return 0, false, err
 	}
 	return id, c.FormValue("value") == "1", nil
 }
