@@ -26,6 +26,11 @@ type Config struct {
 	SecureCookies   bool          // set the Secure flag on cookies (behind HTTPS)
 	MetricsListen   string        // separate address for /metrics; empty serves it on Listen
 	ShutdownTimeout time.Duration // how long in-flight requests get on SIGTERM
+	RetryAfter      time.Duration // Retry-After of a 503 while the database is unreachable
+	// TrustedProxies are the networks of reverse proxies whose
+	// X-Forwarded-For is believed for the client address (the sign-in
+	// limit counts per address); empty trusts no header.
+	TrustedProxies []*net.IPNet
 }
 
 // Default is the configuration of `make run` on a fresh clone.
@@ -36,6 +41,7 @@ func Default() Config {
 		LogFormat:       "text",
 		LogLevel:        slog.LevelInfo,
 		ShutdownTimeout: 15 * time.Second,
+		RetryAfter:      5 * time.Second,
 	}
 }
 
@@ -148,6 +154,47 @@ func settings() []setting {
 					return errors.New("must be a duration between 0s and 10m, e.g. 15s")
 				}
 				c.ShutdownTimeout = d
+				return nil
+			}},
+		{"trusted-proxies", "KISEN_TRUSTED_PROXIES", "comma-separated networks (CIDR) of reverse proxies whose X-Forwarded-For is believed; empty believes none",
+			func(c Config) string {
+				out := make([]string, len(c.TrustedProxies))
+				for i, n := range c.TrustedProxies {
+					out[i] = n.String()
+				}
+				return strings.Join(out, ",")
+			},
+			func(c *Config, v string) error {
+				var nets []*net.IPNet
+				for _, part := range strings.Split(v, ",") {
+					part = strings.TrimSpace(part)
+					if part == "" {
+						continue
+					}
+					if !strings.Contains(part, "/") { // a single address
+						if ip := net.ParseIP(part); ip != nil && ip.To4() != nil {
+							part += "/32"
+						} else {
+							part += "/128"
+						}
+					}
+					_, n, err := net.ParseCIDR(part)
+					if err != nil {
+						return fmt.Errorf("%q is not a network: use CIDR such as 10.0.0.0/8 or an address", part)
+					}
+					nets = append(nets, n)
+				}
+				c.TrustedProxies = nets
+				return nil
+			}},
+		{"retry-after", "KISEN_RETRY_AFTER", "Retry-After of the 503 answered while the database is unreachable",
+			func(c Config) string { return c.RetryAfter.String() },
+			func(c *Config, v string) error {
+				d, err := time.ParseDuration(v)
+				if err != nil || d < time.Second || d > time.Hour {
+					return errors.New("must be a duration between 1s and 1h, e.g. 5s")
+				}
+				c.RetryAfter = d
 				return nil
 			}},
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -26,15 +28,26 @@ func TestLoad_DefaultsEnvAndFlags(t *testing.T) {
 		"KISEN_SECURE_COOKIES":   "true",
 		"KISEN_METRICS_LISTEN":   "127.0.0.1:9100",
 		"KISEN_SHUTDOWN_TIMEOUT": "30s",
+		"KISEN_RETRY_AFTER":      "12s",
 		"KISEN_DATA_DIR":         "/srv/kisen",
+		"KISEN_TRUSTED_PROXIES":  "10.0.0.0/8, 192.0.2.7",
 	}
 	c, err = Load("serve", []string{"--listen", "127.0.0.1:7000", "--log-level", "warn"}, envOf(env), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := Config{Listen: "127.0.0.1:7000", DataDir: "/srv/kisen", DatabaseURL: "postgres://u:p@db:5432/kisen",
-		LogFormat: "json", LogLevel: slog.LevelWarn, SecureCookies: true, MetricsListen: "127.0.0.1:9100", ShutdownTimeout: 30 * time.Second}
-	if c != want {
+		LogFormat: "json", LogLevel: slog.LevelWarn, SecureCookies: true, MetricsListen: "127.0.0.1:9100", ShutdownTimeout: 30 * time.Second,
+		RetryAfter: 12 * time.Second}
+	var nets []string
+	for _, n := range c.TrustedProxies {
+		nets = append(nets, n.String())
+	}
+	if got := strings.Join(nets, ","); got != "10.0.0.0/8,192.0.2.7/32" {
+		t.Fatalf("trusted proxies %q", got)
+	}
+	c.TrustedProxies = nil
+	if !reflect.DeepEqual(c, want) {
 		t.Fatalf("got %+v\nwant %+v (flags must win over the environment)", c, want)
 	}
 }
@@ -54,6 +67,10 @@ func TestLoad_BadValuesNameTheSetting(t *testing.T) {
 		{nil, map[string]string{"KISEN_SECURE_COOKIES": "yes please"}, "secure-cookies"},
 		{[]string{"--metrics-listen", "nope"}, nil, "metrics-listen"},
 		{[]string{"--shutdown-timeout", "1h"}, nil, "shutdown-timeout"},
+		{[]string{"--retry-after", "500ms"}, nil, "retry-after"},
+		{nil, map[string]string{"KISEN_RETRY_AFTER": "soon"}, "retry-after"},
+		{[]string{"--trusted-proxies", "10.0.0.0/33"}, nil, "trusted-proxies"},
+		{nil, map[string]string{"KISEN_TRUSTED_PROXIES": "proxy.local"}, "trusted-proxies"},
 	}
 	for _, c := range cases {
 		_, err := Load("serve", c.args, envOf(c.env), io.Discard)

@@ -112,7 +112,7 @@ func (d Draw) validate() error {
 	// The search grows with n² (and n³ for round robins); the largest real
 	// classes have about 80 players and round robins about 20.
 	if limit := maxPlayers(d.Settings.RoundRobin); n > limit {
-		return fmt.Errorf("%w: players: %d is more than this scheduler takes (%d)", ErrInvalid, n, limit)
+		return fmt.Errorf("%w: players: %d players is more than the %d a class may have (%s); split the class", ErrInvalid, n, limit, classKind(d.Settings.RoundRobin))
 	}
 	seen := make(map[string]int, n)
 	for i, p := range d.Players {
@@ -195,9 +195,24 @@ func checkPair(p Pair, seen map[string]int, lenient bool) error {
 	return nil
 }
 
+// Class size limits (docs/league-draw-limits.md): the search grows with
+// n² (n³ for round robins); the largest real classes have about 80
+// players and round robins about 20.
+const (
+	MaxPlayers           = 200 // partial schedules (B2, C1, C2)
+	MaxRoundRobinPlayers = 40  // round robins (A, B1, other leagues)
+)
+
 func maxPlayers(roundRobin bool) int {
 	if roundRobin {
-		return 40
+		return MaxRoundRobinPlayers
 	}
-	return 200
+	return MaxPlayers
+}
+
+func classKind(roundRobin bool) string {
+	if roundRobin {
+		return "round robin"
+	}
+	return "partial schedule"
 }

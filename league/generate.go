@@ -23,7 +23,12 @@ type Report struct {
 	PreviousTermRematches int `json:"previous_term_rematches"`
 	// RematchLowerBound is a floor no schedule can beat: players whose
 	// other candidates are fewer than their games must meet someone again.
-	RematchLowerBound int         `json:"rematch_lower_bound"`
+	RematchLowerBound int `json:"rematch_lower_bound"`
+	// RematchMinimality is "proven" when PreviousTermRematches equals
+	// RematchLowerBound (no schedule can have fewer), "best_found" when the
+	// search stopped above it; empty when last term's opponents are not
+	// avoided (D-C1 does not apply).
+	RematchMinimality string      `json:"rematch_minimality,omitempty"`
 	Restarts          int         `json:"restarts"`
 	Violations        []Violation `json:"violations"`
 }
@@ -62,7 +67,7 @@ const (
 	roundRobinSteps = 20000
 	orientSteps     = 3000
 	exactAfter      = 2            // round robins go to the SAT model after this many restarts
-	softKeep        = 3            // schedules with rematches compared before taking the best
+	rematchRestarts = 60           // D-C1: restarts spent in all, at most, bringing rematches down to the bound
 	seedStream      = 0x4b6973656e // "Kisen": the PCG stream; the seed is the witnesses' number
 )
 
@@ -71,24 +76,43 @@ const (
 // means the input is valid but no schedule satisfies the hard rules;
 // errors wrapping ErrInvalid name the bad field.
 func Generate(d Draw) (Schedule, Report, error) {
+	return GenerateWithOptions(d, Options{})
+}
+
+// GenerateWithOptions is Generate with a caller's stop callback (a time
+// budget kept by the caller). When Stop ends the search before any
+// schedule is found the error is a *BudgetError (errors.Is ErrBudget).
+func GenerateWithOptions(d Draw, opt Options) (Schedule, Report, error) {
 	if err := d.validate(); err != nil {
 		return Schedule{}, Report{}, err
 	}
 	p := compile(d)
+	p.stop = opt.Stop
 	lb, conflicts := p.feasibility()
 	if len(conflicts) > 0 {
 		return Schedule{}, Report{}, &NoScheduleError{Proven: true, Reason: "the rules leave some players too few possible games", Conflicts: conflicts}
 	}
 	rng := rand.New(rand.NewPCG(d.Seed, seedStream))
 	// D-C1 (001 第8条C1): last term's opponents only when no schedule
-	// exists without them. Search with them forbidden first; if half the
-	// restarts find nothing, allow them and keep the schedule with fewest.
+	// exists without them, and then as few as possible. Search with them
+	// forbidden first; if half the restarts find nothing, allow them at a
+	// small cost and restart until a schedule meets the lower bound lb
+	// (then the count is proven minimal) or rematchRestarts are spent.
+	// Stopping only at the bound makes the count independent of the seed
+	// whenever the bound is reached.
 	avoid := !d.Settings.RoundRobin && d.Settings.PreviousTerm == PreviousAvoid
 	strict := avoid && lb == 0
 	var best *Schedule
 	var last *plan
-	bestSoft, softFound, bestAttempt := 0, 0, 0
-	for attempt := 0; attempt < restarts; attempt++ {
+	bestSoft, bestAttempt, attempt := 0, 0, 0
+	limit := restarts
+	if avoid {
+		limit = max(restarts, rematchRestarts)
+	}
+	for ; attempt < limit && !p.stopped(); attempt++ {
+		if attempt >= restarts && best == nil {
+			break // the extra restarts only lower rematches
+		}
 		if strict && attempt == restarts/2 {
 			strict = false
 		}
@@ -111,8 +135,7 @@ func Generate(d Draw) (Schedule, Report, error) {
 		if best == nil || soft < bestSoft {
 			best, bestSoft, bestAttempt = &s, soft, attempt
 		}
-		softFound++
-		if soft <= lb || softFound >= softKeep {
+		if !avoid || soft <= lb {
 			break
 		}
 	}
@@ -123,11 +146,36 @@ func Generate(d Draw) (Schedule, Report, error) {
 		}
 		rep.Restarts = bestAttempt
 		rep.RematchLowerBound = lb
+		if avoid {
+			rep.RematchMinimality = MinimalityBestFound
+			if rep.PreviousTermRematches > lb {
+				// Above the counting bound: look for a game graph with
+				// fewer, and prove there is none (rematch.go).
+				floor, done, allow := p.exactRematchFloor(rep.PreviousTermRematches)
+				if allow != nil {
+					if s, ok := p.guided(allow, floor, rng); ok {
+						if r2, err := Check(d, s); err == nil && len(r2.Violations) == 0 && r2.PreviousTermRematches < rep.PreviousTermRematches {
+							best, r2.Restarts = &s, rep.Restarts
+							rep = r2
+						}
+					}
+				}
+				if done {
+					rep.RematchLowerBound = floor
+				}
+			}
+			if rep.PreviousTermRematches <= rep.RematchLowerBound {
+				rep.RematchMinimality = MinimalityProven
+			}
+		}
 		if len(rep.Violations) > 0 {
 			// The generator and Check disagree: a bug, not a bad draw.
 			return Schedule{}, rep, fmt.Errorf("league: generated schedule breaks %s: %s", rep.Violations[0].Rule, rep.Violations[0].Message)
 		}
 		return *best, rep, nil
+	}
+	if p.halted {
+		return Schedule{}, Report{}, &BudgetError{Players: p.n, Restarts: attempt}
 	}
 	// Report what the last attempt still broke, so the scheduler can see
 	// which rules and players are in the way.
@@ -217,4 +265,28 @@ func (p *problem) assemble(pl *plan, o *orienter) Schedule {
 		}
 	}
 	return s
+}
+
+// guidedRestarts bounds the round search over one chosen game graph.
+const guidedRestarts = 8
+
+// guided searches for rounds that use only the last-term pairs in allow
+// (those of a game graph with floor of them), so that a schedule found has
+// floor rematches at most.
+func (p *problem) guided(allow []bool, floor int, rng *rand.Rand) (Schedule, bool) {
+	for range guidedRestarts {
+		if p.stopped() {
+			break
+		}
+		s := newPartialSearch(p, rng, false)
+		s.allow = allow
+		rounds, soft := s.solve(stepsPerPlayer*p.n*p.rounds/10, floor)
+		if rounds == nil || soft > floor {
+			continue
+		}
+		if sched, ok := p.orient(s.plan, rounds, rng); ok {
+			return sched, true
+		}
+	}
+	return Schedule{}, false
 }

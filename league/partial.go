@@ -20,6 +20,7 @@ type partialSearch struct {
 	rng      *rand.Rand
 	cnt      []uint8 // times each pair meets
 	softHard bool    // treat last-term opponents as forbidden
+	allow    []bool  // when set, only these last-term pairs (n*n) may meet
 	bad      [][2]int
 }
 
@@ -60,7 +61,11 @@ func (s *partialSearch) assignRests() {
 func (s *partialSearch) edgeCost(u, v, r int) int {
 	c := wHard * s.hard(u, v, r, s.softHard)
 	if !s.softHard && s.p.limit(u, v).soft {
-		c += wSoft
+		if s.allow != nil && !s.allow[u*s.p.n+v] {
+			c += wHard
+		} else {
+			c += wSoft
+		}
 	}
 	return c
 }
@@ -216,6 +221,9 @@ func (s *partialSearch) solve(iters, floor int) ([][]int, int) {
 	bestSoft := -1
 	sinceBest := 0
 	for it := 0; it < iters; it++ {
+		if it%stopCheckEvery == 0 && s.p.stopped() {
+			break
+		}
 		hardLeft, soft := s.collectBad()
 		if !hardLeft {
 			if best == nil || soft < bestSoft {

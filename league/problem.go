@@ -21,6 +21,8 @@ type problem struct {
 	rounds int
 	games  int // games per player
 	lim    []limit
+	stop   func() bool // Options.Stop, may be nil
+	halted bool
 }
 
 func compile(d Draw) *problem {

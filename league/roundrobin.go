@@ -70,6 +70,9 @@ func (s *roundRobinSearch) solve(iters int) [][]int {
 	s.build()
 	cur := s.cost()
 	for it := 0; it < iters && cur > 0; it++ {
+		if it%stopCheckEvery == 0 && s.p.stopped() {
+			break
+		}
 		var undo func()
 		if s.m > 3 && s.rng.IntN(2) == 0 {
 			i, j := s.rng.IntN(s.m-1), s.rng.IntN(s.m-1)

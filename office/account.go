@@ -2,6 +2,7 @@ package office
 
 import (
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -10,8 +11,17 @@ import (
 // the argon2id cost used for new hashes, so tests can pass a cheaper set
 // explicitly instead of flipping a global switch.
 type Accounts struct {
-	o      *Office
-	params PasswordParams
+	o       *Office
+	params  PasswordParams
+	checked *atomic.Int64 // counts password checks when set (WithCheckCounter)
+}
+
+// WithCheckCounter returns a copy of a that adds one to n for every
+// password it checks against a stored hash — how tests prove the sign-in
+// limit holds under parallel attempts.
+func (a Accounts) WithCheckCounter(n *atomic.Int64) Accounts {
+	a.checked = n
+	return a
 }
 
 // Accounts returns the account use cases with DefaultPasswordParams.

@@ -30,6 +30,9 @@ type EndInput struct {
 	// they come from the record's move times (D-R2).
 	RemainingSente, RemainingGote string
 	Note                          string
+	// Version is the result version the person saw (0: not ended yet);
+	// a stale one is refused with a *StaleError (issue 11).
+	Version int
 }
 
 // Adjudicated is one run of the adjudication room over a game.
@@ -227,6 +230,10 @@ func (o *Office) EndGame(ctx context.Context, actor Actor, gameID int64, in EndI
 	}
 	var out Ended
 	err = o.store.Tx(ctx, func(tx *store.Store) error {
+		g, err := lockSeenVersion(ctx, tx, gameID, in.Version)
+		if err != nil {
+			return err
+		}
 		a, err := o.adjudicateEnd(ctx, tx, g, in)
 		if err != nil {
 			return err
@@ -291,6 +298,9 @@ type FoulClaimInput struct {
 	NextGameStarted bool
 	Disputed        bool
 	Note            string
+	// Version is the result version the person saw; a stale one is
+	// refused with a *StaleError (issue 11).
+	Version int
 }
 
 // ClaimFoul re-decides a game that has ended with one more foul claim and
@@ -329,6 +339,10 @@ func (o *Office) ClaimFoul(ctx context.Context, actor Actor, gameID int64, in Fo
 	}
 	var out Ended
 	err = o.store.Tx(ctx, func(tx *store.Store) error {
+		g, err := lockSeenVersion(ctx, tx, gameID, in.Version)
+		if err != nil {
+			return err
+		}
 		ag, recordID, err := o.redecideBase(ctx, tx, g)
 		if err != nil {
 			return err

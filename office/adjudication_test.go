@@ -119,7 +119,7 @@ func TestEndGame_ResignationFromRecordStoresFacts(t *testing.T) {
 		if facts.Ending.Kind != adjudication.EndResign || oc.Result != adjudication.SenteWin || facts.Record != "" {
 			t.Fatalf("stored facts %+v outcome %+v", facts.Ending, oc)
 		}
-		if _, err := g.o.EndGame(g.ctx, g.outsider, gm.ID, office.EndInput{Kind: "resign", By: "gote"}); !errors.Is(err, office.ErrForbidden) {
+		if _, err := g.o.EndGame(g.ctx, g.outsider, gm.ID, office.EndInput{Kind: "resign", By: "gote"}); !errors.Is(err, office.ErrNotFound) { // a draft is hidden
 			t.Fatalf("outsider: %v", err)
 		}
 	})
@@ -152,10 +152,12 @@ func TestClaimFoul_D_X3_D_X4(t *testing.T) {
 				if _, err := g.o.EndGame(g.ctx, g.recorder, gm.ID, office.EndInput{Kind: "resign", By: "gote"}); err != nil {
 					t.Fatal(err)
 				}
-				if _, err := g.o.ClaimFoul(g.ctx, g.recorder, gm.ID, c.claim); !errors.Is(err, office.ErrForbidden) {
+				claim := c.claim
+				claim.Version = 1 // the arbiter saw the game ended (issue 11)
+				if _, err := g.o.ClaimFoul(g.ctx, g.recorder, gm.ID, claim); !errors.Is(err, office.ErrForbidden) {
 					t.Fatalf("recorder may not rule on claims (D-K3): %v", err)
 				}
-				end, err := g.o.ClaimFoul(g.ctx, g.arbiter, gm.ID, c.claim)
+				end, err := g.o.ClaimFoul(g.ctx, g.arbiter, gm.ID, claim)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -208,14 +210,14 @@ func TestRulings_D_K1_SupersedeAndFoulLoss(t *testing.T) {
 			t.Fatalf("foul loss gives gote the game: %+v", ended)
 		}
 		g.clock.Advance(time.Minute)
-		appeal, ended, err := g.o.AddRuling(g.ctx, g.arbiter, gm.ID, office.RulingInput{Kind: "caution", Player: "sente", Reason: "異議により注意に改める", Supersedes: loss.ID})
+		appeal, ended, err := g.o.AddRuling(g.ctx, g.arbiter, gm.ID, office.RulingInput{Kind: "caution", Player: "sente", Reason: "異議により注意に改める", Supersedes: loss.ID, Version: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if ended == nil {
 			t.Fatal("superseding a foul loss re-decides the game")
 		}
-		_, _, err = g.o.AddRuling(g.ctx, g.arbiter, gm.ID, office.RulingInput{Kind: "other", Reason: "重ねて", Supersedes: loss.ID})
+		_, _, err = g.o.AddRuling(g.ctx, g.arbiter, gm.ID, office.RulingInput{Kind: "other", Reason: "重ねて", Supersedes: loss.ID, Version: 2})
 		if fieldCodes(err)["supersedes"] != "adjudication.err.supersedes_twice" {
 			t.Fatalf("second supersession: %v", err)
 		}

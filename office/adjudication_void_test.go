@@ -34,7 +34,7 @@ func TestEndGame_D_R3_RedoCreatedAtOnceVoidedWhenSuperseded(t *testing.T) {
 		}
 		// A correction to a win is entered: until it is confirmed the redo
 		// game stands.
-		v2, err := g.o.RecordResult(g.ctx, g.recorder, gm.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: "resign"})
+		v2, err := g.o.RecordResult(g.ctx, g.recorder, gm.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: "resign", Version: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +60,9 @@ func TestEndGame_D_R3_RedoCreatedAtOnceVoidedWhenSuperseded(t *testing.T) {
 		}
 		// Corrected back to 千日手: a fresh redo game, and the chain runs
 		// through it, not the void one.
-		again, err := g.o.EndGame(g.ctx, g.arbiter, gm.ID, sennichite)
+		corr := sennichite
+		corr.Version = 2
+		again, err := g.o.EndGame(g.ctx, g.arbiter, gm.ID, corr)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,7 +105,7 @@ func TestEndGame_D_R3_SelfConfirmedCorrectionVoidsRedo(t *testing.T) {
 		if err != nil || end.Redo == nil {
 			t.Fatalf("end: %v, redo %v", err, end.Redo)
 		}
-		v2, err := g.o.RecordResult(g.ctx, g.arbiter, gm.ID, office.ResultInput{Result: office.ResultGoteWin, Reason: "resign"})
+		v2, err := g.o.RecordResult(g.ctx, g.arbiter, gm.ID, office.ResultInput{Result: office.ResultGoteWin, Reason: "resign", Version: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -36,15 +36,16 @@ type LoginInput struct {
 
 // Login checks a login and password and returns the user.
 //
-// It is not one transaction on purpose: the argon2id check takes a
-// noticeable time and must not hold a write lock. The failure count is
-// read first, the failure (or the clearing after a success) written after;
-// two attempts racing past the count can exceed the limit by one each,
-// which the limit tolerates.
+// The attempt is counted first (store.ReserveLoginAttempt: one statement
+// that inserts it only while the login's and the address's windows have
+// room), and only then is the password checked, outside any transaction
+// (argon2id takes a noticeable time and must not hold a lock). So however
+// many attempts race, at most LoginMaxFailures per login, and per address,
+// are ever checked in a window. A success forgets the login's attempts.
 func (a Accounts) Login(ctx context.Context, in LoginInput) (store.User, error) {
 	login := NormalizeLogin(in.Login)
 	now := a.o.now()
-	if err := a.checkRate(ctx, login, in.IP, now); err != nil {
+	if err := a.reserve(ctx, login, in.IP, now); err != nil {
 		return store.User{}, err
 	}
 	u, err := a.o.store.UserByLogin(ctx, login)
@@ -53,16 +54,16 @@ func (a Accounts) Login(ctx context.Context, in LoginInput) (store.User, error) 
 		// Spend the same work as for a real account so timing does not tell
 		// which logins exist.
 		a.burnVerify(in.Password)
-		return store.User{}, a.fail(ctx, login, in.IP, now)
+		return store.User{}, fmt.Errorf("sign-in %q: %w", login, ErrLoginFailed)
 	case err != nil:
 		return store.User{}, err
 	}
-	ok, err := VerifyPassword(u.PasswordHash, in.Password)
+	ok, err := a.verify(u.PasswordHash, in.Password)
 	if err != nil && !errors.Is(err, ErrBadHash) {
 		return store.User{}, err
 	}
 	if !ok || u.Disabled {
-		return store.User{}, a.fail(ctx, login, in.IP, now)
+		return store.User{}, fmt.Errorf("sign-in %q: %w", login, ErrLoginFailed)
 	}
 	if err := a.o.store.ClearLoginFailures(ctx, login); err != nil {
 		return store.User{}, err
@@ -70,38 +71,34 @@ func (a Accounts) Login(ctx context.Context, in LoginInput) (store.User, error) 
 	return u, nil
 }
 
-// burnVerify verifies against a throwaway hash made with the current
-// parameters.
-func (a Accounts) burnVerify(pw string) {
-	if h, err := HashPassword("", a.params, nil); err == nil {
-		_, _ = VerifyPassword(h, pw)
+// verify checks a password against its hash; tests count the calls
+// (Accounts.Checked) to prove the limit holds in parallel.
+func (a Accounts) verify(hash, pw string) (bool, error) {
+	if a.checked != nil {
+		a.checked.Add(1)
 	}
+	return VerifyPassword(hash, pw)
 }
 
-func (a Accounts) checkRate(ctx context.Context, login, ip string, now time.Time) error {
-	byLogin, byIP, err := a.o.store.LoginFailures(ctx, login, ip, now.Add(-LoginWindow))
+// reserve counts one attempt for the login and the address, or refuses
+// with ErrRateLimited when either window is full.
+func (a Accounts) reserve(ctx context.Context, login, ip string, now time.Time) error {
+	ok, err := a.o.store.ReserveLoginAttempt(ctx, login, ip, now, now.Add(-LoginWindow), LoginMaxFailures, LoginMaxFailures)
 	if err != nil {
 		return err
 	}
-	if byLogin >= LoginMaxFailures || (ip != "" && byIP >= LoginMaxFailures) {
+	if !ok {
 		return fmt.Errorf("sign-in %q from %s: %w", login, ip, ErrRateLimited)
 	}
 	return nil
 }
 
-// fail records a failed attempt (pruning ones past the window) and
-// returns ErrLoginFailed.
-func (a Accounts) fail(ctx context.Context, login, ip string, now time.Time) error {
-	err := a.o.store.Tx(ctx, func(tx *store.Store) error {
-		if err := tx.PruneLoginAttempts(ctx, now.Add(-LoginWindow)); err != nil {
-			return err
-		}
-		return tx.RecordLoginFailure(ctx, login, ip, now)
-	})
-	if err != nil {
-		return err
+// burnVerify verifies against a throwaway hash made with the current
+// parameters.
+func (a Accounts) burnVerify(pw string) {
+	if h, err := HashPassword("", a.params, nil); err == nil {
+		_, _ = a.verify(h, pw)
 	}
-	return fmt.Errorf("sign-in %q: %w", login, ErrLoginFailed)
 }
 
 // PasswordChange is the form for changing one's own password.
@@ -124,19 +121,23 @@ func (a Accounts) ChangePassword(ctx context.Context, actor Actor, in PasswordCh
 		return err
 	}
 	now := a.o.now()
-	if err := a.checkRate(ctx, u.Login, in.IP, now); err != nil {
+	if err := a.reserve(ctx, u.Login, in.IP, now); err != nil {
 		return err
 	}
 	v := &ValidationError{}
 	checkNewPassword(v, "new", "new2", in.New, in.New2, u.Login)
-	ok, err := VerifyPassword(u.PasswordHash, in.Current)
+	ok, err := a.verify(u.PasswordHash, in.Current)
 	if err != nil && !errors.Is(err, ErrBadHash) {
 		return err
 	}
-	if !ok {
-		if err := a.fail(ctx, u.Login, in.IP, now); !errors.Is(err, ErrLoginFailed) {
+	if ok {
+		// The right current password: the attempt reserved above is not a
+		// failure.
+		if err := a.o.store.ClearLoginFailures(ctx, u.Login); err != nil {
 			return err
 		}
+	}
+	if !ok {
 		v.Fields = append([]FieldError{{Field: "current", Code: "accounts.err.current_wrong"}}, v.Fields...)
 	} else if strings.TrimSpace(in.New) != "" && in.New == in.Current {
 		v.Add(0, "new", "accounts.err.password_same", nil)

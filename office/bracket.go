@@ -109,6 +109,23 @@ func (c chainResult) winnerOf() (string, bool) {
 	return "", false
 }
 
+// outcome is what a decided chain gives the bracket: the winner (played,
+// or by forfeit or withdrawal), or, for both_lose, the players who both
+// leave.
+func (c chainResult) outcome(game string) (r pairing.Result, won bool, out []string) {
+	if w, ok := c.winnerOf(); ok {
+		kind := pairing.Played
+		if c.eff.Reason == ReasonForfeit || c.eff.Reason == ReasonWithdrawal {
+			kind = pairing.Forfeit
+		}
+		return pairing.Result{Game: game, Winner: w, Kind: kind}, true, nil
+	}
+	if c.eff.Result == ResultBothLose {
+		return pairing.Result{}, false, c.players()
+	}
+	return pairing.Result{}, false, nil
+}
+
 func (c chainResult) players() []string {
 	var out []string
 	for _, p := range []*int64{c.last.SentePlayerID, c.last.GotePlayerID} {
@@ -171,14 +188,10 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 			if !c.decided {
 				continue
 			}
-			if w, ok := c.winnerOf(); ok {
-				kind := pairing.Played
-				if c.eff.Reason == ReasonForfeit || c.eff.Reason == ReasonWithdrawal {
-					kind = pairing.Forfeit
-				}
-				results = append(results, pairing.Result{Game: kg.BracketGame, Winner: w, Kind: kind})
-			} else if c.eff.Result == ResultBothLose {
-				withdrawn = append(withdrawn, c.players()...) // neither goes on
+			if r, won, out := c.outcome(kg.BracketGame); won {
+				results = append(results, r)
+			} else {
+				withdrawn = append(withdrawn, out...) // both_lose: neither goes on
 			}
 		}
 		sb := StageBracket{Stage: st, Withdrawn: withdrawn}
@@ -313,6 +326,9 @@ func (o *Office) SyncEventGames(ctx context.Context, eventID int64) error {
 // published stages whose two players are known and that has no game yet.
 // Events that are not knockouts or title matches have nothing to do.
 func syncKnockout(ctx context.Context, s *store.Store, e store.Event, now time.Time) error {
+	if err := correctKnockout(ctx, s, e, now); err != nil { // later games a correction changed (correction.go)
+		return err
+	}
 	if e.Kind != EventKnockout && e.Kind != EventTitleMatch {
 		return nil
 	}
@@ -407,11 +423,17 @@ type QuickResultInput struct {
 	BracketGame string
 	WinnerID    int64
 	Reason      string // one of QuickReasons
+	// GameID is the chain's deciding game the person saw and Version its
+	// result version then (0: none); if either moved on the result is
+	// refused with a *StaleError (issue 11).
+	GameID  int64
+	Version int
 }
 
-// QuickResult records a bracket game's result through RecordResult on the
-// chain's current game (directors, arbiters, recorders), then creates the
-// games that became playable. A withdrawal also marks the loser withdrawn.
+// QuickResult records a bracket game's result on the chain's current game
+// (directors, arbiters, recorders). The version check, the result, a
+// withdrawal's mark on the loser and the games that became playable are
+// one transaction with the game row locked (issue 11).
 func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInput) error {
 	st, err := o.store.StageByID(ctx, in.StageID)
 	if err != nil {
@@ -424,6 +446,9 @@ func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInp
 	if !slices.Contains(QuickReasons, in.Reason) {
 		v.Add(0, "reason", "knockout.err.reason", nil)
 	}
+	if err := v.OrNil(); err != nil {
+		return err
+	}
 	kgs, err := o.store.KnockoutGamesOfStage(ctx, st.ID)
 	if err != nil {
 		return err
@@ -432,60 +457,69 @@ func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInp
 	if i < 0 {
 		return fmt.Errorf("stage %d has no game %q: %w", st.ID, in.BracketGame, ErrNotFound)
 	}
-	last, eff, decided, err := o.DecidingGame(ctx, kgs[i].GameID)
-	if err != nil {
-		return err
-	}
-	if decided || eff.Result == ResultRedo {
-		return fmt.Errorf("game %s is decided or waits for its redo game: %w", in.BracketGame, ErrConflict)
-	}
-	result, loser := "", int64(0)
-	switch {
-	case last.SentePlayerID != nil && *last.SentePlayerID == in.WinnerID:
-		result, loser = ResultSenteWin, *last.GotePlayerID
-	case last.GotePlayerID != nil && *last.GotePlayerID == in.WinnerID:
-		result, loser = ResultGoteWin, *last.SentePlayerID
-	default:
-		v.Add(0, "winner", "knockout.err.winner", nil)
-	}
-	if err := v.OrNil(); err != nil {
-		return err
-	}
-	if _, err := o.RecordResult(ctx, actor, last.ID, ResultInput{Result: result, Reason: in.Reason}); err != nil {
-		return err
-	}
-	if in.Reason == ReasonWithdrawal {
-		err := o.store.Tx(ctx, func(tx *store.Store) error {
-			if err := tx.SetEntrantWithdrawn(ctx, st.ID, loser); err != nil && !errors.Is(err, store.ErrNotFound) {
-				return err
-			}
-			return tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "withdraw", ActorID: actor.UserID, At: o.now(),
-				Detail: mustJSON(map[string]any{"player": entrantID(loser), "game": in.BracketGame})})
-		})
+	return o.store.Tx(ctx, func(tx *store.Store) error {
+		last, eff, decided, err := lockChainGame(ctx, tx, kgs[i].GameID, in.GameID, in.Version)
 		if err != nil {
 			return err
 		}
-	}
-	return o.SyncEventGames(ctx, st.EventID)
+		if decided || eff.Result == ResultRedo {
+			return staleError(ctx, tx, last.ID, in.Version)
+		}
+		result, loser := "", int64(0)
+		switch {
+		case last.SentePlayerID != nil && last.GotePlayerID != nil && *last.SentePlayerID == in.WinnerID:
+			result, loser = ResultSenteWin, *last.GotePlayerID
+		case last.SentePlayerID != nil && last.GotePlayerID != nil && *last.GotePlayerID == in.WinnerID:
+			result, loser = ResultGoteWin, *last.SentePlayerID
+		default:
+			v.Add(0, "winner", "knockout.err.winner", nil)
+			return v
+		}
+		now := o.now().UTC()
+		rin := ResultInput{Result: result, Reason: in.Reason, Version: in.Version}
+		if err := checkResult(last, rin).OrNil(); err != nil {
+			return err
+		}
+		if _, err := appendResult(ctx, tx, actor, last, rin, now); err != nil {
+			return err
+		}
+		if in.Reason != ReasonWithdrawal {
+			return nil // appendResult synced the bracket
+		}
+		if err := tx.SetEntrantWithdrawn(ctx, st.ID, loser); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		if err := tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "withdraw", ActorID: actor.UserID, At: now,
+			Detail: mustJSON(map[string]any{"player": entrantID(loser), "game": in.BracketGame})}); err != nil {
+			return err
+		}
+		e, err := tx.EventByID(ctx, st.EventID)
+		if err != nil {
+			return err
+		}
+		return syncKnockout(ctx, tx, e, now) // the walkovers the withdrawal gives
+	})
 }
 
 // WithdrawEntrant records that a player left a published stage (棄権): each
 // later opponent gets a walkover (directors).
 func (o *Office) WithdrawEntrant(ctx context.Context, actor Actor, stageID, playerID int64, reason string) error {
-	var eventID int64
-	err := o.stageTx(ctx, actor, stageID, func(tx *store.Store, st store.KnockoutStage) error {
-		eventID = st.EventID
+	ctx = withdrawalConsent(ctx, actor, stageID, reason)
+	return o.stageTx(ctx, actor, stageID, func(tx *store.Store, st store.KnockoutStage) error {
 		if st.Status != StagePublished {
 			return fmt.Errorf("stage %d is %s; before publication remove the entrant instead: %w", st.ID, st.Status, ErrConflict)
 		}
 		if err := tx.SetEntrantWithdrawn(ctx, stageID, playerID); err != nil {
 			return err
 		}
-		return tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "withdraw", Reason: reason, ActorID: actor.UserID, At: o.now(),
-			Detail: mustJSON(map[string]any{"player": entrantID(playerID)})})
+		if err := tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "withdraw", Reason: reason, ActorID: actor.UserID, At: o.now(),
+			Detail: mustJSON(map[string]any{"player": entrantID(playerID)})}); err != nil {
+			return err
+		}
+		e, err := tx.EventByID(ctx, st.EventID)
+		if err != nil {
+			return err
+		}
+		return syncKnockout(ctx, tx, e, o.now()) // same transaction: a withdrawal that voids later games is all or nothing
 	}, RoleDirector)
-	if err != nil {
-		return err
-	}
-	return o.SyncEventGames(ctx, eventID)
 }

@@ -349,17 +349,11 @@ func (o *Office) PublishStage(ctx context.Context, actor Actor, stageID int64) e
 		if err := tx.UpdateStage(ctx, &st); err != nil {
 			return err
 		}
-		e, err := tx.EventByID(ctx, st.EventID)
-		if err != nil {
+		if _, err := publishDraftEvent(ctx, tx, st.EventID, actor.UserID, o.now()); err != nil {
 			return err
 		}
-		if e.Status == StatusDraft {
-			if err := tx.SetEventStatus(ctx, e.ID, StatusDraft, StatusPublished, actor.UserID, o.now()); err != nil {
-				return err
-			}
-		}
 		return tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "publish", ActorID: actor.UserID, At: o.now(), Detail: "{}"})
-	}, RoleDirector)
+	}, StagePublishRoles...)
 	if err != nil {
 		return err
 	}

@@ -127,47 +127,25 @@ func (o *Office) CreateEvent(ctx context.Context, actor Actor, in EventInput) (s
 	return e, nil
 }
 
-// canSeeDraft: administrators and the event's directors see an event in
-// draft.
-func canSeeDraft(ctx context.Context, s *store.Store, actor Actor, eventID int64) (bool, error) {
-	err := requireEventRole(ctx, s, actor, eventID, RoleDirector)
-	if errors.Is(err, ErrForbidden) {
-		return false, nil
-	}
-	return err == nil, err
-}
-
 // Events lists the events the actor may see: the public sees published
-// and finished ones; directors also their drafts; administrators all.
+// and finished ones; users also the drafts where they hold any role;
+// administrators all (visibility.go).
 func (o *Office) Events(ctx context.Context, actor Actor) ([]store.Event, error) {
 	f := store.EventFilter{Statuses: PublicStatuses}
 	switch {
 	case actor.Admin && !actor.Anonymous():
 		f.Statuses = nil
 	case !actor.Anonymous():
-		f.AlsoDirectedBy = actor.UserID
+		f.AlsoStaffedBy = actor.UserID
 	}
 	return o.store.Events(ctx, f)
 }
 
 // Event loads one event the actor may see; a draft is ErrNotFound to
-// anyone but its directors and administrators (its existence is not
+// anyone but administrators and its role holders (its existence is not
 // public either).
 func (o *Office) Event(ctx context.Context, actor Actor, id int64) (store.Event, error) {
-	e, err := o.store.EventByID(ctx, id)
-	if err != nil {
-		return store.Event{}, err
-	}
-	if e.Status == StatusDraft {
-		ok, err := canSeeDraft(ctx, o.store, actor, id)
-		if err != nil {
-			return store.Event{}, err
-		}
-		if !ok {
-			return store.Event{}, fmt.Errorf("event %d is a draft: %w", id, store.ErrNotFound)
-		}
-	}
-	return e, nil
+	return mayViewEventID(ctx, o.store, actor, id)
 }
 
 // NextStatuses lists the statuses the actor may move the event to now.

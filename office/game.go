@@ -92,6 +92,9 @@ type ResultInput struct {
 	Reason  string          // a reason code (adjudication.Reason)
 	Outcome json.RawMessage // the adjudication outcome, if computed
 	Note    string
+	// Version is the result version the person saw (0: no result yet);
+	// a stale one is refused with a *StaleError (issue 11).
+	Version int
 }
 
 // eventRequiresConfirmation reads the event's "require_confirmation"
@@ -115,11 +118,15 @@ func (o *Office) RecordResult(ctx context.Context, actor Actor, gameID int64, in
 	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
 		return store.ResultVersion{}, err
 	}
-	if err := checkResult(g, in).OrNil(); err != nil {
-		return store.ResultVersion{}, err
-	}
 	var out store.ResultVersion
 	err = o.store.Tx(ctx, func(tx *store.Store) error {
+		g, err := lockSeenVersion(ctx, tx, gameID, in.Version)
+		if err != nil {
+			return err
+		}
+		if err := checkResult(g, in).OrNil(); err != nil {
+			return err // the seats as they are under the lock
+		}
 		out, err = appendResult(ctx, tx, actor, g, in, o.now().UTC())
 		return err
 	})
@@ -189,7 +196,9 @@ func appendResult(ctx context.Context, tx *store.Store, actor Actor, g store.Gam
 
 // ConfirmResult confirms a result version (directors and arbiters). When
 // the event requires confirmation, the person who entered the version may
-// not confirm it.
+// not confirm it. The version must still be the game's newest and not yet
+// confirmed, checked with the game row locked in the confirming
+// transaction (issue 11): otherwise a *StaleError.
 func (o *Office) ConfirmResult(ctx context.Context, actor Actor, resultID int64) error {
 	rv, err := o.store.GameResultByID(ctx, resultID)
 	if err != nil {
@@ -202,9 +211,6 @@ func (o *Office) ConfirmResult(ctx context.Context, actor Actor, resultID int64)
 	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter); err != nil {
 		return err
 	}
-	if rv.Confirmed() {
-		return fmt.Errorf("result %d already confirmed: %w", resultID, ErrConflict)
-	}
 	e, err := o.store.EventByID(ctx, g.EventID)
 	if err != nil {
 		return err
@@ -215,6 +221,16 @@ func (o *Office) ConfirmResult(ctx context.Context, actor Actor, resultID int64)
 		return v
 	}
 	return o.store.Tx(ctx, func(tx *store.Store) error {
+		if _, err := lockSeenVersion(ctx, tx, g.ID, rv.Version); err != nil {
+			return err
+		}
+		cur, err := tx.GameResultByID(ctx, resultID)
+		if err != nil {
+			return err
+		}
+		if cur.Confirmed() { // confirmed meanwhile, under the lock we now hold
+			return staleError(ctx, tx, g.ID, rv.Version)
+		}
 		if err := tx.ConfirmResult(ctx, &store.GameResultConfirmation{GameResultID: resultID, ConfirmedBy: actor.UserID, ConfirmedAt: o.now()}); err != nil {
 			return err
 		}

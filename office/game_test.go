@@ -88,7 +88,7 @@ func TestGames_ResultsAreAppendOnlyAndLatestConfirmedCounts(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, `{"require_confirmation": true}`)
 		gm := g.game()
-		if _, err := g.o.RecordResult(g.ctx, g.outsider, gm.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: "resignation"}); !errors.Is(err, office.ErrForbidden) {
+		if _, err := g.o.RecordResult(g.ctx, g.outsider, gm.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: "resignation"}); !errors.Is(err, office.ErrNotFound) { // a draft is hidden
 			t.Fatalf("outsider recorded a result: %v", err)
 		}
 		if _, err := g.o.RecordResult(g.ctx, g.recorder, gm.ID, office.ResultInput{Result: "draw", Reason: ""}); !errors.Is(err, office.ErrInvalid) {
@@ -116,7 +116,7 @@ func TestGames_ResultsAreAppendOnlyAndLatestConfirmedCounts(t *testing.T) {
 		}
 		// A correction is a new version; the first stays as it was.
 		g.clock.Advance(time.Hour)
-		v2, err := g.o.RecordResult(g.ctx, g.arbiter, gm.ID, office.ResultInput{Result: office.ResultGoteWin, Reason: "foul_after_game", Note: "二歩 found after the game"})
+		v2, err := g.o.RecordResult(g.ctx, g.arbiter, gm.ID, office.ResultInput{Result: office.ResultGoteWin, Reason: "foul_after_game", Note: "二歩 found after the game", Version: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

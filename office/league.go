@@ -3,7 +3,6 @@ package office
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -60,17 +59,10 @@ func sortClasses(cs []store.LeagueClass) {
 	slices.SortFunc(cs, func(a, b store.LeagueClass) int { return classRank(a.Class) - classRank(b.Class) })
 }
 
-// requireLeagueView lets the public see published and finished events,
-// and the event's staff (and administrators) see drafts.
+// requireLeagueView is the one visibility rule (mayViewEvent) for league
+// pages.
 func requireLeagueView(ctx context.Context, s *store.Store, actor Actor, e store.Event) error {
-	if e.Status != StatusDraft {
-		return nil
-	}
-	err := requireEventRole(ctx, s, actor, e.ID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder)
-	if errors.Is(err, ErrForbidden) {
-		return fmt.Errorf("event %d is a draft: %w", e.ID, store.ErrNotFound)
-	}
-	return err
+	return mayViewEvent(ctx, s, actor, e)
 }
 
 // CanScheduleLeague reports whether the actor may change the event's

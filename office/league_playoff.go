@@ -18,6 +18,7 @@ type LeaguePlayoffGameView struct {
 	LowerFrom int   // the game whose winner plays (0 for the first game)
 	GameID    int64 // 0 until created
 	Current   int64 // the redo chain's last game
+	Version   int   // the last game's newest result version (0: none), issue 11
 	Winner    int64 // 0 while undecided
 }
 
@@ -65,6 +66,11 @@ func (o *Office) playoffOf(ctx context.Context, classID int64, tab *league.Table
 				return nil, err
 			}
 			v.Current = last.ID
+			if lv, ok, err := o.store.LatestResult(ctx, last.ID); err != nil {
+				return nil, err
+			} else if ok {
+				v.Version = lv.Version
+			}
 			if ok && last.SentePlayerID != nil && last.GotePlayerID != nil {
 				switch eff.Result {
 				case ResultSenteWin:

@@ -1,6 +1,7 @@
 package office_test
 
 import (
+	"errors"
 	"testing"
 
 	"kisen/office"
@@ -54,8 +55,13 @@ func TestLeagueResult_D_R1_D_R3_RedoWithConfirmation(t *testing.T) {
 		if st.Games[0].Current != redo.ID || st.Games[0].Redos != 1 {
 			t.Fatalf("after confirmation the chain goes on at the redo: %+v", st.Games[0])
 		}
+		// The row's game is now the redo game (issue 11): a result posted
+		// for the scheduled game is stale.
+		if err := l.o.EnterLeagueResult(l.ctx, l.recorder, office.LeagueResultInput{GameID: g.GameID, Version: 1, Result: office.ResultSenteWin}); !errors.Is(err, office.ErrConflict) {
+			t.Fatalf("result for the replaced game: %v", err)
+		}
 		// The redo's sente (the scheduled gote) wins; confirmed by another.
-		if err := l.o.EnterLeagueResult(l.ctx, l.recorder, office.LeagueResultInput{GameID: g.GameID, Result: office.ResultSenteWin}); err != nil {
+		if err := l.o.EnterLeagueResult(l.ctx, l.recorder, office.LeagueResultInput{GameID: st.Games[0].Current, Version: st.Games[0].Version, Result: office.ResultSenteWin}); err != nil {
 			t.Fatal(err)
 		}
 		confirm(redo.ID)

@@ -204,7 +204,7 @@ func TestLeagueHistoryImport_D_C1_AllOrNothing(t *testing.T) {
 		if n, err := l.o.ImportLeagueHistory(l.ctx, l.sched, l.event.ID, 1, []byte(good)); err != nil || n != 2 {
 			t.Fatalf("good import: %d, %v", n, err)
 		}
-		if _, err := l.o.ImportLeagueHistory(l.ctx, l.outsider, l.event.ID, 1, []byte(good)); !errors.Is(err, office.ErrForbidden) {
+		if _, err := l.o.ImportLeagueHistory(l.ctx, l.outsider, l.event.ID, 1, []byte(good)); !errors.Is(err, office.ErrNotFound) { // a draft
 			t.Fatalf("outsider import: %v", err)
 		}
 	})
@@ -236,7 +236,7 @@ func (l *leagueFixture) enterAll(c store.LeagueClass, redoFirst bool) office.Lea
 		if junni[*last.GotePlayerID] < junni[*last.SentePlayerID] {
 			res = office.ResultGoteWin
 		}
-		if err := l.o.EnterLeagueResult(l.ctx, l.sched, office.LeagueResultInput{GameID: g.GameID, Result: res}); err != nil {
+		if err := l.o.EnterLeagueResult(l.ctx, l.sched, office.LeagueResultInput{GameID: last.ID, Result: res}); err != nil {
 			l.t.Fatal(err)
 		}
 	}
@@ -302,7 +302,7 @@ func TestLeagueStandings_D_R3_RedoChainCountsOnce(t *testing.T) {
 				}
 			}
 		}
-		if err := l.o.EnterLeagueResult(l.ctx, l.sched, office.LeagueResultInput{GameID: st.Games[0].GameID, Result: office.ResultSenteWin}); !errors.Is(err, office.ErrInvalid) {
+		if err := l.o.EnterLeagueResult(l.ctx, l.sched, office.LeagueResultInput{GameID: st.Games[0].Current, Version: st.Games[0].Version, Result: office.ResultSenteWin}); !errors.Is(err, office.ErrConflict) {
 			t.Fatalf("a decided game took another result: %v", err)
 		}
 	})
@@ -404,10 +404,15 @@ func TestLeague_PermissionsAndDraftVisibility(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 6)
 		in := office.LeagueClassInput{EventID: l.event.ID, Class: "C2", Members: l.members(), GamesPerPlayer: 2}
-		for _, a := range []office.Actor{{}, l.outsider, l.recorder} {
-			if _, err := l.o.AddLeagueClass(l.ctx, a, in); !errors.Is(err, office.ErrForbidden) {
+		// A draft: the public and outsiders are told it does not exist, a
+		// recorder (who sees it) that the write is not theirs.
+		for _, a := range []office.Actor{{}, l.outsider} {
+			if _, err := l.o.AddLeagueClass(l.ctx, a, in); !errors.Is(err, office.ErrNotFound) {
 				t.Fatalf("actor %d adds a class: %v", a.UserID, err)
 			}
+		}
+		if _, err := l.o.AddLeagueClass(l.ctx, l.recorder, in); !errors.Is(err, office.ErrForbidden) {
+			t.Fatalf("recorder adds a class: %v", err)
 		}
 		c, err := l.o.AddLeagueClass(l.ctx, l.sched, in)
 		if err != nil {
@@ -422,7 +427,7 @@ func TestLeague_PermissionsAndDraftVisibility(t *testing.T) {
 		if _, err := l.o.GenerateSchedule(l.ctx, l.sched, office.ScheduleInput{ClassID: c.ID, Seed: "1"}); err != nil {
 			t.Fatal(err)
 		}
-		if err := l.o.PublishSchedule(l.ctx, l.outsider, c.ID); !errors.Is(err, office.ErrForbidden) {
+		if err := l.o.PublishSchedule(l.ctx, l.outsider, c.ID); !errors.Is(err, office.ErrNotFound) {
 			t.Fatalf("outsider publishes: %v", err)
 		}
 		// Bad member lines: every one reported, nothing written.

@@ -24,11 +24,13 @@ var (
 type Office struct {
 	store *store.Store
 	now   func() time.Time
+	// drawBudget bounds one league draw's search (LeagueDrawTimeBudget).
+	drawBudget time.Duration
 }
 
 // New returns the use cases over s; now is the clock (time.Now in the server).
 func New(s *store.Store, now func() time.Time) *Office {
-	return &Office{store: s, now: now}
+	return &Office{store: s, now: now, drawBudget: LeagueDrawTimeBudget}
 }
 
 // Store exposes the store for read-only queries by the web layer's views.

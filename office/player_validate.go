@@ -141,8 +141,10 @@ func ParsePlayerDate(s string) (store.CivilDate, bool) {
 }
 
 // checkPlayerText trims a free-text field and checks its presence and length.
+// Names are stored in NFC (issue 11), whether typed, imported or given on
+// the command line.
 func checkPlayerText(ve *ValidationError, line int, field, v string, required bool) string {
-	v = strings.TrimSpace(v)
+	v = NFC(strings.TrimSpace(v))
 	if strings.IndexFunc(v, unicode.IsControl) >= 0 {
 		// Tabs and line breaks would break the CSV round trip and the pages.
 		ve.Add(line, field, codePlayerControl, nil)

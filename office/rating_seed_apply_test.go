@@ -174,9 +174,15 @@ func TestRatingSeeds_DirectorsAndAdministratorsOnly(t *testing.T) {
 		if err := f.o.GrantEventRole(f.ctx, f.admin, office.RoleGrant{EventID: f.event.ID, UserID: recorder.UserID, Role: office.RoleRecorder}); err != nil {
 			t.Fatal(err)
 		}
+		// The event is a draft: hidden from the public and outsiders,
+		// forbidden to a recorder who sees it.
 		for name, a := range map[string]office.Actor{"public": {}, "outsider": f.outsider, "recorder": recorder} {
-			if _, err := f.o.ApplyRatingSeeds(f.ctx, a, st.ID, 2); !errors.Is(err, office.ErrForbidden) {
-				t.Errorf("%s: %v, want ErrForbidden", name, err)
+			want := office.ErrNotFound
+			if name == "recorder" {
+				want = office.ErrForbidden
+			}
+			if _, err := f.o.ApplyRatingSeeds(f.ctx, a, st.ID, 2); !errors.Is(err, want) {
+				t.Errorf("%s: %v, want %v", name, err, want)
 			}
 		}
 		seeds, _ := seedsOf(t, s, f, st.ID)

@@ -70,7 +70,12 @@ func (f *ratingFixture) play(ev store.Event, sente, gote store.Player, handicap,
 
 func (f *ratingFixture) record(gm store.Game, result, reason string) store.ResultVersion {
 	f.t.Helper()
-	rv, err := f.o.RecordResult(f.ctx, f.admin, gm.ID, office.ResultInput{Result: result, Reason: reason})
+	hist, err := f.o.ResultHistory(f.ctx, gm.ID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	// A correction carries the version it corrects (issue 11).
+	rv, err := f.o.RecordResult(f.ctx, f.admin, gm.ID, office.ResultInput{Result: result, Reason: reason, Version: len(hist)})
 	if err != nil {
 		f.t.Fatal(err)
 	}

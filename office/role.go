@@ -23,8 +23,11 @@ const (
 var EventRoleNames = []string{RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder}
 
 // RequireEventRole fails with ErrForbidden unless the actor is an
-// administrator or holds one of roles in the event. Later capabilities
-// (draws, results, rulings) call it before they act.
+// administrator or holds one of roles in the event; when the event is a
+// draft the actor may not see (no role at all), it fails with ErrNotFound
+// instead, as the event's pages do (visibility.go). Later capabilities
+// (draws, results, rulings) call it before they act, and their previews
+// call it with the same roles, so both answer alike.
 func (o *Office) RequireEventRole(ctx context.Context, actor Actor, eventID int64, roles ...string) error {
 	return requireEventRole(ctx, o.store, actor, eventID, roles...)
 }
@@ -33,17 +36,20 @@ func requireEventRole(ctx context.Context, s *store.Store, actor Actor, eventID 
 	if actor.Admin && !actor.Anonymous() {
 		return nil
 	}
+	var refused error
 	if actor.Anonymous() {
-		return fmt.Errorf("event %d: sign-in required: %w", eventID, ErrForbidden)
+		refused = fmt.Errorf("event %d: sign-in required: %w", eventID, ErrForbidden)
+	} else {
+		ok, err := s.HasEventRole(ctx, eventID, actor.UserID, roles...)
+		if err != nil {
+			return err
+		}
+		if ok {
+			return nil
+		}
+		refused = fmt.Errorf("event %d: user %d holds none of %v: %w", eventID, actor.UserID, roles, ErrForbidden)
 	}
-	ok, err := s.HasEventRole(ctx, eventID, actor.UserID, roles...)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return fmt.Errorf("event %d: user %d holds none of %v: %w", eventID, actor.UserID, roles, ErrForbidden)
-	}
-	return nil
+	return hiddenOrForbidden(ctx, s, actor, eventID, refused)
 }
 
 // RoleGrant names a role to grant or revoke.

@@ -3,6 +3,7 @@ package office
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +24,10 @@ type RulingInput struct {
 	// Supersedes is the id of the ruling this one replaces (an appeal or a
 	// correction); 0 for none.
 	Supersedes int64
+	// Version is the result version the person saw. It is checked when
+	// the ruling changes the result (a foul loss, or one superseding a
+	// foul loss); a stale one is refused with a *StaleError (issue 11).
+	Version int
 }
 
 // toRuling is the room's view of a stored ruling; ids are strings there.
@@ -68,7 +73,7 @@ func (o *Office) Rulings(ctx context.Context, gameID int64) ([]store.RulingRow, 
 // an administrator, the organiser's delegate (D-K2, 000 第11条第10項).
 func (o *Office) rulingAuthority(ctx context.Context, s *store.Store, actor Actor, eventID int64) (byOrganiser bool, err error) {
 	if err := actor.RequireUser(); err != nil {
-		return false, err
+		return false, hiddenOrForbidden(ctx, s, actor, eventID, err)
 	}
 	isArbiter, err := s.HasEventRole(ctx, eventID, actor.UserID, RoleArbiter)
 	if err != nil || isArbiter {
@@ -80,7 +85,8 @@ func (o *Office) rulingAuthority(ctx context.Context, s *store.Store, actor Acto
 	}
 	for _, r := range roles {
 		if r.Role == RoleArbiter {
-			return false, errors.Join(ErrForbidden, errors.New("the event has an arbiter; only the arbiter rules (D-K2)"))
+			return false, hiddenOrForbidden(ctx, s, actor, eventID,
+				errors.Join(ErrForbidden, errors.New("the event has an arbiter; only the arbiter rules (D-K2)")))
 		}
 	}
 	if err := requireEventRole(ctx, s, actor, eventID, RoleDirector); err != nil {
@@ -146,6 +152,9 @@ func (o *Office) AddRuling(ctx context.Context, actor Actor, gameID int64, in Ru
 	}
 	var ended *Ended
 	err = o.store.Tx(ctx, func(tx *store.Store) error {
+		if _, err := tx.LockGame(ctx, g.ID); err != nil {
+			return err
+		}
 		existing, err := tx.Rulings(ctx, g.ID)
 		if err != nil {
 			return err
@@ -163,11 +172,16 @@ func (o *Office) AddRuling(ctx context.Context, actor Actor, gameID int64, in Ru
 				return v
 			}
 		}
-		if err := tx.AddRuling(ctx, &row); err != nil {
-			if errors.Is(err, store.ErrConflict) {
-				v.Add(0, "supersedes", "adjudication.err.supersedes_twice", nil)
-				return v
+		if kind == adjudication.RulingFoulLoss || supersedesFoulLoss {
+			// The ruling decides the game again: the one version check.
+			if g, err = lockSeenVersion(ctx, tx, g.ID, in.Version); err != nil {
+				return err
 			}
+		}
+		// Rulings are append-only in the database: the row is written last,
+		// whole, with the result version it produced; the decision before
+		// it already names it by its reserved id.
+		if row.ID, err = tx.ReserveRulingID(ctx); err != nil {
 			return err
 		}
 		// The room checks the whole log: every ruling valid, superseding
@@ -180,15 +194,21 @@ func (o *Office) AddRuling(ctx context.Context, actor Actor, gameID int64, in Ru
 		if _, err := adjudication.EffectiveRulings(all); err != nil {
 			return factsError(err)
 		}
-		if kind != adjudication.RulingFoulLoss && !supersedesFoulLoss {
-			return nil
+		if kind == adjudication.RulingFoulLoss || supersedesFoulLoss {
+			e, err := o.decideAfterRuling(ctx, tx, actor, g, in.Reason, all)
+			if err != nil {
+				return err
+			}
+			ended, row.ResultID = &e, &e.Result.ID
 		}
-		e, err := o.decideAfterRuling(ctx, tx, actor, g, in.Reason)
-		if err != nil {
+		if err := tx.AddRuling(ctx, &row); err != nil {
+			if errors.Is(err, store.ErrConflict) {
+				v.Add(0, "supersedes", "adjudication.err.supersedes_twice", nil)
+				return v
+			}
 			return err
 		}
-		ended = &e
-		return tx.SetRulingResult(ctx, row.ID, e.Result.ID)
+		return nil
 	})
 	if err != nil {
 		return store.Ruling{}, nil, err
@@ -198,8 +218,9 @@ func (o *Office) AddRuling(ctx context.Context, actor Actor, gameID int64, in Ru
 
 // decideAfterRuling re-decides a game with its rulings in force: from the
 // last adjudication's facts when the game was adjudicated, otherwise as an
-// arbiter's foul loss (D-K1, 000 第11条第5項六).
-func (o *Office) decideAfterRuling(ctx context.Context, tx *store.Store, actor Actor, g store.Game, note string) (Ended, error) {
+// arbiter's foul loss (D-K1, 000 第11条第5項六). rulings is the game's
+// whole log with the new ruling, which is not stored yet.
+func (o *Office) decideAfterRuling(ctx context.Context, tx *store.Store, actor Actor, g store.Game, note string, rulings []adjudication.Ruling) (Ended, error) {
 	ag, recordID, err := o.redecideBase(ctx, tx, g)
 	var ve *ValidationError
 	if errors.As(err, &ve) {
@@ -210,6 +231,9 @@ func (o *Office) decideAfterRuling(ctx context.Context, tx *store.Store, actor A
 	if err != nil {
 		return Ended{}, err
 	}
+	// In the order the store lists them (made_at, then id: the new one last).
+	ag.Rulings = slices.Clone(rulings)
+	slices.SortStableFunc(ag.Rulings, func(a, b adjudication.Ruling) int { return a.At.Compare(b.At) })
 	if ag.Ending.Kind == adjudication.EndArbiterFoulLoss && ag.Ending.By == nil && !foulLossInForce(ag.Rulings) {
 		// The game ended only by a foul loss that an appeal has now
 		// superseded: it has no result until it is ended again.

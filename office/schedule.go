@@ -39,6 +39,41 @@ type NoScheduleError struct {
 
 func (e *NoScheduleError) Unwrap() error { return ErrInvalid }
 
+// LeagueDrawTimeBudget is how long one league draw may search, on the web
+// and in `kisen draw league` (its --time-budget default); see
+// docs/league-draw-limits.md.
+const LeagueDrawTimeBudget = 5 * time.Second
+
+// SetLeagueDrawBudget changes the draw's time budget (configuration, tests).
+func (o *Office) SetLeagueDrawBudget(d time.Duration) { o.drawBudget = d }
+
+// DrawOutOfTimeError is a draw whose search ran out of its time budget
+// before it found a schedule: not a proof that none exists.
+type DrawOutOfTimeError struct {
+	ClassID int64
+	Budget  time.Duration
+	Err     error // the league room's *BudgetError
+}
+
+func (e *DrawOutOfTimeError) Error() string {
+	return fmt.Sprintf("league class %d: ran out of time after %v: %v", e.ClassID, e.Budget, e.Err)
+}
+
+func (e *DrawOutOfTimeError) Unwrap() error { return e.Err }
+
+// ClassTooLargeError refuses a draw for a class over the league room's
+// size limit (league.MaxPlayers, league.MaxRoundRobinPlayers).
+type ClassTooLargeError struct {
+	ClassID      int64
+	Players, Max int
+}
+
+func (e *ClassTooLargeError) Error() string {
+	return fmt.Sprintf("league class %d: %d players is more than the %d a class may have", e.ClassID, e.Players, e.Max)
+}
+
+func (e *ClassTooLargeError) Unwrap() error { return ErrInvalid }
+
 // ScheduleViolationsError refuses an edit that breaks rules without an
 // override reason; Violations are the league checker's findings.
 type ScheduleViolationsError struct {
@@ -244,9 +279,18 @@ func (o *Office) GenerateSchedule(ctx context.Context, actor Actor, in ScheduleI
 			return err
 		}
 		d.Dates = dates
-		sched, report, err := league.Generate(d)
+		if limit := maxLeaguePlayers(d); len(d.Players) > limit {
+			return &ClassTooLargeError{ClassID: c.ID, Players: len(d.Players), Max: limit}
+		}
+		// The budget is wall time (elapsed, measured on the monotonic
+		// clock), not the office's business clock.
+		deadline := time.Now().Add(o.drawBudget)
+		stop := func() bool { return ctx.Err() != nil || !time.Now().Before(deadline) }
+		sched, report, err := league.GenerateWithOptions(d, league.Options{Stop: stop})
 		var nse *league.NoScheduleError
 		switch {
+		case errors.Is(err, league.ErrBudget):
+			return &DrawOutOfTimeError{ClassID: c.ID, Budget: o.drawBudget, Err: err}
 		case errors.As(err, &nse):
 			return &NoScheduleError{ClassID: c.ID, NoScheduleError: nse}
 		case errors.Is(err, league.ErrInvalid):
@@ -401,13 +445,15 @@ func applyEdit(v *ValidationError, s *league.Schedule, in ScheduleEdit) {
 
 // PublishSchedule fixes a drawn schedule: one game per scheduled game, with
 // sente and gote fixed in advance (D-B2, 001 第8条B2) and its date
-// (directors and schedulers).
+// (directors and schedulers). A draft event is published with it, as
+// publishing a stage does (publish.go); PreviewSchedulePublication is its
+// confirmation.
 func (o *Office) PublishSchedule(ctx context.Context, actor Actor, classID int64) error {
 	c, err := o.store.LeagueClassByID(ctx, classID)
 	if err != nil {
 		return err
 	}
-	if err := o.RequireEventRole(ctx, actor, c.EventID, RoleDirector, RoleScheduler); err != nil {
+	if err := o.RequireEventRole(ctx, actor, c.EventID, schedulePublishers...); err != nil {
 		return err
 	}
 	return o.store.Tx(ctx, func(tx *store.Store) error {
@@ -451,6 +497,9 @@ func (o *Office) PublishSchedule(ctx context.Context, actor Actor, classID int64
 		if err := tx.SetLeagueClassStatus(ctx, c.ID, LeagueDrawn, LeaguePublished, now); err != nil {
 			return err
 		}
+		if _, err := publishDraftEvent(ctx, tx, c.EventID, actor.UserID, now); err != nil {
+			return err
+		}
 		return tx.AppendLeagueLog(ctx, &store.LeagueLogEntry{ClassID: c.ID, Action: "publish", Detail: "{}", Violations: "[]", ActorID: actor.UserID, At: now})
 	})
 }
@@ -463,4 +512,12 @@ func gameLabel(class string, round, k int) string {
 		l = class + " " + l
 	}
 	return l
+}
+
+// maxLeaguePlayers is the league room's class size limit for d.
+func maxLeaguePlayers(d league.Draw) int {
+	if d.Settings.RoundRobin {
+		return league.MaxRoundRobinPlayers
+	}
+	return league.MaxPlayers
 }

@@ -69,7 +69,7 @@ func (in *StageInput) check(eventKind string) ([]string, *ValidationError) {
 // CreateStage adds a stage after the event's last one (directors and
 // schedulers).
 func (o *Office) CreateStage(ctx context.Context, actor Actor, in StageInput) (store.KnockoutStage, error) {
-	if err := o.RequireEventRole(ctx, actor, in.EventID, RoleDirector, RoleScheduler); err != nil {
+	if err := o.RequireEventRole(ctx, actor, in.EventID, StageEditRoles...); err != nil {
 		return store.KnockoutStage{}, err
 	}
 	var st store.KnockoutStage
@@ -200,7 +200,7 @@ func (o *Office) RemoveEntrant(ctx context.Context, actor Actor, stageID, entran
 // or schedules the stage's event.
 func (o *Office) stageTx(ctx context.Context, actor Actor, stageID int64, fn func(tx *store.Store, st store.KnockoutStage) error, roles ...string) error {
 	if len(roles) == 0 {
-		roles = []string{RoleDirector, RoleScheduler}
+		roles = StageEditRoles
 	}
 	return o.store.Tx(ctx, func(tx *store.Store) error {
 		st, err := tx.StageByID(ctx, stageID)

@@ -37,6 +37,12 @@ type LeagueGameView struct {
 	Current int64 // the chain's last game: where the next result goes
 	Sente   int64 // of the scheduled game
 	Gote    int64
+	// CurrentSente/CurrentGote are the seats of the chain's last game (a
+	// redo game of an even game swaps colours, D-R1): the game to play.
+	CurrentSente, CurrentGote int64
+	// Version is the current game's newest result version (0: none), for
+	// the quick result form (issue 11).
+	Version int
 	Date    string
 	Decided bool
 	Winner  int64 // 0 while undecided and for both_lose
@@ -98,6 +104,15 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 			return out, err
 		}
 		gv.Current, gv.Redos = last.ID, last.RedoNumber
+		gv.CurrentSente, gv.CurrentGote = gv.Sente, gv.Gote
+		if last.SentePlayerID != nil && last.GotePlayerID != nil {
+			gv.CurrentSente, gv.CurrentGote = *last.SentePlayerID, *last.GotePlayerID
+		}
+		if lv, ok, err := o.store.LatestResult(ctx, last.ID); err != nil {
+			return out, err
+		} else if ok {
+			gv.Version = lv.Version
+		}
 		if ok && last.SentePlayerID != nil && last.GotePlayerID != nil {
 			switch eff.Result {
 			case ResultSenteWin:
@@ -181,19 +196,26 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 
 // LeagueResultInput is the quick result form of the league page.
 type LeagueResultInput struct {
-	GameID int64  // any game of the chain; the result goes to its last game
-	Result string // sente_win, gote_win or redo
-	Reason string // resignation, forfeit, … (default resignation); redo: sennichite or jishogi
+	// GameID is the game the row showed: the current (last) game of its
+	// redo chain, where the result goes. If the chain has moved on (a
+	// redo game was created since) the result is refused as stale.
+	GameID int64
+	// Version is that game's result version the person saw (0: none).
+	Version int
+	Result  string // sente_win, gote_win or redo
+	Reason  string // resignation, forfeit, … (default resignation); redo: sennichite or jishogi
 }
 
 // EnterLeagueResult records a result from the league page (directors,
-// schedulers, arbiters, recorders). It goes to the chain's last game; a
+// schedulers, arbiters, recorders). It goes to the chain's last game,
+// which must be the game the row showed, at the version it showed (issue
+// 11: checked in the writing transaction with the game row locked); a
 // redo (千日手 / 持将棋) also creates the redo game through the same path as
 // the game page (createRedoGame: colours swapped, D-R1, 000 第8条第4項;
 // allowance by D-R2), at once, even while the redo result waits for
 // confirmation.
 func (o *Office) EnterLeagueResult(ctx context.Context, actor Actor, in LeagueResultInput) error {
-	first, err := o.store.GameByID(ctx, in.GameID)
+	first, err := chainRoot(ctx, o.store, in.GameID)
 	if err != nil {
 		return err
 	}
@@ -208,18 +230,11 @@ func (o *Office) EnterLeagueResult(ctx context.Context, actor Actor, in LeagueRe
 	if err := o.RequireEventRole(ctx, actor, first.EventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder); err != nil {
 		return err
 	}
-	last, _, decided, err := o.DecidingGame(ctx, first.ID)
-	if err != nil {
-		return err
-	}
 	v := &ValidationError{}
 	switch in.Result {
 	case ResultSenteWin, ResultGoteWin, ResultRedo:
 	default:
 		v.Add(0, "result", "league.err.result", map[string]any{"Value": in.Result})
-	}
-	if decided {
-		v.Add(0, "result", "league.err.decided", nil)
 	}
 	if in.Reason == "" {
 		in.Reason = ReasonResignation
@@ -230,13 +245,20 @@ func (o *Office) EnterLeagueResult(ctx context.Context, actor Actor, in LeagueRe
 	if err := v.OrNil(); err != nil {
 		return err
 	}
-	if err := checkResult(last, ResultInput{Result: in.Result, Reason: in.Reason}).OrNil(); err != nil {
-		return err
-	}
 	return o.store.Tx(ctx, func(tx *store.Store) error {
-		now := o.now().UTC()
-		_, err := appendResult(ctx, tx, actor, last, ResultInput{Result: in.Result, Reason: in.Reason}, now)
+		last, _, decided, err := lockChainGame(ctx, tx, first.ID, in.GameID, in.Version)
 		if err != nil {
+			return err
+		}
+		if decided {
+			return staleError(ctx, tx, last.ID, in.Version)
+		}
+		rin := ResultInput{Result: in.Result, Reason: in.Reason, Version: in.Version}
+		if err := checkResult(last, rin).OrNil(); err != nil {
+			return err
+		}
+		now := o.now().UTC()
+		if _, err := appendResult(ctx, tx, actor, last, rin, now); err != nil {
 			return err
 		}
 		if in.Result != ResultRedo {

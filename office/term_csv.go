@@ -113,6 +113,17 @@ func parseLeagueHistoryCSV(data []byte) ([]historyRow, *ValidationError) {
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue
 		}
+		// Text the databases cannot store (issue 11): named by line and column.
+		bad := false
+		for i, cell := range rec {
+			if !StorableText(cell) {
+				v.Add(line, "file", "league.csv.unstorable", map[string]any{"Line": line, "Column": i + 1})
+				bad = true
+			}
+		}
+		if bad {
+			continue
+		}
 		h := historyRow{Line: line, Class: strings.ToUpper(get("class")), Player: get("player"), Opponent: get("opponent")}
 		if h.Class != "" && !slices.Contains(JunisenClasses, h.Class) {
 			v.Add(line, "class", "league.csv.class", map[string]any{"Value": get("class"), "Line": line})

@@ -17,6 +17,7 @@ func FuzzLeagueHistoryCSV(f *testing.F) {
 	f.Add([]byte("class,junni,player\n"))
 	f.Add([]byte("class,junni,player,round,opponent\n\"C2,1\n"))
 	f.Add([]byte(""))
+	f.Add([]byte("class,junni,player,round,opponent\nC2,1,\x00,1,\xff\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rows, v := parseLeagueHistoryCSV(data)
 		if v != nil {
@@ -37,6 +38,9 @@ func FuzzLeagueHistoryCSV(f *testing.F) {
 			t.Fatal("no rows and no error")
 		}
 		for _, r := range rows {
+			if !StorableText(r.Class) || !StorableText(r.Player) || !StorableText(r.Opponent) {
+				t.Fatalf("a row with text that cannot be stored: %+v", r)
+			}
 			if r.Line < 2 || r.Junni < 1 || r.Round < 1 || r.Player == "" || r.Player == r.Opponent {
 				t.Fatalf("row accepted: %+v", r)
 			}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -16,19 +17,27 @@ type KnockoutGame struct {
 	SenteBy     string `gorm:"not null;default:'furigoma'"`
 	Furigoma    string `gorm:"not null;default:'{}'"`
 	Observed    string `gorm:"not null;default:'{}'"` // a physical 振り駒 as entered (migration 00051)
+	Attempt     int    `gorm:"not null;default:0"`    // the slot's nth game: earlier ones were voided by a correction (00095)
 	CreatedAt   time.Time
 }
 
 // AddKnockoutGame records which game plays a bracket game.
 func (s *Store) AddKnockoutGame(ctx context.Context, g *KnockoutGame) error {
 	g.CreatedAt = g.CreatedAt.UTC()
+	// The slot's live game has attempt = its number of void games, so a
+	// second live game of the same slot is a unique-key conflict.
+	if err := s.DB(ctx).Model(&KnockoutGame{}).Select("COUNT(*)").Where("stage_id = ? AND bracket_game = ? AND game_id IN (?)", g.StageID, g.BracketGame,
+		s.DB(ctx).Model(&GameVoid{}).Select("game_id")).Scan(&g.Attempt).Error; err != nil {
+		return fmt.Errorf("add bracket game: %w", err)
+	}
 	return notFound(s.DB(ctx).Create(g).Error, "add bracket game")
 }
 
-// KnockoutGamesOfStage lists a stage's bracket games in creation order.
+// KnockoutGamesOfStage lists a stage's bracket games in creation order,
+// leaving out games a correction made void (VoidKnockoutGamesOfStage).
 func (s *Store) KnockoutGamesOfStage(ctx context.Context, stageID int64) ([]KnockoutGame, error) {
 	var out []KnockoutGame
-	err := s.DB(ctx).Where("stage_id = ?", stageID).Order("id").Find(&out).Error
+	err := s.DB(ctx).Where("stage_id = ? AND game_id NOT IN (?)", stageID, s.DB(ctx).Model(&GameVoid{}).Select("game_id")).Order("id").Find(&out).Error
 	return out, notFound(err, "bracket games")
 }
 

@@ -55,18 +55,18 @@ func (s *Store) EventByID(ctx context.Context, id int64) (Event, error) {
 type EventFilter struct {
 	// Statuses limits the list to these statuses (empty: every status).
 	Statuses []string
-	// AlsoDirectedBy adds events (of any status) where this user holds the
-	// director role; 0 adds none.
-	AlsoDirectedBy int64
+	// AlsoStaffedBy adds events (of any status) where this user holds any
+	// role; 0 adds none.
+	AlsoStaffedBy int64
 }
 
 // Events lists events, newest start date first.
 func (s *Store) Events(ctx context.Context, f EventFilter) ([]Event, error) {
 	q := s.DB(ctx).Model(&Event{})
 	if len(f.Statuses) > 0 {
-		if f.AlsoDirectedBy != 0 {
+		if f.AlsoStaffedBy != 0 {
 			q = q.Where("status IN ? OR id IN (?)", f.Statuses,
-				s.DB(ctx).Model(&EventRole{}).Select("event_id").Where("user_id = ? AND role = ?", f.AlsoDirectedBy, "director"))
+				s.DB(ctx).Model(&EventRole{}).Select("event_id").Where("user_id = ?", f.AlsoStaffedBy))
 		} else {
 			q = q.Where("status IN ?", f.Statuses)
 		}

@@ -10,9 +10,12 @@ import (
 type GameVoid struct {
 	ID       int64 `gorm:"primaryKey"`
 	GameID   int64 `gorm:"not null;uniqueIndex"`
-	ResultID int64 `gorm:"not null"` // the version that superseded the redo
+	ResultID int64 `gorm:"default:null"` // the version that superseded the game; 0 (NULL) for a withdrawal
 	VoidedBy int64 `gorm:"not null"`
 	VoidedAt time.Time
+	// CorrectionID names the correction that voided a later bracket game
+	// (migration 00095); nil for a redo game voided by its parent's result.
+	CorrectionID *int64
 }
 
 // VoidGame records that a game is void; a game is voided once

@@ -20,7 +20,8 @@ func Models() []any {
 		&GameResultConfirmation{},
 		&GameRecord{},
 		&GameAdjudication{},
-		&GameVoid{}, // migration 00044
+		&GameVoid{},   // migration 00044
+		&Correction{}, // migration 00095
 		&Ruling{},
 		&EventSettingsUnlock{},
 		&EventSettingsChange{},

@@ -28,18 +28,33 @@ type RulingRow struct {
 }
 
 // AddRuling appends a ruling. The unique supersedes_id makes a second
-// supersession of the same ruling fail with ErrConflict.
+// supersession of the same ruling fail with ErrConflict. A ruling is
+// written once, whole: a foul-loss ruling carries the result version it
+// produced (ResultID) and an id reserved with ReserveRulingID, because the
+// database refuses any later UPDATE (migration 00080).
 func (s *Store) AddRuling(ctx context.Context, r *Ruling) error {
 	r.MadeAt = r.MadeAt.UTC()
 	return notFound(s.DB(ctx).Create(r).Error, "add ruling")
 }
 
-// SetRulingResult links a foul-loss ruling to the result version it
-// produced. It is the one write to a ruling row and only fills a column
-// that was empty, inside the transaction that created both.
-func (s *Store) SetRulingResult(ctx context.Context, rulingID, resultID int64) error {
-	return notFound(s.DB(ctx).Model(&Ruling{}).Where("id = ? AND result_id IS NULL", rulingID).
-		Update("result_id", resultID).Error, "link ruling result")
+// ReserveRulingID returns the id the next ruling will have, so a decision
+// can name the ruling (its stored facts do) before the ruling row, which
+// needs the decision's result version, is written. Call it inside Tx: on
+// SQLite the transaction holds the write lock from its start
+// (_txlock=immediate), so no other ruling can take the id meanwhile; on
+// PostgreSQL the sequence hands it out once.
+func (s *Store) ReserveRulingID(ctx context.Context) (int64, error) {
+	q := "SELECT nextval(pg_get_serial_sequence('rulings', 'id'))"
+	if s.dialect == SQLite {
+		// AUTOINCREMENT takes one more than the largest id ever used.
+		q = "SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'rulings'), 0), " +
+			"COALESCE((SELECT MAX(id) FROM rulings), 0)) + 1"
+	}
+	var id int64
+	if err := s.DB(ctx).Raw(q).Scan(&id).Error; err != nil {
+		return 0, notFound(err, "reserve ruling id")
+	}
+	return id, nil
 }
 
 // Rulings lists a game's rulings in the order they were made.

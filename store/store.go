@@ -10,7 +10,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/glebarez/sqlite"
 	"gorm.io/driver/postgres"
@@ -26,7 +28,8 @@ const (
 	Postgres Dialect = "postgres"
 )
 
-// Sentinel errors; office and web wrap and map them (404, 409).
+// Sentinel errors; office and web wrap and map them (404, 409; ErrUnavailable
+// in unavailable.go is 503).
 var (
 	ErrNotFound = errors.New("not found")
 	ErrConflict = errors.New("conflict")
@@ -43,13 +46,22 @@ type Store struct {
 type Options struct {
 	URL        string // postgres://…; empty selects SQLite at SQLitePath
 	SQLitePath string
+	// SQLiteBusyTimeout is how long a SQLite write waits for the file lock
+	// before failing with ErrUnavailable; zero means 5 s.
+	SQLiteBusyTimeout time.Duration
 }
 
 // SQLiteDSN is the DSN for the embedded database (ARCHITECTURE.md: without
 // _txlock=immediate concurrent read-then-write transactions get SQLITE_BUSY).
-func SQLiteDSN(path string) string {
+func SQLiteDSN(path string) string { return sqliteDSN(path, 0) }
+
+func sqliteDSN(path string, busy time.Duration) string {
+	ms := int64(5000)
+	if busy > 0 {
+		ms = busy.Milliseconds()
+	}
 	return "file:" + filepath.ToSlash(path) +
-		"?_pragma=foreign_keys(1)&_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_txlock=immediate"
+		"?_pragma=foreign_keys(1)&_pragma=busy_timeout(" + strconv.FormatInt(ms, 10) + ")&_pragma=journal_mode(WAL)&_txlock=immediate"
 }
 
 // Open connects to the database named by o and checks it answers.
@@ -70,10 +82,13 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 				return nil, fmt.Errorf("create data folder %s: %w", dir, err)
 			}
 		}
-		db, err = gorm.Open(sqlite.Open(SQLiteDSN(o.SQLitePath)), cfg)
+		db, err = gorm.Open(sqlite.Open(sqliteDSN(o.SQLitePath, o.SQLiteBusyTimeout)), cfg)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+		return nil, fmt.Errorf("open %s database: %w", dialect, Classify(err))
+	}
+	if err := classifyCallbacks(db); err != nil {
+		return nil, fmt.Errorf("register error classification: %w", err)
 	}
 	s := &Store{db: db, dialect: dialect}
 	sqlDB, err := db.DB()
@@ -117,19 +132,21 @@ func (s *Store) SQL() *sql.DB {
 	return sqlDB
 }
 
-// Ping checks the database answers.
+// Ping checks the database answers (ErrUnavailable when it does not).
 func (s *Store) Ping(ctx context.Context) error {
-	return s.SQL().PingContext(ctx)
+	return Classify(s.SQL().PingContext(ctx))
 }
 
 // Close releases the connection pool.
 func (s *Store) Close() error { return s.SQL().Close() }
 
 // Tx runs fn in one transaction: everything fn writes lands, or nothing does.
+// A BEGIN or COMMIT that fails because the database is unreachable (or, on
+// SQLite, still locked after the busy timeout) comes back as ErrUnavailable.
 func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
-	return s.db.WithContext(ctx).Transaction(func(g *gorm.DB) error {
+	return Classify(AppendOnly(s.db.WithContext(ctx).Transaction(func(g *gorm.DB) error {
 		return fn(&Store{db: g, dialect: s.dialect})
-	})
+	})))
 }
 
 // notFound turns gorm's record-not-found into ErrNotFound with context.
@@ -139,6 +156,9 @@ func notFound(err error, what string) error {
 	}
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return fmt.Errorf("%s: %w", what, ErrConflict)
+	}
+	if isAppendOnly(err) {
+		return fmt.Errorf("%s: %w", what, AppendOnly(err))
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", what, err)

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"net"
 	"net/url"
 	"time"
 
@@ -49,19 +48,10 @@ func (s *Server) signInAs(c echo.Context, userID int64) error {
 	return nil
 }
 
-// clientIP is the address the login rate limit counts. Without an
-// IPExtractor configured on echo, forwarded headers are not trusted (a
-// client could rotate them); the TCP peer address is used.
-func (s *Server) clientIP(c echo.Context) string {
-	if s.echo.IPExtractor != nil {
-		return c.RealIP()
-	}
-	host, _, err := net.SplitHostPort(c.Request().RemoteAddr)
-	if err != nil {
-		return c.Request().RemoteAddr
-	}
-	return host
-}
+// clientIP is the address the login rate limit counts: the TCP peer, or
+// the forwarded address when the peer is a trusted proxy (ipExtractor,
+// --trusted-proxies).
+func (s *Server) clientIP(c echo.Context) string { return c.RealIP() }
 
 // fieldMsgs holds one localised message per form field; "" is for the
 // form as a whole.

@@ -262,3 +262,25 @@ func TestAccount_WrongCurrentPasswordCountsTowardsTheLimit(t *testing.T) {
 		}
 	})
 }
+
+// Issue 11: 20 wrong passwords for one account posted at once — the
+// attempt is counted before the password is checked, so exactly
+// LoginMaxFailures are answered "wrong" (422) and the rest 429 with
+// Retry-After, unchecked.
+func TestLogin_ParallelWrongPasswordsOverHTTP(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		a.addAccount("sato", "password-of-sato", false)
+		got := map[int]int{}
+		for _, r := range a.race("/login", 20, func(int) url.Values {
+			return url.Values{"login": {"sato"}, "password": {"wrong-password"}, "next": {"/"}}
+		}) {
+			got[r.code]++
+			if r.code == http.StatusTooManyRequests && !strings.Contains(testid(t, r.body, "login-error"), "15分") {
+				t.Fatalf("429 without the message: %q", testid(t, r.body, "login-error"))
+			}
+		}
+		if got[http.StatusUnprocessableEntity] != office.LoginMaxFailures || got[http.StatusTooManyRequests] != 20-office.LoginMaxFailures {
+			t.Fatalf("answers %v, want %d × 422 and %d × 429", got, office.LoginMaxFailures, 20-office.LoginMaxFailures)
+		}
+	})
+}

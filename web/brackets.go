@@ -28,7 +28,7 @@ func (s *Server) bracketRoutes(e *echo.Echo) {
 	e.POST("/stages/:id/swap", s.stageSwap, requireUser)
 	e.POST("/stages/:id/publish", s.stagePublish, requireUser)
 	e.POST("/stages/:id/result", s.stageResult, requireUser)
-	e.POST("/stages/:id/withdraw", s.stageWithdraw, requireUser)
+	e.POST("/stages/:id/withdraw", s.stageWithdraw, requireUser, s.correctionGate(office.CorrectionWithdrawal))
 	e.POST("/stages/:id/toss", s.stageToss, requireUser)
 	e.GET("/events/:id/handicap", s.handicapPage)
 	e.POST("/events/:id/handicap", s.handicapSave, requireUser)
@@ -58,6 +58,9 @@ type bracketGameView struct {
 	Furigoma string // the tosses, e.g. "歩歩とと歩"
 	Players  [2]choice
 	CanEnter bool
+	// Version is the current game's newest result version (0: none),
+	// posted back with GameID by the quick result form (issue 11).
+	Version int
 	// Bye: a seeded player advances with nobody opposite. It is not a
 	// game: no label, no date, no games row; ByeName is who advances.
 	Bye     bool
@@ -94,6 +97,7 @@ type stageView struct {
 	Series     []bracketGameView
 	SeriesWins [2]int
 	SeriesName [2]string
+	Voided     []voidedGameView // games corrections made void (corrections.go)
 }
 
 type bracketsView struct {
@@ -103,6 +107,8 @@ type bracketsView struct {
 	Staff     bool
 	Kinds     []string
 	IsTitle   bool
+	Draft     bool // the event is a draft: pages carry the 下書き mark, publishing a stage publishes it
+	CanEdit   bool // the viewer may add stages (the new-stage form)
 }
 
 func furigomaText(f *pairing.Furigoma) string {
@@ -198,7 +204,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 		return bracketsView{}, err
 	}
 	v := bracketsView{EventID: eventID, EventName: localName(ctx, eb.Event.Name, eb.Event.NameEn), Staff: eb.Staff,
-		IsTitle: eb.Event.Kind == office.EventTitleMatch}
+		IsTitle: eb.Event.Kind == office.EventTitleMatch, Draft: office.IsDraft(eb.Event)}
 	for _, k := range office.StageKinds {
 		if (k == office.StageSeries) == v.IsTitle {
 			v.Kinds = append(v.Kinds, k)
@@ -208,6 +214,9 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 		st := sb.Stage
 		sv := stageView{ID: st.ID, EventID: eventID, Name: st.Name, Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
 			Seed: st.DrawSeed, DrawDate: st.DrawDate, Method: st.Method, ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers, BestOf: st.BestOf}
+		if sv.Voided, err = s.voidedOf(ctx, st.ID); err != nil {
+			return v, err
+		}
 		if sb.Champion != "" {
 			sv.Champion = eb.PlayerName(sb.Champion)
 		}
@@ -271,6 +280,8 @@ func (s *Server) renderBrackets(c echo.Context, status int, id int64, in stageIn
 	if err != nil {
 		return err
 	}
+	markDraft(c, v.Draft)
+	v.CanEdit = s.office.StageCapabilities(ctx, actor(c), id).Edit
 	return s.render(c, status, BracketsPage(s.page(c, v.EventName+" — "+L(ctx).T("knockout.brackets.title")), v, in, errs))
 }
 
@@ -372,6 +383,10 @@ type stageManage struct {
 	Swap       swapInput
 	Draw       drawInput
 	Log        []logRow
+	EventDraft bool // publishing the draw publishes the event too
+	// Can: which forms the viewer's writes would accept (a form nobody may
+	// use is not shown).
+	Can office.StageCan
 }
 
 type drawInput struct {
@@ -407,11 +422,16 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 	if err != nil {
 		return err
 	}
-	m.EventID, m.EventName = st.EventID, v.EventName
+	m.EventID, m.EventName, m.EventDraft = st.EventID, v.EventName, v.Draft
+	m.Can = s.office.StageCapabilities(ctx, a, st.EventID)
 	for _, sv := range v.Stages {
 		if sv.ID == id {
 			m.Stage = sv
 		}
+	}
+	m.Stage = stageFormsFor(m.Stage, m.Can)
+	if err := s.quickVersions(ctx, &m.Stage); err != nil {
+		return err
 	}
 	if m.Draw.DrawDate == "" {
 		m.Draw.DrawDate = st.DrawDate
@@ -510,6 +530,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 		m.Log = append(m.Log, logRow{At: showTime(l.At), By: by, Action: l.Action, Detail: l.Detail, Reason: l.Reason})
 	}
+	markDraft(c, m.EventDraft)
 	return s.render(c, status, StagePage(s.page(c, m.Stage.Name), m, errs))
 }
 
@@ -629,8 +650,12 @@ func (s *Server) stageResult(c echo.Context) error {
 		return err
 	}
 	winner, _ := strconv.ParseInt(c.FormValue("winner"), 10, 64) // 0: office says the winner is missing
-	err = s.office.QuickResult(ctx, actor(c), office.QuickResultInput{StageID: id, BracketGame: c.FormValue("game"),
-		WinnerID: winner, Reason: c.FormValue("reason")})
+	in := office.QuickResultInput{StageID: id, BracketGame: c.FormValue("game"), WinnerID: winner, Reason: c.FormValue("reason")}
+	if in.GameID, err = formVersion(c, "game_id"); err == nil {
+		if in.Version, err = seenVersion(c); err == nil {
+			err = s.office.QuickResult(ctx, actor(c), in)
+		}
+	}
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
 	}
@@ -775,4 +800,37 @@ func (s *Server) stageToss(c echo.Context) error {
 		return err
 	}
 	return seeOther(c, stageURL(id)+"#tosses")
+}
+
+// quickVersions fills in the result version of every game the quick
+// result forms offer, so each form posts back what it showed (issue 11).
+func (s *Server) quickVersions(ctx context.Context, st *stageView) error {
+	set := func(g *bracketGameView) error {
+		if !g.CanEnter || g.GameID == 0 {
+			return nil
+		}
+		lv, ok, err := s.store.LatestResult(ctx, g.GameID)
+		if err == nil && ok {
+			g.Version = lv.Version
+		}
+		return err
+	}
+	for _, r := range st.Rounds {
+		for i := range r {
+			if err := set(&r[i]); err != nil {
+				return err
+			}
+		}
+	}
+	if st.Third != nil {
+		if err := set(st.Third); err != nil {
+			return err
+		}
+	}
+	for i := range st.Series {
+		if err := set(&st.Series[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

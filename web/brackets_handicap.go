@@ -50,6 +50,7 @@ func (s *Server) renderHandicap(c echo.Context, status int, id int64, in *handic
 	if in != nil {
 		v.ByRank, v.Table = in.ByRank != "", in.Table
 	}
+	markDraft(c, office.IsDraft(e))
 	return s.render(c, status, HandicapPage(s.page(c, v.EventName+" — "+L(ctx).T("knockout.handicap.title")), v, errs))
 }
 

@@ -135,15 +135,16 @@ func TestBracketsSeries_D_F_BestOfThreeThroughHTTP(t *testing.T) {
 		// A further result (a stale form for the last game) is refused with
 		// a message, and nothing is stored.
 		before, _ := a.store.ResultHistory(ctx, kgs[2].GameID)
-		resp, body = a.postForm(path+"/result", url.Values{"game": {kgs[2].BracketGame}, "winner": {strconv.FormatInt(challenger.ID, 10)}, "reason": {"resignation"}})
-		if resp.StatusCode != http.StatusConflict || testid(t, body, "error-status") == "" {
-			t.Fatalf("result after the series is decided: %d %q", resp.StatusCode, testid(t, body, "error-status"))
+		resp, body = a.postForm(path+"/result", url.Values{"game": {kgs[2].BracketGame}, "game_id": {strconv.FormatInt(kgs[2].GameID, 10)},
+			"version": {"0"}, "winner": {strconv.FormatInt(challenger.ID, 10)}, "reason": {"resignation"}})
+		if resp.StatusCode != http.StatusConflict || testid(t, body, "stale-title") == "" {
+			t.Fatalf("result after the series is decided: %d %q", resp.StatusCode, testid(t, body, "stale-title"))
 		}
 		if after, _ := a.store.ResultHistory(ctx, kgs[2].GameID); len(after) != len(before) {
 			t.Fatalf("a refused result was stored: %d versions, was %d", len(after), len(before))
 		}
 		// A game beyond the decided series does not exist.
-		resp, _ = a.postForm(path+"/result", url.Values{"game": {"S4"}, "winner": {strconv.FormatInt(challenger.ID, 10)}, "reason": {"resignation"}})
+		resp, _ = a.postForm(path+"/result", url.Values{"game": {"S4"}, "game_id": {"0"}, "version": {"0"}, "winner": {strconv.FormatInt(challenger.ID, 10)}, "reason": {"resignation"}})
 		if resp.StatusCode != http.StatusNotFound {
 			t.Fatalf("result for a fourth game: %d, want 404", resp.StatusCode)
 		}

@@ -2,12 +2,15 @@ package web
 
 import (
 	"errors"
+	"math"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
 	"kisen/office"
+	"kisen/store"
 )
 
 // handleError maps errors to a status and a safe localised page; the real
@@ -15,6 +18,30 @@ import (
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
+	}
+	// Checked first and by the classifier too, so a driver error that
+	// reached here unwrapped is still a 503, never a 500.
+	if store.IsUnavailable(err) {
+		s.unavailable(err, c)
+		return
+	}
+	// Text that cannot be stored (issue 11): 422 naming the field.
+	var unstorable *unstorableError
+	if errors.As(err, &unstorable) && c.Request().Method != http.MethodHead {
+		if rerr := s.renderUnstorable(c, unstorable); rerr == nil {
+			return
+		}
+	}
+	// Someone else entered a result first (issue 11): 409 with the result
+	// now in force, in the user's language.
+	var stale *office.StaleError
+	if errors.As(err, &stale) && c.Request().Method != http.MethodHead && !wantsJSON(c) {
+		if rerr := s.renderStale(c, stale); rerr == nil {
+			return
+		} else {
+			s.log.ErrorContext(c.Request().Context(), "stale page failed",
+				"request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", rerr)
+		}
 	}
 	status := http.StatusInternalServerError
 	msg := "error.internal"
@@ -66,4 +93,39 @@ func (s *Server) handleError(err error, c echo.Context) {
 func wantsJSON(c echo.Context) bool {
 	accept := c.Request().Header.Get(echo.HeaderAccept)
 	return accept == echo.MIMEApplicationJSON
+}
+
+// retryAfterSeconds is the Retry-After setting in whole seconds (at least 1).
+func (s *Server) retryAfterSeconds() int {
+	secs := int(math.Ceil(s.cfg.RetryAfter.Seconds()))
+	if secs < 1 {
+		secs = 5
+	}
+	return secs
+}
+
+// unavailable answers 503 with Retry-After while the database cannot be
+// reached: a localised page, a fragment for htmx, or JSON. Writes were not
+// acknowledged, so the client may simply try again.
+func (s *Server) unavailable(err error, c echo.Context) {
+	const msg = "error.unavailable"
+	status := http.StatusServiceUnavailable
+	secs := s.retryAfterSeconds()
+	s.log.WarnContext(c.Request().Context(), "database unavailable",
+		"request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", err)
+	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	if c.Request().Method == http.MethodHead {
+		_ = c.NoContent(status)
+		return
+	}
+	lz := L(c.Request().Context())
+	switch {
+	case wantsJSON(c):
+		_ = c.JSON(status, map[string]any{"error": lz.T(msg), "code": msg, "status": status, "retry_after": secs})
+	case isHTMX(c):
+		_ = s.render(c, status, UnavailableFragment(secs))
+	default:
+		_ = s.render(c, status, UnavailablePage(s.page(c, lz.T(msg)), secs))
+	}
 }

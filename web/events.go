@@ -144,6 +144,7 @@ func (s *Server) renderEvent(c echo.Context, status int, id int64, errs fieldMsg
 	if err != nil {
 		return err
 	}
+	markDraft(c, d.Status == office.StatusDraft)
 	return s.render(c, status, EventPage(s.page(c, d.Name), d, errs))
 }
 

@@ -27,9 +27,10 @@ func (s *Server) gameRoutes(e *echo.Echo) {
 	e.POST("/games/:id/record/preview", s.recordPreview, requireUser)
 	e.POST("/games/:id/record", s.recordSave, requireUser)
 	e.POST("/games/:id/end/preview", s.endPreview, requireUser)
-	e.POST("/games/:id/end", s.endSave, requireUser)
-	e.POST("/games/:id/claims", s.claimSave, requireUser)
-	e.POST("/games/:id/rulings", s.rulingSave, requireUser)
+	e.POST("/games/:id/end", s.endSave, requireUser, s.correctionGate(office.CorrectionResult))
+	e.POST("/games/:id/claims", s.claimSave, requireUser, s.correctionGate(office.CorrectionClaim))
+	e.POST("/games/:id/rulings", s.rulingSave, requireUser, s.correctionGate(office.CorrectionResult))
+	e.POST("/games/:id/confirm", s.confirmSave, requireUser, s.correctionGate(office.CorrectionResult))
 	s.settingsRoutes(e)
 }
 
@@ -84,27 +85,33 @@ type rulingForm struct {
 
 // gameView is the game page's view model.
 type gameView struct {
-	ID, EventID     int64
-	EventName       string
-	Label           string
-	Sente, Gote     string
-	Handicap        string
-	ScheduledOn     string
-	SenteAllowance  string
-	GoteAllowance   string
-	RedoNumber      int
-	RedoOf          int64
-	Redos           []redoLink
-	VoidedAt        string // when this redo game was made void ("" if it stands)
-	Board           boardView
-	Records         []recordRow
-	Results         []resultRow
-	Rulings         []rulingRow
-	Clock           *clockView
-	CanRecord       bool
-	CanClaim        bool
-	CanRule         bool
-	Ended           bool
+	ID, EventID    int64
+	EventName      string
+	Label          string
+	Sente, Gote    string
+	Handicap       string
+	ScheduledOn    string
+	SenteAllowance string
+	GoteAllowance  string
+	RedoNumber     int
+	RedoOf         int64
+	Redos          []redoLink
+	VoidedAt       string // when this redo game was made void ("" if it stands)
+	VoidReason     string // the reason of the correction that made it void (corrections.go)
+	Board          boardView
+	Records        []recordRow
+	Results        []resultRow
+	Rulings        []rulingRow
+	Clock          *clockView
+	CanRecord      bool
+	CanClaim       bool
+	CanRule        bool
+	CanConfirm     bool
+	Draft          bool // the event is a draft (the page shows the 下書き mark)
+	Ended          bool
+	// Version is the newest result version (0: none): every form that
+	// changes the result posts it back (issue 11).
+	Version         int
 	Users           map[int64]string
 	LastOutcomeText string
 }
@@ -126,6 +133,7 @@ type recordRow struct {
 }
 
 type resultRow struct {
+	ID          int64
 	Version     int
 	Result      string
 	Reason      string
@@ -193,6 +201,7 @@ func (s *Server) renderGame(c echo.Context, status int, id int64, ply int, forms
 	if err != nil {
 		return err
 	}
+	markDraft(c, v.Draft)
 	title := v.EventName
 	if v.Label != "" {
 		title = v.Label + " — " + v.EventName
@@ -230,6 +239,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	v := gameView{ID: g.ID, EventID: e.ID, EventName: localName(ctx, e.Name, e.NameEn), Label: g.Label,
 		Handicap: g.Handicap, RedoNumber: g.RedoNumber,
 		SenteAllowance: minutesText(ctx, g.SenteAllowanceS), GoteAllowance: minutesText(ctx, g.GoteAllowanceS)}
+	v.Draft = office.IsDraft(e)
 	if g.ScheduledOn != nil {
 		v.ScheduledOn = *g.ScheduledOn
 	}
@@ -252,6 +262,9 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 		return v, err
 	} else if void {
 		v.VoidedAt = showTime(mark.VoidedAt)
+		if v.VoidReason, _, err = s.office.VoidReason(ctx, g.ID); err != nil {
+			return v, err
+		}
 	}
 	recs, err := s.office.GameRecords(ctx, g.ID)
 	if err != nil {
@@ -300,7 +313,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 		}
 	}
 	for _, h := range hist {
-		row := resultRow{Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note,
+		row := resultRow{ID: h.ID, Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note,
 			EnteredBy: names[h.EnteredBy], EnteredAt: showTime(h.EnteredAt), Effective: h.Version == effective}
 		if h.ConfirmedBy != nil {
 			row.ConfirmedBy, row.ConfirmedAt = names[*h.ConfirmedBy], showTime(*h.ConfirmedAt)
@@ -315,6 +328,9 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 		v.Results = append(v.Results, row)
 	}
 	v.Ended = len(hist) > 0
+	if n := len(hist); n > 0 {
+		v.Version = hist[n-1].Version
+	}
 	supersededBy := map[int64]int64{}
 	for _, r := range rulings {
 		if r.SupersedesID != nil {
@@ -361,6 +377,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	v.CanRecord = s.office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil
 	v.CanClaim = s.office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter) == nil
 	v.CanRule = s.office.CanRule(ctx, a, e.ID)
+	v.CanConfirm = v.CanClaim // directors and arbiters confirm
 	return v, nil
 }
 
@@ -488,8 +505,12 @@ func (s *Server) endSave(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	if _, err := s.office.EndGame(c.Request().Context(), actor(c), id, f.input()); err != nil {
-		c.Request().Header.Del("HX-Request")
+	in := f.input()
+	if in.Version, err = seenVersion(c); err == nil {
+		_, err = s.office.EndGame(c.Request().Context(), actor(c), id, in)
+	}
+	if err != nil {
+		wholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{End: f, Open: "end"}, err)
 	}
 	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
@@ -504,10 +525,13 @@ func (s *Server) claimSave(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	_, err = s.office.ClaimFoul(c.Request().Context(), actor(c), id, office.FoulClaimInput{Kind: f.Foul, Offender: f.Offender,
-		Ply: f.Ply, Found: f.Found, ClaimedBy: f.ClaimedBy, NextGameStarted: f.NextGameStarted, Disputed: f.Disputed, Note: f.Note})
+	var seen int
+	if seen, err = seenVersion(c); err == nil {
+		_, err = s.office.ClaimFoul(c.Request().Context(), actor(c), id, office.FoulClaimInput{Kind: f.Foul, Offender: f.Offender,
+			Ply: f.Ply, Found: f.Found, ClaimedBy: f.ClaimedBy, NextGameStarted: f.NextGameStarted, Disputed: f.Disputed, Note: f.Note, Version: seen})
+	}
 	if err != nil {
-		c.Request().Header.Del("HX-Request")
+		wholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{Claim: f, Open: "claim"}, err)
 	}
 	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
@@ -529,13 +553,41 @@ func (s *Server) rulingSave(c echo.Context) error {
 			return s.formError(c, id, gameForms{Ruling: f, Open: "ruling"}, err)
 		}
 	}
-	_, _, err = s.office.AddRuling(c.Request().Context(), actor(c), id, office.RulingInput{Kind: f.Kind, Player: f.Player,
-		DeltaMinutes: f.DeltaMinutes, Reason: f.Reason, Supersedes: sup})
+	var seen int
+	if seen, err = seenVersion(c); err == nil {
+		_, _, err = s.office.AddRuling(c.Request().Context(), actor(c), id, office.RulingInput{Kind: f.Kind, Player: f.Player,
+			DeltaMinutes: f.DeltaMinutes, Reason: f.Reason, Supersedes: sup, Version: seen})
+	}
 	if err != nil {
-		c.Request().Header.Del("HX-Request")
+		wholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{Ruling: f, Open: "ruling"}, err)
 	}
 	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#rulings")
+}
+
+// confirmSave confirms the result version the form names (field
+// "result": its id); the office refuses it when a newer version was
+// entered or it was confirmed meanwhile (issue 11).
+func (s *Server) confirmSave(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	rid, err := formVersion(c, "result")
+	if err == nil {
+		var rv store.ResultVersion
+		if rv, err = s.store.GameResultByID(c.Request().Context(), rid); err == nil && rv.GameID != id {
+			err = fmt.Errorf("result %d is not of game %d: %w", rid, id, office.ErrNotFound)
+		}
+	}
+	if err == nil {
+		err = s.office.ConfirmResult(c.Request().Context(), actor(c), rid)
+	}
+	if err != nil {
+		wholePageUnlessStale(c, err)
+		return s.formError(c, id, gameForms{Open: "confirm"}, err)
+	}
+	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
 }
 
 // eventGameRow is one line of an event's games list.
@@ -546,6 +598,7 @@ type eventGameRow struct {
 	ScheduledOn string
 	Result      string
 	RedoNumber  int
+	Void        bool // made void (a redo game's parent corrected, or a correction changed its players)
 }
 
 // gameCreateForm is the create-game form.
@@ -590,6 +643,9 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 		if res, ok := results[g.ID]; ok {
 			r.Result = res.Result
 		}
+		if _, r.Void, err = s.store.GameVoidOf(ctx, g.ID); err != nil {
+			return err
+		}
 		rows = append(rows, r)
 	}
 	canCreate := s.office.RequireEventRole(ctx, a, eventID, office.RoleDirector, office.RoleScheduler) == nil
@@ -608,6 +664,7 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 			}
 		}
 	}
+	markDraft(c, office.IsDraft(e))
 	return s.render(c, status, EventGamesPage(s.page(c, localName(ctx, e.Name, e.NameEn)), eventID, localName(ctx, e.Name, e.NameEn), rows, canCreate, players, f, errs))
 }
 

@@ -29,7 +29,7 @@ func TestGamesWeb_D_R3_VoidRedoGameShown(t *testing.T) {
 		if d := doc(t, a.getBody(parent)); d.Find(`[data-testid="redo-link"]`).Length() != 1 || d.Find(`[data-testid="redo-void-link"]`).Length() != 0 {
 			t.Fatal("a live redo game is linked normally")
 		}
-		if _, err := o.RecordResult(ctx, g.arbiter, g.game.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: "resign"}); err != nil {
+		if _, err := o.RecordResult(ctx, g.arbiter, g.game.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: "resign", Version: 1}); err != nil {
 			t.Fatal(err)
 		}
 		if d := doc(t, a.getBody(parent)); d.Find(`[data-testid="redo-void-link"]`).Length() != 1 || d.Find(`[data-testid="redo-link"]`).Length() != 0 {

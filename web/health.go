@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -19,6 +20,7 @@ func (s *Server) readyz(c echo.Context) error {
 	defer cancel()
 	if err := s.store.Ping(ctx); err != nil {
 		s.log.Warn("readyz: database ping failed", "err", err)
+		c.Response().Header().Set("Retry-After", strconv.Itoa(s.retryAfterSeconds()))
 		return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": "unreachable"})
 	}
 	return c.JSON(http.StatusOK, map[string]string{"status": "ok", "database": string(s.store.Dialect())})

@@ -23,6 +23,7 @@ func (s *Server) leagueRoutes(e *echo.Echo) {
 	e.GET("/league/:cid", s.leagueClassPage)
 	e.POST("/league/:cid/generate", s.leagueGenerate, requireUser)
 	e.POST("/league/:cid/edit", s.leagueEdit, requireUser)
+	e.GET("/league/:cid/publish", s.leaguePublishConfirm, requireUser) // drafts.go: the confirmation
 	e.POST("/league/:cid/publish", s.leaguePublish, requireUser)
 	e.POST("/league/:cid/settings", s.leagueSettings, requireUser)
 	e.POST("/league/:cid/playoff", s.leaguePlayoffCreate, requireUser)
@@ -116,6 +117,7 @@ func (s *Server) renderLeagueOverview(c echo.Context, status int, v leagueOvervi
 			}
 		}
 	}
+	markDraft(c, office.IsDraft(ov.Event))
 	return s.render(c, status, LeagueOverviewPage(s.page(c, v.EventName), v))
 }
 

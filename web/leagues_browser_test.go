@@ -11,8 +11,8 @@ import (
 // TestBrowser_LeagueTerm_D_A2_D_B1 walks a 順位戦 term in a real browser: a
 // scheduler (also the event's director) signs in, adds a C2 class of 11
 // players with a 師弟 pair, draws it with the witnesses' number and a
-// calendar, publishes, enters every result with the quick form, publishes
-// the event; the public table shows ○/● and the promotion marks; the
+// calendar, publishes (confirming that the event becomes public too),
+// enters every result with the quick form; the public table shows ○/● and the promotion marks; the
 // scheduler rolls the term over. The table is saved as a screenshot.
 func TestBrowser_LeagueTerm_D_A2_D_B1(t *testing.T) {
 	ctx := newBrowser(t)
@@ -56,6 +56,11 @@ func TestBrowser_LeagueTerm_D_A2_D_B1(t *testing.T) {
 		}
 	}
 	do(t, ctx, submit("league-publish")...)
+	// The confirmation says the draft event becomes public with the schedule.
+	if got := textOf(t, ctx, `[data-testid="publish-event-public"]`); !strings.Contains(got, "公開") {
+		t.Fatalf("confirmation: %q", got)
+	}
+	do(t, ctx, submit("publish-confirm")...)
 
 	// Every game: the quick form, sente wins (22 games).
 	for k := range 22 {
@@ -72,10 +77,7 @@ func TestBrowser_LeagueTerm_D_A2_D_B1(t *testing.T) {
 		t.Fatalf("%d games still open after 22 results", len(n))
 	}
 
-	// The director publishes the event; the public table then shows it.
-	do(t, ctx, chromedp.Navigate(a.ts.URL+"/events/"+strconv.FormatInt(f.eventID, 10)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="status-published"]`)))
-	do(t, ctx, submit("status-published")...)
+	// Publishing the schedule published the event; the public table shows it.
 	classURL := ""
 	_, body := a.get(f.base())
 	if href, ok := doc(t, body).Find(`[data-testid="league-class-C2組"]`).Attr("href"); ok {

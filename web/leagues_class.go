@@ -85,6 +85,9 @@ type leagueReportView struct {
 	Checked    string
 	Rematches  int
 	LowerBound int
+	// Minimality is the localised D-C1 verdict on Rematches ("" when
+	// last term's opponents are not avoided).
+	Minimality string
 	Violations []violationView
 }
 
@@ -105,6 +108,12 @@ type leagueGameRow struct {
 	Result  string
 	Redos   int
 	Pending bool
+	// Redo: the row's game is a redo game (指し直し局) of the scheduled
+	// one; Sente and Gote are its seats (D-R1 swaps them in an even game).
+	Redo bool
+	// Version is the current game's newest result version (0: none): the
+	// quick result buttons post it with Current (issue 11).
+	Version int
 }
 
 type leagueLogRow struct {
@@ -231,10 +240,14 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 			v.Schedule = append(v.Schedule, rv)
 		}
 		v.Report = leagueReportView{Checked: strings.Join(st.Report.RulesChecked, ", "), Rematches: st.Report.PreviousTermRematches,
-			LowerBound: st.Report.RematchLowerBound, Violations: violationsView(n, st.Report.Violations)}
+			LowerBound: st.Report.RematchLowerBound, Minimality: rematchMinimality(ctx, st.Report.RematchMinimality),
+			Violations: violationsView(n, st.Report.Violations)}
 		for _, g := range st.Games {
-			row := leagueGameRow{Round: g.Round, GameID: g.GameID, Current: g.Current, Sente: st.Players[g.Sente].Name,
-				Gote: st.Players[g.Gote].Name, Date: g.Date, Redos: g.Redos, Pending: g.Pending}
+			// The row shows the game to play: the chain's current game, with
+			// its own colours (a button never acts on a game it does not show).
+			row := leagueGameRow{Round: g.Round, GameID: g.GameID, Current: g.Current, Sente: st.Players[g.CurrentSente].Name,
+				Gote: st.Players[g.CurrentGote].Name, Date: g.Date, Redos: g.Redos, Pending: g.Pending,
+				Redo: g.Current != g.GameID, Version: g.Version}
 			switch {
 			case g.BothLose:
 				row.Result = lz.T("league.both_lose.result")
@@ -262,6 +275,7 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 		f := settingsFormOf(st.Settings)
 		v.SetForm = &f
 	}
+	markDraft(c, office.IsDraft(st.Event))
 	return s.render(c, status, LeagueClassPage(s.page(c, v.EventName+" "+v.Title), v))
 }
 
@@ -320,6 +334,9 @@ func (s *Server) leagueGenerate(c echo.Context) error {
 		return err
 	}
 	_, err = s.office.GenerateSchedule(ctx, actor(c), office.ScheduleInput{ClassID: cid, Seed: f.Seed, DrawDate: f.DrawDate, RoundDates: f.RoundDates})
+	if msg := drawLimitMessage(ctx, err); msg != "" {
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f, ConflictMsg: msg})
+	}
 	var nse *office.NoScheduleError
 	if errors.As(err, &nse) {
 		d, derr := s.office.LeagueClass(ctx, actor(c), cid)
@@ -377,26 +394,20 @@ func (s *Server) leagueEdit(c echo.Context) error {
 	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
 }
 
-func (s *Server) leaguePublish(c echo.Context) error {
-	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
-	if err != nil {
-		return err
-	}
-	if err := s.office.PublishSchedule(ctx, actor(c), cid); err != nil {
-		return err
-	}
-	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10))
-}
-
 func (s *Server) leagueResult(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := pathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	gid, _ := strconv.ParseInt(c.FormValue("game"), 10, 64)
-	err = s.office.EnterLeagueResult(ctx, actor(c), office.LeagueResultInput{GameID: gid, Result: c.FormValue("result"), Reason: c.FormValue("reason")})
+	// "game" is the game the row showed (the chain's current game) and
+	// "version" its result version then (issue 11).
+	in := office.LeagueResultInput{Result: c.FormValue("result"), Reason: c.FormValue("reason")}
+	if in.GameID, err = formVersion(c, "game"); err == nil {
+		if in.Version, err = seenVersion(c); err == nil {
+			err = s.office.EnterLeagueResult(ctx, actor(c), in)
+		}
+	}
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
 	}

@@ -23,6 +23,7 @@ type playoffGameRow struct {
 	Lower   string // a name, or "winner of game k"
 	GameID  int64
 	Current int64
+	Version int // the current game's newest result version (issue 11)
 	Winner  string
 }
 
@@ -34,7 +35,7 @@ func playoffViewOf(ctx context.Context, pl *office.LeaguePlayoff, n names) *play
 	v := &playoffView{Next: pl.State.Next}
 	name := func(id int64) string { return n[id].Name }
 	for _, g := range pl.Games {
-		r := playoffGameRow{Number: g.Number, Higher: name(g.Higher), GameID: g.GameID, Current: g.Current}
+		r := playoffGameRow{Number: g.Number, Higher: name(g.Higher), GameID: g.GameID, Current: g.Current, Version: g.Version}
 		if g.Lower != 0 {
 			r.Lower = name(g.Lower)
 		} else {

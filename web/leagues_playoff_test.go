@@ -30,7 +30,7 @@ func newPublishedAClass(t *testing.T, a *testApp, f leagueFixture) (string, int6
 	if resp, body := a.postForm(classURL+"/generate", url.Values{"seed": {"11"}, "draw_date": {"2026-05-01"}}); resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("generate: %d %s", resp.StatusCode, body)
 	}
-	if resp, body := a.postForm(classURL+"/publish", url.Values{}); resp.StatusCode != http.StatusSeeOther {
+	if resp, body := a.postForm(classURL+"/publish", url.Values{"confirm": {"1"}}); resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("publish: %d %s", resp.StatusCode, body)
 	}
 	return classURL, cid
@@ -115,15 +115,17 @@ func TestLeaguePlayoffWeb_A_ClassStepladder(t *testing.T) {
 				res = office.ResultSenteWin
 			}
 			gid := strconv.FormatInt(g.GameID, 10)
-			if resp, body := a.postForm(classURL+"/result", url.Values{"game": {gid}, "result": {res}}); resp.StatusCode != http.StatusSeeOther {
+			in := a.shown(classURL, `[data-testid="league-game-`+gid+`"]`, url.Values{"result": {res}})
+			if resp, body := a.postForm(classURL+"/result", in); resp.StatusCode != http.StatusSeeOther {
 				t.Fatalf("result of game %s: %d %s", gid, resp.StatusCode, body)
 			}
 		}
 
-		// The event is public from here on (a draft's classes are hidden:
-		// 404 for anyone without a role).
-		if err := a.store.SetEventStatus(ctx, f.eventID, office.StatusDraft, office.StatusPublished, f.sched.ID, a.now); err != nil {
-			t.Fatal(err)
+		// The event is public from here on: publishing the schedule
+		// published it (a draft's classes are hidden: 404 for anyone
+		// without a role).
+		if e, err := a.store.EventByID(ctx, f.eventID); err != nil || e.Status != office.StatusPublished {
+			t.Fatalf("event after the schedule's publication: %q, %v", e.Status, err)
 		}
 		// Permissions on the playoff route, before anything is created.
 		outsider := a.addUser("outsider", false)
@@ -221,10 +223,7 @@ func TestLeagueBothLoseWeb_LossForEach(t *testing.T) {
 		ctx := context.Background()
 		f := newLeagueFixture(t, a, 6)
 		a.signIn(a.client, f.sched.ID)
-		classURL, cid := newPublishedAClass(t, a, f)
-		if err := a.store.SetEventStatus(ctx, f.eventID, office.StatusDraft, office.StatusPublished, f.sched.ID, a.now); err != nil {
-			t.Fatal(err)
-		}
+		classURL, cid := newPublishedAClass(t, a, f) // publishes the event too
 		o := office.New(a.store, a.srv.now)
 		st, err := o.Standings(ctx, office.Actor{UserID: f.sched.ID, Login: f.sched.Login}, cid)
 		if err != nil {
@@ -250,12 +249,12 @@ func TestLeagueBothLoseWeb_LossForEach(t *testing.T) {
 		// The quick form offers sente win, gote win and redo only; a
 		// both_lose posted there is refused with the field message.
 		gid := strconv.FormatInt(g.GameID, 10)
-		resp, body := a.postForm(classURL+"/result", url.Values{"game": {gid}, "result": {office.ResultBothLose}})
+		resp, body := a.postForm(classURL+"/result", a.shown(classURL, `[data-testid="league-game-`+gid+`"]`, url.Values{"result": {office.ResultBothLose}}))
 		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(testid(t, body, "error-result"), office.ResultBothLose) {
 			t.Fatalf("both_lose on the quick form: %d", resp.StatusCode)
 		}
 		// Entered where double forfeits belong: the game page's end form.
-		resp, body = a.postForm("/games/"+gid+"/end", url.Values{"kind": {"forfeit"}, "both_absent": {"true"}})
+		resp, body = a.postForm("/games/"+gid+"/end", a.shown("/games/"+gid, `[data-testid="end-form"]`, url.Values{"kind": {"forfeit"}, "both_absent": {"true"}}))
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("double forfeit on the game page: %d %s", resp.StatusCode, body)
 		}

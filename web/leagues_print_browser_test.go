@@ -45,7 +45,7 @@ func TestBrowser_LeaguePrintA4Landscape(t *testing.T) {
 	if resp, body := a.postForm(classURL+"/generate", url.Values{"seed": {"85"}, "draw_date": {"2026-05-01"}}); resp.StatusCode != 303 {
 		t.Fatalf("generate: %d %s", resp.StatusCode, body)
 	}
-	if resp, _ := a.postForm(classURL+"/publish", url.Values{}); resp.StatusCode != 303 {
+	if resp, _ := a.postForm(classURL+"/publish", url.Values{"confirm": {"1"}}); resp.StatusCode != 303 {
 		t.Fatalf("publish: %d", resp.StatusCode)
 	}
 	if err := a.store.DB(context.Background()).Model(&store.Event{}).Where("id = ?", f.eventID).Update("status", office.StatusPublished).Error; err != nil {

@@ -81,7 +81,7 @@ func TestLeagueWeb_SettingsForm_D_A2(t *testing.T) {
 		if resp, _ = a.postForm(classURL+"/generate", url.Values{"seed": {"3"}, "draw_date": {"2026-05-01"}}); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("generate: %d", resp.StatusCode)
 		}
-		if resp, _ = a.postForm(classURL+"/publish", url.Values{}); resp.StatusCode != http.StatusSeeOther {
+		if resp, _ = a.postForm(classURL+"/publish", url.Values{"confirm": {"1"}}); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("publish: %d", resp.StatusCode)
 		}
 		_, body = a.get(classURL)

@@ -128,7 +128,7 @@ func TestLeagueWeb_D_A2_D_B1_FullTerm(t *testing.T) {
 		if len(finalDates) > 1 {
 			t.Fatalf("D-B1: final round on %v", finalDates)
 		}
-		resp, _ = a.postForm(classURL+"/publish", url.Values{})
+		resp, _ = a.postForm(classURL+"/publish", url.Values{"confirm": {"1"}})
 		if resp.StatusCode != 303 {
 			t.Fatalf("publish: %d", resp.StatusCode)
 		}
@@ -140,12 +140,14 @@ func TestLeagueWeb_D_A2_D_B1_FullTerm(t *testing.T) {
 			if !ok {
 				t.Fatal("no quick result form left")
 			}
-			if resp, body := a.postForm(classURL+"/result", url.Values{"game": {gid}, "result": {"sente_win"}}); resp.StatusCode != 303 {
+			version, _ := btn.Parent().Find(`input[name="version"]`).Attr("value")
+			if resp, body := a.postForm(classURL+"/result", url.Values{"game": {gid}, "version": {version}, "result": {"sente_win"}}); resp.StatusCode != 303 {
 				t.Fatalf("result: %d %s", resp.StatusCode, body)
 			}
 		}
-		if err := a.store.SetEventStatus(context.Background(), f.eventID, office.StatusDraft, office.StatusPublished, f.sched.ID, a.now); err != nil {
-			t.Fatal(err)
+		// Publishing the schedule published the draft event with it.
+		if e, err := a.store.EventByID(context.Background(), f.eventID); err != nil || e.Status != office.StatusPublished {
+			t.Fatalf("event after the schedule's publication: %q, %v", e.Status, err)
 		}
 		// The public table (a second, anonymous browser).
 		anon := a.newClient()

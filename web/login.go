@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -36,6 +37,7 @@ func (s *Server) loginSubmit(c echo.Context) error {
 	in.Password = ""
 	switch {
 	case errors.Is(err, office.ErrRateLimited):
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(office.LoginWindow.Seconds())))
 		return s.render(c, http.StatusTooManyRequests, LoginPage(s.page(c, title), in, L(ctx).T("accounts.login.too_many", "Minutes", int(office.LoginWindow.Minutes()))))
 	case errors.Is(err, office.ErrLoginFailed):
 		return s.render(c, http.StatusUnprocessableEntity, LoginPage(s.page(c, title), in, L(ctx).T("accounts.login.failed")))

@@ -38,6 +38,9 @@ func (s *Server) renderSeeds(c echo.Context, status int, st store.KnockoutStage,
 	if in != nil {
 		f.Count = *in
 	}
+	if e, err := s.office.Event(ctx, actor(c), st.EventID); err == nil {
+		markDraft(c, office.IsDraft(e))
+	}
 	p := s.page(c, L(ctx).T("rating.seeds.title"))
 	page, form := SeedsPage(p, v), SeedApplyForm(p, f, errs)
 	return s.render(c, status, templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {

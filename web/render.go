@@ -31,6 +31,7 @@ type Page struct {
 	CSRF  string
 	User  string // display name of the signed-in user, "" for the public
 	Admin bool
+	Draft bool // the page belongs to a draft event: the layout shows the 下書き mark
 }
 
 func (s *Server) page(c echo.Context, title string) Page {
@@ -46,6 +47,7 @@ func (s *Server) page(c echo.Context, title string) Page {
 		CSRF:  csrfToken(c),
 		User:  a.DisplayName,
 		Admin: a.Admin,
+		Draft: isDraftPage(c),
 	}
 }
 

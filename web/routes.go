@@ -16,9 +16,10 @@ func (s *Server) routes() {
 		s.metricsMiddleware,
 		securityHeaders,
 		middleware.BodyLimit("8M"),
-		echo.WrapMiddleware(s.sessions.LoadAndSave),
-		s.language,
+		s.language, // before sessions, so a session error is localised too
+		echo.WrapMiddleware(s.loadAndSave),
 		s.loadActor,
+		s.storableText, // before the CSRF check and every handler read the form
 		s.csrf(),
 	)
 

@@ -70,12 +70,14 @@ func New(d Deps) (*Server, error) {
 	s.sessions.Cookie.HttpOnly = true
 	s.sessions.Cookie.SameSite = http.SameSiteLaxMode
 	s.sessions.Cookie.Secure = d.Config.SecureCookies
+	s.sessions.ErrorFunc = s.sessionError
 	s.registry = prometheus.NewRegistry()
 	s.metrics = newMetrics(s.registry)
 	s.echo = echo.New()
 	s.echo.HideBanner = true
 	s.echo.HidePort = true
 	s.echo.HTTPErrorHandler = s.handleError
+	s.echo.IPExtractor = ipExtractor(d.Config.TrustedProxies)
 	s.routes()
 	return s, nil
 }
@@ -161,4 +163,21 @@ func (s *Server) sweepSessions(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// ipExtractor says which client address a request has (the sign-in limit
+// counts per address). X-Forwarded-For is believed only when the direct
+// peer is one of the trusted proxies, and then only up to the right-most
+// address that is not itself a trusted proxy; with none configured the TCP
+// peer counts and forwarded headers are ignored (a client could rotate
+// them).
+func ipExtractor(trusted []*net.IPNet) echo.IPExtractor {
+	if len(trusted) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, n := range trusted {
+		opts = append(opts, echo.TrustIPRange(n))
+	}
+	return echo.ExtractIPFromXFFHeader(opts...)
 }

@@ -139,6 +139,7 @@ func (s *Server) renderEventSettings(c echo.Context, status int, id int64, f *of
 		v.Form = *f
 	}
 	v.Unlocks, v.Changes = s.settingsLog(ctx, st)
+	markDraft(c, office.IsDraft(e))
 	return s.render(c, status, SettingsPage(s.page(c, v.Title), v, errs))
 }
 

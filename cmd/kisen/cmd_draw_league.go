@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"kisen/league"
+	"kisen/office"
 )
 
 // leagueInput is the JSON `kisen draw league` reads on stdin (README (League schedules)).
@@ -75,6 +76,23 @@ type leagueNoScheduleOutput struct {
 	} `json:"no_schedule"`
 }
 
+// leagueOutOfTimeOutput is written when --time-budget ends the search
+// before a schedule is found: distinct from no_schedule, which is a
+// verdict on the input.
+type leagueOutOfTimeOutput struct {
+	OutOfTime struct {
+		Budget string `json:"budget"`
+		Reason string `json:"reason"`
+	} `json:"out_of_time"`
+}
+
+// Limits of `kisen draw league` (docs/league-draw-limits.md). A 200-player
+// class with two previous terms is under 100 KB of JSON.
+const (
+	maxLeagueInputBytes     = 1 << 20                     // 1 MiB
+	defaultLeagueTimeBudget = office.LeagueDrawTimeBudget // the web draw's budget too
+)
+
 type leagueCheckOutput struct {
 	OK     bool          `json:"ok"`
 	Report league.Report `json:"report"`
@@ -86,6 +104,7 @@ func runDrawLeague(ctx context.Context, e env) int {
 	fs := flag.NewFlagSet("draw league", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	check := fs.Bool("check", false, "judge the schedule in \"rounds\" instead of drawing one; exit 1 if it breaks a rule")
+	budget := fs.Duration("time-budget", defaultLeagueTimeBudget, "stop searching after this long: exit 1, \"ran out of time\" (not a proof that no schedule exists)")
 	fs.Usage = func() {
 		fmt.Fprint(e.stderr, "usage: kisen draw league [--check] < input.json\n\nDraws a league or 順位戦 schedule (JSON on stdin, JSON on stdout; see README (League schedules)).\n\n")
 		fs.PrintDefaults()
@@ -100,7 +119,11 @@ func runDrawLeague(ctx context.Context, e env) int {
 		fmt.Fprintf(e.stderr, "kisen draw league: unexpected argument %q (the input is read from stdin)\n", fs.Arg(0))
 		return 2
 	}
-	in, d, err := readLeagueInput(e.stdin)
+	if *budget <= 0 {
+		fmt.Fprintf(e.stderr, "kisen draw league: --time-budget must be positive, got %v\n", *budget)
+		return 2
+	}
+	in, d, err := readLeagueInput(io.LimitReader(e.stdin, maxLeagueInputBytes+1))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "kisen draw league: %v\n", err)
 		return 2
@@ -112,9 +135,17 @@ func runDrawLeague(ctx context.Context, e env) int {
 	if *check {
 		return checkLeague(e, in, d)
 	}
-	s, rep, err := league.Generate(d)
+	deadline := time.Now().Add(*budget)
+	stop := func() bool { return ctx.Err() != nil || time.Now().After(deadline) }
+	s, rep, err := league.GenerateWithOptions(d, league.Options{Stop: stop})
 	var none *league.NoScheduleError
 	switch {
+	case errors.Is(err, league.ErrBudget):
+		var out leagueOutOfTimeOutput
+		out.OutOfTime.Budget, out.OutOfTime.Reason = budget.String(), err.Error()
+		writeLeagueJSON(e.stdout, out)
+		fmt.Fprintf(e.stderr, "kisen draw league: ran out of time: no schedule found within --time-budget %v (%v); this is not a proof that none exists — raise --time-budget or relax the rules\n", *budget, err)
+		return 1
 	case errors.As(err, &none):
 		var out leagueNoScheduleOutput
 		out.NoSchedule.Proven, out.NoSchedule.Reason, out.NoSchedule.Conflicts = none.Proven, none.Reason, none.Conflicts
@@ -155,7 +186,16 @@ func checkLeague(e env, in leagueInput, d league.Draw) int {
 // builds the draw on top of the kind's and class's default settings.
 func readLeagueInput(r io.Reader) (leagueInput, league.Draw, error) {
 	var in leagueInput
-	dec := json.NewDecoder(r)
+	// r is limited to one byte over the limit: reading that byte means
+	// the input is too large, and nothing past it is read.
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return in, league.Draw{}, fmt.Errorf("input: %w", err)
+	}
+	if len(raw) > maxLeagueInputBytes {
+		return in, league.Draw{}, fmt.Errorf("input: larger than the limit of %d bytes (1 MiB); a class of %d players fits well within it", maxLeagueInputBytes, league.MaxPlayers)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {
 		return in, league.Draw{}, leagueJSONError("input", err)

@@ -37,6 +37,8 @@ func commands() map[string]command {
 		"draw":       runDraw,
 		"adjudicate": runAdjudicate,
 		"rating":     runRating,
+		"backup":     runBackup,
+		"restore":    runRestore,
 	}
 }
 
@@ -50,6 +52,8 @@ commands:
   draw         bracket | league: draws and schedules (JSON on stdin)
   adjudicate   decide one game's outcome (JSON on stdin)
   rating       recompute ratings
+  backup       copy the database to a file (SQLite online copy, or pg_dump)
+  restore      restore a backup into an empty database
 
 Run 'kisen <command> -h' for the flags of a command.
 `

@@ -1,0 +1,103 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// draftKey marks, in the request, that the page being rendered belongs to
+// a draft event: the layout then shows the 下書き mark. Only those who may
+// see a draft get this far (office answers 404 to everyone else), so the
+// mark reveals nothing.
+const draftKey = "kisen.draft"
+
+// markDraft records whether the page's event is a draft; call it after
+// the page's data loaded, just before rendering.
+func markDraft(c echo.Context, draft bool) {
+	if draft {
+		c.Set(draftKey, true)
+	}
+}
+
+func isDraftPage(c echo.Context) bool {
+	d, _ := c.Get(draftKey).(bool)
+	return d
+}
+
+// schedulePublishView is the league schedule's publish confirmation.
+type schedulePublishView struct {
+	ClassID         int64
+	EventID         int64
+	EventName       string
+	Title           string
+	Games           int
+	EventGoesPublic bool
+}
+
+// leaguePublishConfirm (GET /league/:cid/publish) asks before a schedule is
+// published and says whether the event becomes public with it. It answers
+// exactly as the publication would: the same roles, the same state check.
+func (s *Server) leaguePublishConfirm(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	p, err := s.office.PreviewSchedulePublication(ctx, actor(c), cid)
+	if err != nil {
+		return err
+	}
+	v := schedulePublishView{ClassID: cid, EventID: p.Event.ID, EventName: localName(ctx, p.Event.Name, p.Event.NameEn),
+		Title: classTitle(ctx, p.Class.Class), Games: p.Games, EventGoesPublic: p.EventGoesPublic}
+	markDraft(c, office.IsDraft(p.Event))
+	return s.render(c, http.StatusOK, SchedulePublishPage(s.page(c, v.EventName+" "+v.Title+" — "+T(ctx, "drafts.publish.title")), v))
+}
+
+// leaguePublish (POST /league/:cid/publish) publishes the schedule once the
+// confirmation was given (confirm=1); without it, it shows the
+// confirmation, so nobody publishes a draft event unawares.
+func (s *Server) leaguePublish(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	if c.FormValue("confirm") != "1" {
+		return s.leaguePublishConfirm(c)
+	}
+	if err := s.office.PublishSchedule(ctx, actor(c), cid); err != nil {
+		return err
+	}
+	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10))
+}
+
+// stageFormsFor hides the stage page's per-game forms (quick results,
+// observed tosses) from a viewer whose write would be refused.
+func stageFormsFor(st stageView, can office.StageCan) stageView {
+	fix := func(g *bracketGameView) {
+		g.CanEnter = g.CanEnter && can.Result
+		g.CanToss = g.CanToss && can.Direct
+	}
+	rounds := make([][]bracketGameView, len(st.Rounds))
+	for r := range st.Rounds {
+		rounds[r] = append([]bracketGameView(nil), st.Rounds[r]...)
+		for i := range rounds[r] {
+			fix(&rounds[r][i])
+		}
+	}
+	st.Rounds = rounds
+	if st.Third != nil {
+		g := *st.Third
+		fix(&g)
+		st.Third = &g
+	}
+	st.Series = append([]bracketGameView(nil), st.Series...)
+	for i := range st.Series {
+		fix(&st.Series[i])
+	}
+	return st
+}

@@ -1,0 +1,151 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+	"kisen/store"
+)
+
+// One result at a time (issue 11): every form that changes a game's result
+// carries the version the person saw; the office refuses a stale one with
+// an *office.StaleError, shown here as a 409 page (or an htmx fragment)
+// with the result now in force.
+
+// formVersion reads a form's hidden whole-number field (the result version
+// seen, or the game it was seen on). A form without it was rendered before
+// the field existed: 422 naming the field, never a silent pass.
+func formVersion(c echo.Context, field string) (int64, error) {
+	params, err := c.FormParams()
+	if err != nil {
+		return 0, err
+	}
+	vals, ok := params[field]
+	code := "results.err.version_missing"
+	if field == "game_id" {
+		code = "results.err.game_missing"
+	}
+	if !ok || len(vals) == 0 || strings.TrimSpace(vals[0]) == "" {
+		return 0, &office.ValidationError{Fields: []office.FieldError{{Field: field, Code: code}}}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(vals[0]), 10, 64)
+	if err != nil || n < 0 {
+		return 0, &office.ValidationError{Fields: []office.FieldError{{Field: field, Code: code}}}
+	}
+	return n, nil
+}
+
+// wholePageUnlessStale makes a failed save answer with the whole page (as
+// the game page's forms do), except a stale write: htmx then gets the 409
+// fragment.
+func wholePageUnlessStale(c echo.Context, err error) {
+	var stale *office.StaleError
+	if !errors.As(err, &stale) {
+		c.Request().Header.Del("HX-Request")
+	}
+}
+
+// seenVersion is the form's "version" field.
+func seenVersion(c echo.Context) (int, error) {
+	n, err := formVersion(c, "version")
+	return int(n), err
+}
+
+// staleResult is one result version as the 409 page shows it.
+type staleResult struct {
+	Version   int
+	Result    string // in words, with the winner's name
+	Reason    string
+	EnteredBy string
+	EnteredAt string // Asia/Tokyo
+	Confirmed bool
+}
+
+// staleView is the 409 page's view model.
+type staleView struct {
+	GameID      int64
+	Label       string
+	Sente, Gote string
+	Seen        int
+	InForce     *staleResult // the result that counts now; nil when none does
+	Latest      *staleResult // the newest entry when it is not the one in force
+	RedoGameID  int64        // the game replaced by its redo game: the game to go to now
+}
+
+// renderStale answers a refused write with the result now in force.
+func (s *Server) renderStale(c echo.Context, se *office.StaleError) error {
+	ctx := c.Request().Context()
+	v, err := s.staleView(ctx, se)
+	if err != nil {
+		return err
+	}
+	if isHTMX(c) {
+		return s.render(c, http.StatusConflict, StaleFragment(v))
+	}
+	return s.render(c, http.StatusConflict, StalePage(s.page(c, T(ctx, "results.stale.title")), v))
+}
+
+func (s *Server) staleView(ctx context.Context, se *office.StaleError) (staleView, error) {
+	g, err := s.store.GameByID(ctx, se.GameID)
+	if err != nil {
+		return staleView{}, err
+	}
+	v := staleView{GameID: g.ID, Label: g.Label, Sente: s.playerName(ctx, g.SentePlayerID), Gote: s.playerName(ctx, g.GotePlayerID), Seen: se.Seen}
+	var ids []int64
+	if se.HasInForce {
+		ids = append(ids, se.InForce.EnteredBy)
+	}
+	if se.Has {
+		ids = append(ids, se.Latest.EnteredBy)
+	}
+	names := s.userNames(ctx, ids...)
+	if se.HasInForce {
+		r := staleResultOf(ctx, v, se.InForce, names)
+		v.InForce = &r
+	}
+	if se.Has && (!se.HasInForce || se.Latest.ID != se.InForce.ID) {
+		r := staleResultOf(ctx, v, se.Latest, names)
+		v.Latest = &r
+	}
+	if redos, err := s.store.RedoGames(ctx, g.ID); err != nil {
+		return v, err
+	} else if len(redos) > 0 {
+		v.RedoGameID = redos[0].ID
+	}
+	return v, nil
+}
+
+func staleResultOf(ctx context.Context, v staleView, rv store.ResultVersion, names map[int64]string) staleResult {
+	return staleResult{Version: rv.Version, Result: resultWords(ctx, rv.Result, v.Sente, v.Gote), Reason: reasonWords(ctx, rv.Reason),
+		EnteredBy: names[rv.EnteredBy], EnteredAt: showTime(rv.EnteredAt), Confirmed: rv.Confirmed()}
+}
+
+// resultWords says who won, by name.
+func resultWords(ctx context.Context, result, sente, gote string) string {
+	switch result {
+	case office.ResultSenteWin:
+		return T(ctx, "results.stale.sente_won", "Name", sente)
+	case office.ResultGoteWin:
+		return T(ctx, "results.stale.gote_won", "Name", gote)
+	}
+	id := "results.result." + result
+	if w := T(ctx, id); w != id {
+		return w
+	}
+	return T(ctx, "results.result.other")
+}
+
+// reasonWords is a reason code in plain words (no rule numbers).
+func reasonWords(ctx context.Context, code string) string {
+	id := "results.reason." + code
+	if w := T(ctx, id); w != id {
+		return w
+	}
+	return T(ctx, "results.reason.other")
+}
