@@ -122,7 +122,10 @@ func TestBrowser_FirstRunSetupLoginAndLineage(t *testing.T) {
 	screenshot(t, ctx, "lineage-disciple")
 
 	// 5. The master's page lists the disciple.
-	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="lineage-master"] a`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid="lineage"]`)))
+	// Wait for an element only the master's page has: the disciple's page
+	// also shows [data-testid="lineage"], so waiting for that raced the
+	// navigation and read a node of the page being left.
+	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="lineage-master"] a`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid="lineage-disciple"]`)))
 	if got := textOf(t, ctx, `[data-testid="lineage-disciple"]`); !strings.Contains(got, "弟子 二郎") {
 		t.Fatalf("master's lineage shows disciples %q", got)
 	}
