@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/glebarez/sqlite"
@@ -40,6 +41,7 @@ var (
 type Store struct {
 	db      *gorm.DB
 	dialect Dialect
+	stmts   *atomic.Int64 // statements run (statements.go); shared with transactions
 }
 
 // Options says which database to open.
@@ -90,7 +92,10 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 	if err := classifyCallbacks(db); err != nil {
 		return nil, fmt.Errorf("register error classification: %w", err)
 	}
-	s := &Store{db: db, dialect: dialect}
+	s := &Store{db: db, dialect: dialect, stmts: new(atomic.Int64)}
+	if err := countStatements(db, s.stmts); err != nil {
+		return nil, fmt.Errorf("register statement counter: %w", err)
+	}
 	sqlDB, err := db.DB()
 	if err != nil {
 		return nil, err
@@ -145,7 +150,7 @@ func (s *Store) Close() error { return s.SQL().Close() }
 // SQLite, still locked after the busy timeout) comes back as ErrUnavailable.
 func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 	return Classify(AppendOnly(s.db.WithContext(ctx).Transaction(func(g *gorm.DB) error {
-		return fn(&Store{db: g, dialect: s.dialect})
+		return fn(&Store{db: g, dialect: s.dialect, stmts: s.stmts})
 	})))
 }
 

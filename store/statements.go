@@ -1,0 +1,40 @@
+package store
+
+import (
+	"sync/atomic"
+
+	"gorm.io/gorm"
+)
+
+// Statements is how many SQL statements this store's database handle has
+// run since it was opened (every gorm statement kind, transactions
+// included). The query-count tests compare it before and after a page, and
+// the load benchmark reports it per request (issue 12: a page costs a fixed
+// number of statements whatever the size of the event).
+func (s *Store) Statements() int64 {
+	if s.stmts == nil {
+		return 0
+	}
+	return s.stmts.Load()
+}
+
+// countStatements registers, after every kind of gorm statement, a callback
+// that adds one to n.
+func countStatements(db *gorm.DB, n *atomic.Int64) error {
+	count := func(*gorm.DB) { n.Add(1) }
+	const name = "kisen:count_statements"
+	cb := db.Callback()
+	for _, err := range []error{
+		cb.Create().After("*").Register(name, count),
+		cb.Query().After("*").Register(name, count),
+		cb.Update().After("*").Register(name, count),
+		cb.Delete().After("*").Register(name, count),
+		cb.Row().After("*").Register(name, count),
+		cb.Raw().After("*").Register(name, count),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
