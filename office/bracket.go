@@ -31,6 +31,9 @@ type BracketGame struct {
 	Handicap       string            // the game's 手合割 (平手 for even games)
 	Observed       *pairing.Furigoma // a physical 振り駒 entered as observed (EnterToss)
 	Started        bool              // the chain's first game has started: sente is fixed
+	// Version is the deciding game's newest result version (0: none), which
+	// the quick result form posts back (issue 11).
+	Version int
 }
 
 // StageBracket is one stage with results applied.
@@ -69,18 +72,22 @@ type chainResult struct {
 	kg       store.KnockoutGame
 	last     store.Game
 	eff      store.ResultVersion
+	version  int // last's newest result version, confirmed or not
 	decided  bool
 	redos    int
 	furigoma *pairing.Furigoma
 	observed *pairing.Furigoma
 }
 
-func readChain(ctx context.Context, s *store.Store, kg store.KnockoutGame) (chainResult, error) {
-	last, eff, ok, err := decidingGame(ctx, s, kg.GameID)
+func readChain(gs store.GameSet, kg store.KnockoutGame) (chainResult, error) {
+	last, eff, ok, err := deciding(gs, kg.GameID)
 	if err != nil {
 		return chainResult{}, err
 	}
 	c := chainResult{kg: kg, last: last, eff: eff, decided: ok, redos: last.RedoNumber}
+	if lv, has := gs.Latest(last.ID); has {
+		c.version = lv.Version
+	}
 	if kg.Furigoma != "" && kg.Furigoma != "{}" {
 		var f pairing.Furigoma
 		if json.Unmarshal([]byte(kg.Furigoma), &f) == nil {
@@ -158,6 +165,10 @@ func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) 
 // transaction's own writes (a result just recorded).
 func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []store.KnockoutStage) (EventBracket, error) {
 	eb := EventBracket{Event: e, Players: map[int64]store.Player{}}
+	gs, err := s.GameSetOfEvent(ctx, e.ID) // every chain of every stage, in three statements
+	if err != nil {
+		return eb, err
+	}
 	var pids []int64
 	var runs []pairing.StageRun
 	var games []map[string]chainResult
@@ -180,7 +191,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 		chains := map[string]chainResult{}
 		var results []pairing.Result
 		for _, kg := range kgs {
-			c, err := readChain(ctx, s, kg)
+			c, err := readChain(gs, kg)
 			if err != nil {
 				return eb, err
 			}
@@ -196,7 +207,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 		}
 		sb := StageBracket{Stage: st, Withdrawn: withdrawn}
 		if st.Kind == StageSeries {
-			sv, err := seriesView(ctx, s, st, kgs, chains)
+			sv, err := seriesView(gs, st, kgs, chains)
 			if err != nil {
 				return eb, err
 			}
@@ -276,7 +287,7 @@ func bracketGame(g pairing.Game, chains map[string]chainResult, dates []string) 
 	if !ok {
 		return bg
 	}
-	bg.GameID, bg.DecidingGameID, bg.Redos, bg.SenteBy, bg.Furigoma = c.kg.GameID, c.last.ID, c.redos, c.kg.SenteBy, c.furigoma
+	bg.GameID, bg.DecidingGameID, bg.Redos, bg.SenteBy, bg.Furigoma, bg.Version = c.kg.GameID, c.last.ID, c.redos, c.kg.SenteBy, c.furigoma, c.version
 	if c.last.SentePlayerID != nil {
 		bg.SenteID = *c.last.SentePlayerID
 	}

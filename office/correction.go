@@ -201,6 +201,10 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 	}
 	var states []*stageState
 	var affected []AffectedGame
+	gs, err := s.GameSetOfEvent(ctx, e.ID)
+	if err != nil {
+		return nil, err
+	}
 	for _, st := range all {
 		if st.Status != StagePublished {
 			continue
@@ -219,7 +223,7 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 			return nil, err
 		}
 		for _, kg := range ss.kgs {
-			c, err := readChain(ctx, s, kg)
+			c, err := readChain(gs, kg)
 			if err != nil {
 				return nil, err
 			}

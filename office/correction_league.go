@@ -29,6 +29,10 @@ func leagueAffected(ctx context.Context, s *store.Store, e store.Event, now time
 			}
 			continue
 		}
+		gs, err := s.GameSetOfEvent(ctx, e.ID)
+		if err != nil {
+			return nil, err
+		}
 		d, err := loadClassDetail(ctx, s, e, c)
 		if err != nil {
 			return nil, err
@@ -59,7 +63,7 @@ func leagueAffected(ctx context.Context, s *store.Store, e store.Event, now time
 		broken := false
 		for i, m := range made {
 			kg := store.KnockoutGame{BracketGame: "PO" + strconv.Itoa(m.Number), GameID: m.GameID}
-			ch, err := readChain(ctx, s, kg)
+			ch, err := readChain(gs, kg)
 			if err != nil {
 				return nil, err
 			}

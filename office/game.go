@@ -3,7 +3,6 @@ package office
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -274,27 +273,4 @@ func (o *Office) CreateRedoGame(ctx context.Context, actor Actor, parentID int64
 // yet decided (no confirmed result, or a redo waiting to be played).
 func (o *Office) DecidingGame(ctx context.Context, gameID int64) (store.Game, store.ResultVersion, bool, error) {
 	return decidingGame(ctx, o.store, gameID)
-}
-
-// decidingGame is DecidingGame read through s (a transaction's store).
-func decidingGame(ctx context.Context, s *store.Store, gameID int64) (store.Game, store.ResultVersion, bool, error) {
-	g, err := s.GameByID(ctx, gameID)
-	if err != nil {
-		return store.Game{}, store.ResultVersion{}, false, err
-	}
-	for range 1000 { // a chain longer than this is corrupt data
-		eff, ok, err := s.EffectiveResult(ctx, g.ID)
-		if err != nil || !ok {
-			return g, store.ResultVersion{}, false, err
-		}
-		if eff.Result != ResultRedo {
-			return g, eff, eff.Result != ResultPending, nil
-		}
-		redos, err := s.RedoGames(ctx, g.ID)
-		if err != nil || len(redos) == 0 {
-			return g, eff, false, err
-		}
-		g = redos[0]
-	}
-	return g, store.ResultVersion{}, false, errors.New("redo chain too long")
 }

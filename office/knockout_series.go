@@ -24,6 +24,7 @@ type SeriesGameView struct {
 	Furigoma    *pairing.Furigoma
 	Observed    *pairing.Furigoma // a physical 振り駒 entered as observed
 	ScheduledOn string
+	Version     int // newest result version of this attempt (0: none), for the quick result form
 }
 
 // SeriesView is a title match's series so far and what comes next.
@@ -37,7 +38,7 @@ type SeriesView struct {
 // seriesView reads every attempt of every series game through its redo
 // chain and asks pairing.Next what comes next (D-F: game 1 and the
 // deciding game by 振り駒, alternating colours in between, D-R1 redos swap).
-func seriesView(ctx context.Context, s *store.Store, st store.KnockoutStage, kgs []store.KnockoutGame, chains map[string]chainResult) (SeriesView, error) {
+func seriesView(gs store.GameSet, st store.KnockoutStage, kgs []store.KnockoutGame, chains map[string]chainResult) (SeriesView, error) {
 	var sv SeriesView
 	slots, err := StageSlots(st)
 	if err != nil {
@@ -52,9 +53,9 @@ func seriesView(ctx context.Context, s *store.Store, st store.KnockoutStage, kgs
 		c := chains[kg.BracketGame]
 		id := kg.GameID
 		for attempt := 0; attempt < 1000 && id != 0; attempt++ {
-			g, err := s.GameByID(ctx, id)
-			if err != nil {
-				return sv, err
+			g, ok := gs.Games[id]
+			if !ok {
+				return sv, fmt.Errorf("series game %d: %w", id, store.ErrNotFound)
 			}
 			gv := SeriesGameView{Number: n + 1, BracketGame: kg.BracketGame, GameID: g.ID, Redo: g.RedoNumber > 0}
 			if attempt == 0 {
@@ -69,9 +70,9 @@ func seriesView(ctx context.Context, s *store.Store, st store.KnockoutStage, kgs
 			if g.ScheduledOn != nil {
 				gv.ScheduledOn = *g.ScheduledOn
 			}
-			eff, ok, err := s.EffectiveResult(ctx, g.ID)
-			if err != nil {
-				return sv, err
+			eff, ok := gs.Effective(g.ID)
+			if lv, has := gs.Latest(g.ID); has {
+				gv.Version = lv.Version
 			}
 			id = 0
 			sg := pairing.SeriesGame{Sente: entrantID(gv.SenteID)}
@@ -88,10 +89,7 @@ func seriesView(ctx context.Context, s *store.Store, st store.KnockoutStage, kgs
 					sg.NoResult = pairing.Jishogi
 				}
 				played = append(played, sg)
-				redos, err := s.RedoGames(ctx, g.ID)
-				if err != nil {
-					return sv, err
-				}
+				redos := gs.Redos(g.ID)
 				if len(redos) == 0 {
 					sv.Waiting = true // the adjudication flow creates the redo game (D-R2 allowances)
 				} else {

@@ -35,7 +35,7 @@ type LeaguePlayoff struct {
 // playoffOf follows the class's playoff games and, once the last is
 // decided, marks the challenger in tab (league.Table.SettlePlayoff). nil
 // when the table is not final or has no tie for the challenger place.
-func (o *Office) playoffOf(ctx context.Context, classID int64, tab *league.Table) (*LeaguePlayoff, error) {
+func (o *Office) playoffOf(ctx context.Context, gs store.GameSet, classID int64, tab *league.Table) (*LeaguePlayoff, error) {
 	if !tab.Final || len(tab.Playoff) < 2 {
 		return nil, nil
 	}
@@ -61,14 +61,12 @@ func (o *Office) playoffOf(ctx context.Context, classID int64, tab *league.Table
 				return nil, fmt.Errorf("league class %d: playoff game %d stored as number %d", classID, g.Number, made[i].Number)
 			}
 			v.GameID = made[i].GameID
-			last, eff, ok, err := o.DecidingGame(ctx, v.GameID)
+			last, eff, ok, err := deciding(gs, v.GameID)
 			if err != nil {
 				return nil, err
 			}
 			v.Current = last.ID
-			if lv, ok, err := o.store.LatestResult(ctx, last.ID); err != nil {
-				return nil, err
-			} else if ok {
+			if lv, ok := gs.Latest(last.ID); ok {
 				v.Version = lv.Version
 			}
 			if ok && last.SentePlayerID != nil && last.GotePlayerID != nil {

@@ -105,21 +105,22 @@ func (o *Office) playerGames(ctx context.Context, playerID int64) ([]PlayerGame,
 	if err != nil {
 		return nil, err
 	}
-	effective := map[int64]store.ResultVersion{}
-	for id := range events {
-		eff, err := o.store.EffectiveResults(ctx, id)
-		if err != nil {
-			return nil, fmt.Errorf("results of event %d: %w", id, err)
-		}
-		for gid, v := range eff {
-			effective[gid] = v
-		}
+	// Results in force and records' presence for all the player's games
+	// at once: a fixed number of statements whatever the record's length
+	// (issue 12).
+	gs, err := o.store.GameSetOfPlayer(ctx, playerID)
+	if err != nil {
+		return nil, err
+	}
+	recorded, err := o.store.RecordedGamesOfPlayer(ctx, playerID)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]PlayerGame, 0, len(games))
 	for _, g := range games {
 		pg := PlayerGame{Game: g, Event: events[g.EventID], Opponent: opps[opponentOf(g, playerID)],
 			Sente: g.SentePlayerID != nil && *g.SentePlayerID == playerID}
-		r, ok := effective[g.ID]
+		r, ok := gs.Effective(g.ID)
 		pg.PlayedAt = gamePlayedAt(g, r)
 		if ok {
 			pg.Result, pg.Reason = r.Result, r.Reason
@@ -129,11 +130,7 @@ func (o *Office) playerGames(ctx context.Context, playerID int64) ([]PlayerGame,
 		} else if g.ScheduledOn == nil && g.StartedAt == nil {
 			pg.PlayedAt = time.Time{} // not played and no day set
 		}
-		_, has, err := o.store.LatestGameRecord(ctx, g.ID)
-		if err != nil {
-			return nil, err
-		}
-		pg.HasRecord = has
+		pg.HasRecord = recorded[g.ID]
 		out = append(out, pg)
 	}
 	slices.SortStableFunc(out, func(a, b PlayerGame) int {

@@ -80,6 +80,12 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 	if err != nil {
 		return out, err
 	}
+	// Every game of the event with its redo chain, results and void marks,
+	// in three statements; the table is computed from it in memory.
+	gs, err := o.store.GameSetOfEvent(ctx, d.Class.EventID)
+	if err != nil {
+		return out, err
+	}
 	type key struct {
 		round int
 		sente int64
@@ -88,9 +94,9 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 	views := map[key]LeagueGameView{}
 	var results []league.Result
 	for _, lg := range lgs {
-		g, err := o.store.GameByID(ctx, lg.GameID)
-		if err != nil {
-			return out, err
+		g, ok := gs.Games[lg.GameID]
+		if !ok {
+			return out, fmt.Errorf("league game %d: %w", lg.GameID, store.ErrNotFound)
 		}
 		if g.SentePlayerID == nil || g.GotePlayerID == nil {
 			return out, fmt.Errorf("league game %d has an empty seat", g.ID)
@@ -99,7 +105,7 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 		if g.ScheduledOn != nil {
 			gv.Date = *g.ScheduledOn
 		}
-		last, eff, ok, err := o.DecidingGame(ctx, g.ID)
+		last, eff, ok, err := deciding(gs, g.ID)
 		if err != nil {
 			return out, err
 		}
@@ -108,9 +114,7 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 		if last.SentePlayerID != nil && last.GotePlayerID != nil {
 			gv.CurrentSente, gv.CurrentGote = *last.SentePlayerID, *last.GotePlayerID
 		}
-		if lv, ok, err := o.store.LatestResult(ctx, last.ID); err != nil {
-			return out, err
-		} else if ok {
+		if lv, ok := gs.Latest(last.ID); ok {
 			gv.Version = lv.Version
 		}
 		if ok && last.SentePlayerID != nil && last.GotePlayerID != nil {
@@ -124,10 +128,7 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 			}
 		}
 		if !gv.Decided {
-			vs, err := o.store.ResultHistory(ctx, last.ID)
-			if err != nil {
-				return out, err
-			}
+			vs := gs.Versions[last.ID]
 			gv.Pending = len(vs) > 0 && (!vs[len(vs)-1].Confirmed() || vs[len(vs)-1].Result == ResultPending)
 		}
 		if gv.Decided {
@@ -150,7 +151,7 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 	if err != nil {
 		return out, fmt.Errorf("league class %d standings: %w", d.Class.ID, err)
 	}
-	if out.Playoff, err = o.playoffOf(ctx, d.Class.ID, &out.Table); err != nil {
+	if out.Playoff, err = o.playoffOf(ctx, gs, d.Class.ID, &out.Table); err != nil {
 		return out, err
 	}
 	rows := map[string]league.Row{}

@@ -160,34 +160,37 @@ func (s *Store) ResultHistory(ctx context.Context, gameID int64) ([]ResultVersio
 	return vs, err
 }
 
-// EffectiveResults returns, per game of the event, the latest confirmed
-// result version (games without one are absent).
+// EffectiveResults returns, per game of the event, the result in force
+// (EffectiveOf; games without one are absent).
 func (s *Store) EffectiveResults(ctx context.Context, eventID int64) (map[int64]ResultVersion, error) {
 	var vs []ResultVersion
 	err := s.resultVersions(ctx).
 		Joins("JOIN games g ON g.id = game_results.game_id").
-		Where("g.event_id = ? AND c.id IS NOT NULL", eventID).
+		Where("g.event_id = ?", eventID).
 		Order("game_results.game_id, game_results.version").Scan(&vs).Error
 	if err != nil {
 		return nil, err
 	}
 	out := make(map[int64]ResultVersion, len(vs))
-	for _, v := range vs {
-		out[v.GameID] = v // ordered by version: the last one wins
+	for i := 0; i < len(vs); {
+		j := i
+		for j < len(vs) && vs[j].GameID == vs[i].GameID {
+			j++
+		}
+		if v, ok := EffectiveOf(vs[i:j]); ok {
+			out[v.GameID] = v
+		}
+		i = j
 	}
 	return out, nil
 }
 
-// EffectiveResult is the latest confirmed version of one game's result.
+// EffectiveResult is the result in force of one game (EffectiveOf).
 func (s *Store) EffectiveResult(ctx context.Context, gameID int64) (ResultVersion, bool, error) {
 	vs, err := s.ResultHistory(ctx, gameID)
 	if err != nil {
 		return ResultVersion{}, false, err
 	}
-	for i := len(vs) - 1; i >= 0; i-- {
-		if vs[i].Confirmed() {
-			return vs[i], true, nil
-		}
-	}
-	return ResultVersion{}, false, nil
+	v, ok := EffectiveOf(vs)
+	return v, ok, nil
 }

@@ -61,3 +61,21 @@ func (s *Store) GameRecordByID(ctx context.Context, id int64) (GameRecord, error
 	err := s.DB(ctx).Where("id = ?", id).Take(&r).Error
 	return r, notFound(err, fmt.Sprintf("game record %d", id))
 }
+
+// RecordedGamesOfPlayer is the set of the player's games that have a stored
+// record, in one statement (the record page marks them; it never loads a
+// record to do so).
+func (s *Store) RecordedGamesOfPlayer(ctx context.Context, playerID int64) (map[int64]bool, error) {
+	var ids []int64
+	err := s.DB(ctx).Model(&GameRecord{}).Distinct("game_id").
+		Where("game_id IN (?)", s.DB(ctx).Model(&Game{}).Select("id").Where("sente_player_id = ? OR gote_player_id = ?", playerID, playerID)).
+		Pluck("game_id", &ids).Error
+	if err != nil {
+		return nil, fmt.Errorf("recorded games of player %d: %w", playerID, err)
+	}
+	out := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, nil
+}

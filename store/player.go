@@ -163,8 +163,10 @@ func (s *Store) AllPlayers(ctx context.Context) ([]Player, error) {
 	return ps, err
 }
 
-// playerIDChunk keeps IN lists well under both databases' parameter limits.
-const playerIDChunk = 900
+// playerIDChunk keeps IN lists under both databases' parameter limits
+// (SQLite since 3.32: 32,766; PostgreSQL: 65,535) while letting a page of
+// a 1,024-entrant bracket name its players in one statement (issue 12).
+const playerIDChunk = 30000
 
 func playerChunks[T any](xs []T, n int) [][]T {
 	var out [][]T

@@ -21,7 +21,11 @@ func (s *Store) Statements() int64 {
 // countStatements registers, after every kind of gorm statement, a callback
 // that adds one to n.
 func countStatements(db *gorm.DB, n *atomic.Int64) error {
-	count := func(*gorm.DB) { n.Add(1) }
+	count := func(g *gorm.DB) {
+		if !g.DryRun { // a subquery is built in a dry run, not sent
+			n.Add(1)
+		}
+	}
 	const name = "kisen:count_statements"
 	cb := db.Callback()
 	for _, err := range []error{

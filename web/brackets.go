@@ -129,7 +129,7 @@ func furigomaText(f *pairing.Furigoma) string {
 
 func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bracketGameView {
 	v := bracketGameView{ID: g.ID, Status: string(g.Status), Kind: string(g.Kind), GameID: g.DecidingGameID, Result: g.Result,
-		Reason: g.Reason, Redos: g.Redos, Date: g.ScheduledOn, Furigoma: furigomaText(g.Furigoma)}
+		Reason: g.Reason, Redos: g.Redos, Version: g.Version, Date: g.ScheduledOn, Furigoma: furigomaText(g.Furigoma)}
 	for i, id := range g.Players {
 		side := bracketSide{Winner: id != "" && id == g.Winner}
 		if id != "" {
@@ -240,7 +240,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 			sv.SeriesWins = se.State.Wins
 			sv.SeriesName = [2]string{eb.PlayerName(se.Players[0]), eb.PlayerName(se.Players[1])}
 			for _, g := range se.Games {
-				gv := bracketGameView{ID: g.BracketGame, GameID: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.ScheduledOn,
+				gv := bracketGameView{ID: g.BracketGame, GameID: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.ScheduledOn, Version: g.Version,
 					Furigoma: furigomaText(g.Furigoma), Status: string(pairing.StatusReady)}
 				if g.Redo {
 					gv.Redos = 1
@@ -430,9 +430,6 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 	}
 	m.Stage = stageFormsFor(m.Stage, m.Can)
-	if err := s.quickVersions(ctx, &m.Stage); err != nil {
-		return err
-	}
 	if m.Draw.DrawDate == "" {
 		m.Draw.DrawDate = st.DrawDate
 		if m.Draw.DrawDate == "" {
@@ -459,6 +456,19 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 	if err != nil {
 		return err
 	}
+	// The masters named, in one statement (not one per entrant).
+	var mids []int64
+	for _, k := range masters {
+		if mid, ok := strings.CutPrefix(string(k), "p:"); ok {
+			if n, err := strconv.ParseInt(mid, 10, 64); err == nil {
+				mids = append(mids, n)
+			}
+		}
+	}
+	mps, err := s.store.PlayersByIDs(ctx, mids)
+	if err != nil {
+		return err
+	}
 	masterName := func(pid int64) string {
 		k, ok := masters[pid]
 		if !ok {
@@ -466,7 +476,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 		if mid, ok := strings.CutPrefix(string(k), "p:"); ok {
 			if n, err := strconv.ParseInt(mid, 10, 64); err == nil {
-				if p, err := s.store.PlayerByID(ctx, n); err == nil {
+				if p, ok := mps[n]; ok {
 					return p.Name
 				}
 			}
@@ -523,9 +533,17 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 	if err != nil {
 		return err
 	}
+	uids := make([]int64, 0, len(logs))
+	for _, l := range logs {
+		uids = append(uids, l.ActorID)
+	}
+	users, err := s.store.UsersByIDs(ctx, uids)
+	if err != nil {
+		return err
+	}
 	for _, l := range logs {
 		by := strconv.FormatInt(l.ActorID, 10)
-		if u, err := s.store.UserByID(ctx, l.ActorID); err == nil {
+		if u, ok := users[l.ActorID]; ok {
 			by = u.Login
 		}
 		m.Log = append(m.Log, logRow{At: showTime(l.At), By: by, Action: l.Action, Detail: l.Detail, Reason: l.Reason})
@@ -800,37 +818,4 @@ func (s *Server) stageToss(c echo.Context) error {
 		return err
 	}
 	return seeOther(c, stageURL(id)+"#tosses")
-}
-
-// quickVersions fills in the result version of every game the quick
-// result forms offer, so each form posts back what it showed (issue 11).
-func (s *Server) quickVersions(ctx context.Context, st *stageView) error {
-	set := func(g *bracketGameView) error {
-		if !g.CanEnter || g.GameID == 0 {
-			return nil
-		}
-		lv, ok, err := s.store.LatestResult(ctx, g.GameID)
-		if err == nil && ok {
-			g.Version = lv.Version
-		}
-		return err
-	}
-	for _, r := range st.Rounds {
-		for i := range r {
-			if err := set(&r[i]); err != nil {
-				return err
-			}
-		}
-	}
-	if st.Third != nil {
-		if err := set(st.Third); err != nil {
-			return err
-		}
-	}
-	for i := range st.Series {
-		if err := set(&st.Series[i]); err != nil {
-			return err
-		}
-	}
-	return nil
 }

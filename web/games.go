@@ -1,11 +1,14 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -626,25 +629,42 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 	if err != nil {
 		return err
 	}
-	games, err := s.store.GamesOfEvent(ctx, eventID)
+	// One set read for every game (results in force, void marks) and one
+	// for the players named: a fixed number of statements (issue 12).
+	gs, err := s.store.GameSetOfEvent(ctx, eventID)
 	if err != nil {
 		return err
 	}
-	results, err := s.store.EffectiveResults(ctx, eventID)
+	games := slices.SortedFunc(maps.Values(gs.Games), func(x, y store.Game) int { return cmp.Compare(x.ID, y.ID) })
+	var pids []int64
+	for _, g := range games {
+		for _, p := range []*int64{g.SentePlayerID, g.GotePlayerID} {
+			if p != nil {
+				pids = append(pids, *p)
+			}
+		}
+	}
+	names, err := s.store.PlayersByIDs(ctx, pids)
 	if err != nil {
 		return err
+	}
+	nameOf := func(id *int64) string {
+		if id == nil {
+			return ""
+		}
+		if p, ok := names[*id]; ok {
+			return p.Name
+		}
+		return "#" + strconv.FormatInt(*id, 10)
 	}
 	rows := make([]eventGameRow, 0, len(games))
 	for _, g := range games {
-		r := eventGameRow{ID: g.ID, Label: g.Label, Sente: s.playerName(ctx, g.SentePlayerID), Gote: s.playerName(ctx, g.GotePlayerID), RedoNumber: g.RedoNumber}
+		r := eventGameRow{ID: g.ID, Label: g.Label, Sente: nameOf(g.SentePlayerID), Gote: nameOf(g.GotePlayerID), RedoNumber: g.RedoNumber, Void: gs.Void[g.ID]}
 		if g.ScheduledOn != nil {
 			r.ScheduledOn = *g.ScheduledOn
 		}
-		if res, ok := results[g.ID]; ok {
+		if res, ok := gs.Effective(g.ID); ok {
 			r.Result = res.Result
-		}
-		if _, r.Void, err = s.store.GameVoidOf(ctx, g.ID); err != nil {
-			return err
 		}
 		rows = append(rows, r)
 	}

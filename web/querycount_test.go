@@ -1,0 +1,125 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"kisen/office/seed"
+	"kisen/store"
+)
+
+// queryPage is one listing page of the query-count test and the path it
+// has in a fixture.
+type queryPage struct {
+	name  string
+	path  func(f queryFixture) string
+	staff bool // only for signed-in staff
+}
+
+// queryFixture is one seeded size: a knockout stage, a 順位戦 class and a
+// player's record.
+type queryFixture struct {
+	eventKO, stage, eventLeague, class, player, opponent int64
+}
+
+func seedQueryFixture(t *testing.T, f *seed.Fixture, scale int) queryFixture {
+	t.Helper()
+	ctx := context.Background()
+	var q queryFixture
+	ek, st, err := f.Knockout(ctx, 8*scale, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.eventKO, q.stage = ek.ID, st.ID
+	// C2 takes ten games a player, so the small class has 11 players (55
+	// games, 10 decided) and the large one 61 (305 games, 100 decided).
+	players := 11
+	if scale > 1 {
+		players = 61
+	}
+	el, c, err := f.League(ctx, players, 10*scale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.eventLeague, q.class = el.ID, c.ID
+	p, err := f.Record(ctx, 10*scale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.player, q.opponent = p.ID, p.ID+1
+	return q
+}
+
+var queryPages = []queryPage{
+	{name: "event", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d", f.eventKO) }},
+	{name: "bracket", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d/brackets", f.eventKO) }},
+	{name: "stage", path: func(f queryFixture) string { return fmt.Sprintf("/stages/%d", f.stage) }, staff: true},
+	{name: "stage CSV", path: func(f queryFixture) string { return fmt.Sprintf("/stages/%d/csv", f.stage) }},
+	{name: "knockout games list", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d/games", f.eventKO) }},
+	{name: "league overview", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d/league", f.eventLeague) }},
+	{name: "league class", path: func(f queryFixture) string { return fmt.Sprintf("/league/%d", f.class) }},
+	{name: "league games list", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d/games", f.eventLeague) }},
+	{name: "league CSV", path: func(f queryFixture) string { return fmt.Sprintf("/league/%d/schedule.csv", f.class) }},
+	{name: "league ICS", path: func(f queryFixture) string { return fmt.Sprintf("/league/%d/calendar.ics", f.class) }},
+	{name: "player record", path: func(f queryFixture) string { return fmt.Sprintf("/players/%d/record", f.player) }},
+	{name: "head to head", path: func(f queryFixture) string {
+		return fmt.Sprintf("/players/%d/record?opponent=%d", f.player, f.opponent)
+	}},
+	{name: "player", path: func(f queryFixture) string { return fmt.Sprintf("/players/%d", f.player) }},
+	{name: "players list", path: func(f queryFixture) string { return "/players" }},
+	{name: "ratings", path: func(f queryFixture) string { return "/ratings" }},
+	{name: "ratings CSV", path: func(f queryFixture) string { return "/ratings/export.csv" }},
+	{name: "players CSV", path: func(f queryFixture) string { return "/players/export.csv" }},
+}
+
+// statementsOf is how many statements one GET of path costs (after one
+// warm-up GET, so caches filled on first use are not counted).
+func statementsOf(t *testing.T, a *testApp, s *store.Store, path string) int64 {
+	t.Helper()
+	if resp, body := a.get(path); resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d\n%s", path, resp.StatusCode, body)
+	}
+	before := s.Statements()
+	if resp, _ := a.get(path); resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d", path, resp.StatusCode)
+	}
+	return s.Statements() - before
+}
+
+// TestQueryCount_ListingPagesCostTheSameAtTenTimesTheSize: every public
+// page that lists games issues the same number of SQL statements for a
+// small event and one ten times larger (issue 12: load sets, compute in
+// memory), on both databases, signed in as an administrator (who sees the
+// most: staff forms and drafts) and signed out.
+func TestQueryCount_ListingPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f, err := seed.New(context.Background(), a.srv.office, a.store, a.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		small := seedQueryFixture(t, f, 1)
+		large := seedQueryFixture(t, f, 10)
+		for _, signedIn := range []bool{false, true} {
+			if signedIn {
+				a.signIn(a.client, a.addUser(fmt.Sprintf("qc-admin-%v", signedIn), true).ID)
+			}
+			for _, p := range queryPages {
+				if p.staff && !signedIn {
+					continue
+				}
+				ns := statementsOf(t, a, a.store, p.path(small))
+				nl := statementsOf(t, a, a.store, p.path(large))
+				t.Logf("%-20s signed in %-5v small %4d large %4d", p.name, signedIn, ns, nl)
+				if nl != ns {
+
+					t.Errorf("%s (signed in %v): %d statements for the small event, %d for the ten times larger one", p.name, signedIn, ns, nl)
+				}
+				if nl > 30 {
+					t.Errorf("%s (signed in %v): %d statements, more than 30", p.name, signedIn, nl)
+				}
+			}
+		}
+	})
+}
