@@ -16,12 +16,13 @@ import (
 // Ratings are derived data (issue 7). The stored tables player_ratings
 // and rating_history always come from one full recompute over every game
 // of a public event, its latest confirmed result (store.EffectiveResults)
-// and the rating settings. Instead of hooking every place that writes a
-// result, each read compares a fingerprint of those inputs with the one
-// stored beside the ratings and recomputes, in one transaction, when they
-// differ. So the ratings shown always equal a full recompute, whichever
-// use case (result entry, confirmation, bracket quick result, league
-// import, a published event) changed the inputs.
+// and the rating settings. Reads never recompute and never scan the games
+// (issue 12): the triggers of migration 00098 bump
+// rating_state.input_revision in the transaction of every change to those
+// inputs, whichever use case makes it, and the worker of `kisen serve`
+// (RunRatingRefresher) recomputes in the background when the revision
+// moved past the one the stored ratings were computed from. Pages read
+// the stored ratings and say when they were computed (RatingStatus).
 
 // RatingSummary is what one recompute found; `kisen rating recompute`
 // prints it as JSON.
@@ -37,10 +38,45 @@ type RatingSummary struct {
 	Recomputed bool `json:"recomputed"`
 }
 
-// RefreshRatings makes the stored ratings current: a no-op when the
-// inputs are unchanged since the last recompute, else a full recompute.
-// Public: any reader may trigger it; it only ever writes derived data.
-func (o *Office) RefreshRatings(ctx context.Context) (RatingSummary, error) {
+// RatingStatus is which version of the ratings the pages show.
+type RatingStatus struct {
+	Summary RatingSummary
+	// Computed is false until the first recompute stored ratings.
+	Computed bool
+	// ComputedAt is when the stored ratings were computed.
+	ComputedAt time.Time
+	// Stale: results or settings changed since; the worker is including
+	// them.
+	Stale bool
+}
+
+// RatingStatus reads the state row (one statement). Public.
+func (o *Office) RatingStatus(ctx context.Context) (RatingStatus, error) {
+	st, ok, err := o.store.RatingStateRow(ctx)
+	if err != nil {
+		return RatingStatus{}, err
+	}
+	if !ok {
+		// No input changed since the database was created, so there is
+		// nothing to rate yet; the worker's first tick stores the row.
+		return RatingStatus{Summary: RatingSummary{GamesSkipped: map[string]int{}}}, nil
+	}
+	return RatingStatus{Summary: summaryOf(st), Computed: st.Computed(), ComputedAt: st.ComputedAt, Stale: st.Stale() || !st.Computed()}, nil
+}
+
+// RefreshRatingsIfStale makes the stored ratings current when an input
+// changed since they were computed: one statement (the state row) when
+// nothing did. The worker of `kisen serve` calls it on every tick; tests
+// call it where a page would once have recomputed. It only ever writes
+// derived data, so it takes no actor.
+func (o *Office) RefreshRatingsIfStale(ctx context.Context) (RatingSummary, error) {
+	st, ok, err := o.store.RatingStateRow(ctx)
+	if err != nil {
+		return RatingSummary{}, err
+	}
+	if ok && st.Computed() && !st.Stale() {
+		return summaryOf(st), nil
+	}
 	return o.refreshRatings(ctx, false)
 }
 
@@ -52,42 +88,53 @@ func (o *Office) RecomputeRatings(ctx context.Context) (RatingSummary, error) {
 	return o.refreshRatings(ctx, true)
 }
 
+// refreshRatings recomputes in one transaction, serialised with every
+// other recompute (LockRatingState), from the input revision read inside
+// it: a recompute that waited for another finds the ratings current and
+// stops, so several processes sharing a PostgreSQL compute once and the
+// computed revision never goes backwards. The revision is read before the
+// inputs: a change committed in between is included early and, having
+// bumped the revision past the one stored, recomputed again on the next
+// tick, so the stored ratings always catch up with the inputs.
+//
+// The fingerprint of the inputs (ratingFingerprint: aggregates in the
+// database) is the consistency check: when a revision moved but nothing a
+// rating depends on did (a game of a draft event, a status from published
+// to finished, a setting saved unchanged), the stored ratings are marked
+// current without rating everything again.
 func (o *Office) refreshRatings(ctx context.Context, force bool) (RatingSummary, error) {
-	if !force {
-		// A cheap check outside a write transaction: most reads find the
-		// ratings current and never take the write lock.
-		fp, _, err := ratingFingerprint(ctx, o.store)
-		if err != nil {
-			return RatingSummary{}, err
-		}
-		if st, ok, err := o.store.RatingStateRow(ctx); err != nil {
-			return RatingSummary{}, err
-		} else if ok && st.Fingerprint == fp {
-			return summaryOf(st), nil
-		}
-	}
 	var out RatingSummary
 	err := o.store.Tx(ctx, func(tx *store.Store) error {
 		st, err := tx.LockRatingState(ctx, o.now())
 		if err != nil {
 			return err
 		}
-		in, err := loadRatingInput(ctx, tx)
-		if err != nil {
-			return err
-		}
-		if !force && st.Fingerprint == in.fingerprint { // another reader won the race
+		if !force && st.Computed() && !st.Stale() { // another recompute got here first
 			out = summaryOf(st)
 			return nil
 		}
-		out, err = recomputeRatings(ctx, tx, in, o.now())
+		rev := st.InputRevision
+		fp, set, err := ratingFingerprint(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if !force && st.Computed() && fp == st.Fingerprint {
+			st.ComputedRevision, st.ComputedAt = rev, o.now()
+			out = summaryOf(st)
+			return tx.MarkRatingsCurrent(ctx, st)
+		}
+		in, err := loadRatingInput(ctx, tx, fp, set)
+		if err != nil {
+			return err
+		}
+		out, err = recomputeRatings(ctx, tx, in, o.now(), rev)
 		return err
 	})
 	return out, err
 }
 
 func summaryOf(st store.RatingState) RatingSummary {
-	var s RatingSummary
+	s := RatingSummary{GamesSkipped: map[string]int{}}
 	_ = json.Unmarshal([]byte(st.Summary), &s) // written by recomputeRatings; a bad row reads as empty
 	s.Fingerprint, s.ComputedAt = st.Fingerprint, st.ComputedAt
 	return s
@@ -95,7 +142,7 @@ func summaryOf(st store.RatingState) RatingSummary {
 
 // recomputeRatings rates every game from scratch and replaces the stored
 // ratings, inside tx.
-func recomputeRatings(ctx context.Context, tx *store.Store, in ratingInput, now time.Time) (RatingSummary, error) {
+func recomputeRatings(ctx context.Context, tx *store.Store, in ratingInput, now time.Time, rev int64) (RatingSummary, error) {
 	games, skipped := ratingGames(in)
 	roster := make([]string, len(in.players))
 	for i, id := range in.players {
@@ -153,7 +200,7 @@ func recomputeRatings(ctx context.Context, tx *store.Store, in ratingInput, now 
 	if err != nil {
 		return RatingSummary{}, err
 	}
-	err = tx.ReplaceRatings(ctx, rows, hist, store.RatingState{Fingerprint: in.fingerprint, Summary: string(b), ComputedAt: now})
+	err = tx.ReplaceRatings(ctx, rows, hist, store.RatingState{Fingerprint: in.fingerprint, Summary: string(b), ComputedAt: now, ComputedRevision: rev})
 	return sum, err
 }
 

@@ -43,8 +43,9 @@ type ratingInput struct {
 // start; see store.RatingGamesDigest), and the counters of the
 // append-only result tables and the roster. Equal fingerprints mean a
 // recompute would give the stored ratings again. It is computed by
-// aggregates in the database, so a page that finds the ratings current
-// never reads the games.
+// aggregates in the database, in the background recompute only (never on
+// a page): a revision bump that changed nothing a rating depends on costs
+// this check instead of a recompute.
 func ratingFingerprint(ctx context.Context, s *store.Store) (string, rating.Settings, error) {
 	set, raw, err := ratingSettingsIn(ctx, s)
 	if err != nil {
@@ -59,16 +60,13 @@ func ratingFingerprint(ctx context.Context, s *store.Store) (string, rating.Sett
 		return "", rating.Settings{}, err
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "v2|%s|%+v|%+v", raw, c, d)
+	fmt.Fprintf(h, "v3|%s|%+v|%+v", raw, c, d)
 	return hex.EncodeToString(h.Sum(nil)), set, nil
 }
 
-// loadRatingInput reads everything a recompute needs, inside tx.
-func loadRatingInput(ctx context.Context, s *store.Store) (ratingInput, error) {
-	fp, set, err := ratingFingerprint(ctx, s)
-	if err != nil {
-		return ratingInput{}, err
-	}
+// loadRatingInput reads everything a recompute needs, inside tx; fp and
+// set are ratingFingerprint's answer, read in the same transaction.
+func loadRatingInput(ctx context.Context, s *store.Store, fp string, set rating.Settings) (ratingInput, error) {
 	games, err := s.GamesOfEventsIn(ctx, PublicStatuses)
 	if err != nil {
 		return ratingInput{}, err

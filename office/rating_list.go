@@ -1,14 +1,14 @@
 package office
 
 import (
-	"cmp"
 	"context"
-	"slices"
-	"strings"
 	"time"
 
 	"kisen/store"
 )
+
+// RatingsPerPage is the length of one page of the rating list.
+const RatingsPerPage = 50
 
 // RatingFilter selects players for the public rating list. Zero values
 // select everyone who has a rated game.
@@ -16,6 +16,7 @@ type RatingFilter struct {
 	Kind        store.PlayerKind  // "" any
 	Class       store.PlayerClass // "" any 順位戦 class (or none)
 	ActiveSince store.CivilDate   // zero: any; else last rated game on or after this day (Japan)
+	Query       string            // name or reading (partial, width and kana folded) or federation number
 }
 
 // RatingRow is one line of the rating list.
@@ -25,61 +26,54 @@ type RatingRow struct {
 	Rating store.PlayerRating
 }
 
-// RatingList is the public rating list: players with at least one rated
-// game who match f, highest rating first; ties by reading (よみ), then
-// id, so the order is total. The ratings are refreshed first.
-func (o *Office) RatingList(ctx context.Context, f RatingFilter) ([]RatingRow, RatingSummary, error) {
-	sum, err := o.RefreshRatings(ctx)
-	if err != nil {
-		return nil, RatingSummary{}, err
-	}
-	all, err := o.store.AllPlayerRatings(ctx)
-	if err != nil {
-		return nil, RatingSummary{}, err
-	}
-	var ids []int64
-	for _, r := range all {
-		if r.Games > 0 {
-			ids = append(ids, r.PlayerID)
-		}
-	}
-	people, err := o.store.PlayersByIDs(ctx, ids)
-	if err != nil {
-		return nil, RatingSummary{}, err
-	}
-	var since time.Time
+// RatingPage is one page of the rating list and the version of the
+// ratings it shows.
+type RatingPage struct {
+	Rows   []RatingRow
+	Total  int64 // players the filter selects
+	Page   int   // 1-based
+	Pages  int
+	Status RatingStatus
+}
+
+func (f RatingFilter) query() store.RatingQuery {
+	q := store.RatingQuery{Kind: f.Kind, Class: f.Class, Search: f.Query}
 	if !f.ActiveSince.IsZero() {
-		since = f.ActiveSince.Time()
-		since = time.Date(since.Year(), since.Month(), since.Day(), 0, 0, 0, 0, ratingJST)
+		d := f.ActiveSince.Time()
+		q.Since = time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, ratingJST)
 	}
-	var rows []RatingRow
-	for _, r := range all {
-		p, ok := people[r.PlayerID]
-		if !ok || r.Games == 0 {
-			continue
-		}
-		if f.Kind != "" && p.Kind != f.Kind || f.Class != "" && p.Class != f.Class {
-			continue
-		}
-		if !since.IsZero() && (r.LastPlayed == nil || r.LastPlayed.Before(since)) {
-			continue
-		}
-		rows = append(rows, RatingRow{Player: p, Rating: r})
+	return q
+}
+
+// RatingList is one page of the public rating list: players with at
+// least one rated game who match f, highest rating first; ties by reading
+// (よみ), then id, so the order is total. It reads the stored ratings as
+// they are (RatingStatus says when they were computed): a fixed number of
+// statements, filtered, ordered and paged in the database. Public.
+func (o *Office) RatingList(ctx context.Context, f RatingFilter, page int) (RatingPage, error) {
+	status, err := o.RatingStatus(ctx)
+	if err != nil {
+		return RatingPage{}, err
 	}
-	slices.SortFunc(rows, func(a, b RatingRow) int {
-		if c := cmp.Compare(b.Rating.Rating, a.Rating.Rating); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.Player.Reading, b.Player.Reading); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Player.ID, b.Player.ID)
+	page = max(page, 1)
+	q := f.query()
+	q.Limit, q.Offset = RatingsPerPage, (page-1)*RatingsPerPage
+	rows, total, err := o.store.RatedPlayers(ctx, q)
+	if err != nil {
+		return RatingPage{}, err
+	}
+	out := RatingPage{Total: total, Page: page, Pages: max(int((total+RatingsPerPage-1)/RatingsPerPage), 1), Status: status}
+	for _, r := range rows {
+		out.Rows = append(out.Rows, RatingRow{Place: r.Place, Player: r.Player, Rating: r.PlayerRating})
+	}
+	return out, nil
+}
+
+// EachRating calls fn for every line of the rating list that f selects,
+// in list order, without holding the list in memory (the CSV export
+// streams it). Public.
+func (o *Office) EachRating(ctx context.Context, f RatingFilter, fn func(RatingRow) error) error {
+	return o.store.EachRatedPlayer(ctx, f.query(), func(r store.RatedPlayer) error {
+		return fn(RatingRow{Place: r.Place, Player: r.Player, Rating: r.PlayerRating})
 	})
-	for i := range rows {
-		rows[i].Place = i + 1
-		if i > 0 && rows[i].Rating.Rating == rows[i-1].Rating.Rating {
-			rows[i].Place = rows[i-1].Place
-		}
-	}
-	return rows, sum, nil
 }

@@ -29,53 +29,79 @@ type PlayerGame struct {
 	Before, After float64
 }
 
+// RecordGamesPerPage is the length of one page of a player's record.
+const RecordGamesPerPage = 100
+
+// RecordTotals count a player's games in public events (every page, not
+// only the one shown).
+type RecordTotals struct {
+	Games  int
+	Wins   int
+	Losses int
+}
+
 // PlayerRecord is a player's public record: rating, rated history (for a
-// chart), every game in public events, and the opponents met.
+// chart), one page of the games in public events, and the opponents met.
 type PlayerRecord struct {
 	Player    store.Player
 	Rating    store.PlayerRating
 	HasRating bool // false only before the first recompute
 	History   []store.RatingHistoryEntry
-	Games     []PlayerGame // newest first
+	Games     []PlayerGame // this page, newest first
+	Totals    RecordTotals
+	Page      int // 1-based
+	Pages     int
 	Opponents []store.Player
-	Summary   RatingSummary
+	Status    RatingStatus
 }
 
-// PlayerRecord gathers a player's record (public; only games of public
-// events). The ratings are refreshed first.
-func (o *Office) PlayerRecord(ctx context.Context, playerID int64) (PlayerRecord, error) {
+// PlayerRecord gathers one page of a player's record (public; only games
+// of public events), newest first, with the stored ratings as they are
+// (Status says when they were computed). The statements are the same
+// however many games the player has: the games are read as light lines
+// (recordLines), and only the page's lines get their events.
+func (o *Office) PlayerRecord(ctx context.Context, playerID int64, page int) (PlayerRecord, error) {
 	p, err := o.store.PlayerByID(ctx, playerID)
 	if err != nil {
 		return PlayerRecord{}, err
 	}
-	sum, err := o.RefreshRatings(ctx)
+	status, err := o.RatingStatus(ctx)
 	if err != nil {
 		return PlayerRecord{}, err
 	}
-	rec := PlayerRecord{Player: p, Summary: sum}
+	rec := PlayerRecord{Player: p, Status: status}
 	if rec.Rating, rec.HasRating, err = o.store.PlayerRatingOf(ctx, playerID); err != nil {
 		return PlayerRecord{}, err
 	}
 	if rec.History, err = o.store.RatingHistoryOf(ctx, playerID); err != nil {
 		return PlayerRecord{}, err
 	}
-	if rec.Games, err = o.playerGames(ctx, playerID); err != nil {
+	lines, err := o.recordLines(ctx, playerID)
+	if err != nil {
 		return PlayerRecord{}, err
 	}
-	rated := make(map[int64]store.RatingHistoryEntry, len(rec.History))
-	for _, h := range rec.History {
-		rated[h.GameID] = h
+	for _, l := range lines {
+		rec.Totals.Games++
+		if l.Won {
+			rec.Totals.Wins++
+		}
+		if l.Lost {
+			rec.Totals.Losses++
+		}
 	}
-	seen := map[int64]bool{}
-	for i := range rec.Games {
-		g := &rec.Games[i]
-		if h, ok := rated[g.Game.ID]; ok {
-			g.Rated, g.Before, g.After = true, h.RatingBefore, h.RatingAfter
-		}
-		if g.Opponent.ID != 0 && !seen[g.Opponent.ID] {
-			seen[g.Opponent.ID] = true
-			rec.Opponents = append(rec.Opponents, g.Opponent)
-		}
+	rec.Pages = max((len(lines)+RecordGamesPerPage-1)/RecordGamesPerPage, 1)
+	rec.Page = max(page, 1)
+	from := min((rec.Page-1)*RecordGamesPerPage, len(lines))
+	to := min(from+RecordGamesPerPage, len(lines))
+	opps, err := o.opponentsOf(ctx, lines)
+	if err != nil {
+		return PlayerRecord{}, err
+	}
+	if rec.Games, err = o.playerGamesOf(ctx, playerID, lines[from:to], opps, rec.History); err != nil {
+		return PlayerRecord{}, err
+	}
+	for _, opp := range opps {
+		rec.Opponents = append(rec.Opponents, opp)
 	}
 	slices.SortFunc(rec.Opponents, func(a, b store.Player) int {
 		return cmp.Or(strings.Compare(a.Reading, b.Reading), cmp.Compare(a.ID, b.ID))
@@ -83,32 +109,98 @@ func (o *Office) PlayerRecord(ctx context.Context, playerID int64) (PlayerRecord
 	return rec, nil
 }
 
-// playerGames lists the player's games in public events with their
-// effective results, newest first.
-func (o *Office) playerGames(ctx context.Context, playerID int64) ([]PlayerGame, error) {
+// PlayerRecordGames is a player's whole record (public; games of public
+// events), newest first, for the CSV export: the same lines as the pages
+// of PlayerRecord, in a fixed number of statements.
+func (o *Office) PlayerRecordGames(ctx context.Context, playerID int64) (store.Player, []PlayerGame, error) {
+	p, err := o.store.PlayerByID(ctx, playerID)
+	if err != nil {
+		return store.Player{}, nil, err
+	}
+	hist, err := o.store.RatingHistoryOf(ctx, playerID)
+	if err != nil {
+		return store.Player{}, nil, err
+	}
+	lines, err := o.recordLines(ctx, playerID)
+	if err != nil {
+		return store.Player{}, nil, err
+	}
+	opps, err := o.opponentsOf(ctx, lines)
+	if err != nil {
+		return store.Player{}, nil, err
+	}
+	games, err := o.playerGamesOf(ctx, playerID, lines, opps, hist)
+	return p, games, err
+}
+
+// recordLine is one game of a player's record before its event and
+// opponent are loaded: the game, the player's side and the result in
+// force.
+type recordLine struct {
+	Game      store.Game
+	Sente     bool
+	Opponent  int64 // 0 while the other seat is empty
+	PlayedAt  time.Time
+	Result    string // "" while none is confirmed
+	Reason    string
+	Won, Lost bool
+}
+
+// recordLines lists the player's games in public events with their
+// effective results, newest first: four statements whatever the record's
+// length (issue 12). The results come from store.GameSetOfPlayer, the one
+// definition of results in force.
+func (o *Office) recordLines(ctx context.Context, playerID int64) ([]recordLine, error) {
 	games, err := o.store.PlayerGamesIn(ctx, playerID, PublicStatuses)
 	if err != nil {
 		return nil, err
 	}
-	var eventIDs, oppIDs []int64
+	gs, err := o.store.GameSetOfPlayer(ctx, playerID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]recordLine, 0, len(games))
 	for _, g := range games {
-		eventIDs = append(eventIDs, g.EventID)
-		if opp := opponentOf(g, playerID); opp != 0 {
-			oppIDs = append(oppIDs, opp)
+		l := recordLine{Game: g, Opponent: opponentOf(g, playerID), Sente: g.SentePlayerID != nil && *g.SentePlayerID == playerID}
+		r, ok := gs.Effective(g.ID)
+		l.PlayedAt = gamePlayedAt(g, r)
+		if ok {
+			l.Result, l.Reason = r.Result, r.Reason
+			l.Won = r.Result == ResultSenteWin && l.Sente || r.Result == ResultGoteWin && !l.Sente
+			l.Lost = r.Result == ResultSenteWin && !l.Sente || r.Result == ResultGoteWin && l.Sente ||
+				r.Result == ResultBothLose
+		} else if g.ScheduledOn == nil && g.StartedAt == nil {
+			l.PlayedAt = time.Time{} // not played and no day set
+		}
+		out = append(out, l)
+	}
+	slices.SortStableFunc(out, func(a, b recordLine) int {
+		return cmp.Or(b.PlayedAt.Compare(a.PlayedAt), cmp.Compare(b.Game.ID, a.Game.ID))
+	})
+	return out, nil
+}
+
+// opponentsOf loads every opponent the lines name, keyed by id.
+func (o *Office) opponentsOf(ctx context.Context, lines []recordLine) (map[int64]store.Player, error) {
+	var ids []int64
+	for _, l := range lines {
+		if l.Opponent != 0 {
+			ids = append(ids, l.Opponent)
 		}
 	}
+	return o.store.PlayersByIDs(ctx, ids)
+}
+
+// playerGamesOf completes lines into PlayerGames: their events, whether a
+// record (棋譜) is stored, and the rating change of rated games (from the
+// player's stored history).
+func (o *Office) playerGamesOf(ctx context.Context, playerID int64, lines []recordLine, opps map[int64]store.Player,
+	hist []store.RatingHistoryEntry) ([]PlayerGame, error) {
+	eventIDs := make([]int64, 0, len(lines))
+	for _, l := range lines {
+		eventIDs = append(eventIDs, l.Game.EventID)
+	}
 	events, err := o.store.EventsByIDs(ctx, eventIDs)
-	if err != nil {
-		return nil, err
-	}
-	opps, err := o.store.PlayersByIDs(ctx, oppIDs)
-	if err != nil {
-		return nil, err
-	}
-	// Results in force and records' presence for all the player's games
-	// at once: a fixed number of statements whatever the record's length
-	// (issue 12).
-	gs, err := o.store.GameSetOfPlayer(ctx, playerID)
 	if err != nil {
 		return nil, err
 	}
@@ -116,26 +208,19 @@ func (o *Office) playerGames(ctx context.Context, playerID int64) ([]PlayerGame,
 	if err != nil {
 		return nil, err
 	}
-	out := make([]PlayerGame, 0, len(games))
-	for _, g := range games {
-		pg := PlayerGame{Game: g, Event: events[g.EventID], Opponent: opps[opponentOf(g, playerID)],
-			Sente: g.SentePlayerID != nil && *g.SentePlayerID == playerID}
-		r, ok := gs.Effective(g.ID)
-		pg.PlayedAt = gamePlayedAt(g, r)
-		if ok {
-			pg.Result, pg.Reason = r.Result, r.Reason
-			pg.Won = r.Result == ResultSenteWin && pg.Sente || r.Result == ResultGoteWin && !pg.Sente
-			pg.Lost = r.Result == ResultSenteWin && !pg.Sente || r.Result == ResultGoteWin && pg.Sente ||
-				r.Result == ResultBothLose
-		} else if g.ScheduledOn == nil && g.StartedAt == nil {
-			pg.PlayedAt = time.Time{} // not played and no day set
+	rated := make(map[int64]store.RatingHistoryEntry, len(hist))
+	for _, h := range hist {
+		rated[h.GameID] = h
+	}
+	out := make([]PlayerGame, 0, len(lines))
+	for _, l := range lines {
+		pg := PlayerGame{Game: l.Game, Event: events[l.Game.EventID], Opponent: opps[l.Opponent], Sente: l.Sente,
+			PlayedAt: l.PlayedAt, Result: l.Result, Reason: l.Reason, Won: l.Won, Lost: l.Lost, HasRecord: recorded[l.Game.ID]}
+		if h, ok := rated[l.Game.ID]; ok {
+			pg.Rated, pg.Before, pg.After = true, h.RatingBefore, h.RatingAfter
 		}
-		pg.HasRecord = recorded[g.ID]
 		out = append(out, pg)
 	}
-	slices.SortStableFunc(out, func(a, b PlayerGame) int {
-		return cmp.Or(b.PlayedAt.Compare(a.PlayedAt), cmp.Compare(b.Game.ID, a.Game.ID))
-	})
 	return out, nil
 }
 
@@ -173,16 +258,22 @@ func (o *Office) HeadToHead(ctx context.Context, playerID, opponentID int64) (He
 	if err != nil {
 		return HeadToHeadRecord{}, err
 	}
-	all, err := o.playerGames(ctx, playerID)
+	lines, err := o.recordLines(ctx, playerID)
+	if err != nil {
+		return HeadToHeadRecord{}, err
+	}
+	lines = slices.DeleteFunc(lines, func(l recordLine) bool { return l.Opponent != opponentID })
+	hist, err := o.store.RatingHistoryOf(ctx, playerID)
+	if err != nil {
+		return HeadToHeadRecord{}, err
+	}
+	all, err := o.playerGamesOf(ctx, playerID, lines, map[int64]store.Player{opponentID: opp}, hist)
 	if err != nil {
 		return HeadToHeadRecord{}, err
 	}
 	out := HeadToHeadRecord{Player: p, Opponent: opp}
 	var games []rating.Game
 	for _, g := range all {
-		if g.Opponent.ID != opponentID {
-			continue
-		}
 		out.Games = append(out.Games, g)
 		if g.Result == "" {
 			continue

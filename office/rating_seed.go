@@ -32,7 +32,9 @@ func classOrder(c store.PlayerClass) int {
 // (A, B1, B2, C1, C2, free class, then none), then by reading (よみ), then
 // by id, so the order is total and the same on every call. The knockout
 // code has no seeding call of its own; a director uses this order when
-// entering each entrant's seed on the stage page.
+// entering each entrant's seed on the stage page. It reads the stored
+// ratings as they are (a page; RatingStatus says when they were
+// computed); ApplyRatingSeeds brings them up to date first.
 func (o *Office) SeedsByRating(ctx context.Context, actor Actor, eventID int64, playerIDs []int64) ([]SeedRow, error) {
 	if err := o.RequireEventRole(ctx, actor, eventID, RoleDirector); err != nil {
 		return nil, err
@@ -40,15 +42,11 @@ func (o *Office) SeedsByRating(ctx context.Context, actor Actor, eventID int64, 
 	if _, err := o.store.EventByID(ctx, eventID); err != nil {
 		return nil, err
 	}
-	if _, err := o.RefreshRatings(ctx); err != nil {
-		return nil, err
-	}
 	return seedOrder(ctx, o.store, playerIDs)
 }
 
-// seedOrder orders players by their stored ratings (call RefreshRatings
-// first); s may be a transaction, so ApplyRatingSeeds writes the very
-// order it read.
+// seedOrder orders players by their stored ratings as they are; s may be
+// a transaction, so ApplyRatingSeeds writes the very order it read.
 func seedOrder(ctx context.Context, s *store.Store, playerIDs []int64) ([]SeedRow, error) {
 	people, err := s.PlayersByIDs(ctx, playerIDs)
 	if err != nil {

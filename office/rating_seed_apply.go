@@ -39,7 +39,7 @@ func (o *Office) ApplyRatingSeeds(ctx context.Context, actor Actor, stageID int6
 	}
 	// Outside the transaction: a refresh writes its own transaction, and
 	// SQLite allows one writer at a time.
-	if _, err := o.RefreshRatings(ctx); err != nil {
+	if _, err := o.RefreshRatingsIfStale(ctx); err != nil {
 		return nil, err
 	}
 	var out []SeedApplied

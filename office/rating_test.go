@@ -38,7 +38,8 @@ func newRatingFixture(t *testing.T, s *store.Store) *ratingFixture {
 	f.players = []store.Player{g.sente, g.gote}
 	for i, name := range []string{"甲", "乙", "丙", "丁"} {
 		readings := []string{"あ", "い", "う", "え"}
-		p, err := g.o.CreatePlayer(g.ctx, g.admin, office.PlayerInput{Name: "棋士 " + name, Reading: "きし " + readings[i], Kind: "professional", Rank: "四段"})
+		p, err := g.o.CreatePlayer(g.ctx, g.admin, office.PlayerInput{Name: "棋士 " + name, Reading: "きし " + readings[i], Kind: "professional", Rank: "四段",
+			Number: fmt.Sprintf("X%d", 123+i)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,12 +101,12 @@ func (f *ratingFixture) expect(gm store.Game, outcome rating.Outcome, confirmed,
 	f.script = append(f.script, g)
 }
 
-// checkAgainstScratch refreshes the stored ratings through office and
-// compares every player's rating and history with rating.Recompute over
+// checkAgainstScratch refreshes the stored ratings as the worker of
+// `kisen serve` does (RefreshRatingsIfStale) and compares every player's rating and history with rating.Recompute over
 // the script.
 func (f *ratingFixture) checkAgainstScratch(step string) {
 	f.t.Helper()
-	if _, err := f.o.RefreshRatings(f.ctx); err != nil {
+	if _, err := f.o.RefreshRatingsIfStale(f.ctx); err != nil {
 		f.t.Fatalf("%s: refresh: %v", step, err)
 	}
 	var roster []string
@@ -238,7 +239,10 @@ func TestRatings_EloByHandAndRedoCountedOnce_D_R3(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.record(redo, office.ResultSenteWin, "resignation") // b is sente in the redo
-		rec, err := f.o.PlayerRecord(f.ctx, b.ID)
+		if _, err := f.o.RefreshRatingsIfStale(f.ctx); err != nil {
+			t.Fatal(err)
+		}
+		rec, err := f.o.PlayerRecord(f.ctx, b.ID, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -261,24 +265,31 @@ func TestRatings_DraftEventsAndUnconfirmedIgnored(t *testing.T) {
 		draft := f.event2Named("{}", "下書き棋戦")
 		f.play(draft, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
 		f.play(f.confirmEvent, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
-		sum, err := f.o.RefreshRatings(f.ctx)
+		sum, err := f.o.RefreshRatingsIfStale(f.ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if sum.GamesUsed != 0 || sum.GamesSkipped["unconfirmed"] != 1 {
 			t.Fatalf("summary %+v: want no rated game and one unconfirmed", sum)
 		}
-		rows, _, err := f.o.RatingList(f.ctx, office.RatingFilter{})
-		if err != nil || len(rows) != 0 {
-			t.Fatalf("list %v %v, want empty", rows, err)
+		pg, err := f.o.RatingList(f.ctx, office.RatingFilter{}, 1)
+		if err != nil || len(pg.Rows) != 0 || pg.Status.Stale {
+			t.Fatalf("list %+v %v, want empty and current", pg, err)
 		}
-		// Publishing the draft brings its game in on the next read.
+		// Publishing the draft marks the ratings stale; the next refresh
+		// brings its game in.
 		if err := f.o.SetEventStatus(f.ctx, f.admin, draft.ID, office.StatusPublished); err != nil {
 			t.Fatal(err)
 		}
-		rows, _, err = f.o.RatingList(f.ctx, office.RatingFilter{})
-		if err != nil || len(rows) != 2 || rows[0].Player.ID != f.players[0].ID || rows[0].Rating.Rating != 1516 {
-			t.Fatalf("after publishing: %+v %v", rows, err)
+		if pg, err = f.o.RatingList(f.ctx, office.RatingFilter{}, 1); err != nil || !pg.Status.Stale || len(pg.Rows) != 0 {
+			t.Fatalf("after publishing, before the refresh: %+v %v (want stale, still empty)", pg, err)
+		}
+		if _, err := f.o.RefreshRatingsIfStale(f.ctx); err != nil {
+			t.Fatal(err)
+		}
+		pg, err = f.o.RatingList(f.ctx, office.RatingFilter{}, 1)
+		if err != nil || pg.Status.Stale || len(pg.Rows) != 2 || pg.Rows[0].Player.ID != f.players[0].ID || pg.Rows[0].Rating.Rating != 1516 {
+			t.Fatalf("after publishing: %+v %v", pg, err)
 		}
 	})
 }
@@ -294,6 +305,9 @@ func TestRatings_ListFilters(t *testing.T) {
 		f.players = append(f.players, amateur)
 		f.play(f.event, p[0], amateur, "", office.ResultGoteWin, "resignation") // day 1
 		f.play(f.event, p[1], p[2], "", office.ResultSenteWin, "resignation")   // day 2
+		if _, err := f.o.RefreshRatingsIfStale(f.ctx); err != nil {
+			t.Fatal(err)
+		}
 		cases := []struct {
 			name string
 			f    office.RatingFilter
@@ -302,14 +316,21 @@ func TestRatings_ListFilters(t *testing.T) {
 			{"all, by rating then reading", office.RatingFilter{}, []int64{amateur.ID, p[1].ID, p[2].ID, p[0].ID}},
 			{"amateurs", office.RatingFilter{Kind: store.PlayerAmateur}, []int64{amateur.ID}},
 			{"active since day 2", office.RatingFilter{ActiveSince: store.NewCivilDate(2026, 5, 3)}, []int64{p[1].ID, p[2].ID}},
+			{"search by reading, kana and width folded", office.RatingFilter{Query: "キシ　ア"}, []int64{p[2].ID}},
+			{"search by name", office.RatingFilter{Query: "アマ"}, []int64{amateur.ID}},
+			{"search by number", office.RatingFilter{Query: "ｘ１２３"}, []int64{p[2].ID}},
+			{"search and kind", office.RatingFilter{Query: "きし", Kind: store.PlayerAmateur}, nil},
 		}
 		for _, c := range cases {
-			rows, _, err := f.o.RatingList(f.ctx, c.f)
+			pg, err := f.o.RatingList(f.ctx, c.f, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
+			if pg.Total != int64(len(c.want)) {
+				t.Errorf("%s: total %d, want %d", c.name, pg.Total, len(c.want))
+			}
 			var got []int64
-			for _, r := range rows {
+			for _, r := range pg.Rows {
 				got = append(got, r.Player.ID)
 			}
 			if fmt.Sprint(got) != fmt.Sprint(c.want) {
@@ -343,7 +364,7 @@ func TestRatings_SettingsAdminOnlyAndValidated(t *testing.T) {
 			t.Fatalf("stored settings %+v %v", got, err)
 		}
 		f.play(f.event, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
-		sum, err := f.o.RefreshRatings(f.ctx)
+		sum, err := f.o.RefreshRatingsIfStale(f.ctx)
 		if err != nil || sum.Model != rating.ModelGlicko2 {
 			t.Fatalf("refresh under Glicko-2: %+v %v", sum, err)
 		}
@@ -371,6 +392,9 @@ func TestRatings_SeedsByRating_TiesByClassThenReading(t *testing.T) {
 		b1 := mk("同点二", "どうてん", "B1")
 		same := mk("同点三", "あ", "B1")
 		f.play(f.event, top, low, "", office.ResultSenteWin, "resignation")
+		if _, err := f.o.RefreshRatingsIfStale(f.ctx); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := f.o.SeedsByRating(f.ctx, f.recorder, f.event.ID, []int64{top.ID}); !errors.Is(err, office.ErrForbidden) {
 			t.Fatalf("a recorder may not seed: %v", err)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -44,19 +45,33 @@ type RatingHistoryEntry struct {
 func (RatingHistoryEntry) TableName() string { return "rating_history" }
 
 // RatingState is the one row saying what the stored ratings were computed
-// from (Fingerprint) and what that recompute found (Summary, JSON).
+// from (Fingerprint, ComputedRevision) and what that recompute found
+// (Summary, JSON). InputRevision counts changes to the inputs: the
+// triggers of migration 00098 bump it in the transaction of each change,
+// so the ratings are stale exactly when InputRevision > ComputedRevision.
 type RatingState struct {
-	ID          int64 `gorm:"primaryKey;autoIncrement:false"`
-	Fingerprint string
-	Summary     string
-	ComputedAt  time.Time
+	ID               int64 `gorm:"primaryKey;autoIncrement:false"`
+	Fingerprint      string
+	Summary          string
+	ComputedAt       time.Time
+	InputRevision    int64
+	ComputedRevision int64
 }
 
 // TableName: the migration names the table in the singular.
 func (RatingState) TableName() string { return "rating_state" }
 
-// RatingStateRow reads the state row; ok is false before the first
-// recompute.
+// Stale reports whether inputs changed since the stored ratings were
+// computed.
+func (st RatingState) Stale() bool { return st.InputRevision > st.ComputedRevision }
+
+// Computed reports whether a recompute ever stored ratings (a trigger may
+// create the row before the first one).
+func (st RatingState) Computed() bool { return st.Fingerprint != "" }
+
+// RatingStateRow reads the state row; ok is false while no input has
+// changed and nothing was computed since the database was created. One
+// statement: the worker reads it on every tick and every rating page once.
 func (s *Store) RatingStateRow(ctx context.Context) (RatingState, bool, error) {
 	var rows []RatingState
 	if err := s.DB(ctx).Where("id = 1").Limit(1).Find(&rows).Error; err != nil {
@@ -68,21 +83,31 @@ func (s *Store) RatingStateRow(ctx context.Context) (RatingState, bool, error) {
 	return rows[0], true, nil
 }
 
-// LockRatingState makes sure the state row exists and, on PostgreSQL,
-// locks it until the transaction ends, so two recomputes racing to
-// replace the ratings run one after the other. (SQLite transactions here
-// take the write lock at BEGIN already.) Call it inside Tx.
+// ratingLockKey names the PostgreSQL advisory lock that serialises
+// recomputes ("kisen" + "rating" in a bigint; any constant would do as long
+// as every process uses the same one).
+const ratingLockKey int64 = 0x6b6973656e7274
+
+// LockRatingState serialises recomputes and reads the state row, creating
+// it when absent. Call it inside Tx. On PostgreSQL it takes a
+// transaction-scoped advisory lock rather than a row lock: the triggers of
+// every result write update this row, and a row lock held through a
+// recompute would make them all wait for it; the advisory lock makes only
+// another recompute wait. The row is read after the lock is granted, so a
+// recompute that waited sees what the one before it stored. (SQLite
+// transactions here take the write lock at BEGIN already.)
 func (s *Store) LockRatingState(ctx context.Context, now time.Time) (RatingState, error) {
+	if s.dialect == Postgres {
+		if err := s.DB(ctx).Exec("SELECT pg_advisory_xact_lock(?)", ratingLockKey).Error; err != nil {
+			return RatingState{}, fmt.Errorf("lock rating state: %w", err)
+		}
+	}
 	seed := RatingState{ID: 1, Fingerprint: "", Summary: "{}", ComputedAt: now.UTC()}
 	if err := s.DB(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&seed).Error; err != nil {
 		return RatingState{}, fmt.Errorf("create rating state: %w", err)
 	}
-	q := s.DB(ctx).Where("id = 1")
-	if s.dialect == Postgres {
-		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
-	}
 	var st RatingState
-	if err := q.Take(&st).Error; err != nil {
+	if err := s.DB(ctx).Where("id = 1").Take(&st).Error; err != nil {
 		return RatingState{}, notFound(err, "lock rating state")
 	}
 	return st, nil
@@ -117,10 +142,19 @@ func (s *Store) ReplaceRatings(ctx context.Context, ratings []PlayerRating, hist
 			return notFound(err, "store rating history")
 		}
 	}
-	st.ID = 1
-	st.ComputedAt = st.ComputedAt.UTC()
-	return notFound(db.Model(&RatingState{}).Where("id = 1").Updates(map[string]any{
-		"fingerprint": st.Fingerprint, "summary": st.Summary, "computed_at": st.ComputedAt,
+	return s.MarkRatingsCurrent(ctx, st)
+}
+
+// MarkRatingsCurrent records that the stored ratings are those of st's
+// inputs (fingerprint, summary, computed at, computed revision) without
+// touching the ratings: ReplaceRatings ends with it, and a recompute that
+// finds the fingerprint unchanged calls it alone. The computed revision
+// never goes backwards. Call it inside Tx after LockRatingState.
+func (s *Store) MarkRatingsCurrent(ctx context.Context, st RatingState) error {
+	return notFound(s.DB(ctx).Model(&RatingState{}).Where("id = 1").Updates(map[string]any{
+		"fingerprint": st.Fingerprint, "summary": st.Summary, "computed_at": st.ComputedAt.UTC(),
+		"computed_revision": gorm.Expr("CASE WHEN computed_revision > ? THEN computed_revision ELSE ? END",
+			st.ComputedRevision, st.ComputedRevision),
 	}).Error, "record rating state")
 }
 

@@ -6,14 +6,18 @@ import (
 )
 
 // RatingCounters summarise the append-only and insert-only tables that
-// ratings depend on. Result versions and confirmations are never updated
-// or deleted (a correction is a new version), so their count and largest
-// id change exactly when something new arrives.
+// ratings depend on. Result versions, confirmations and voids are never
+// updated or deleted (a correction is a new version), so their count and
+// largest id change exactly when something new arrives. (A void takes a
+// game out of the ratings; a withdrawal voids games without a new result
+// version, so voids are counted on their own.)
 type RatingCounters struct {
 	Results          int64
 	MaxResultID      int64
 	Confirmations    int64
 	MaxConfirmation  int64
+	Voids            int64
+	MaxVoidID        int64
 	Players          int64
 	MaxPlayerID      int64
 	PlayerIDChecksum int64
@@ -27,6 +31,8 @@ func (s *Store) RatingCounters(ctx context.Context) (RatingCounters, error) {
 		(SELECT COALESCE(MAX(id), 0) FROM game_results) AS max_result_id,
 		(SELECT COUNT(*) FROM game_result_confirmations) AS confirmations,
 		(SELECT COALESCE(MAX(id), 0) FROM game_result_confirmations) AS max_confirmation,
+		(SELECT COUNT(*) FROM game_voids) AS voids,
+		(SELECT COALESCE(MAX(id), 0) FROM game_voids) AS max_void_id,
 		(SELECT COUNT(*) FROM players) AS players,
 		(SELECT COALESCE(MAX(id), 0) FROM players) AS max_player_id,
 		(SELECT COALESCE(SUM(id), 0) FROM players) AS player_id_checksum`).Scan(&c).Error
