@@ -316,6 +316,9 @@ func TestDrafts_RoleMatrix(t *testing.T) {
 		if n, _ := a.store.EffectiveResults(context.Background(), f.knockout.ID); len(n) == 0 {
 			t.Fatal("the draft's game has no result to leak")
 		}
+		if _, err := a.srv.office.RefreshRatingsIfStale(context.Background()); err != nil {
+			t.Fatal(err)
+		}
 		for _, who := range draftActors {
 			for _, path := range []string{"/players/" + i64s(f.playerID) + "/record", "/ratings"} {
 				resp, body := f.request(who, http.MethodGet, path, nil)

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"bytes"
-	"encoding/csv"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -19,10 +17,11 @@ import (
 // for an event's directors (office checks both again).
 func (s *Server) ratingRoutes(e *echo.Echo) {
 	e.GET("/ratings", s.ratingsList)
-	e.GET("/ratings/export.csv", s.ratingsExport)
+	e.GET("/ratings/export.csv", s.ratingsExport) // ratings_csv.go
 	e.GET("/ratings/settings", s.ratingSettingsForm, requireAdmin)
 	e.POST("/ratings/settings", s.ratingSettingsSave, requireAdmin)
 	e.GET("/players/:id/record", s.playerRecord)
+	e.GET("/players/:id/record.csv", s.playerRecordExport) // ratings_csv.go
 	e.GET("/players/:id/record/h2h", s.playerHeadToHead)
 	e.GET("/stages/:id/seeds", s.stageSeeds, requireUser)
 	e.POST("/stages/:id/seeds", s.stageSeedsApply, requireUser) // ratings_seed.go
@@ -32,8 +31,8 @@ func (s *Server) ratingRoutes(e *echo.Echo) {
 // are ignored (the list is public and bookmarkable).
 func ratingFilterOf(c echo.Context) (office.RatingFilter, ratingFilterForm) {
 	q := c.QueryParams()
-	form := ratingFilterForm{Kind: q.Get("kind"), Class: q.Get("class"), Since: q.Get("since")}
-	var f office.RatingFilter
+	form := ratingFilterForm{Kind: q.Get("kind"), Class: q.Get("class"), Since: q.Get("since"), Query: strings.TrimSpace(q.Get("q"))}
+	f := office.RatingFilter{Query: form.Query}
 	for _, k := range store.PlayerKinds {
 		if string(k) == form.Kind {
 			f.Kind = k
@@ -59,19 +58,27 @@ func ratingFilterOf(c echo.Context) (office.RatingFilter, ratingFilterForm) {
 	return f, form
 }
 
-// ratingsList is the public rating list; htmx gets only the table.
+// ratingsList is one page of the public rating list; htmx gets only the
+// table. It reads the stored ratings as they are and never recomputes
+// (the worker of `kisen serve` does; the page says when they were
+// computed).
 func (s *Server) ratingsList(c echo.Context) error {
 	ctx := c.Request().Context()
 	f, form := ratingFilterOf(c)
-	rows, sum, err := s.office.RatingList(ctx, f)
+	page, _ := strconv.Atoi(c.QueryParam("page"))
+	pg, err := s.office.RatingList(ctx, f, page)
 	if err != nil {
 		return err
 	}
-	set, err := s.office.RatingSettings(ctx)
-	if err != nil {
-		return err
+	model := pg.Status.Summary.Model
+	if !pg.Status.Computed || model == "" {
+		set, err := s.office.RatingSettings(ctx)
+		if err != nil {
+			return err
+		}
+		model = set.Model
 	}
-	v := ratingListViewOf(rows, sum, set, form, actor(c).Admin)
+	v := ratingListViewOf(pg, model, form, actor(c).Admin)
 	c.Response().Header().Add("Vary", "HX-Request")
 	if isHTMX(c) && c.Request().Header.Get("HX-History-Restore-Request") != "true" {
 		return s.render(c, http.StatusOK, RatingTable(v))
@@ -79,56 +86,25 @@ func (s *Server) ratingsList(c echo.Context) error {
 	return s.render(c, http.StatusOK, RatingsPage(s.page(c, L(ctx).T("rating.list.title")), v))
 }
 
-// ratingsExport sends the filtered list as CSV (UTF-8, header row).
-func (s *Server) ratingsExport(c echo.Context) error {
-	f, _ := ratingFilterOf(c)
-	rows, _, err := s.office.RatingList(c.Request().Context(), f)
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	_ = w.Write(ratingCSVHeader)
-	for _, r := range rows {
-		last := ""
-		if r.Rating.LastPlayed != nil {
-			last = r.Rating.LastPlayed.In(tokyo).Format("2006-01-02")
-		}
-		rd := ""
-		if r.Rating.RD > 0 { // Glicko-2 only
-			rd = strconv.FormatFloat(r.Rating.RD, 'f', 1, 64)
-		}
-		_ = w.Write([]string{
-			strconv.Itoa(r.Place), strconv.FormatInt(r.Player.ID, 10), r.Player.Name, r.Player.Reading,
-			string(r.Player.Kind), string(r.Player.Class), strconv.FormatFloat(r.Rating.Rating, 'f', 1, 64),
-			rd, strconv.Itoa(r.Rating.Games), strconv.Itoa(r.Rating.Wins),
-			strconv.Itoa(r.Rating.Losses), last,
-		})
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		return err
-	}
-	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="ratings.csv"`)
-	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
-}
-
-// ratingCSVHeader is the documented column list (README (Ratings and player records on the web)).
-var ratingCSVHeader = []string{"place", "player_id", "name", "reading", "kind", "class", "rating", "rd", "games", "wins", "losses", "last_played"}
-
-// playerRecord is a player's results, rating chart and head-to-head.
+// playerRecord is one page of a player's results, the rating chart and
+// head-to-head.
 func (s *Server) playerRecord(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
-	rec, err := s.office.PlayerRecord(ctx, id)
+	page, _ := strconv.Atoi(c.QueryParam("page"))
+	rec, err := s.office.PlayerRecord(ctx, id, page)
 	if err != nil {
 		return err
 	}
-	v := playerRecordViewOf(ctx, rec)
-	if opp, err := strconv.ParseInt(c.QueryParam("opponent"), 10, 64); err == nil && opp > 0 {
+	opp, err := strconv.ParseInt(c.QueryParam("opponent"), 10, 64)
+	if err != nil || opp <= 0 {
+		opp = 0
+	}
+	v := playerRecordViewOf(ctx, rec, opp)
+	if opp > 0 {
 		h, err := s.office.HeadToHead(ctx, id, opp)
 		if err != nil {
 			return err

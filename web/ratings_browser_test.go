@@ -14,8 +14,9 @@ import (
 
 // TestBrowser_ResultMovesRatings: a director signs in through the login
 // form, ends a game by resignation on the game page, and both players'
-// record pages show the new ratings (Elo, K 32: 1500 → 1516 and 1484)
-// and the chart; the rating list orders them.
+// record pages say newer results are coming until the background refresh
+// runs, then show the new ratings (Elo, K 32: 1500 → 1516 and 1484) and
+// the chart; the rating list orders them.
 func TestBrowser_ResultMovesRatings(t *testing.T) {
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
@@ -72,6 +73,13 @@ func TestBrowser_ResultMovesRatings(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`[data-testid="end-save"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="results-table"]`)),
 	)
+
+	// The ratings are recomputed in the background (the worker of `kisen
+	// serve`); until then the record page says newer results are coming.
+	do(t, ctx, chromedp.Navigate(recordURL(sente)), chromedp.WaitVisible(chromedp.CSS(`[data-testid="rating-stale"]`)))
+	if _, err := o.RefreshRatingsIfStale(bg); err != nil {
+		t.Fatal(err)
+	}
 
 	// Both players' pages show the moved ratings and a chart.
 	for _, c := range []struct {

@@ -27,6 +27,11 @@ type seedApplyView struct {
 func (s *Server) renderSeeds(c echo.Context, status int, st store.KnockoutStage, rows []office.SeedRow, in *string, errs fieldMsgs) error {
 	ctx := c.Request().Context()
 	v := seedsView{StageURL: fmt.Sprintf("/stages/%d", st.ID), StageName: st.Name}
+	rs, err := s.office.RatingStatus(ctx)
+	if err != nil {
+		return err
+	}
+	v.Status = ratingStatusViewOf(rs)
 	for _, r := range rows {
 		v.Rows = append(v.Rows, seedRowView{Seed: r.Seed, Player: playerRowOf(r.Player), Rated: r.Rated,
 			Rating: fmtRating(r.Rating.Rating), Games: r.Rating.Games})

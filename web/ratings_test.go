@@ -86,6 +86,10 @@ func newRatingSetup(t *testing.T, a *testApp) ratingSetup {
 		t.Fatal(err)
 	}
 	r.games = append(r.games, redo)
+	// What the worker of `kisen serve` does in the background.
+	if _, err := o.RefreshRatingsIfStale(ctx); err != nil {
+		t.Fatal(err)
+	}
 	return r
 }
 

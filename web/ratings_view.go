@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -28,7 +29,7 @@ func fmtDelta(d float64) string {
 
 // ratingFilterForm is the filter form as the user filled it.
 type ratingFilterForm struct {
-	Kind, Class, Since string
+	Kind, Class, Since, Query string
 }
 
 // ratingListRow is one line of the rating list.
@@ -43,25 +44,60 @@ type ratingListRow struct {
 	LastDay string
 }
 
+// ratingStatusView says which version of the ratings a page shows.
+type ratingStatusView struct {
+	AsOf  string // when the shown ratings were computed (Japan time); "" before the first
+	Stale bool   // newer results are being included
+}
+
+func ratingStatusViewOf(st office.RatingStatus) ratingStatusView {
+	v := ratingStatusView{Stale: st.Stale}
+	if st.Computed {
+		v.AsOf = st.ComputedAt.In(tokyo).Format("2006-01-02 15:04")
+	}
+	return v
+}
+
 type ratingListView struct {
 	Filter   ratingFilterForm
 	Rows     []ratingListRow
 	Glicko2  bool
 	Model    string
 	Summary  office.RatingSummary
+	Status   ratingStatusView
+	Total    int64
+	Page     int
+	Pages    int
+	PrevURL  string
+	NextURL  string
 	CSVURL   string
 	CanAdmin bool
 	Kinds    []store.PlayerKind
 	Classes  []store.PlayerClass
 }
 
-func ratingListViewOf(rows []office.RatingRow, sum office.RatingSummary, set rating.Settings, f ratingFilterForm, admin bool) ratingListView {
-	v := ratingListView{Filter: f, Glicko2: set.Model == rating.ModelGlicko2, Model: string(set.Model), Summary: sum,
+// ratingListViewOf builds the list page; model is the model the shown
+// ratings were computed under.
+func ratingListViewOf(pg office.RatingPage, model rating.Model, f ratingFilterForm, admin bool) ratingListView {
+	v := ratingListView{Filter: f, Glicko2: model == rating.ModelGlicko2, Model: string(model), Summary: pg.Status.Summary,
+		Status: ratingStatusViewOf(pg.Status), Total: pg.Total, Page: pg.Page, Pages: pg.Pages,
 		CanAdmin: admin, Kinds: store.PlayerKinds, Classes: store.PlayerClasses, CSVURL: "/ratings/export.csv"}
-	if q := f.query(); q != "" {
+	if q := f.query(0); q != "" {
 		v.CSVURL += "?" + q
 	}
-	for _, r := range rows {
+	pageURL := func(n int) string {
+		if q := f.query(n); q != "" {
+			return "/ratings?" + q
+		}
+		return "/ratings"
+	}
+	if pg.Page > 1 {
+		v.PrevURL = pageURL(min(pg.Page-1, pg.Pages))
+	}
+	if pg.Page < pg.Pages {
+		v.NextURL = pageURL(pg.Page + 1)
+	}
+	for _, r := range pg.Rows {
 		row := ratingListRow{Place: r.Place, Player: playerRowOf(r.Player), Rating: fmtRating(r.Rating.Rating),
 			Games: r.Rating.Games, Wins: r.Rating.Wins, Losses: r.Rating.Losses}
 		if v.Glicko2 {
@@ -75,14 +111,18 @@ func ratingListViewOf(rows []office.RatingRow, sum office.RatingSummary, set rat
 	return v
 }
 
-func (f ratingFilterForm) query() string {
-	var parts []string
-	for _, kv := range [][2]string{{"kind", f.Kind}, {"class", f.Class}, {"since", f.Since}} {
+// query is the filter (and page n when above 1) as a query string.
+func (f ratingFilterForm) query(page int) string {
+	q := url.Values{}
+	for _, kv := range [][2]string{{"q", f.Query}, {"kind", f.Kind}, {"class", f.Class}, {"since", f.Since}} {
 		if kv[1] != "" {
-			parts = append(parts, kv[0]+"="+kv[1])
+			q.Set(kv[0], kv[1])
 		}
 	}
-	return strings.Join(parts, "&")
+	if page > 1 {
+		q.Set("page", strconv.Itoa(page))
+	}
+	return q.Encode()
 }
 
 // recordGameRow is one game of a player's record.
@@ -176,19 +216,47 @@ type playerRecordView struct {
 	Games      int
 	Wins       int
 	Losses     int
+	Status     ratingStatusView
 	Chart      chartView
 	Rows       []recordGameRow
+	Totals     office.RecordTotals
+	Page       int
+	Pages      int
+	PrevURL    string
+	NextURL    string
+	CSVURL     string
 	Opponents  []playerRow
 	HeadToHead *headToHeadView
 	H2HURL     string
 }
 
-func playerRecordViewOf(ctx context.Context, rec office.PlayerRecord) playerRecordView {
+func playerRecordViewOf(ctx context.Context, rec office.PlayerRecord, opponent int64) playerRecordView {
+	base := playerURL(rec.Player.ID) + "/record"
 	v := playerRecordView{Player: playerRowOf(rec.Player), Rated: rec.Rating.Games > 0, Rating: fmtRating(rec.Rating.Rating),
 		Games: rec.Rating.Games, Wins: rec.Rating.Wins, Losses: rec.Rating.Losses, Chart: ratingChartOf(rec.History),
-		H2HURL: playerURL(rec.Player.ID) + "/record/h2h"}
+		Status: ratingStatusViewOf(rec.Status), Totals: rec.Totals, Page: rec.Page, Pages: rec.Pages,
+		H2HURL: base + "/h2h", CSVURL: base + ".csv"}
 	if rec.Rating.RD > 0 {
 		v.RD = fmtRating(rec.Rating.RD)
+	}
+	pageURL := func(n int) string {
+		q := url.Values{}
+		if opponent > 0 {
+			q.Set("opponent", strconv.FormatInt(opponent, 10))
+		}
+		if n > 1 {
+			q.Set("page", strconv.Itoa(n))
+		}
+		if len(q) == 0 {
+			return base + "#games"
+		}
+		return base + "?" + q.Encode() + "#games"
+	}
+	if rec.Page > 1 {
+		v.PrevURL = pageURL(min(rec.Page-1, rec.Pages))
+	}
+	if rec.Page < rec.Pages {
+		v.NextURL = pageURL(rec.Page + 1)
 	}
 	for _, g := range rec.Games {
 		v.Rows = append(v.Rows, recordRowOf(ctx, g))
@@ -273,6 +341,7 @@ func (v ratingSettingsView) num(name string, x float64) string {
 
 type seedsView struct {
 	StageURL, StageName string
+	Status              ratingStatusView
 	Rows                []seedRowView
 }
 

@@ -1,0 +1,173 @@
+package web
+
+import (
+	"encoding/csv"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// csvFlushRows is how many rows a streamed CSV writes between flushes to
+// the client.
+const csvFlushRows = 500
+
+// csvStream writes a CSV download straight to the response: the rows are
+// never all in memory and the client sees the first ones at once. The
+// status and headers are sent with the first row, so an error before it
+// (the query failed) still gets the error page; an error after it can
+// only cut the download short, and is logged here because the error
+// handler cannot answer any more.
+type csvStream struct {
+	c        echo.Context
+	filename string
+	w        *csv.Writer
+	rows     int
+}
+
+func newCSVStream(c echo.Context, filename string) *csvStream {
+	return &csvStream{c: c, filename: filename}
+}
+
+// write sends one record.
+func (cs *csvStream) write(rec []string) error {
+	if cs.w == nil {
+		h := cs.c.Response().Header()
+		h.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
+		h.Set(echo.HeaderContentDisposition, `attachment; filename="`+cs.filename+`"`)
+		cs.c.Response().WriteHeader(http.StatusOK)
+		cs.w = csv.NewWriter(cs.c.Response())
+	}
+	if err := cs.w.Write(rec); err != nil {
+		return err
+	}
+	cs.rows++
+	if cs.rows%csvFlushRows == 0 {
+		cs.w.Flush()
+		if err := cs.w.Error(); err != nil {
+			return err
+		}
+		cs.c.Response().Flush()
+	}
+	return nil
+}
+
+// end flushes the rest; err is what stopped the rows, if anything.
+func (s *Server) endCSV(cs *csvStream, err error) error {
+	if cs.w == nil {
+		return err // nothing sent yet: the error handler answers
+	}
+	cs.w.Flush()
+	if err == nil {
+		err = cs.w.Error()
+	}
+	if err != nil {
+		s.log.Error("CSV download cut short", "file", cs.filename, "rows", cs.rows,
+			"request_id", cs.c.Response().Header().Get(echo.HeaderXRequestID), "err", err)
+	}
+	return nil
+}
+
+// ratingsExport streams the filtered list as CSV (UTF-8, header row), in
+// list order, every page: the rows are read through one cursor.
+func (s *Server) ratingsExport(c echo.Context) error {
+	f, _ := ratingFilterOf(c)
+	cs := newCSVStream(c, "ratings.csv")
+	header := false
+	err := s.office.EachRating(c.Request().Context(), f, func(r office.RatingRow) error {
+		if !header {
+			header = true
+			if err := cs.write(ratingCSVHeader); err != nil {
+				return err
+			}
+		}
+		return cs.write(ratingCSVRecord(r))
+	})
+	if err == nil && !header {
+		err = cs.write(ratingCSVHeader) // an empty list: the header alone
+	}
+	return s.endCSV(cs, err)
+}
+
+// ratingCSVHeader is the documented column list (docs/ratings.md).
+var ratingCSVHeader = []string{"place", "player_id", "name", "reading", "kind", "class", "rating", "rd", "games", "wins", "losses", "last_played"}
+
+func ratingCSVRecord(r office.RatingRow) []string {
+	last := ""
+	if r.Rating.LastPlayed != nil {
+		last = r.Rating.LastPlayed.In(tokyo).Format("2006-01-02")
+	}
+	rd := ""
+	if r.Rating.RD > 0 { // Glicko-2 only
+		rd = strconv.FormatFloat(r.Rating.RD, 'f', 1, 64)
+	}
+	return []string{
+		strconv.Itoa(r.Place), strconv.FormatInt(r.Player.ID, 10), r.Player.Name, r.Player.Reading,
+		string(r.Player.Kind), string(r.Player.Class), strconv.FormatFloat(r.Rating.Rating, 'f', 1, 64),
+		rd, strconv.Itoa(r.Rating.Games), strconv.Itoa(r.Rating.Wins),
+		strconv.Itoa(r.Rating.Losses), last,
+	}
+}
+
+// playerRecordExport streams a player's whole record as CSV, newest
+// first (docs/ratings.md).
+func (s *Server) playerRecordExport(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	_, games, err := s.office.PlayerRecordGames(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	cs := newCSVStream(c, "record-"+strconv.FormatInt(id, 10)+".csv")
+	err = cs.write(recordCSVHeader)
+	for _, g := range games {
+		if err != nil {
+			break
+		}
+		err = cs.write(recordCSVRecord(g))
+	}
+	return s.endCSV(cs, err)
+}
+
+// recordCSVHeader is the documented column list of a player's record.
+var recordCSVHeader = []string{"date", "game_id", "event_id", "event", "opponent_id", "opponent", "colour", "result", "reason", "rating_before", "rating_after"}
+
+// recordCSVRecord is one game from the player's side: result win, loss
+// (both players losing is a loss too), redo, pending, or empty while no
+// result is confirmed; the ratings around it only for rated games.
+func recordCSVRecord(g office.PlayerGame) []string {
+	date := ""
+	if !g.PlayedAt.IsZero() {
+		date = g.PlayedAt.In(tokyo).Format("2006-01-02")
+	}
+	opp, oppID := "", ""
+	if g.Opponent.ID != 0 {
+		opp, oppID = g.Opponent.Name, strconv.FormatInt(g.Opponent.ID, 10)
+	}
+	colour := "gote"
+	if g.Sente {
+		colour = "sente"
+	}
+	result := ""
+	switch {
+	case g.Result == "":
+	case g.Won:
+		result = "win"
+	case g.Lost:
+		result = "loss"
+	case g.Result == office.ResultRedo:
+		result = "redo"
+	default:
+		result = "pending"
+	}
+	before, after := "", ""
+	if g.Rated {
+		before, after = strconv.FormatFloat(g.Before, 'f', 1, 64), strconv.FormatFloat(g.After, 'f', 1, 64)
+	}
+	return []string{date, strconv.FormatInt(g.Game.ID, 10), strconv.FormatInt(g.Event.ID, 10), g.Event.Name,
+		oppID, opp, colour, result, g.Reason, before, after}
+}
