@@ -27,6 +27,9 @@ type Config struct {
 	MetricsListen   string        // separate address for /metrics; empty serves it on Listen
 	ShutdownTimeout time.Duration // how long in-flight requests get on SIGTERM
 	RetryAfter      time.Duration // Retry-After of a 503 while the database is unreachable
+	// RatingRefresh is how often the rating worker of `kisen serve` checks
+	// whether results changed (one row read) and recomputes when they did.
+	RatingRefresh time.Duration
 	// TrustedProxies are the networks of reverse proxies whose
 	// X-Forwarded-For is believed for the client address (the sign-in
 	// limit counts per address); empty trusts no header.
@@ -42,6 +45,7 @@ func Default() Config {
 		LogLevel:        slog.LevelInfo,
 		ShutdownTimeout: 15 * time.Second,
 		RetryAfter:      5 * time.Second,
+		RatingRefresh:   2 * time.Second,
 	}
 }
 
@@ -195,6 +199,16 @@ func settings() []setting {
 					return errors.New("must be a duration between 1s and 1h, e.g. 5s")
 				}
 				c.RetryAfter = d
+				return nil
+			}},
+		{"rating-refresh", "KISEN_RATING_REFRESH", "how often the rating worker checks for new results and recomputes (one row read while idle)",
+			func(c Config) string { return c.RatingRefresh.String() },
+			func(c *Config, v string) error {
+				d, err := time.ParseDuration(v)
+				if err != nil || d < 100*time.Millisecond || d > time.Hour {
+					return errors.New("must be a duration between 100ms and 1h, e.g. 2s")
+				}
+				c.RatingRefresh = d
 				return nil
 			}},
 	}

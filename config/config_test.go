@@ -20,6 +20,9 @@ func TestLoad_DefaultsEnvAndFlags(t *testing.T) {
 	if c.Listen != "127.0.0.1:8080" || c.DataDir != "var" || c.UsesPostgres() || c.SQLitePath() != "var/kisen.db" {
 		t.Fatalf("defaults: %+v", c)
 	}
+	if c.RatingRefresh != 2*time.Second {
+		t.Fatalf("rating refresh defaults to %v, want 2s", c.RatingRefresh)
+	}
 	env := map[string]string{
 		"KISEN_LISTEN":           "0.0.0.0:9000",
 		"KISEN_DATABASE_URL":     "postgres://u:p@db:5432/kisen",
@@ -31,6 +34,7 @@ func TestLoad_DefaultsEnvAndFlags(t *testing.T) {
 		"KISEN_RETRY_AFTER":      "12s",
 		"KISEN_DATA_DIR":         "/srv/kisen",
 		"KISEN_TRUSTED_PROXIES":  "10.0.0.0/8, 192.0.2.7",
+		"KISEN_RATING_REFRESH":   "750ms",
 	}
 	c, err = Load("serve", []string{"--listen", "127.0.0.1:7000", "--log-level", "warn"}, envOf(env), io.Discard)
 	if err != nil {
@@ -38,7 +42,7 @@ func TestLoad_DefaultsEnvAndFlags(t *testing.T) {
 	}
 	want := Config{Listen: "127.0.0.1:7000", DataDir: "/srv/kisen", DatabaseURL: "postgres://u:p@db:5432/kisen",
 		LogFormat: "json", LogLevel: slog.LevelWarn, SecureCookies: true, MetricsListen: "127.0.0.1:9100", ShutdownTimeout: 30 * time.Second,
-		RetryAfter: 12 * time.Second}
+		RetryAfter: 12 * time.Second, RatingRefresh: 750 * time.Millisecond}
 	var nets []string
 	for _, n := range c.TrustedProxies {
 		nets = append(nets, n.String())
@@ -69,6 +73,9 @@ func TestLoad_BadValuesNameTheSetting(t *testing.T) {
 		{[]string{"--shutdown-timeout", "1h"}, nil, "shutdown-timeout"},
 		{[]string{"--retry-after", "500ms"}, nil, "retry-after"},
 		{nil, map[string]string{"KISEN_RETRY_AFTER": "soon"}, "retry-after"},
+		{[]string{"--rating-refresh", "10ms"}, nil, "rating-refresh"},
+		{[]string{"--rating-refresh", "2h"}, nil, "rating-refresh"},
+		{nil, map[string]string{"KISEN_RATING_REFRESH": "often"}, "rating-refresh"},
 		{[]string{"--trusted-proxies", "10.0.0.0/33"}, nil, "trusted-proxies"},
 		{nil, map[string]string{"KISEN_TRUSTED_PROXIES": "proxy.local"}, "trusted-proxies"},
 	}

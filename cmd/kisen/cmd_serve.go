@@ -11,6 +11,7 @@ import (
 
 	"kisen/config"
 	"kisen/migrations"
+	"kisen/office"
 	"kisen/store"
 	"kisen/web"
 )
@@ -67,6 +68,8 @@ func runServe(ctx context.Context, e env) int {
 		fmt.Fprintf(e.stderr, "kisen serve: %v\n", err)
 		return 1
 	}
+	stopRatings := startRatingRefresher(ctx, cfg, st, log)
+	defer stopRatings()
 	err = srv.Run(ctx, func(addr string) {
 		base := "http://" + addr
 		fmt.Fprintf(e.stdout, "Kisen is running at %s  (database: %s)\n", base, describeDB(cfg))
@@ -84,6 +87,23 @@ func runServe(ctx context.Context, e env) int {
 		return 1
 	}
 	return 0
+}
+
+// startRatingRefresher runs the rating worker (office.RunRatingRefresher)
+// beside the web server: pages read stored ratings and never recompute, so
+// this goroutine is what brings them up to date after a result. The
+// returned stop ends it and waits until it has, before the store closes.
+func startRatingRefresher(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		office.New(st, time.Now).RunRatingRefresher(ctx, cfg.RatingRefresh, log.With("worker", "ratings"))
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
 }
 
 func describeDB(cfg config.Config) string {
