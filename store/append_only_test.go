@@ -252,6 +252,9 @@ func TestMigrations_SameAppendOnlyTriggersInBothDialects(t *testing.T) {
 		}
 		out, extra := map[string]bool{}, map[string]bool{}
 		for _, r := range rows {
+			if store.IsRatingInputTrigger(r.Name) { // 00098, checked by TestMigrations_SameRatingTriggersInBothDialects
+				continue
+			}
 			if strings.HasSuffix(r.Name, only) {
 				extra[r.Tbl] = true
 				continue

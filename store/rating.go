@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -206,4 +207,31 @@ func (s *Store) AllRatingHistory(ctx context.Context) ([]RatingHistoryEntry, err
 	var rows []RatingHistoryEntry
 	err := s.DB(ctx).Order("player_id, seq").Find(&rows).Error
 	return rows, notFound(err, "rating history")
+}
+
+// RatingInputTriggers lists, as table.trigger, the triggers of migration
+// 00098 that bump rating_state.input_revision in the transaction of every
+// change to a rating input (the same names in both dialects; a parity
+// test compares them with this list).
+func RatingInputTriggers() []string {
+	return []string{
+		"game_results.game_results_rating_insert",
+		"game_result_confirmations.game_result_confirmations_rating_insert",
+		"game_voids.game_voids_rating_insert",
+		"games.games_rating_insert", "games.games_rating_update", "games.games_rating_delete",
+		"players.players_rating_insert", "players.players_rating_delete",
+		"events.events_rating_update",
+		"app_settings.app_settings_rating_insert", "app_settings.app_settings_rating_update", "app_settings.app_settings_rating_delete",
+	}
+}
+
+// IsRatingInputTrigger reports whether a trigger name is one of
+// RatingInputTriggers' kind (<table>_rating_<operation>).
+func IsRatingInputTrigger(name string) bool {
+	for _, op := range []string{"_rating_insert", "_rating_update", "_rating_delete"} {
+		if strings.HasSuffix(name, op) {
+			return true
+		}
+	}
+	return false
 }
