@@ -47,3 +47,22 @@ func (s *Store) KnockoutGameByGameID(ctx context.Context, gameID int64) (Knockou
 	err := s.DB(ctx).Where("game_id = ?", gameID).Take(&g).Error
 	return g, notFound(err, "bracket game")
 }
+
+// KnockoutGameExists reports whether a stage's bracket game already has a
+// game that is not void, in one statement (creating a bracket game checks
+// this without reading the whole bracket).
+func (s *Store) KnockoutGameExists(ctx context.Context, stageID int64, bracketGame string) (bool, error) {
+	var n int64
+	err := s.DB(ctx).Model(&KnockoutGame{}).Where("stage_id = ? AND bracket_game = ? AND game_id NOT IN (?)", stageID, bracketGame,
+		s.DB(ctx).Model(&GameVoid{}).Select("game_id")).Limit(1).Count(&n).Error
+	return n > 0, notFound(err, "bracket game")
+}
+
+// KnockoutGameOf is a stage's bracket game that is not void, by its id in
+// the bracket ("R1-G3"), in one statement.
+func (s *Store) KnockoutGameOf(ctx context.Context, stageID int64, bracketGame string) (KnockoutGame, error) {
+	var g KnockoutGame
+	err := s.DB(ctx).Where("stage_id = ? AND bracket_game = ? AND game_id NOT IN (?)", stageID, bracketGame,
+		s.DB(ctx).Model(&GameVoid{}).Select("game_id")).Order("id DESC").Take(&g).Error
+	return g, notFound(err, "bracket game")
+}

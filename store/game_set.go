@@ -56,20 +56,25 @@ func chainCTE(roots string) string {
 // gameSet reads the games matched by roots (a condition on the games
 // table with args) with their redo chains, in three statements.
 func (s *Store) gameSet(ctx context.Context, what, roots string, args ...any) (GameSet, error) {
-	cte := chainCTE(roots)
+	return s.gameSetIn(ctx, what, chainCTE(roots), "SELECT id FROM chain", args...)
+}
+
+// gameSetIn reads the games whose ids the query in gives (after the WITH
+// clause cte, "" for none), in three statements.
+func (s *Store) gameSetIn(ctx context.Context, what, cte, in string, args ...any) (GameSet, error) {
 	gs := GameSet{Games: map[int64]Game{}, Versions: map[int64][]ResultVersion{}, Void: map[int64]bool{}, redos: map[int64][]Game{}}
 	var games []Game
-	if err := s.DB(ctx).Raw(cte+"SELECT * FROM games WHERE id IN (SELECT id FROM chain)", args...).Scan(&games).Error; err != nil {
+	if err := s.DB(ctx).Raw(cte+"SELECT * FROM games WHERE id IN ("+in+")", args...).Scan(&games).Error; err != nil {
 		return gs, fmt.Errorf("games of %s: %w", what, err)
 	}
 	var vs []ResultVersion
 	if err := s.DB(ctx).Raw(cte+"SELECT game_results.*, conf.confirmed_by AS confirmed_by, conf.confirmed_at AS confirmed_at FROM game_results"+
 		" LEFT JOIN game_result_confirmations conf ON conf.game_result_id = game_results.id"+
-		" WHERE game_results.game_id IN (SELECT id FROM chain) ORDER BY game_results.game_id, game_results.version", args...).Scan(&vs).Error; err != nil {
+		" WHERE game_results.game_id IN ("+in+") ORDER BY game_results.game_id, game_results.version", args...).Scan(&vs).Error; err != nil {
 		return gs, fmt.Errorf("results of %s: %w", what, err)
 	}
 	var voids []int64
-	if err := s.DB(ctx).Raw(cte+"SELECT game_id FROM game_voids WHERE game_id IN (SELECT id FROM chain)", args...).Scan(&voids).Error; err != nil {
+	if err := s.DB(ctx).Raw(cte+"SELECT game_id FROM game_voids WHERE game_id IN ("+in+")", args...).Scan(&voids).Error; err != nil {
 		return gs, fmt.Errorf("void games of %s: %w", what, err)
 	}
 	for _, id := range voids {
@@ -95,9 +100,10 @@ func (s *Store) gameSet(ctx context.Context, what, roots string, args ...any) (G
 	return gs, nil
 }
 
-// GameSetOfEvent reads every game of an event.
+// GameSetOfEvent reads every game of an event. A redo game belongs to the
+// event of the game it replays, so no chain needs following.
 func (s *Store) GameSetOfEvent(ctx context.Context, eventID int64) (GameSet, error) {
-	return s.gameSet(ctx, fmt.Sprintf("event %d", eventID), "event_id = ?", eventID)
+	return s.gameSetIn(ctx, fmt.Sprintf("event %d", eventID), "", "SELECT id FROM games WHERE event_id = ?", eventID)
 }
 
 // GameSetOfChain reads one game and its redo chain.

@@ -37,7 +37,7 @@ func Dialects(t *testing.T, fn func(t *testing.T, o store.Options)) {
 }
 
 // SQLiteOptions points at a new migrated SQLite file in the test's folder.
-func SQLiteOptions(t *testing.T) store.Options {
+func SQLiteOptions(t testing.TB) store.Options {
 	t.Helper()
 	o := store.Options{SQLitePath: filepath.Join(t.TempDir(), "kisen.db")}
 	s := open(t, o)
@@ -48,7 +48,7 @@ func SQLiteOptions(t *testing.T) store.Options {
 }
 
 // SQLite opens a new migrated SQLite database in the test's folder.
-func SQLite(t *testing.T) *store.Store {
+func SQLite(t testing.TB) *store.Store {
 	t.Helper()
 	s := open(t, store.Options{SQLitePath: filepath.Join(t.TempDir(), "kisen.db")})
 	t.Cleanup(func() { _ = s.Close() })
@@ -57,7 +57,7 @@ func SQLite(t *testing.T) *store.Store {
 
 // PostgresOptions creates a new migrated PostgreSQL database for the test
 // (dropped at cleanup) and returns the options to open it.
-func PostgresOptions(t *testing.T) store.Options {
+func PostgresOptions(t testing.TB) store.Options {
 	t.Helper()
 	admin := os.Getenv("KISEN_TEST_DATABASE_URL")
 	required := os.Getenv("KISEN_TEST_POSTGRES") == "required"
@@ -106,7 +106,7 @@ func PostgresOptions(t *testing.T) store.Options {
 }
 
 // Postgres opens a new migrated PostgreSQL database for the test.
-func Postgres(t *testing.T) *store.Store {
+func Postgres(t testing.TB) *store.Store {
 	t.Helper()
 	o := PostgresOptions(t)
 	s, err := store.Open(context.Background(), o)
@@ -117,7 +117,7 @@ func Postgres(t *testing.T) *store.Store {
 	return s
 }
 
-func open(t *testing.T, o store.Options) *store.Store {
+func open(t testing.TB, o store.Options) *store.Store {
 	t.Helper()
 	ctx := context.Background()
 	s, err := store.Open(ctx, o)
