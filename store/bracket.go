@@ -36,9 +36,22 @@ func (s *Store) AddKnockoutGame(ctx context.Context, g *KnockoutGame) error {
 // KnockoutGamesOfStage lists a stage's bracket games in creation order,
 // leaving out games a correction made void (VoidKnockoutGamesOfStage).
 func (s *Store) KnockoutGamesOfStage(ctx context.Context, stageID int64) ([]KnockoutGame, error) {
+	// Scanned by hand: read on every bracket page and result (issue 12).
+	rows, err := s.DB(ctx).Raw("SELECT id, stage_id, bracket_game, game_id, sente_by, furigoma, observed, attempt, created_at FROM knockout_games"+
+		" WHERE stage_id = ? AND game_id NOT IN (SELECT game_id FROM game_voids) ORDER BY id", stageID).Rows()
+	if err != nil {
+		return nil, notFound(err, "bracket games")
+	}
+	defer rows.Close()
 	var out []KnockoutGame
-	err := s.DB(ctx).Where("stage_id = ? AND game_id NOT IN (?)", stageID, s.DB(ctx).Model(&GameVoid{}).Select("game_id")).Order("id").Find(&out).Error
-	return out, notFound(err, "bracket games")
+	for rows.Next() {
+		var g KnockoutGame
+		if err := rows.Scan(&g.ID, &g.StageID, &g.BracketGame, &g.GameID, &g.SenteBy, &g.Furigoma, &g.Observed, &g.Attempt, &g.CreatedAt); err != nil {
+			return nil, fmt.Errorf("bracket games: %w", err)
+		}
+		out = append(out, g)
+	}
+	return out, notFound(rows.Err(), "bracket games")
 }
 
 // KnockoutGameByGameID finds the bracket game a game belongs to.
