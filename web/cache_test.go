@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -348,5 +350,35 @@ func TestCache_DraftStays404WhateverTheGuess(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.tags(t, public, []string{"/events/" + strconv.FormatInt(f.draft, 10)})
+	})
+}
+
+// TestCache_Figures times a public page answered in full and answered 304
+// (docs/caching.md):
+//
+// KISEN_BENCH_REPORT=1 go test -run TestCache_Figures -v ./web/
+func TestCache_Figures(t *testing.T) {
+	if os.Getenv("KISEN_BENCH_REPORT") != "1" {
+		t.Skip("set KISEN_BENCH_REPORT=1 to print the figures")
+	}
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := newCacheFixture(t, a)
+		public := f.browser()
+		const n = 200
+		for _, p := range append(f.knockoutPages(), f.leaguePages()...) {
+			tag := f.tags(t, public, []string{p})[p]
+			median := func(header ...string) time.Duration {
+				ds := make([]time.Duration, n)
+				for i := range ds {
+					start := time.Now()
+					f.request(public, p, header...)
+					ds[i] = time.Since(start)
+				}
+				slices.Sort(ds)
+				return ds[n/2]
+			}
+			full, cached := median(), median("If-None-Match", tag)
+			t.Logf("%-28s 200: %8s   304: %8s", p, full.Round(time.Microsecond), cached.Round(time.Microsecond))
+		}
 	})
 }
