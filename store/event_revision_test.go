@@ -24,7 +24,7 @@ type revisionStep struct {
 // Issue 12 part 5: an insert, update or delete in every watched table
 // raises the revision of the event it reaches (or of the registry), and
 // only that one.
-func TestRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
+func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		db := s.DB(ctx)
@@ -394,7 +394,7 @@ func TestRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 // A revision is raised when the writing transaction commits, and not at
 // all when it rolls back. (On PostgreSQL the triggers are deferred to the
 // commit, so a writer of one event never holds its revision row for long.)
-func TestRevision_RaisedOnCommitOnly(t *testing.T) {
+func TestCacheRevision_RaisedOnCommitOnly(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		u := store.User{Login: "u", DisplayName: "u", PasswordHash: "x"}
@@ -454,7 +454,7 @@ func TestRevision_RaisedOnCommitOnly(t *testing.T) {
 }
 
 // Last-Modified may stand for a revision only once its second is over.
-func TestRevision_SettledOnceTheSecondIsOver(t *testing.T) {
+func TestCacheRevision_SettledOnceTheSecondIsOver(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		u := store.User{Login: "u", DisplayName: "u", PasswordHash: "x"}
@@ -533,7 +533,7 @@ func TestMigrations_SameRevisionTriggersInBothDialects(t *testing.T) {
 
 // Every table is either watched by a revision trigger or named as shown
 // on no event page: a new table has to be put on one side.
-func TestRevision_EveryTableIsWatchedOrNamedUnwatched(t *testing.T) {
+func TestCacheRevision_EveryTableIsWatchedOrNamedUnwatched(t *testing.T) {
 	var known []string
 	for _, rt := range store.RevisionTables() {
 		known = append(known, rt.Table)
