@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -135,4 +136,23 @@ func randomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// AgeRevisions moves every recorded change of event pages (migration
+// 00097) by back into the past, as if the test had waited that long: a
+// page sends Last-Modified only once the second of its last change is
+// over.
+func AgeRevisions(t *testing.T, s *store.Store, by time.Duration) {
+	t.Helper()
+	ctx := context.Background()
+	for _, table := range []string{"event_changes", "registry_changes"} {
+		q := "UPDATE " + table + " SET changed_at = strftime('%Y-%m-%d %H:%M:%f', changed_at, ?)"
+		arg := any(fmt.Sprintf("-%.3f seconds", by.Seconds()))
+		if s.Dialect() == store.Postgres {
+			q, arg = "UPDATE "+table+" SET changed_at = changed_at - make_interval(secs => ?)", by.Seconds()
+		}
+		if err := s.DB(ctx).Exec(q, arg).Error; err != nil {
+			t.Fatalf("age %s: %v", table, err)
+		}
+	}
 }
