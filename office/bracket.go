@@ -157,7 +157,14 @@ func (c chainResult) players() []string {
 // advanced from the effective results (store.EffectiveResults through
 // DecidingGame, so a redo chain counts by its deciding game, D-R3) and
 // withdrawn players' opponents given walkovers.
+//
+// The computed brackets are kept under the event's revision (view_cache.go),
+// read before anything else, so an unchanged event is not recomputed.
 func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) (EventBracket, error) {
+	rev, known, err := o.store.EventRevision(ctx, eventID)
+	if err != nil {
+		return EventBracket{}, err
+	}
 	e, err := o.Event(ctx, actor, eventID)
 	if err != nil {
 		return EventBracket{}, err
@@ -166,9 +173,27 @@ func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) 
 	if err != nil {
 		return EventBracket{}, err
 	}
+	staff := o.canManageStages(ctx, actor, eventID)
+	key := "brackets:" + strconv.FormatInt(eventID, 10)
+	for _, st := range stages { // staff see unpublished stages too
+		key += ":" + strconv.FormatInt(st.ID, 10)
+	}
+	if known && o.views != nil {
+		if v, ok := o.views.get(key, rev); ok {
+			eb := v.(EventBracket)
+			eb.Staff = staff
+			return eb, nil
+		}
+	}
 	eb, err := bracketsOf(ctx, o.store, e, stages, true)
-	eb.Staff = o.canManageStages(ctx, actor, eventID)
-	return eb, err
+	if err != nil {
+		return eb, err
+	}
+	if known && o.views != nil {
+		o.views.put(key, rev, eb)
+	}
+	eb.Staff = staff
+	return eb, nil
 }
 
 // bracketsOf reads through s, so inside a transaction it sees the
