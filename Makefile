@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/kisen
 PKGS    := ./...
 
-.PHONY: run build test check-fmt vet templ-check test-go bench fuzz-smoke clean
+.PHONY: run build test check-fmt vet templ-check test-go bench bench-web fuzz-smoke clean
 
 ## run: build and start the server on 127.0.0.1:8080 (SQLite under ./var/)
 run: build
@@ -36,6 +36,11 @@ test-go:
 ## bench: every benchmark quoted in README.md
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m $(PKGS)
+
+## bench-web: the page load benchmark (seeds real sizes, serves the real
+## handler; PostgreSQL when KISEN_TEST_DATABASE_URL is set, else SQLite)
+bench-web:
+	KISEN_BENCH_WEB=1 $(GO) test -run '^TestBenchWeb$$' -count=1 -v -timeout 30m ./web/
 
 clean:
 	rm -rf bin

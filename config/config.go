@@ -34,7 +34,22 @@ type Config struct {
 	// X-Forwarded-For is believed for the client address (the sign-in
 	// limit counts per address); empty trusts no header.
 	TrustedProxies []*net.IPNet
+	// The database connection pool (docs/caching.md). DBMaxOpen and
+	// DBMaxIdle 0 mean "by database": see DBMaxOpenConns, DBMaxIdleConns.
+	DBMaxOpen         int
+	DBMaxIdle         int
+	DBConnMaxLifetime time.Duration // a connection is closed after this long
+	DBConnMaxIdleTime time.Duration // an idle connection is closed after this long
 }
+
+// Pool sizes when --db-max-open is not set. PostgreSQL serves several
+// readers and writers at once; SQLite has one writer (WAL lets readers
+// proceed alongside it), so more connections only queue on its lock.
+const (
+	DefaultDBMaxOpenPostgres = 20
+	DefaultDBMaxOpenSQLite   = 8
+	maxPoolSize              = 1000
+)
 
 // Default is the configuration of `make run` on a fresh clone.
 func Default() Config {
@@ -45,7 +60,12 @@ func Default() Config {
 		LogLevel:        slog.LevelInfo,
 		ShutdownTimeout: 15 * time.Second,
 		RetryAfter:      5 * time.Second,
-		RatingRefresh:   2 * time.Second,
+		// Lifetime bounds how long a connection outlives a failover or a
+		// PostgreSQL setting change; idle time returns a burst's extra
+		// connections to the server within minutes.
+		DBConnMaxLifetime: 30 * time.Minute,
+		DBConnMaxIdleTime: 5 * time.Minute,
+		RatingRefresh:     2 * time.Second,
 	}
 }
 
@@ -211,6 +231,46 @@ func settings() []setting {
 				c.RatingRefresh = d
 				return nil
 			}},
+		{"db-max-open", "KISEN_DB_MAX_OPEN", fmt.Sprintf("most open database connections per process (empty: %d for PostgreSQL, %d for SQLite)", DefaultDBMaxOpenPostgres, DefaultDBMaxOpenSQLite),
+			func(c Config) string { return poolSize(c.DBMaxOpen) },
+			func(c *Config, v string) error {
+				n, err := parsePoolSize(v)
+				if err != nil {
+					return err
+				}
+				c.DBMaxOpen = n
+				return nil
+			}},
+		{"db-max-idle", "KISEN_DB_MAX_IDLE", "most idle database connections kept open (empty: as many as --db-max-open; at most --db-max-open)",
+			func(c Config) string { return poolSize(c.DBMaxIdle) },
+			func(c *Config, v string) error {
+				n, err := parsePoolSize(v)
+				if err != nil {
+					return err
+				}
+				c.DBMaxIdle = n
+				return nil
+			}},
+		{"db-conn-max-lifetime", "KISEN_DB_CONN_MAX_LIFETIME", "close a database connection after it has been open this long",
+			func(c Config) string { return c.DBConnMaxLifetime.String() },
+			func(c *Config, v string) error {
+				d, err := parsePoolDuration(v)
+				if err != nil {
+					return err
+				}
+				c.DBConnMaxLifetime = d
+				return nil
+			}},
+		{"db-conn-max-idle-time", "KISEN_DB_CONN_MAX_IDLE_TIME", "close a database connection after it has been idle this long",
+			func(c Config) string { return c.DBConnMaxIdleTime.String() },
+			func(c *Config, v string) error {
+				d, err := parsePoolDuration(v)
+				if err != nil {
+					return err
+				}
+				c.DBConnMaxIdleTime = d
+				return nil
+			}},
 	}
 }
 
@@ -248,7 +308,68 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 	if fs.NArg() > 0 {
 		return Config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
+	if err := c.checkPool(); err != nil {
+		return Config{}, err
+	}
 	return c, nil
+}
+
+// checkPool refuses more idle connections than open ones (the settings
+// may come from different sources, so this runs after all of them).
+func (c Config) checkPool() error {
+	if c.DBMaxIdleConns() > c.DBMaxOpenConns() {
+		return &FieldError{Field: "db-max-idle", Env: "KISEN_DB_MAX_IDLE", Value: strconv.Itoa(c.DBMaxIdle),
+			Reason: fmt.Sprintf("must not exceed db-max-open (%d)", c.DBMaxOpenConns())}
+	}
+	return nil
+}
+
+// DBMaxOpenConns is the pool's open-connection limit: --db-max-open, or
+// by database when it is not set.
+func (c Config) DBMaxOpenConns() int {
+	switch {
+	case c.DBMaxOpen > 0:
+		return c.DBMaxOpen
+	case c.UsesPostgres():
+		return DefaultDBMaxOpenPostgres
+	}
+	return DefaultDBMaxOpenSQLite
+}
+
+// DBMaxIdleConns is how many idle connections the pool keeps: --db-max-idle,
+// or as many as may be open. Issue 12 asks for at least half the open
+// limit: fewer idle than open makes a burst close and reopen connections.
+func (c Config) DBMaxIdleConns() int {
+	if c.DBMaxIdle > 0 {
+		return c.DBMaxIdle
+	}
+	return c.DBMaxOpenConns()
+}
+
+func poolSize(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+func parsePoolSize(v string) (int, error) {
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > maxPoolSize {
+		return 0, fmt.Errorf("must be a whole number from 1 to %d, or empty for the default", maxPoolSize)
+	}
+	return n, nil
+}
+
+func parsePoolDuration(v string) (time.Duration, error) {
+	d, err := time.ParseDuration(v)
+	if err != nil || d < time.Second || d > 24*time.Hour {
+		return 0, errors.New("must be a duration between 1s and 24h, e.g. 30m")
+	}
+	return d, nil
 }
 
 func lookup(getenv func(string) string, key string) (string, bool) {

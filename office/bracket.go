@@ -69,14 +69,33 @@ func (eb EventBracket) PlayerName(id string) string {
 
 // chainResult is a bracket game's redo chain read through DecidingGame.
 type chainResult struct {
-	kg       store.KnockoutGame
-	last     store.Game
-	eff      store.ResultVersion
-	version  int // last's newest result version, confirmed or not
-	decided  bool
-	redos    int
-	furigoma *pairing.Furigoma
-	observed *pairing.Furigoma
+	kg      store.KnockoutGame
+	last    store.Game
+	eff     store.ResultVersion
+	version int // last's newest result version, confirmed or not
+	decided bool
+	redos   int
+}
+
+// furigoma is the simulated 振り駒 stored with the bracket game, decoded
+// only when a page shows it (not on every sync of a result).
+func (c chainResult) furigoma() *pairing.Furigoma {
+	if c.kg.Furigoma == "" || c.kg.Furigoma == "{}" {
+		return nil
+	}
+	var f pairing.Furigoma
+	if json.Unmarshal([]byte(c.kg.Furigoma), &f) != nil {
+		return nil
+	}
+	return &f
+}
+
+// observed is the physical 振り駒 entered for the bracket game, if any.
+func (c chainResult) observed() *pairing.Furigoma {
+	if f, ok := decodeFurigoma(c.kg.Observed); ok {
+		return &f
+	}
+	return nil
 }
 
 func readChain(gs store.GameSet, kg store.KnockoutGame) (chainResult, error) {
@@ -87,15 +106,6 @@ func readChain(gs store.GameSet, kg store.KnockoutGame) (chainResult, error) {
 	c := chainResult{kg: kg, last: last, eff: eff, decided: ok, redos: last.RedoNumber}
 	if lv, has := gs.Latest(last.ID); has {
 		c.version = lv.Version
-	}
-	if kg.Furigoma != "" && kg.Furigoma != "{}" {
-		var f pairing.Furigoma
-		if json.Unmarshal([]byte(kg.Furigoma), &f) == nil {
-			c.furigoma = &f
-		}
-	}
-	if f, ok := decodeFurigoma(kg.Observed); ok {
-		c.observed = &f
 	}
 	return c, nil
 }
@@ -147,7 +157,14 @@ func (c chainResult) players() []string {
 // advanced from the effective results (store.EffectiveResults through
 // DecidingGame, so a redo chain counts by its deciding game, D-R3) and
 // withdrawn players' opponents given walkovers.
+//
+// The computed brackets are kept under the event's revision (view_cache.go),
+// read before anything else, so an unchanged event is not recomputed.
 func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) (EventBracket, error) {
+	rev, known, err := o.store.EventRevision(ctx, eventID)
+	if err != nil {
+		return EventBracket{}, err
+	}
 	e, err := o.Event(ctx, actor, eventID)
 	if err != nil {
 		return EventBracket{}, err
@@ -156,14 +173,33 @@ func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) 
 	if err != nil {
 		return EventBracket{}, err
 	}
-	eb, err := bracketsOf(ctx, o.store, e, stages)
-	eb.Staff = o.canManageStages(ctx, actor, eventID)
-	return eb, err
+	staff := o.canManageStages(ctx, actor, eventID)
+	key := "brackets:" + strconv.FormatInt(eventID, 10)
+	for _, st := range stages { // staff see unpublished stages too
+		key += ":" + strconv.FormatInt(st.ID, 10)
+	}
+	if known && o.views != nil {
+		if v, ok := o.views.get(key, rev); ok {
+			eb := v.(EventBracket)
+			eb.Staff = staff
+			return eb, nil
+		}
+	}
+	eb, err := bracketsOf(ctx, o.store, e, stages, true)
+	if err != nil {
+		return eb, err
+	}
+	if known && o.views != nil {
+		o.views.put(key, rev, eb)
+	}
+	eb.Staff = staff
+	return eb, nil
 }
 
 // bracketsOf reads through s, so inside a transaction it sees the
-// transaction's own writes (a result just recorded).
-func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []store.KnockoutStage) (EventBracket, error) {
+// transaction's own writes (a result just recorded). names loads the
+// players named (pages); the sync inside a result's transaction needs none.
+func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []store.KnockoutStage, names bool) (EventBracket, error) {
 	eb := EventBracket{Event: e, Players: map[int64]store.Player{}}
 	gs, err := s.GameSetOfEvent(ctx, e.ID) // every chain of every stage, in three statements
 	if err != nil {
@@ -250,12 +286,12 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 		for _, round := range p.Progress.Rounds {
 			row := make([]BracketGame, len(round))
 			for j, g := range round {
-				row[j] = bracketGame(g, chains, dates)
+				row[j] = bracketGame(g, chains, dates, names)
 			}
 			sb.Rounds = append(sb.Rounds, row)
 		}
 		if tp := p.Progress.ThirdPlace; tp != nil {
-			g := bracketGame(*tp, chains, dates)
+			g := bracketGame(*tp, chains, dates, names)
 			g.Round = len(sb.Rounds)
 			if g.Round > 0 && g.Round <= len(dates) {
 				g.ScheduledOn = dates[g.Round-1]
@@ -270,6 +306,9 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 			}
 		}
 	}
+	if !names {
+		return eb, nil
+	}
 	ps, err := s.PlayersByIDs(ctx, pids)
 	if err != nil {
 		return eb, err
@@ -278,7 +317,8 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	return eb, nil
 }
 
-func bracketGame(g pairing.Game, chains map[string]chainResult, dates []string) BracketGame {
+// tosses decodes the 振り駒 for a page; the sync of a result needs none.
+func bracketGame(g pairing.Game, chains map[string]chainResult, dates []string, tosses bool) BracketGame {
 	bg := BracketGame{Game: g}
 	if g.Round >= 1 && g.Round <= len(dates) {
 		bg.ScheduledOn = dates[g.Round-1]
@@ -287,7 +327,10 @@ func bracketGame(g pairing.Game, chains map[string]chainResult, dates []string) 
 	if !ok {
 		return bg
 	}
-	bg.GameID, bg.DecidingGameID, bg.Redos, bg.SenteBy, bg.Furigoma, bg.Version = c.kg.GameID, c.last.ID, c.redos, c.kg.SenteBy, c.furigoma, c.version
+	bg.GameID, bg.DecidingGameID, bg.Redos, bg.SenteBy, bg.Version = c.kg.GameID, c.last.ID, c.redos, c.kg.SenteBy, c.version
+	if tosses {
+		bg.Furigoma, bg.Observed = c.furigoma(), c.observed()
+	}
 	if c.last.SentePlayerID != nil {
 		bg.SenteID = *c.last.SentePlayerID
 	}
@@ -301,7 +344,7 @@ func bracketGame(g pairing.Game, chains map[string]chainResult, dates []string) 
 		bg.ScheduledOn = *c.last.ScheduledOn
 	}
 	bg.Handicap = c.last.Handicap
-	bg.Observed, bg.Started = c.observed, c.redos > 0 || c.last.StartedAt != nil
+	bg.Started = c.redos > 0 || c.last.StartedAt != nil
 	return bg
 }
 
@@ -337,8 +380,19 @@ func (o *Office) SyncEventGames(ctx context.Context, eventID int64) error {
 // published stages whose two players are known and that has no game yet.
 // Events that are not knockouts or title matches have nothing to do.
 func syncKnockout(ctx context.Context, s *store.Store, e store.Event, now time.Time) error {
-	if err := correctKnockout(ctx, s, e, now); err != nil { // later games a correction changed (correction.go)
-		return err
+	return advanceKnockout(ctx, s, e, now, true)
+}
+
+// advanceKnockout is syncKnockout; corrections false skips looking for
+// later games a correction changed, for a write that cannot have changed
+// any (the first result in force of a game: nothing was built on it yet).
+func advanceKnockout(ctx context.Context, s *store.Store, e store.Event, now time.Time, corrections bool) error {
+	if corrections {
+		if err := correctKnockout(ctx, s, e, now); err != nil { // later games a correction changed (correction.go)
+			return err
+		}
+	} else if c, ok := correctionOf(ctx); ok && c.preview {
+		return previewDone{} // nothing affected; the preview still rolls back
 	}
 	if e.Kind != EventKnockout && e.Kind != EventTitleMatch {
 		return nil
@@ -356,7 +410,7 @@ func syncKnockout(ctx context.Context, s *store.Store, e store.Event, now time.T
 	if len(published) == 0 {
 		return nil
 	}
-	eb, err := bracketsOf(ctx, s, e, published)
+	eb, err := bracketsOf(ctx, s, e, published, false)
 	if err != nil {
 		return err
 	}
@@ -406,10 +460,8 @@ func createBracketGame(ctx context.Context, s *store.Store, now time.Time, st st
 	label := st.Name + " " + id
 	now = now.UTC()
 	err = s.Tx(ctx, func(tx *store.Store) error {
-		if kgs, err := tx.KnockoutGamesOfStage(ctx, st.ID); err != nil {
+		if exists, err := tx.KnockoutGameExists(ctx, st.ID, id); err != nil || exists {
 			return err
-		} else if slices.ContainsFunc(kgs, func(k store.KnockoutGame) bool { return k.BracketGame == id }) {
-			return nil
 		}
 		g := store.Game{EventID: st.EventID, Label: label, SentePlayerID: &start.Sente, GotePlayerID: &start.Gote, Handicap: start.Handicap,
 			SenteAllowanceS: st.AllowanceMinutes * 60, GoteAllowanceS: st.AllowanceMinutes * 60, CreatedAt: now, UpdatedAt: now}
@@ -460,16 +512,14 @@ func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInp
 	if err := v.OrNil(); err != nil {
 		return err
 	}
-	kgs, err := o.store.KnockoutGamesOfStage(ctx, st.ID)
-	if err != nil {
+	kg, err := o.store.KnockoutGameOf(ctx, st.ID, in.BracketGame)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("stage %d has no game %q: %w", st.ID, in.BracketGame, ErrNotFound)
+	} else if err != nil {
 		return err
 	}
-	i := slices.IndexFunc(kgs, func(k store.KnockoutGame) bool { return k.BracketGame == in.BracketGame })
-	if i < 0 {
-		return fmt.Errorf("stage %d has no game %q: %w", st.ID, in.BracketGame, ErrNotFound)
-	}
 	return o.store.Tx(ctx, func(tx *store.Store) error {
-		last, eff, decided, err := lockChainGame(ctx, tx, kgs[i].GameID, in.GameID, in.Version)
+		last, eff, decided, err := lockChainGame(ctx, tx, kg.GameID, in.GameID, in.Version)
 		if err != nil {
 			return err
 		}

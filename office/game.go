@@ -167,6 +167,14 @@ func appendResult(ctx context.Context, tx *store.Store, actor Actor, g store.Gam
 	if len(in.Outcome) > 0 {
 		outcome = string(in.Outcome)
 	}
+	// Whether the game had a result in force that decided it: if not, no
+	// later game can have been built on it, and the sync below need not
+	// look for games a correction changed (issue 12).
+	prev, had, err := tx.EffectiveResult(ctx, g.ID)
+	if err != nil {
+		return store.ResultVersion{}, err
+	}
+	first := !had || prev.Result == ResultPending
 	r := &store.GameResult{GameID: g.ID, Result: in.Result, Reason: in.Reason, Outcome: outcome, Note: in.Note, EnteredBy: actor.UserID, EnteredAt: now}
 	if err := tx.AppendResult(ctx, r); err != nil {
 		return store.ResultVersion{}, err
@@ -185,9 +193,19 @@ func appendResult(ctx context.Context, tx *store.Store, actor Actor, g store.Gam
 	if err := voidSupersededRedo(ctx, tx, actor, g.ID, now); err != nil {
 		return store.ResultVersion{}, err
 	}
+	// A version waiting for confirmation changes no result in force, so
+	// nothing in a bracket or a playoff can move: skip the event-wide sync
+	// (issue 12: result entry proportional to what changes). A preview
+	// still ends in the rollback it relies on.
+	if out.ConfirmedBy == nil {
+		if c, ok := correctionOf(ctx); ok && c.preview {
+			return out, previewDone{}
+		}
+		return out, nil
+	}
 	// A knockout or title match advances in the same transaction: the next
 	// game is created as soon as this result decides who plays it.
-	if err := syncKnockout(ctx, tx, e, now); err != nil {
+	if err := advanceKnockout(ctx, tx, e, now, !first); err != nil {
 		return store.ResultVersion{}, err
 	}
 	return out, nil

@@ -59,7 +59,7 @@ func seriesView(gs store.GameSet, st store.KnockoutStage, kgs []store.KnockoutGa
 			}
 			gv := SeriesGameView{Number: n + 1, BracketGame: kg.BracketGame, GameID: g.ID, Redo: g.RedoNumber > 0}
 			if attempt == 0 {
-				gv.SenteBy, gv.Furigoma, gv.Observed = kg.SenteBy, c.furigoma, c.observed
+				gv.SenteBy, gv.Furigoma, gv.Observed = kg.SenteBy, c.furigoma(), c.observed()
 			}
 			if g.SentePlayerID != nil {
 				gv.SenteID = *g.SentePlayerID

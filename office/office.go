@@ -26,11 +26,12 @@ type Office struct {
 	now   func() time.Time
 	// drawBudget bounds one league draw's search (LeagueDrawTimeBudget).
 	drawBudget time.Duration
+	views      *viewCache // brackets and league tables by event revision (view_cache.go)
 }
 
 // New returns the use cases over s; now is the clock (time.Now in the server).
 func New(s *store.Store, now func() time.Time) *Office {
-	return &Office{store: s, now: now, drawBudget: LeagueDrawTimeBudget}
+	return &Office{store: s, now: now, drawBudget: LeagueDrawTimeBudget, views: &viewCache{}}
 }
 
 // Store exposes the store for read-only queries by the web layer's views.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"kisen/adjudication"
@@ -66,12 +67,43 @@ type LeagueStandings struct {
 
 // Standings computes a class's table from the deciding game of every
 // scheduled game (D-R3: a redo chain counts once) with the league room.
+//
+// The table is kept under the event's revision (view_cache.go), read before
+// the class's data, so an unchanged class is not recomputed.
 func (o *Office) Standings(ctx context.Context, actor Actor, classID int64) (LeagueStandings, error) {
+	c, err := o.store.LeagueClassByID(ctx, classID)
+	if err != nil {
+		return LeagueStandings{}, err
+	}
+	rev, known, err := o.store.EventRevision(ctx, c.EventID) // a class never changes event
+	if err != nil {
+		return LeagueStandings{}, err
+	}
+	e, err := o.store.EventByID(ctx, c.EventID)
+	if err != nil {
+		return LeagueStandings{}, err
+	}
+	if err := requireLeagueView(ctx, o.store, actor, e); err != nil {
+		return LeagueStandings{}, err
+	}
+	key := "standings:" + strconv.FormatInt(classID, 10)
+	if known && o.views != nil {
+		if v, ok := o.views.get(key, rev); ok {
+			return v.(LeagueStandings), nil
+		}
+	}
 	d, err := o.LeagueClass(ctx, actor, classID)
 	if err != nil {
 		return LeagueStandings{}, err
 	}
-	return o.standingsOf(ctx, d)
+	st, err := o.standingsOf(ctx, d)
+	if err != nil {
+		return st, err
+	}
+	if known && o.views != nil {
+		o.views.put(key, rev, st)
+	}
+	return st, nil
 }
 
 func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueStandings, error) {

@@ -252,6 +252,9 @@ func TestMigrations_SameAppendOnlyTriggersInBothDialects(t *testing.T) {
 		}
 		out, extra := map[string]bool{}, map[string]bool{}
 		for _, r := range rows {
+			if strings.Contains(r.Name, "_changed_") {
+				continue // revisions (00097): TestMigrations_SameRevisionTriggersInBothDialects
+			}
 			if store.IsRatingInputTrigger(r.Name) { // 00098, checked by TestMigrations_SameRatingTriggersInBothDialects
 				continue
 			}

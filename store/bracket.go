@@ -36,14 +36,46 @@ func (s *Store) AddKnockoutGame(ctx context.Context, g *KnockoutGame) error {
 // KnockoutGamesOfStage lists a stage's bracket games in creation order,
 // leaving out games a correction made void (VoidKnockoutGamesOfStage).
 func (s *Store) KnockoutGamesOfStage(ctx context.Context, stageID int64) ([]KnockoutGame, error) {
+	// Scanned by hand: read on every bracket page and result (issue 12).
+	rows, err := s.DB(ctx).Raw("SELECT id, stage_id, bracket_game, game_id, sente_by, furigoma, observed, attempt, created_at FROM knockout_games"+
+		" WHERE stage_id = ? AND game_id NOT IN (SELECT game_id FROM game_voids) ORDER BY id", stageID).Rows()
+	if err != nil {
+		return nil, notFound(err, "bracket games")
+	}
+	defer rows.Close()
 	var out []KnockoutGame
-	err := s.DB(ctx).Where("stage_id = ? AND game_id NOT IN (?)", stageID, s.DB(ctx).Model(&GameVoid{}).Select("game_id")).Order("id").Find(&out).Error
-	return out, notFound(err, "bracket games")
+	for rows.Next() {
+		var g KnockoutGame
+		if err := rows.Scan(&g.ID, &g.StageID, &g.BracketGame, &g.GameID, &g.SenteBy, &g.Furigoma, &g.Observed, &g.Attempt, &g.CreatedAt); err != nil {
+			return nil, fmt.Errorf("bracket games: %w", err)
+		}
+		out = append(out, g)
+	}
+	return out, notFound(rows.Err(), "bracket games")
 }
 
 // KnockoutGameByGameID finds the bracket game a game belongs to.
 func (s *Store) KnockoutGameByGameID(ctx context.Context, gameID int64) (KnockoutGame, error) {
 	var g KnockoutGame
 	err := s.DB(ctx).Where("game_id = ?", gameID).Take(&g).Error
+	return g, notFound(err, "bracket game")
+}
+
+// KnockoutGameExists reports whether a stage's bracket game already has a
+// game that is not void, in one statement (creating a bracket game checks
+// this without reading the whole bracket).
+func (s *Store) KnockoutGameExists(ctx context.Context, stageID int64, bracketGame string) (bool, error) {
+	var n int64
+	err := s.DB(ctx).Model(&KnockoutGame{}).Where("stage_id = ? AND bracket_game = ? AND game_id NOT IN (?)", stageID, bracketGame,
+		s.DB(ctx).Model(&GameVoid{}).Select("game_id")).Limit(1).Count(&n).Error
+	return n > 0, notFound(err, "bracket game")
+}
+
+// KnockoutGameOf is a stage's bracket game that is not void, by its id in
+// the bracket ("R1-G3"), in one statement.
+func (s *Store) KnockoutGameOf(ctx context.Context, stageID int64, bracketGame string) (KnockoutGame, error) {
+	var g KnockoutGame
+	err := s.DB(ctx).Where("stage_id = ? AND bracket_game = ? AND game_id NOT IN (?)", stageID, bracketGame,
+		s.DB(ctx).Model(&GameVoid{}).Select("game_id")).Order("id DESC").Take(&g).Error
 	return g, notFound(err, "bracket game")
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -25,10 +26,23 @@ func (s *Store) AddEntrant(ctx context.Context, e *KnockoutEntrant) error {
 
 // EntrantsOfStage lists a stage's entrants by seed (seeded first), then id.
 func (s *Store) EntrantsOfStage(ctx context.Context, stageID int64) ([]KnockoutEntrant, error) {
+	// Scanned by hand: a 1,024-entrant stage is read on every bracket page
+	// and every result's sync (issue 12).
+	rows, err := s.DB(ctx).Raw("SELECT id, stage_id, player_id, seed, enter_round, withdrawn, created_at FROM knockout_entrants"+
+		" WHERE stage_id = ? ORDER BY CASE WHEN seed = 0 THEN 1 ELSE 0 END, seed, id", stageID).Rows()
+	if err != nil {
+		return nil, notFound(err, "entrants of stage")
+	}
+	defer rows.Close()
 	var out []KnockoutEntrant
-	err := s.DB(ctx).Where("stage_id = ?", stageID).
-		Order("CASE WHEN seed = 0 THEN 1 ELSE 0 END, seed, id").Find(&out).Error
-	return out, notFound(err, "entrants of stage")
+	for rows.Next() {
+		var e KnockoutEntrant
+		if err := rows.Scan(&e.ID, &e.StageID, &e.PlayerID, &e.Seed, &e.EnterRound, &e.Withdrawn, &e.CreatedAt); err != nil {
+			return nil, fmt.Errorf("entrants of stage: %w", err)
+		}
+		out = append(out, e)
+	}
+	return out, notFound(rows.Err(), "entrants of stage")
 }
 
 // RemoveEntrant deletes one entrant of a stage.

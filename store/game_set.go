@@ -2,8 +2,11 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
+
+	"gorm.io/gorm"
 )
 
 // GameSet is what pages need to know of a set of games, read in three
@@ -56,20 +59,28 @@ func chainCTE(roots string) string {
 // gameSet reads the games matched by roots (a condition on the games
 // table with args) with their redo chains, in three statements.
 func (s *Store) gameSet(ctx context.Context, what, roots string, args ...any) (GameSet, error) {
-	cte := chainCTE(roots)
+	return s.gameSetIn(ctx, what, chainCTE(roots), "SELECT id FROM chain", args...)
+}
+
+// gameSetIn reads the games whose ids the query in gives (after the WITH
+// clause cte, "" for none), in three statements.
+func (s *Store) gameSetIn(ctx context.Context, what, cte, in string, args ...any) (GameSet, error) {
 	gs := GameSet{Games: map[int64]Game{}, Versions: map[int64][]ResultVersion{}, Void: map[int64]bool{}, redos: map[int64][]Game{}}
-	var games []Game
-	if err := s.DB(ctx).Raw(cte+"SELECT * FROM games WHERE id IN (SELECT id FROM chain)", args...).Scan(&games).Error; err != nil {
+	// Rows are scanned by hand, column by column: these are the largest
+	// reads of every listing page, and gorm's reflection scanning cost
+	// more than the database did (issue 12).
+	games, err := scanGames(s.DB(ctx).Raw(cte+"SELECT "+gameColumns+" FROM games WHERE id IN ("+in+")", args...))
+	if err != nil {
 		return gs, fmt.Errorf("games of %s: %w", what, err)
 	}
-	var vs []ResultVersion
-	if err := s.DB(ctx).Raw(cte+"SELECT game_results.*, conf.confirmed_by AS confirmed_by, conf.confirmed_at AS confirmed_at FROM game_results"+
+	vs, err := scanResultVersions(s.DB(ctx).Raw(cte+"SELECT "+resultVersionColumns+" FROM game_results"+
 		" LEFT JOIN game_result_confirmations conf ON conf.game_result_id = game_results.id"+
-		" WHERE game_results.game_id IN (SELECT id FROM chain) ORDER BY game_results.game_id, game_results.version", args...).Scan(&vs).Error; err != nil {
+		" WHERE game_results.game_id IN ("+in+") ORDER BY game_results.game_id, game_results.version", args...))
+	if err != nil {
 		return gs, fmt.Errorf("results of %s: %w", what, err)
 	}
 	var voids []int64
-	if err := s.DB(ctx).Raw(cte+"SELECT game_id FROM game_voids WHERE game_id IN (SELECT id FROM chain)", args...).Scan(&voids).Error; err != nil {
+	if err := s.DB(ctx).Raw(cte+"SELECT game_id FROM game_voids WHERE game_id IN ("+in+")", args...).Scan(&voids).Error; err != nil {
 		return gs, fmt.Errorf("void games of %s: %w", what, err)
 	}
 	for _, id := range voids {
@@ -95,9 +106,10 @@ func (s *Store) gameSet(ctx context.Context, what, roots string, args ...any) (G
 	return gs, nil
 }
 
-// GameSetOfEvent reads every game of an event.
+// GameSetOfEvent reads every game of an event. A redo game belongs to the
+// event of the game it replays, so no chain needs following.
 func (s *Store) GameSetOfEvent(ctx context.Context, eventID int64) (GameSet, error) {
-	return s.gameSet(ctx, fmt.Sprintf("event %d", eventID), "event_id = ?", eventID)
+	return s.gameSetIn(ctx, fmt.Sprintf("event %d", eventID), "", "SELECT id FROM games WHERE event_id = ?", eventID)
 }
 
 // GameSetOfChain reads one game and its redo chain.
@@ -108,4 +120,77 @@ func (s *Store) GameSetOfChain(ctx context.Context, gameID int64) (GameSet, erro
 // GameSetOfPlayer reads every game a player sits in, with their chains.
 func (s *Store) GameSetOfPlayer(ctx context.Context, playerID int64) (GameSet, error) {
 	return s.gameSet(ctx, fmt.Sprintf("player %d", playerID), "sente_player_id = ? OR gote_player_id = ?", playerID, playerID)
+}
+
+const gameColumns = "id, event_id, label, sente_player_id, gote_player_id, handicap, scheduled_on, sente_allowance_s, gote_allowance_s, redo_of_id, redo_number, started_at, created_at, updated_at"
+
+// scanGames reads the rows of a query selecting gameColumns.
+func scanGames(q *gorm.DB) ([]Game, error) {
+	rows, err := q.Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		var (
+			g                   Game
+			sente, gote, redoOf sql.NullInt64
+			scheduled           sql.NullString
+			started             sql.NullTime
+		)
+		if err := rows.Scan(&g.ID, &g.EventID, &g.Label, &sente, &gote, &g.Handicap, &scheduled, &g.SenteAllowanceS, &g.GoteAllowanceS,
+			&redoOf, &g.RedoNumber, &started, &g.CreatedAt, &g.UpdatedAt); err != nil {
+			return nil, err
+		}
+		g.SentePlayerID, g.GotePlayerID, g.RedoOfID = nullID(sente), nullID(gote), nullID(redoOf)
+		if scheduled.Valid {
+			v := scheduled.String
+			g.ScheduledOn = &v
+		}
+		if started.Valid {
+			v := started.Time
+			g.StartedAt = &v
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+const resultVersionColumns = "game_results.id, game_results.game_id, game_results.version, game_results.result, game_results.reason, game_results.outcome, game_results.note, game_results.entered_by, game_results.entered_at, conf.confirmed_by, conf.confirmed_at"
+
+// scanResultVersions reads the rows of a query selecting
+// resultVersionColumns.
+func scanResultVersions(q *gorm.DB) ([]ResultVersion, error) {
+	rows, err := q.Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []ResultVersion
+	for rows.Next() {
+		var (
+			v  ResultVersion
+			by sql.NullInt64
+			at sql.NullTime
+		)
+		if err := rows.Scan(&v.ID, &v.GameID, &v.Version, &v.Result, &v.Reason, &v.Outcome, &v.Note, &v.EnteredBy, &v.EnteredAt, &by, &at); err != nil {
+			return nil, err
+		}
+		v.ConfirmedBy = nullID(by)
+		if at.Valid {
+			t := at.Time
+			v.ConfirmedAt = &t
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+func nullID(n sql.NullInt64) *int64 {
+	if !n.Valid {
+		return nil
+	}
+	v := n.Int64
+	return &v
 }

@@ -40,5 +40,8 @@ func Models() []any {
 		&PlayerRating{},
 		&RatingHistoryEntry{},
 		&RatingState{},
+		// revisions of event pages (migration 00097)
+		&EventChange{},
+		&RegistryChange{},
 	}
 }

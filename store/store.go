@@ -51,6 +51,33 @@ type Options struct {
 	// SQLiteBusyTimeout is how long a SQLite write waits for the file lock
 	// before failing with ErrUnavailable; zero means 5 s.
 	SQLiteBusyTimeout time.Duration
+	// The connection pool (config: --db-max-open …); zero fields take the
+	// defaults of config.Default, which cmd/kisen passes in resolved.
+	MaxOpenConns    int           // zero: 20 on PostgreSQL, 8 on SQLite
+	MaxIdleConns    int           // zero: MaxOpenConns
+	ConnMaxLifetime time.Duration // zero: 30 minutes
+	ConnMaxIdleTime time.Duration // zero: 5 minutes
+}
+
+// pool fills in the defaults of the zero fields.
+func (o Options) pool(d Dialect) Options {
+	if o.MaxOpenConns <= 0 {
+		// SQLite has one writer at a time; WAL lets readers proceed alongside it.
+		o.MaxOpenConns = 8
+		if d == Postgres {
+			o.MaxOpenConns = 20
+		}
+	}
+	if o.MaxIdleConns <= 0 || o.MaxIdleConns > o.MaxOpenConns {
+		o.MaxIdleConns = o.MaxOpenConns
+	}
+	if o.ConnMaxLifetime <= 0 {
+		o.ConnMaxLifetime = 30 * time.Minute
+	}
+	if o.ConnMaxIdleTime <= 0 {
+		o.ConnMaxIdleTime = 5 * time.Minute
+	}
+	return o
 }
 
 // SQLiteDSN is the DSN for the embedded database (ARCHITECTURE.md: without
@@ -100,12 +127,14 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	if dialect == SQLite {
-		// One writer at a time; WAL lets readers proceed alongside it.
-		sqlDB.SetMaxOpenConns(8)
-	} else {
-		sqlDB.SetMaxOpenConns(20)
-	}
+	// Idle as many as open (Go's default keeps 2): a burst of requests
+	// otherwise opens, and closes, a new PostgreSQL connection for nearly
+	// every query beyond the second (issue 12).
+	p := o.pool(dialect)
+	sqlDB.SetMaxOpenConns(p.MaxOpenConns)
+	sqlDB.SetMaxIdleConns(p.MaxIdleConns)
+	sqlDB.SetConnMaxLifetime(p.ConnMaxLifetime)
+	sqlDB.SetConnMaxIdleTime(p.ConnMaxIdleTime)
 	if err := s.Ping(ctx); err != nil {
 		_ = sqlDB.Close()
 		return nil, fmt.Errorf("connect to %s database %s: %w", dialect, Redact(o.URL), err)

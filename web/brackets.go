@@ -271,6 +271,9 @@ func (s *Server) bracketsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if done, err := s.notModifiedEvent(c, id); done || err != nil {
+		return err
+	}
 	return s.renderBrackets(c, http.StatusOK, id, stageInput{}, nil)
 }
 
@@ -403,6 +406,9 @@ type swapInput struct {
 func (s *Server) stagePage(c echo.Context) error {
 	id, err := pathParam(c, "id")
 	if err != nil {
+		return err
+	}
+	if done, err := s.notModifiedStage(c, id); done || err != nil {
 		return err
 	}
 	return s.renderStage(c, http.StatusOK, id, stageManage{Query: c.QueryParam("q")}, nil)
@@ -708,6 +714,9 @@ func (s *Server) stageCSV(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := pathParam(c, "id")
 	if err != nil {
+		return err
+	}
+	if done, err := s.notModifiedStage(c, id); done || err != nil {
 		return err
 	}
 	st, err := s.office.Stage(ctx, actor(c), id)

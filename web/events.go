@@ -134,6 +134,9 @@ func (s *Server) eventPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if done, err := s.notModifiedEvent(c, id); done || err != nil {
+		return err
+	}
 	return s.renderEvent(c, http.StatusOK, id, nil)
 }
 

@@ -619,6 +619,9 @@ func (s *Server) eventGamesPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if done, err := s.notModifiedEvent(c, id); done || err != nil {
+		return err
+	}
 	return s.renderEventGames(c, http.StatusOK, id, gameCreateForm{}, nil)
 }
 

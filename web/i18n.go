@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"sync"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
@@ -25,6 +26,10 @@ var localeFiles embed.FS
 type Messages struct {
 	bundle *i18n.Bundle
 	keys   map[string]map[string]bool // lang → id set
+	// plain keeps each message without template data once localized
+	// (lang + "\x00" + id → text): a large page asks for the same words
+	// thousands of times (issue 12).
+	plain sync.Map
 }
 
 // LoadMessages reads the embedded message files.
@@ -95,6 +100,18 @@ func (m *Messages) For(lang string) *Localizer {
 func (lz *Localizer) T(id string, args ...any) string {
 	if lz.l == nil {
 		return id
+	}
+	if len(args) == 0 {
+		key := lz.Lang + "\x00" + id
+		if s, ok := lz.m.plain.Load(key); ok {
+			return s.(string)
+		}
+		s, err := lz.l.Localize(&i18n.LocalizeConfig{MessageID: id})
+		if err != nil {
+			return id
+		}
+		lz.m.plain.Store(key, s)
+		return s
 	}
 	var data map[string]any
 	if len(args) > 0 {

@@ -87,6 +87,13 @@ func classTitle(ctx context.Context, class string) string {
 }
 
 func (s *Server) leagueOverviewPage(c echo.Context) error {
+	id, err := pathParam(c, "id")
+	if err != nil {
+		return err
+	}
+	if done, err := s.notModifiedEvent(c, id); done || err != nil {
+		return err
+	}
 	return s.renderLeagueOverview(c, http.StatusOK, leagueOverview{})
 }
 

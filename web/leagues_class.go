@@ -140,6 +140,13 @@ type editForm struct {
 }
 
 func (s *Server) leagueClassPage(c echo.Context) error {
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	if done, err := s.notModifiedClass(c, cid); done || err != nil {
+		return err
+	}
 	return s.renderLeagueClass(c, http.StatusOK, leagueClassView{})
 }
 

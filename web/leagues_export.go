@@ -49,6 +49,9 @@ func (s *Server) leagueICS(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if done, err := s.notModifiedClass(c, cid); done || err != nil {
+		return err
+	}
 	st, err := s.office.Standings(ctx, actor(c), cid)
 	if err != nil {
 		return err
@@ -108,6 +111,9 @@ func (s *Server) leagueCSV(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := pathParam(c, "cid")
 	if err != nil {
+		return err
+	}
+	if done, err := s.notModifiedClass(c, cid); done || err != nil {
 		return err
 	}
 	st, err := s.office.Standings(ctx, actor(c), cid)

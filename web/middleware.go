@@ -133,12 +133,15 @@ func requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 	})
 }
 
+// csrfCookie holds the browser's CSRF token (pages carry it too).
+const csrfCookie = "kisen_csrf"
+
 // csrf protects every state-changing request: Sec-Fetch-Site from modern
 // browsers, and a token (form field _csrf or header X-CSRF-Token) otherwise.
 func (s *Server) csrf() echo.MiddlewareFunc {
 	return middleware.CSRFWithConfig(middleware.CSRFConfig{
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
-		CookieName:     "kisen_csrf",
+		CookieName:     csrfCookie,
 		CookiePath:     "/",
 		CookieHTTPOnly: true,
 		CookieSecure:   s.cfg.SecureCookies,

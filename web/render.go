@@ -1,7 +1,8 @@
 package web
 
 import (
-	"bytes"
+	"bufio"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -10,14 +11,21 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// render writes a component to a buffer first, so a failing component
-// never sends half a page.
+// render sends a component as the page with status.
 func (s *Server) render(c echo.Context, status int, comp templ.Component) error {
-	var buf bytes.Buffer
-	if err := comp.Render(c.Request().Context(), &buf); err != nil {
-		return err
+	// The page streams (issue 12): every handler computes its view model,
+	// with all its queries, before it renders, and components only write,
+	// so once the status is sent only a failed write to the client can
+	// stop a page. A buffer of 32 kB keeps small pages one write and large
+	// ones (a 1,024-entrant bracket) from being held whole in memory.
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	c.Response().WriteHeader(status)
+	w := bufio.NewWriterSize(c.Response(), 32<<10)
+	if err := comp.Render(c.Request().Context(), w); err != nil {
+		return fmt.Errorf("render %s: %w", c.Request().URL.Path, err)
 	}
-	return c.HTMLBlob(status, buf.Bytes())
+	return w.Flush()
 }
 
 // isHTMX reports whether htmx made the request (then a fragment suffices).

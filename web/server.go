@@ -40,6 +40,7 @@ type Server struct {
 	echo     *echo.Echo
 	metrics  *metrics
 	registry *prometheus.Registry
+	build    string // names the build in page tags (cache.go)
 }
 
 // New builds the server and its routes.
@@ -61,6 +62,7 @@ func New(d Deps) (*Server, error) {
 		log:    d.Logger,
 		now:    d.Now,
 		msgs:   msgs,
+		build:  buildID(),
 	}
 	s.sessions = scs.New()
 	s.sessions.Store = store.NewSessionStore(d.Store, d.Now)

@@ -19,7 +19,7 @@ func runMigrate(ctx context.Context, e env) int {
 	if code >= 0 {
 		return code
 	}
-	st, err := store.Open(ctx, store.Options{URL: cfg.DatabaseURL, SQLitePath: cfg.SQLitePath()})
+	st, err := store.Open(ctx, storeOptions(cfg))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "kisen migrate: %v\n", err)
 		return 1

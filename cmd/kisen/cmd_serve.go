@@ -38,9 +38,18 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
+// storeOptions is the database and its connection pool as configured.
+func storeOptions(cfg config.Config) store.Options {
+	return store.Options{
+		URL: cfg.DatabaseURL, SQLitePath: cfg.SQLitePath(),
+		MaxOpenConns: cfg.DBMaxOpenConns(), MaxIdleConns: cfg.DBMaxIdleConns(),
+		ConnMaxLifetime: cfg.DBConnMaxLifetime, ConnMaxIdleTime: cfg.DBConnMaxIdleTime,
+	}
+}
+
 // openStore opens and migrates the configured database.
 func openStore(ctx context.Context, cfg config.Config) (*store.Store, error) {
-	st, err := store.Open(ctx, store.Options{URL: cfg.DatabaseURL, SQLitePath: cfg.SQLitePath()})
+	st, err := store.Open(ctx, storeOptions(cfg))
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"kisen/config"
 )
 
 func runCmd(t *testing.T, ctx context.Context, getenv func(string) string, args ...string) (code int, stdout, stderr string) {
@@ -39,6 +41,7 @@ func TestServe_BadSettingsStopStartupNamingTheSetting(t *testing.T) {
 		{"database url", []string{"serve", "--database-url", "mysql://x"}, nil, "database-url"},
 		{"secure cookies", []string{"serve"}, map[string]string{"KISEN_SECURE_COOKIES": "perhaps"}, "KISEN_SECURE_COOKIES"},
 		{"shutdown timeout", []string{"serve", "--shutdown-timeout", "-3s"}, nil, "shutdown-timeout"},
+		{"pool", []string{"serve", "--db-max-open", "10"}, map[string]string{"KISEN_DB_MAX_IDLE": "30"}, "db-max-idle"},
 		{"unknown flag", []string{"serve", "--colour", "red"}, nil, "colour"},
 		{"stray argument", []string{"serve", "now"}, nil, "now"},
 	}
@@ -161,5 +164,26 @@ func TestRun_UnknownCommand(t *testing.T) {
 	code, _, stderr := runCmd(t, context.Background(), noEnv, "fly")
 	if code != 2 || !strings.Contains(stderr, fmt.Sprintf("%q", "fly")) {
 		t.Fatalf("%d %s", code, stderr)
+	}
+}
+
+// Issue 12 part 5: the pool settings reach store.Open resolved.
+func TestPool_StoreOptionsFromConfig(t *testing.T) {
+	cfg, err := config.Load("serve", []string{"--database-url", "postgres://db/kisen", "--db-max-idle", "12",
+		"--db-conn-max-lifetime", "1h", "--db-conn-max-idle-time", "2m"}, noEnv, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := storeOptions(cfg)
+	if o.URL != "postgres://db/kisen" || o.MaxOpenConns != config.DefaultDBMaxOpenPostgres || o.MaxIdleConns != 12 ||
+		o.ConnMaxLifetime != time.Hour || o.ConnMaxIdleTime != 2*time.Minute {
+		t.Fatalf("options %+v", o)
+	}
+	cfg, err = config.Load("serve", nil, noEnv, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := storeOptions(cfg); o.MaxOpenConns != config.DefaultDBMaxOpenSQLite || o.MaxIdleConns != o.MaxOpenConns {
+		t.Fatalf("sqlite defaults %+v", o)
 	}
 }

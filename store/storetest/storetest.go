@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -37,7 +38,7 @@ func Dialects(t *testing.T, fn func(t *testing.T, o store.Options)) {
 }
 
 // SQLiteOptions points at a new migrated SQLite file in the test's folder.
-func SQLiteOptions(t *testing.T) store.Options {
+func SQLiteOptions(t testing.TB) store.Options {
 	t.Helper()
 	o := store.Options{SQLitePath: filepath.Join(t.TempDir(), "kisen.db")}
 	s := open(t, o)
@@ -48,7 +49,7 @@ func SQLiteOptions(t *testing.T) store.Options {
 }
 
 // SQLite opens a new migrated SQLite database in the test's folder.
-func SQLite(t *testing.T) *store.Store {
+func SQLite(t testing.TB) *store.Store {
 	t.Helper()
 	s := open(t, store.Options{SQLitePath: filepath.Join(t.TempDir(), "kisen.db")})
 	t.Cleanup(func() { _ = s.Close() })
@@ -57,7 +58,7 @@ func SQLite(t *testing.T) *store.Store {
 
 // PostgresOptions creates a new migrated PostgreSQL database for the test
 // (dropped at cleanup) and returns the options to open it.
-func PostgresOptions(t *testing.T) store.Options {
+func PostgresOptions(t testing.TB) store.Options {
 	t.Helper()
 	admin := os.Getenv("KISEN_TEST_DATABASE_URL")
 	required := os.Getenv("KISEN_TEST_POSTGRES") == "required"
@@ -106,7 +107,7 @@ func PostgresOptions(t *testing.T) store.Options {
 }
 
 // Postgres opens a new migrated PostgreSQL database for the test.
-func Postgres(t *testing.T) *store.Store {
+func Postgres(t testing.TB) *store.Store {
 	t.Helper()
 	o := PostgresOptions(t)
 	s, err := store.Open(context.Background(), o)
@@ -117,7 +118,7 @@ func Postgres(t *testing.T) *store.Store {
 	return s
 }
 
-func open(t *testing.T, o store.Options) *store.Store {
+func open(t testing.TB, o store.Options) *store.Store {
 	t.Helper()
 	ctx := context.Background()
 	s, err := store.Open(ctx, o)
@@ -135,4 +136,23 @@ func randomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// AgeRevisions moves every recorded change of event pages (migration
+// 00097) by back into the past, as if the test had waited that long: a
+// page sends Last-Modified only once the second of its last change is
+// over.
+func AgeRevisions(t *testing.T, s *store.Store, by time.Duration) {
+	t.Helper()
+	ctx := context.Background()
+	for _, table := range []string{"event_changes", "registry_changes"} {
+		q := "UPDATE " + table + " SET changed_at = strftime('%Y-%m-%d %H:%M:%f', changed_at, ?)"
+		arg := any(fmt.Sprintf("-%.3f seconds", by.Seconds()))
+		if s.Dialect() == store.Postgres {
+			q, arg = "UPDATE "+table+" SET changed_at = changed_at - make_interval(secs => ?)", by.Seconds()
+		}
+		if err := s.DB(ctx).Exec(q, arg).Error; err != nil {
+			t.Fatalf("age %s: %v", table, err)
+		}
+	}
 }

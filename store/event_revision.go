@@ -1,0 +1,131 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Revisions of what an event's public pages show (migration 00097,
+// docs/caching.md). Triggers raise them on every write, whichever process
+// makes it, so a conditional GET is answered from one row and nothing is
+// kept in memory.
+
+// EventChange is an event's revision: raised by every write to the event
+// or to a row that reaches it. The triggers write it; Go only reads.
+type EventChange struct {
+	EventID   int64 `gorm:"primaryKey;autoIncrement:false"`
+	Revision  int64 `gorm:"not null"`
+	ChangedAt time.Time
+}
+
+// RegistryChange is the single row (ID 1) raised by every write to what
+// every event page shows by name: players, their 師匠 and 肉親, organisers,
+// the names of users. Absent until the first such write (revision 0).
+type RegistryChange struct {
+	ID        int64 `gorm:"primaryKey;autoIncrement:false"`
+	Revision  int64 `gorm:"not null"`
+	ChangedAt time.Time
+}
+
+// RevisionTable is one table the triggers of 00097 watch.
+type RevisionTable struct {
+	Table string
+	// Way is the column that leads to the event (its own event_id, or a
+	// parent: game_id, game_result_id, stage_id, class_id; "id" for events
+	// itself); empty for a registry table.
+	Way string
+	// Ops are the watched writes: I insert, U update, D delete. Append-only
+	// tables refuse U and D, so they need I only.
+	Ops string
+}
+
+// RevisionTables lists the tables whose writes raise a revision, as the
+// triggers of migration 00097 (<table>_changed_<insert|update|delete>).
+func RevisionTables() []RevisionTable {
+	return []RevisionTable{
+		{"events", "id", "IU"}, // a deleted event takes its row along
+		{"event_status_changes", "event_id", "IUD"},
+		{"event_roles", "event_id", "IUD"},
+		{"event_settings_unlocks", "event_id", "I"},
+		{"event_settings_changes", "event_id", "I"},
+		{"corrections", "event_id", "I"},
+		{"games", "event_id", "IUD"},
+		{"game_results", "game_id", "I"},
+		{"game_result_confirmations", "game_result_id", "I"},
+		{"game_records", "game_id", "I"},
+		{"game_adjudications", "game_id", "I"},
+		{"rulings", "game_id", "I"},
+		{"game_voids", "game_id", "I"},
+		{"knockout_stages", "event_id", "IUD"},
+		{"knockout_entrants", "stage_id", "IUD"},
+		{"knockout_games", "stage_id", "IUD"},
+		{"knockout_draw_log", "stage_id", "I"},
+		{"league_classes", "event_id", "IUD"},
+		{"league_members", "class_id", "IUD"},
+		{"league_history", "event_id", "IUD"},
+		{"league_games", "class_id", "IUD"},
+		{"league_playoff_games", "class_id", "IUD"},
+		{"league_schedule_log", "class_id", "I"},
+		{"organisers", "", "IUD"},
+		{"players", "", "IUD"},
+		{"player_masters", "", "IUD"},
+		{"player_relatives", "", "IUD"},
+		{"users", "", "U"}, // of login and display_name only
+	}
+}
+
+// UnwatchedTables are the tables no event page shows, so no trigger of
+// 00097 watches them (a test makes every table one or the other).
+func UnwatchedTables() []string {
+	return []string{
+		"app_settings", "sessions", "login_attempts", // the instance and sign-in
+		"player_ratings", "rating_history", "rating_state", // shown on rating pages only
+		"event_changes", "registry_changes", // the revisions themselves
+		"goose_db_version",
+	}
+}
+
+// EventRevision is what an event's pages are made from, as far as a
+// conditional GET needs to know.
+type EventRevision struct {
+	Event    int64 // the event's revision
+	Registry int64 // the registry's revision (0 before its first change)
+	// At is the later of the two changes, to the second (Last-Modified).
+	At time.Time
+	// Settled reports that the database clock has passed At's second, so
+	// any later change falls in a later second: only then may At stand
+	// for the revision in If-Modified-Since.
+	Settled bool
+}
+
+// EventRevision reads the revision of an event's pages; ok is false when
+// the event has none (it does not exist).
+func (s *Store) EventRevision(ctx context.Context, eventID int64) (rev EventRevision, ok bool, err error) {
+	// Seconds since the epoch, computed by the database: no time parsing,
+	// and the same clock that stamped changed_at.
+	q := `SELECT c.revision, COALESCE(r.revision, 0),
+		CAST(strftime('%s', max(c.changed_at, COALESCE(r.changed_at, c.changed_at))) AS INTEGER),
+		CAST(strftime('%s', 'now') AS INTEGER)
+		FROM event_changes c LEFT JOIN registry_changes r ON r.id = 1 WHERE c.event_id = ?`
+	if s.dialect == Postgres {
+		q = `SELECT c.revision, COALESCE(r.revision, 0),
+		CAST(floor(extract(epoch FROM GREATEST(c.changed_at, r.changed_at))) AS BIGINT),
+		CAST(floor(extract(epoch FROM clock_timestamp())) AS BIGINT)
+		FROM event_changes c LEFT JOIN registry_changes r ON r.id = 1 WHERE c.event_id = ?`
+	}
+	var at, now int64
+	rows, err := s.DB(ctx).Raw(q, eventID).Rows()
+	if err != nil {
+		return EventRevision{}, false, fmt.Errorf("revision of event %d: %w", eventID, Classify(err))
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		return EventRevision{}, false, Classify(rows.Err())
+	}
+	if err := rows.Scan(&rev.Event, &rev.Registry, &at, &now); err != nil {
+		return EventRevision{}, false, fmt.Errorf("revision of event %d: %w", eventID, Classify(err))
+	}
+	rev.At, rev.Settled = time.Unix(at, 0).UTC(), at < now
+	return rev, true, nil
+}

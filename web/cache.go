@@ -1,0 +1,162 @@
+package web
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// Conditional GET for the public pages of an event (issue 12 part 5,
+// docs/caching.md). The database keeps one revision per event, raised by
+// triggers on every write to anything those pages show (migration 00097),
+// so every process sharing it answers alike and keeps nothing in memory.
+// A handler asks notModified* first; on a match the visitor gets 304
+// before any of the page is computed.
+//
+// Only the public gets validators. A signed-in page shows forms, roles and
+// the user's name, which the event's revision does not cover, so staff
+// always get the page (Cache-Control: private, no-cache, no ETag).
+
+// notModifiedEvent answers a conditional GET of a page of event id; done
+// means the 304 has been sent and the handler must return.
+func (s *Server) notModifiedEvent(c echo.Context, id int64) (done bool, err error) {
+	return s.notModified(c, func(context.Context) (int64, error) { return id, nil })
+}
+
+// notModifiedStage is notModifiedEvent for a page of a knockout stage.
+func (s *Server) notModifiedStage(c echo.Context, stageID int64) (bool, error) {
+	return s.notModified(c, func(ctx context.Context) (int64, error) {
+		st, err := s.store.StageByID(ctx, stageID)
+		return st.EventID, err
+	})
+}
+
+// notModifiedClass is notModifiedEvent for a page of a league class.
+func (s *Server) notModifiedClass(c echo.Context, classID int64) (bool, error) {
+	return s.notModified(c, func(ctx context.Context) (int64, error) {
+		cl, err := s.store.LeagueClassByID(ctx, classID)
+		return cl.EventID, err
+	})
+}
+
+func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
+	h := c.Response().Header()
+	// The language (cookie), the CSRF token in the page (cookie) and htmx
+	// fragments make one URL several pages. private: the page carries the
+	// browser's own CSRF token, which no shared cache may hand to another.
+	h.Add(echo.HeaderVary, "Cookie")
+	h.Add(echo.HeaderVary, "HX-Request")
+	h.Set("Cache-Control", "private, no-cache")
+	a := actor(c)
+	if !a.Anonymous() || c.Request().Method != http.MethodGet {
+		return false, nil
+	}
+	ctx := c.Request().Context()
+	eventID, err := eventOf(ctx)
+	if errors.Is(err, office.ErrNotFound) {
+		return false, nil // the handler answers 404 as it always has
+	}
+	if err != nil {
+		return false, err
+	}
+	// Visibility first (office): a draft is ErrNotFound here as on its
+	// page, whatever If-None-Match guessed, so a 304 never tells it exists.
+	pr, err := s.office.PageRevision(ctx, a, eventID)
+	if errors.Is(err, office.ErrNotFound) || err == nil && !pr.Known {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	etag := s.pageETag(c, pr)
+	var modified time.Time
+	if pr.Revision.Settled {
+		modified = pr.Revision.At
+	}
+	// The validators go on the page (or the 304) only, never on an error
+	// the handler may still answer.
+	r := c.Response()
+	r.Before(func() {
+		if r.Status == http.StatusOK || r.Status == http.StatusNotModified {
+			h.Set("ETag", etag)
+			if !modified.IsZero() {
+				h.Set(echo.HeaderLastModified, modified.UTC().Format(http.TimeFormat))
+			}
+		}
+	})
+	if fresh(c.Request(), etag, modified) {
+		return true, c.NoContent(http.StatusNotModified)
+	}
+	return false, nil
+}
+
+// pageETag is a weak tag (the bytes of a page may differ, e.g. in the
+// order of equal rows; the meaning does not) over everything one anonymous
+// page depends on besides the data: the build, the URL with its query
+// (?lang=), the language, the htmx request and the CSRF token the page
+// will carry (the browser's cookie; none before it has one).
+func (s *Server) pageETag(c echo.Context, pr office.PageRevision) string {
+	req := c.Request()
+	lang, _ := c.Get("lang").(string)
+	var csrf string
+	if ck, err := req.Cookie(csrfCookie); err == nil {
+		csrf = ck.Value
+	}
+	sum := sha256.New()
+	for _, part := range []string{s.build, strconv.FormatInt(pr.Event.ID, 10), pr.Event.Status, req.URL.RequestURI(), lang,
+		req.Header.Get("HX-Request"), req.Header.Get("HX-Target"), csrf} {
+		sum.Write([]byte(part))
+		sum.Write([]byte{0})
+	}
+	return `W/"` + strconv.FormatInt(pr.Revision.Event, 10) + "." + strconv.FormatInt(pr.Revision.Registry, 10) + "-" +
+		hex.EncodeToString(sum.Sum(nil)[:12]) + `"`
+}
+
+// fresh reports whether the client's copy is current (RFC 9110 13.1.1,
+// 13.1.3): If-None-Match decides when present, by weak comparison.
+// If-Modified-Since alone is believed only from a client without cookies
+// (a calendar app, a script), whose page depends on its URL alone: a date
+// cannot tell languages or CSRF tokens apart, a tag can.
+func fresh(r *http.Request, etag string, modified time.Time) bool {
+	if inm := r.Header.Get("If-None-Match"); inm != "" {
+		for _, t := range strings.Split(inm, ",") {
+			t = strings.TrimSpace(t)
+			if t == "*" || strings.TrimPrefix(t, "W/") == strings.TrimPrefix(etag, "W/") {
+				return true
+			}
+		}
+		return false
+	}
+	ims := r.Header.Get("If-Modified-Since")
+	if ims == "" || modified.IsZero() || len(r.Cookies()) > 0 {
+		return false
+	}
+	t, err := http.ParseTime(ims)
+	return err == nil && !modified.After(t)
+}
+
+// buildID names the running build in page tags, so a new release never
+// answers 304 for a page rendered by the old one.
+func buildID() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	id := bi.Main.Version
+	for _, st := range bi.Settings {
+		if st.Key == "vcs.revision" || st.Key == "vcs.modified" {
+			id += " " + st.Value
+		}
+	}
+	return id
+}
