@@ -151,16 +151,21 @@ type recordLine struct {
 // length (issue 12). The results come from store.GameSetOfPlayer, the one
 // definition of results in force.
 func (o *Office) recordLines(ctx context.Context, playerID int64) ([]recordLine, error) {
-	games, err := o.store.PlayerGamesIn(ctx, playerID, PublicStatuses)
-	if err != nil {
-		return nil, err
-	}
 	gs, err := o.store.GameSetOfPlayer(ctx, playerID)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]recordLine, 0, len(games))
-	for _, g := range games {
+	public, err := o.store.PublicEventsOfPlayer(ctx, playerID, PublicStatuses)
+	if err != nil {
+		return nil, err
+	}
+	// The games of public events that are not void (as PlayerGamesIn
+	// selects them), from the set already read.
+	out := make([]recordLine, 0, len(gs.Games))
+	for _, g := range gs.Games {
+		if !public[g.EventID] || gs.Void[g.ID] {
+			continue
+		}
 		l := recordLine{Game: g, Opponent: opponentOf(g, playerID), Sente: g.SentePlayerID != nil && *g.SentePlayerID == playerID}
 		r, ok := gs.Effective(g.ID)
 		l.PlayedAt = gamePlayedAt(g, r)
@@ -174,10 +179,21 @@ func (o *Office) recordLines(ctx context.Context, playerID int64) ([]recordLine,
 		}
 		out = append(out, l)
 	}
-	slices.SortStableFunc(out, func(a, b recordLine) int {
-		return cmp.Or(b.PlayedAt.Compare(a.PlayedAt), cmp.Compare(b.Game.ID, a.Game.ID))
+	// Newest first, ties by game id (a total order). Sorted by index: a
+	// line holds a whole game, and a thousand of them moved in a sort cost
+	// more than reading them (issue 12).
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(i, j int) int {
+		return cmp.Or(out[j].PlayedAt.Compare(out[i].PlayedAt), cmp.Compare(out[j].Game.ID, out[i].Game.ID))
 	})
-	return out, nil
+	sorted := make([]recordLine, len(out))
+	for k, i := range idx {
+		sorted[k] = out[i]
+	}
+	return sorted, nil
 }
 
 // opponentsOf loads every opponent the lines name, keyed by id.

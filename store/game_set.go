@@ -117,9 +117,26 @@ func (s *Store) GameSetOfChain(ctx context.Context, gameID int64) (GameSet, erro
 	return s.gameSet(ctx, fmt.Sprintf("game %d", gameID), "id = ?", gameID)
 }
 
-// GameSetOfPlayer reads every game a player sits in, with their chains.
+// GameSetOfPlayer reads every game a player sits in. A redo game seats the
+// players of the game it replays, so no chain needs following.
 func (s *Store) GameSetOfPlayer(ctx context.Context, playerID int64) (GameSet, error) {
-	return s.gameSet(ctx, fmt.Sprintf("player %d", playerID), "sente_player_id = ? OR gote_player_id = ?", playerID, playerID)
+	return s.gameSetIn(ctx, fmt.Sprintf("player %d", playerID), "", "SELECT id FROM games WHERE sente_player_id = ? OR gote_player_id = ?", playerID, playerID)
+}
+
+// PublicEventsOfPlayer is the set of events with a status in statuses
+// among the events of the player's games, in one statement.
+func (s *Store) PublicEventsOfPlayer(ctx context.Context, playerID int64, statuses []string) (map[int64]bool, error) {
+	var ids []int64
+	err := s.DB(ctx).Raw("SELECT id FROM events WHERE status IN ? AND id IN (SELECT event_id FROM games WHERE sente_player_id = ? OR gote_player_id = ?)",
+		statuses, playerID, playerID).Scan(&ids).Error
+	if err != nil {
+		return nil, fmt.Errorf("events of player %d: %w", playerID, err)
+	}
+	out := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, nil
 }
 
 const gameColumns = "id, event_id, label, sente_player_id, gote_player_id, handicap, scheduled_on, sente_allowance_s, gote_allowance_s, redo_of_id, redo_number, started_at, created_at, updated_at"

@@ -197,9 +197,24 @@ func (s *Store) AllPlayerRatings(ctx context.Context) ([]PlayerRating, error) {
 
 // RatingHistoryOf lists a player's rated games, oldest first.
 func (s *Store) RatingHistoryOf(ctx context.Context, playerID int64) ([]RatingHistoryEntry, error) {
+	// Scanned by hand: a record page reads a player's whole history (a
+	// thousand rows for a long career) for its chart (issue 12).
+	rs, err := s.DB(ctx).Raw("SELECT id, player_id, seq, game_id, opponent_id, played_at, period, sente, won, rating_before, rating_after,"+
+		" opponent_before, rd_before, rd_after FROM rating_history WHERE player_id = ? ORDER BY seq", playerID).Rows()
+	if err != nil {
+		return nil, notFound(err, "rating history")
+	}
+	defer rs.Close()
 	var rows []RatingHistoryEntry
-	err := s.DB(ctx).Where("player_id = ?", playerID).Order("seq").Find(&rows).Error
-	return rows, notFound(err, "rating history")
+	for rs.Next() {
+		var h RatingHistoryEntry
+		if err := rs.Scan(&h.ID, &h.PlayerID, &h.Seq, &h.GameID, &h.OpponentID, &h.PlayedAt, &h.Period, &h.Sente, &h.Won,
+			&h.RatingBefore, &h.RatingAfter, &h.OpponentBefore, &h.RDBefore, &h.RDAfter); err != nil {
+			return nil, fmt.Errorf("rating history: %w", err)
+		}
+		rows = append(rows, h)
+	}
+	return rows, notFound(rs.Err(), "rating history")
 }
 
 // AllRatingHistory lists every history row by player and seq.
