@@ -362,14 +362,15 @@ type slotRow struct {
 	Bad    bool
 }
 
-// violationRow is one broken rule, in the reader's words where we have them.
+// violationRow is one broken rule as a sentence in the reader's words,
+// naming the players (issue 13).
 type violationRow struct {
-	Rule    string
-	Message string
+	Text string
 }
 
+// logRow is one line of the draw log, said as a sentence.
 type logRow struct {
-	At, By, Action, Detail, Reason string
+	At, By, What, Reason string
 }
 
 // stageManage is the view model of the stage page for staff.
@@ -383,6 +384,7 @@ type stageManage struct {
 	Slots      []slotRow
 	Violations []violationRow
 	Breaks     []violationRow // a swap's broken rules awaiting an override reason
+	breaks     []pairing.Violation
 	Swap       swapInput
 	Draw       drawInput
 	Log        []logRow
@@ -490,6 +492,17 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		return L(ctx).T("knockout.master.outside")
 	}
 	byEntrant := map[string]int64{}
+	// name says who an id from the draw is: an entrant, a player who has
+	// left the stage, or a qualifier from an earlier stage.
+	name := func(id string) string {
+		if pid, ok := byEntrant[id]; ok {
+			return ps[pid].Name
+		}
+		if pid, err := strconv.ParseInt(id, 10, 64); err == nil {
+			return s.playerName(ctx, &pid)
+		}
+		return placeholderName(ctx, id)
+	}
 	for _, e := range es {
 		byEntrant[strconv.FormatInt(e.PlayerID, 10)] = e.PlayerID
 		m.Entrants = append(m.Entrants, entrantRow{ID: e.ID, PlayerID: e.PlayerID, Name: ps[e.PlayerID].Name, Rank: ps[e.PlayerID].Rank,
@@ -513,7 +526,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 		bad := map[int]bool{}
 		for _, x := range vs {
-			m.Violations = append(m.Violations, violationRow{Rule: x.Rule, Message: x.Message})
+			m.Violations = append(m.Violations, violationRow{Text: knockoutViolation(ctx, x, name)})
 			for _, sl := range x.Slots {
 				bad[sl] = true
 			}
@@ -552,7 +565,10 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		if u, ok := users[l.ActorID]; ok {
 			by = u.Login
 		}
-		m.Log = append(m.Log, logRow{At: showTime(l.At), By: by, Action: l.Action, Detail: l.Detail, Reason: l.Reason})
+		m.Log = append(m.Log, logRow{At: showTime(l.At), By: by, What: drawLogSentence(ctx, l.Action, l.Detail, name), Reason: l.Reason})
+	}
+	for _, x := range m.breaks {
+		m.Breaks = append(m.Breaks, violationRow{Text: knockoutViolation(ctx, x, name)})
 	}
 	markDraft(c, m.EventDraft)
 	return s.render(c, status, StagePage(s.page(c, m.Stage.Name), m, errs))
@@ -644,10 +660,7 @@ func (s *Server) stageSwap(c echo.Context) error {
 	// The form numbers slots from 1, as the review table shows them.
 	broke, err := s.office.SwapSlots(ctx, actor(c), office.SwapInput{StageID: id, A: a - 1, B: b - 1, Reason: in.Reason})
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
-		m := stageManage{Swap: in}
-		for _, x := range broke {
-			m.Breaks = append(m.Breaks, violationRow{Rule: x.Rule, Message: x.Message})
-		}
+		m := stageManage{Swap: in, breaks: broke}
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, m, msgs)
 	}
 	if err != nil {

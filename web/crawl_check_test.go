@@ -59,13 +59,13 @@ func newPageChecker(m *Messages, data []string, playerIDs []int64) *pageChecker 
 }
 
 var (
-	reKeyLike   = regexp.MustCompile(`\b[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\b`)
-	reRuleID    = regexp.MustCompile(`\bD-[A-Z]\d*\b`)
-	reSnake     = regexp.MustCompile(`\b[a-z]+(?:_[a-z]+)+\b`)
-	reJSON      = regexp.MustCompile(`\{\s*"[^"]*"\s*:|\{\s*\}|\[\s*"[^"]*"\s*,`)
-	reASCIIRun  = regexp.MustCompile(`[A-Za-z][A-Za-z'’]*(?:[ ,;:]+[A-Za-z][A-Za-z'’]*){3,}`)
-	reURL       = regexp.MustCompile(`https?://\S+|/[a-z0-9/._?=&-]+`)
-	reJapanese  = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}ー々〆]+`)
+	reKeyLike  = regexp.MustCompile(`\b[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\b`)
+	reRuleID   = regexp.MustCompile(`\bD-[A-Z]\d*\b`)
+	reSnake    = regexp.MustCompile(`\b[a-z]+(?:_[a-z]+)+\b`)
+	reJSON     = regexp.MustCompile(`\{\s*"[^"]*"\s*:|\{\s*\}|\[\s*"[^"]*"\s*,`)
+	reASCIIRun = regexp.MustCompile(`[A-Za-z][A-Za-z'’]*(?:[ ,;:]+[A-Za-z][A-Za-z'’]*){3,}`)
+	reURL      = regexp.MustCompile(`https?://\S+|/[a-z0-9/._?=&-]+`)
+	reJapanese = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}ー々〆]+`)
 	// Two bare numbers joined like names ("1 and 2 are…", "1 と 2 は…"),
 	// or a bare number as the subject of a verb ("3 plays…").
 	rePlayerPair = regexp.MustCompile(`(?:^|[^\w/#.:-])(\d+)\s*(?:and|と|vs\.?|対)\s*(\d+)(?:[^\w:/.-]|$)`)
@@ -173,4 +173,3 @@ func (c *pageChecker) checkText(lang, t string) []offence {
 	}
 	return out
 }
-
