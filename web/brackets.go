@@ -55,7 +55,7 @@ type bracketGameView struct {
 	Reason   string
 	Redos    int
 	Date     string
-	Furigoma string // the tosses, e.g. "歩歩とと歩"
+	Furigoma [][]string // the tosses, five faces each (pairing.Face)
 	Players  [2]choice
 	CanEnter bool
 	// Version is the current game's newest result version (0: none),
@@ -111,25 +111,13 @@ type bracketsView struct {
 	CanEdit   bool // the viewer may add stages (the new-stage form)
 }
 
-func furigomaText(f *pairing.Furigoma) string {
-	if f == nil {
-		return ""
-	}
-	marks := map[pairing.Face]string{pairing.FaceFu: "歩", pairing.FaceTo: "と", pairing.FaceStanding: "立", pairing.FaceOverlapping: "重"}
-	var parts []string
-	for _, t := range f.Tosses {
-		var b strings.Builder
-		for _, p := range t.Pieces {
-			b.WriteString(marks[p])
-		}
-		parts = append(parts, b.String())
-	}
-	return strings.Join(parts, " / ")
-}
+// furigomaFaces lists each toss as its five faces (the page says them in
+// the reader's words).
+func furigomaFaces(f *pairing.Furigoma) [][]string { return tossFaces(f) }
 
 func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bracketGameView {
 	v := bracketGameView{ID: g.ID, Status: string(g.Status), Kind: string(g.Kind), GameID: g.DecidingGameID, Result: g.Result,
-		Reason: g.Reason, Redos: g.Redos, Version: g.Version, Date: g.ScheduledOn, Furigoma: furigomaText(g.Furigoma)}
+		Reason: g.Reason, Redos: g.Redos, Version: g.Version, Date: g.ScheduledOn, Furigoma: furigomaFaces(g.Furigoma)}
 	for i, id := range g.Players {
 		side := bracketSide{Winner: id != "" && id == g.Winner}
 		if id != "" {
@@ -170,9 +158,6 @@ func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bra
 	return v
 }
 
-// tossMarks are the marks a piece is shown with, and the values the toss
-// form sends (pairing.ParseFace reads both).
-var tossMarks = map[pairing.Face]string{pairing.FaceFu: "歩", pairing.FaceTo: "と", pairing.FaceStanding: "立", pairing.FaceOverlapping: "重"}
 
 func tossFaces(f *pairing.Furigoma) [][]string {
 	if f == nil {
@@ -181,7 +166,7 @@ func tossFaces(f *pairing.Furigoma) [][]string {
 	out := make([][]string, len(f.Tosses))
 	for i, t := range f.Tosses {
 		for _, p := range t.Pieces {
-			out[i] = append(out[i], tossMarks[p])
+			out[i] = append(out[i], string(p))
 		}
 	}
 	return out
@@ -241,7 +226,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 			sv.SeriesName = [2]string{eb.PlayerName(se.Players[0]), eb.PlayerName(se.Players[1])}
 			for _, g := range se.Games {
 				gv := bracketGameView{ID: g.BracketGame, GameID: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.ScheduledOn, Version: g.Version,
-					Furigoma: furigomaText(g.Furigoma), Status: string(pairing.StatusReady)}
+					Furigoma: furigomaFaces(g.Furigoma), Status: string(pairing.StatusReady)}
 				if g.Redo {
 					gv.Redos = 1
 				}
@@ -515,7 +500,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 		for _, p := range found {
 			if _, in := ps[p.ID]; !in {
-				m.Found = append(m.Found, choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name + " " + p.Rank})
+				m.Found = append(m.Found, choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name + " " + rankLabel(ctx, p.Rank)})
 			}
 		}
 	}

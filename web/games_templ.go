@@ -252,9 +252,9 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
-			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(v.Handicap)
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(handicapLabel(ctx, v.Handicap))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 32, Col: 47}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 32, Col: 67}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 			if templ_7745c5c3_Err != nil {
@@ -4213,9 +4213,9 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var234 string
-					templ_7745c5c3_Var234, templ_7745c5c3_Err = templ.JoinStringErrs(h)
+					templ_7745c5c3_Var234, templ_7745c5c3_Err = templ.JoinStringErrs(handicapLabel(ctx, h))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 526, Col: 59}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 526, Col: 79}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var234))
 					if templ_7745c5c3_Err != nil {

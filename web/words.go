@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"kisen/league"
+	"kisen/office"
 	"kisen/pairing"
 )
 
@@ -282,4 +283,50 @@ func kanjiNumber(s string) int {
 		cur = digits[r]
 	}
 	return n + cur
+}
+
+// handicapSlugs names each 手合割 for its English message.
+var handicapSlugs = map[string]string{
+	"平手": "even", "香落ち": "lance", "右香落ち": "right_lance", "角落ち": "bishop", "飛車落ち": "rook",
+	"飛香落ち": "rook_lance", "二枚落ち": "two", "三枚落ち": "three", "四枚落ち": "four", "五枚落ち": "five",
+	"左五枚落ち": "left_five", "六枚落ち": "six", "左七枚落ち": "left_seven", "右七枚落ち": "right_seven",
+	"八枚落ち": "eight", "十枚落ち": "ten",
+}
+
+// handicapLabel shows a 手合割 in the reader's language; the stored value
+// stays the Japanese name.
+func handicapLabel(ctx context.Context, name string) string {
+	if slug, ok := handicapSlugs[name]; ok && Lang(ctx) == "en" {
+		return L(ctx).T("words.handicap." + slug)
+	}
+	return name
+}
+
+// rankLabel shows a 段級位 in the reader's language ("九段" → "9-dan");
+// a rank Kisen cannot read is shown as stored.
+func rankLabel(ctx context.Context, rank string) string {
+	if Lang(ctx) != "en" || rank == "" {
+		return rank
+	}
+	r, err := office.ParseRank(rank)
+	if err != nil {
+		return rank
+	}
+	unit := "words.rank.kyu"
+	if r.Dan {
+		unit = "words.rank.dan"
+	}
+	s := L(ctx).T(unit, "N", r.N)
+	switch r.Prefix {
+	case "女流":
+		s = L(ctx).T("words.rank.women", "Rank", s)
+	case "アマ":
+		s = L(ctx).T("words.rank.amateur", "Rank", s)
+	}
+	return s
+}
+
+// tossFaceLabel shows how one tossed 歩 landed.
+func tossFaceLabel(ctx context.Context, f pairing.Face) string {
+	return L(ctx).T("words.face." + string(f))
 }
