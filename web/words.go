@@ -330,3 +330,18 @@ func rankLabel(ctx context.Context, rank string) string {
 func tossFaceLabel(ctx context.Context, f pairing.Face) string {
 	return L(ctx).T("words.face." + string(f))
 }
+
+// wordArgs puts a validation message's rule id (args "Rule") into words,
+// so 「規約（D-A2）」 reads 「規約（B級2組以下の順位戦では師弟戦を行わない…）」.
+func wordArgs(ctx context.Context, args map[string]any) map[string]any {
+	rule, ok := args["Rule"].(string)
+	if !ok {
+		return args
+	}
+	out := make(map[string]any, len(args))
+	for k, v := range args {
+		out[k] = v
+	}
+	out["Rule"] = ruleName(ctx, rule)
+	return out
+}
