@@ -158,7 +158,6 @@ func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bra
 	return v
 }
 
-
 func tossFaces(f *pairing.Furigoma) [][]string {
 	if f == nil {
 		return nil

@@ -72,9 +72,11 @@ var (
 	rePlayerSubj = regexp.MustCompile(`(?:^|[^\w/#.:-])(\d+) (?:plays|meets|rests|is|are|has|gets)\b`)
 )
 
-// skipped elements: scripts, the board picture, and text the user typed
-// (records in pre/textarea, code samples).
-const skippedElements = "script, style, svg, textarea, pre, code, kbd, samp, noscript, [data-testid=lang-switch]"
+// skipped elements: scripts, the board picture, text the user typed
+// (records in pre/textarea), literal input (code), the language switch
+// (each language names itself) and the game record's moves in the
+// federation's notation (marked translate="no": record data, D-N).
+const skippedElements = "script, style, svg, textarea, pre, code, kbd, samp, noscript, [data-testid=lang-switch], [translate=no]"
 
 // check returns the offences on one page of language lang.
 func (c *pageChecker) check(url, lang, body string) []offence {

@@ -23,6 +23,7 @@ type crawlFixture struct {
 	admin                               office.Actor
 	root, director, arbiter, scheduler  store.User
 	knockout, leagueEvent, stage, class int64
+	recorded                            int64 // the game with a record, ended by 千日手
 	players                             []store.Player
 	// data is every name the fixture typed in (players, readings, events,
 	// organisers, stages, reasons, notes): the only Japanese an English
@@ -125,6 +126,7 @@ func newCrawlFixture(t *testing.T, a *testApp) *crawlFixture {
 	arbiter := office.Actor{UserID: f.arbiter.ID, Login: "arbiter", DisplayName: "arbiter"}
 	_, _, err = o.SaveRecord(ctx, arbiter, r1[2].ID, office.RecordInput{Text: shuffle})
 	must(err)
+	f.recorded = r1[2].ID
 	end, err := o.EndGame(ctx, arbiter, r1[2].ID, office.EndInput{Kind: "sennichite", RemainingSente: "100", RemainingGote: "100"})
 	must(err)
 	if end.Redo == nil {

@@ -548,7 +548,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 				return templ_7745c5c3_Err
 			}
 			if len(v.Board.Moves) > 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, "<ol class=\"move-list\" data-testid=\"move-list\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, "<ol class=\"move-list\" data-testid=\"move-list\" lang=\"ja\" translate=\"no\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
