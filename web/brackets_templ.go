@@ -3565,9 +3565,9 @@ func tossSection(p Page, m stageManage, errs fieldMsgs) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var206 string
-						templ_7745c5c3_Var206, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "words.face."+f))
+						templ_7745c5c3_Var206, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "words.face_short."+f))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 514, Col: 44}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 514, Col: 50}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var206))
 						if templ_7745c5c3_Err != nil {
@@ -3611,9 +3611,9 @@ func tossSection(p Page, m stageManage, errs fieldMsgs) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var208 string
-						templ_7745c5c3_Var208, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "words.face."+f))
+						templ_7745c5c3_Var208, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "words.face_short."+f))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 523, Col: 44}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 523, Col: 50}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var208))
 						if templ_7745c5c3_Err != nil {

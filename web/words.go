@@ -228,6 +228,10 @@ func articleText(ctx context.Context, art string) string {
 	if m[2] == "" {
 		return doc
 	}
+	if m[3] == "" && m[4] == "" && m[5] != "" {
+		// "001 第6条1": a numbered paragraph.
+		m[3], m[5] = m[5], ""
+	}
 	item := m[4]
 	if m[5] != "" {
 		if item != "" {
