@@ -70,18 +70,13 @@ func readRecord(in RecordInput, handicap string, s EventSettings) (RecordReading
 	}
 	res, err := kifu.Read([]byte(text), "", f)
 	if err != nil {
-		var pe *kifu.ParseError
-		line, detail := 0, err.Error()
-		if errors.As(err, &pe) {
-			line, detail = pe.Line, pe.Err.Error()
-		}
-		v.Add(0, "record", "adjudication.err.record_syntax", map[string]any{"Line": line, "Detail": detail})
+		v.Add(0, "record", recordErrorCode(err), recordErrorArgs(err))
 		return RecordReading{}, v
 	}
 	rec := res.Record
 	start, err := rec.StartPosition()
 	if err != nil {
-		v.Add(0, "record", "adjudication.err.record_syntax", map[string]any{"Line": 0, "Detail": err.Error()})
+		v.Add(0, "record", "words.record.invalid", nil)
 		return RecordReading{}, v
 	}
 	r, err := analysis.ReadRecord(text, res.Format.String(), handicap, &s.Time)
@@ -90,7 +85,7 @@ func readRecord(in RecordInput, handicap string, s EventSettings) (RecordReading
 		if errors.As(err, &fe) && fe.Field == "handicap" {
 			v.Add(0, "record", "adjudication.err.record_handicap", map[string]any{"Handicap": handicap})
 		} else {
-			v.Add(0, "record", "adjudication.err.record_syntax", map[string]any{"Line": 0, "Detail": err.Error()})
+			v.Add(0, "record", recordErrorCode(err), recordErrorArgs(err))
 		}
 		return RecordReading{}, v
 	}
@@ -184,4 +179,26 @@ func (o *Office) SaveRecord(ctx context.Context, actor Actor, gameID int64, in R
 // the game page).
 func (o *Office) GameRecords(ctx context.Context, gameID int64) ([]store.GameRecord, error) {
 	return o.store.GameRecords(ctx, gameID)
+}
+
+// recordErrorCode is the message id of a record that cannot be read: one
+// per kind of error (rules/kifu says which), so the page says it in the
+// reader's language; the English detail stays in the error for logs.
+func recordErrorCode(err error) string {
+	var pe *kifu.ParseError
+	if !errors.As(err, &pe) || pe.Kind == "" {
+		return "words.record.invalid"
+	}
+	if pe.Line == 0 {
+		return "words.record.noline." + string(pe.Kind)
+	}
+	return "words.record." + string(pe.Kind)
+}
+
+func recordErrorArgs(err error) map[string]any {
+	var pe *kifu.ParseError
+	if !errors.As(err, &pe) {
+		return nil
+	}
+	return map[string]any{"Line": pe.Line, "Ply": pe.Ply}
 }

@@ -67,7 +67,7 @@ func fieldMsgsOf(ctx context.Context, err error) (fieldMsgs, bool) {
 	out := fieldMsgs{}
 	for _, f := range ve.Fields {
 		if _, seen := out[f.Field]; !seen {
-			out[f.Field] = lz.TData(f.Code, f.Args)
+			out[f.Field] = lz.TData(f.Code, wordArgs(ctx, f.Args))
 		}
 	}
 	return out, true

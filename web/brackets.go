@@ -55,7 +55,7 @@ type bracketGameView struct {
 	Reason   string
 	Redos    int
 	Date     string
-	Furigoma string // the tosses, e.g. "歩歩とと歩"
+	Furigoma [][]string // the tosses, five faces each (pairing.Face)
 	Players  [2]choice
 	CanEnter bool
 	// Version is the current game's newest result version (0: none),
@@ -111,25 +111,13 @@ type bracketsView struct {
 	CanEdit   bool // the viewer may add stages (the new-stage form)
 }
 
-func furigomaText(f *pairing.Furigoma) string {
-	if f == nil {
-		return ""
-	}
-	marks := map[pairing.Face]string{pairing.FaceFu: "歩", pairing.FaceTo: "と", pairing.FaceStanding: "立", pairing.FaceOverlapping: "重"}
-	var parts []string
-	for _, t := range f.Tosses {
-		var b strings.Builder
-		for _, p := range t.Pieces {
-			b.WriteString(marks[p])
-		}
-		parts = append(parts, b.String())
-	}
-	return strings.Join(parts, " / ")
-}
+// furigomaFaces lists each toss as its five faces (the page says them in
+// the reader's words).
+func furigomaFaces(f *pairing.Furigoma) [][]string { return tossFaces(f) }
 
 func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bracketGameView {
 	v := bracketGameView{ID: g.ID, Status: string(g.Status), Kind: string(g.Kind), GameID: g.DecidingGameID, Result: g.Result,
-		Reason: g.Reason, Redos: g.Redos, Version: g.Version, Date: g.ScheduledOn, Furigoma: furigomaText(g.Furigoma)}
+		Reason: g.Reason, Redos: g.Redos, Version: g.Version, Date: g.ScheduledOn, Furigoma: furigomaFaces(g.Furigoma)}
 	for i, id := range g.Players {
 		side := bracketSide{Winner: id != "" && id == g.Winner}
 		if id != "" {
@@ -170,10 +158,6 @@ func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bra
 	return v
 }
 
-// tossMarks are the marks a piece is shown with, and the values the toss
-// form sends (pairing.ParseFace reads both).
-var tossMarks = map[pairing.Face]string{pairing.FaceFu: "歩", pairing.FaceTo: "と", pairing.FaceStanding: "立", pairing.FaceOverlapping: "重"}
-
 func tossFaces(f *pairing.Furigoma) [][]string {
 	if f == nil {
 		return nil
@@ -181,7 +165,7 @@ func tossFaces(f *pairing.Furigoma) [][]string {
 	out := make([][]string, len(f.Tosses))
 	for i, t := range f.Tosses {
 		for _, p := range t.Pieces {
-			out[i] = append(out[i], tossMarks[p])
+			out[i] = append(out[i], string(p))
 		}
 	}
 	return out
@@ -241,7 +225,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 			sv.SeriesName = [2]string{eb.PlayerName(se.Players[0]), eb.PlayerName(se.Players[1])}
 			for _, g := range se.Games {
 				gv := bracketGameView{ID: g.BracketGame, GameID: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.ScheduledOn, Version: g.Version,
-					Furigoma: furigomaText(g.Furigoma), Status: string(pairing.StatusReady)}
+					Furigoma: furigomaFaces(g.Furigoma), Status: string(pairing.StatusReady)}
 				if g.Redo {
 					gv.Redos = 1
 				}
@@ -362,14 +346,15 @@ type slotRow struct {
 	Bad    bool
 }
 
-// violationRow is one broken rule, in the reader's words where we have them.
+// violationRow is one broken rule as a sentence in the reader's words,
+// naming the players (issue 13).
 type violationRow struct {
-	Rule    string
-	Message string
+	Text string
 }
 
+// logRow is one line of the draw log, said as a sentence.
 type logRow struct {
-	At, By, Action, Detail, Reason string
+	At, By, What, Reason string
 }
 
 // stageManage is the view model of the stage page for staff.
@@ -383,6 +368,7 @@ type stageManage struct {
 	Slots      []slotRow
 	Violations []violationRow
 	Breaks     []violationRow // a swap's broken rules awaiting an override reason
+	breaks     []pairing.Violation
 	Swap       swapInput
 	Draw       drawInput
 	Log        []logRow
@@ -490,6 +476,17 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		return L(ctx).T("knockout.master.outside")
 	}
 	byEntrant := map[string]int64{}
+	// name says who an id from the draw is: an entrant, a player who has
+	// left the stage, or a qualifier from an earlier stage.
+	name := func(id string) string {
+		if pid, ok := byEntrant[id]; ok {
+			return ps[pid].Name
+		}
+		if pid, err := strconv.ParseInt(id, 10, 64); err == nil {
+			return s.playerName(ctx, &pid)
+		}
+		return placeholderName(ctx, id)
+	}
 	for _, e := range es {
 		byEntrant[strconv.FormatInt(e.PlayerID, 10)] = e.PlayerID
 		m.Entrants = append(m.Entrants, entrantRow{ID: e.ID, PlayerID: e.PlayerID, Name: ps[e.PlayerID].Name, Rank: ps[e.PlayerID].Rank,
@@ -502,7 +499,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 		for _, p := range found {
 			if _, in := ps[p.ID]; !in {
-				m.Found = append(m.Found, choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name + " " + p.Rank})
+				m.Found = append(m.Found, choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name + " " + rankLabel(ctx, p.Rank)})
 			}
 		}
 	}
@@ -513,7 +510,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 		bad := map[int]bool{}
 		for _, x := range vs {
-			m.Violations = append(m.Violations, violationRow{Rule: x.Rule, Message: x.Message})
+			m.Violations = append(m.Violations, violationRow{Text: knockoutViolation(ctx, x, name)})
 			for _, sl := range x.Slots {
 				bad[sl] = true
 			}
@@ -552,7 +549,10 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		if u, ok := users[l.ActorID]; ok {
 			by = u.Login
 		}
-		m.Log = append(m.Log, logRow{At: showTime(l.At), By: by, Action: l.Action, Detail: l.Detail, Reason: l.Reason})
+		m.Log = append(m.Log, logRow{At: showTime(l.At), By: by, What: drawLogSentence(ctx, l.Action, l.Detail, name), Reason: l.Reason})
+	}
+	for _, x := range m.breaks {
+		m.Breaks = append(m.Breaks, violationRow{Text: knockoutViolation(ctx, x, name)})
 	}
 	markDraft(c, m.EventDraft)
 	return s.render(c, status, StagePage(s.page(c, m.Stage.Name), m, errs))
@@ -644,10 +644,7 @@ func (s *Server) stageSwap(c echo.Context) error {
 	// The form numbers slots from 1, as the review table shows them.
 	broke, err := s.office.SwapSlots(ctx, actor(c), office.SwapInput{StageID: id, A: a - 1, B: b - 1, Reason: in.Reason})
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
-		m := stageManage{Swap: in}
-		for _, x := range broke {
-			m.Breaks = append(m.Breaks, violationRow{Rule: x.Rule, Message: x.Message})
-		}
+		m := stageManage{Swap: in, breaks: broke}
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, m, msgs)
 	}
 	if err != nil {

@@ -194,7 +194,8 @@ func TestBrackets_Flow_D_A1(t *testing.T) {
 		if resp.StatusCode != http.StatusUnprocessableEntity || testid(t, body, "error-reason") == "" {
 			t.Fatalf("swap without reason: %d", resp.StatusCode)
 		}
-		if !strings.Contains(testid(t, body, "swap-breaks"), pairing.RuleMasterStudent) {
+		if br := testid(t, body, "swap-breaks"); !strings.Contains(br, "公式棋戦規約 第8条A-1") || !strings.Contains(br, f.players[0].Name) ||
+			!strings.Contains(br, f.players[1].Name) || strings.Contains(br, pairing.RuleMasterStudent) {
 			t.Fatalf("broken rules not listed: %q", testid(t, body, "swap-breaks"))
 		}
 		if st2, _ := a.store.StageByID(ctx, sid); st2.Slots != st.Slots {

@@ -13,6 +13,10 @@ import (
 	"kisen/store"
 )
 
+// bodyLimit caps a request body (a player CSV or a game record upload is far
+// smaller); larger uploads get the localised 413 page.
+const bodyLimit = "8M"
+
 // handleError maps errors to a status and a safe localised page; the real
 // error goes to the log with the request id.
 func (s *Server) handleError(err error, c echo.Context) {
@@ -70,6 +74,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 			msg = "error.forbidden"
 		case status == http.StatusTooManyRequests:
 			msg = "error.too_many"
+		case status == http.StatusRequestEntityTooLarge:
+			msg = "error.too_large"
+		case status == http.StatusBadRequest:
+			msg = "error.bad_request"
 		case status < 500:
 			msg = "error.invalid"
 		}

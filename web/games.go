@@ -140,8 +140,7 @@ type resultRow struct {
 	Version     int
 	Result      string
 	Reason      string
-	Rules       string
-	Articles    string
+	Articles    []string
 	Note        string
 	EnteredBy   string
 	EnteredAt   string
@@ -323,7 +322,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 		}
 		var oc adjudication.Outcome
 		if json.Unmarshal([]byte(h.Outcome), &oc) == nil {
-			row.Rules, row.Articles = strings.Join(oc.Rules, ", "), strings.Join(oc.Articles, ", ")
+			row.Articles = oc.Articles
 			for _, r := range oc.Rejected {
 				row.Rejected = append(row.Rejected, r.Code)
 			}

@@ -93,7 +93,7 @@ func TestBrowser_D_S1_D_R1_D_R2_ArbiterEndsSennichiteAndRedoAppears(t *testing.T
 			t.Fatalf("outcome %q lacks %q", redo, want)
 		}
 	}
-	if r := textOf(t, ctx, `[data-testid="outcome-rules"]`); !strings.Contains(r, "D-R2") || !strings.Contains(r, "000 第8条第4項") {
+	if r := textOf(t, ctx, `[data-testid="outcome-rules"]`); strings.Contains(r, "D-R2") || !strings.Contains(r, "対局規則 第8条第4項") {
 		t.Fatalf("rules cited %q", r)
 	}
 	do(t, ctx,

@@ -184,7 +184,7 @@ func allFieldMsgs(ctx context.Context, err error, field string) []string {
 		if field != "" && f.Field != field {
 			continue
 		}
-		msg := L(ctx).TData(f.Code, f.Args)
+		msg := L(ctx).TData(f.Code, wordArgs(ctx, f.Args))
 		if f.Line > 0 {
 			msg = L(ctx).TData("league.line", map[string]any{"Line": f.Line, "Field": f.Field, "Message": msg})
 		}

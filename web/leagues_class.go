@@ -82,7 +82,7 @@ type scheduledGame struct {
 }
 
 type leagueReportView struct {
-	Checked    string
+	Checked    []string // rule ids; the page says them in words
 	Rematches  int
 	LowerBound int
 	// Minimality is the localised D-C1 verdict on Rematches ("" when
@@ -91,11 +91,10 @@ type leagueReportView struct {
 	Violations []violationView
 }
 
+// violationView is one broken schedule rule as a sentence: the players
+// by name, the round and the rule in words (issue 13).
 type violationView struct {
-	Rule    string
-	Round   int
-	Message string
-	Players string
+	Text string
 }
 
 type leagueGameRow struct {
@@ -116,12 +115,11 @@ type leagueGameRow struct {
 	Version int
 }
 
+// leagueLogRow is one line of the schedule log, said as a sentence.
 type leagueLogRow struct {
-	At         string
-	Action     string
-	Detail     string
-	Violations string
-	Reason     string
+	At     string
+	What   string
+	Reason string
 }
 
 type generateForm struct {
@@ -169,10 +167,10 @@ func (n names) list(ids []string) string {
 	return strings.Join(out, "、")
 }
 
-func violationsView(n names, vs []league.Violation) []violationView {
+func violationsView(ctx context.Context, n names, vs []league.Violation) []violationView {
 	out := make([]violationView, 0, len(vs))
 	for _, v := range vs {
-		out = append(out, violationView{Rule: v.Rule, Round: v.Round, Message: v.Message, Players: n.list(v.Players)})
+		out = append(out, violationView{Text: leagueViolation(ctx, v, n.full)})
 	}
 	return out
 }
@@ -246,9 +244,9 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 			}
 			v.Schedule = append(v.Schedule, rv)
 		}
-		v.Report = leagueReportView{Checked: strings.Join(st.Report.RulesChecked, ", "), Rematches: st.Report.PreviousTermRematches,
+		v.Report = leagueReportView{Checked: st.Report.RulesChecked, Rematches: st.Report.PreviousTermRematches,
 			LowerBound: st.Report.RematchLowerBound, Minimality: rematchMinimality(ctx, st.Report.RematchMinimality),
-			Violations: violationsView(n, st.Report.Violations)}
+			Violations: violationsView(ctx, n, st.Report.Violations)}
 		for _, g := range st.Games {
 			// The row shows the game to play: the chain's current game, with
 			// its own colours (a button never acts on a game it does not show).
@@ -264,7 +262,7 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 			v.Games = append(v.Games, row)
 		}
 		for _, e := range st.Log {
-			v.Log = append(v.Log, leagueLogRow{At: showTime(e.At), Action: e.Action, Detail: e.Detail, Violations: e.Violations, Reason: e.Reason})
+			v.Log = append(v.Log, leagueLogRow{At: showTime(e.At), What: leagueLogSentence(ctx, e.Action, e.Detail, e.Violations, n.full), Reason: e.Reason})
 		}
 		if len(v.Gen.RoundDates) == 0 {
 			v.Gen.RoundDates = make([]string, st.Rounds)
@@ -351,7 +349,7 @@ func (s *Server) leagueGenerate(c echo.Context) error {
 			return derr
 		}
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f,
-			Conflicts: violationsView(names(d.Players), nse.Conflicts), ConflictMsg: noScheduleReason(ctx, nse)})
+			Conflicts: violationsView(ctx, names(d.Players), nse.Conflicts), ConflictMsg: noScheduleReason(ctx, nse)})
 	}
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f, Errs: msgs})
@@ -389,7 +387,7 @@ func (s *Server) leagueEdit(c echo.Context) error {
 			return derr
 		}
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Edit: f,
-			Conflicts: violationsView(names(d.Players), sv.Violations), ConflictMsg: T(ctx, "league.edit.needs_reason"),
+			Conflicts: violationsView(ctx, names(d.Players), sv.Violations), ConflictMsg: T(ctx, "league.edit.needs_reason"),
 			Errs: fieldMsgs{"reason": T(ctx, "league.edit.needs_reason")}})
 	}
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {

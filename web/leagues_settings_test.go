@@ -60,7 +60,7 @@ func TestLeagueWeb_SettingsForm_D_A2(t *testing.T) {
 			t.Fatalf("D-A2 off: %d", resp.StatusCode)
 		}
 		d := doc(t, body)
-		if msg := d.Find(`[data-testid="error-master_student.never"]`).Text(); !strings.Contains(msg, "D-A2") {
+		if msg := d.Find(`[data-testid="error-master_student.never"]`).Text(); !strings.Contains(msg, "公式棋戦規約 第8条A-2") || strings.Contains(msg, "D-A2") {
 			t.Errorf("message by the field: %q", msg)
 		}
 		if got := settingsValues(t, body); got.Get("relatives.not_last") != "2" || got.Get("master_student.never") != "" {

@@ -309,7 +309,7 @@ func TestLeagueWeb_D_A2_D_C2_NoScheduleShowsConflicts(t *testing.T) {
 		classURL := resp.Header.Get("Location")
 		resp, page = a.postForm(classURL+"/generate", url.Values{"seed": {"7"}, "draw_date": {"2026-05-01"}})
 		conf := doc(t, page).Find(`[data-testid="league-conflicts"]`).Text()
-		if resp.StatusCode != 422 || !strings.Contains(conf, "D-A2") || !strings.Contains(conf, f.players[0].Name) || !strings.Contains(conf, f.players[3].Name) {
+		if resp.StatusCode != 422 || !strings.Contains(conf, "公式棋戦規約 第8条A-2") || strings.Contains(conf, "D-A2") || !strings.Contains(conf, f.players[0].Name) || !strings.Contains(conf, f.players[3].Name) {
 			t.Fatalf("no-schedule page: %d %q", resp.StatusCode, conf)
 		}
 		// Nothing was drawn.

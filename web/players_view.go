@@ -141,7 +141,7 @@ func playerErrsOf(ctx context.Context, err error) (playerErrs, bool) {
 	out := playerErrs{}
 	for _, f := range ve.Fields {
 		if _, seen := out[f.Field]; !seen {
-			out[f.Field] = lz.TData(f.Code, f.Args)
+			out[f.Field] = lz.TData(f.Code, wordArgs(ctx, f.Args))
 		}
 	}
 	return out, true
@@ -162,7 +162,7 @@ func csvProblemsOf(ctx context.Context, err error) ([]csvProblem, bool) {
 	lz := L(ctx)
 	out := make([]csvProblem, 0, len(ve.Fields))
 	for _, f := range ve.Fields {
-		out = append(out, csvProblem{Line: f.Line, Column: f.Field, Message: lz.TData(f.Code, f.Args)})
+		out = append(out, csvProblem{Line: f.Line, Column: f.Field, Message: lz.TData(f.Code, wordArgs(ctx, f.Args))})
 	}
 	return out, true
 }

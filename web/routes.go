@@ -15,10 +15,13 @@ func (s *Server) routes() {
 		middleware.Recover(),
 		s.metricsMiddleware,
 		securityHeaders,
-		middleware.BodyLimit("8M"),
 		s.language, // before sessions, so a session error is localised too
 		echo.WrapMiddleware(s.loadAndSave),
 		s.loadActor,
+		// After the language and the actor (issue 13): a 413 page speaks
+		// the user's language with their navigation. Nothing above reads
+		// the body.
+		middleware.BodyLimit(bodyLimit),
 		s.storableText, // before the CSRF check and every handler read the form
 		s.csrf(),
 	)

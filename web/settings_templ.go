@@ -217,59 +217,59 @@ func SettingsPage(p Page, v settingsView, errs fieldMsgs) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingSelect("kind", "D-J2, D-J3, D-R4", v.Form.Kind, opts(ctx, "adjudication.settings.kind.", "official", "amateur"), errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingSelect("kind", "", v.Form.Kind, opts(ctx, "adjudication.settings.kind.", "official", "amateur"), errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingSelect("jishogi", "D-J1, D-J2", v.Form.Jishogi, opts(ctx, "adjudication.settings.jishogi.", "24", "27"), errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingSelect("jishogi", "000 第9条", v.Form.Jishogi, opts(ctx, "adjudication.settings.jishogi.", "24", "27"), errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingSelect("jishogi_27_tie", "D-J2", v.Form.JishogiTie27, opts(ctx, "adjudication.settings.jishogi_27_tie.", "redo", "gote_wins"), errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingSelect("jishogi_27_tie", "004", v.Form.JishogiTie27, opts(ctx, "adjudication.settings.jishogi_27_tie.", "redo", "gote_wins"), errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingSelect("declaration", "D-J3", v.Form.Declaration, opts(ctx, "adjudication.settings.declaration.", "none", "federation", "27"), errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingSelect("declaration", "000 第9条", v.Form.Declaration, opts(ctx, "adjudication.settings.declaration.", "none", "federation", "27"), errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingCheck("resignation_priority", "D-X3", v.Form.ResignationPriority).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingCheck("resignation_priority", "000 第10条", v.Form.ResignationPriority).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingSelect("clock_hand", "D-X6", v.Form.ClockHand, opts(ctx, "adjudication.settings.clock_hand.", "warning_then_loss", "immediate_loss"), errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingSelect("clock_hand", "004", v.Form.ClockHand, opts(ctx, "adjudication.settings.clock_hand.", "warning_then_loss", "immediate_loss"), errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingSelect("redo_then", "D-R4", v.Form.RedoThen, opts(ctx, "adjudication.settings.redo_then.", "redo_again", "gote_wins", "furigoma", "arbiter"), errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingSelect("redo_then", "", v.Form.RedoThen, opts(ctx, "adjudication.settings.redo_then.", "redo_again", "gote_wins", "furigoma", "arbiter"), errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingNumber("redo_after", "D-R4", v.Form.RedoAfter, errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingNumber("redo_after", "", v.Form.RedoAfter, errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingCheck("redo_counts_as_game", "D-R3", v.Form.RedoCountsAsGame).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingCheck("redo_counts_as_game", "001 第6条", v.Form.RedoCountsAsGame).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingNumber("allowance", "D-T", v.Form.AllowanceMinutes, errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingNumber("allowance", "001 第4条", v.Form.AllowanceMinutes, errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingSelect("timing", "D-T1, D-T2", v.Form.Timing, opts(ctx, "adjudication.settings.timing.", "chess_clock", "stopwatch"), errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingSelect("timing", "001 第4条", v.Form.Timing, opts(ctx, "adjudication.settings.timing.", "chess_clock", "stopwatch"), errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingSelect("byoyomi", "D-T3", v.Form.Byoyomi, opts(ctx, "adjudication.settings.byoyomi.", "60s", "30s", "none"), errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingSelect("byoyomi", "001 第5条", v.Form.Byoyomi, opts(ctx, "adjudication.settings.byoyomi.", "60s", "30s", "none"), errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingCheck("redo_top_up", "D-R2", v.Form.RedoTopUp).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingCheck("redo_top_up", "001 第6条", v.Form.RedoTopUp).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = settingSelect("short_allowance_redo", "D-R2", v.Form.ShortAllowanceRedo, opts(ctx, "adjudication.settings.short_allowance_redo.", "restart", "remaining", "top_up"), errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = settingSelect("short_allowance_redo", "001 第6条", v.Form.ShortAllowanceRedo, opts(ctx, "adjudication.settings.short_allowance_redo.", "restart", "remaining", "top_up"), errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -526,21 +526,21 @@ func settingHelp(name, rule string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if rule != "" {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "<span class=\"rule-id\">(")
+		if cite := articleText(ctx, rule); cite != "" {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "<span class=\"rule-id\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var25 string
-			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(rule)
+			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "words.cite", "Source", cite))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `settings.templ`, Line: 72, Col: 32}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `settings.templ`, Line: 72, Col: 63}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, ")</span>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, "</span>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -312,7 +312,7 @@ func ReadCSA(text string) (*Record, error) {
 			switch {
 			case st == "":
 			case st == "/":
-				return nil, lineErr(FormatCSA, lineNo, "the file holds several records separated by \"/\"; split it into one record per file")
+				return nil, kindErr(FormatCSA, lineNo, ErrSeveral, 0, "the file holds several records separated by \"/\"; split it into one record per file")
 			case st[0] == 'V' && !started && !setup.used:
 				// Version line: V2, V2.1, V2.2 and V3.0 read the same here.
 			case (strings.HasPrefix(st, "N+") || strings.HasPrefix(st, "N-")) && !started:
@@ -347,7 +347,7 @@ func ReadCSA(text string) (*Record, error) {
 					return nil, err
 				}
 				if lastTerminal != nil {
-					return nil, lineErr(FormatCSA, lineNo, "move %s after the special move %s", st, lastTerminal.CSAWordFor(rules.Sente))
+					return nil, kindErr(FormatCSA, lineNo, ErrAfterEnd, 0, "move %s after the special move %s", st, lastTerminal.CSAWordFor(rules.Sente))
 				}
 				mm := csaMoveRe.FindStringSubmatch(st)
 				if mm == nil {
@@ -436,7 +436,7 @@ func ReadCSA(text string) (*Record, error) {
 				tree.main.end = t
 				lastTimed = nil
 			default:
-				return nil, lineErr(FormatCSA, lineNo, "%q is not a CSA statement", st)
+				return nil, kindErr(FormatCSA, lineNo, ErrNotALine, 0, "%q is not a CSA statement", st)
 			}
 		}
 	}

@@ -91,12 +91,33 @@ func eachLine(text string) iter.Seq2[int, string] {
 	}
 }
 
-// ParseError is bad input: where it is and what is wrong.
+// ParseError is bad input: where it is and what is wrong. Kind says what
+// is wrong in a way a caller can put into the reader's words; Err is the
+// English detail for logs and the command line.
 type ParseError struct {
 	Format Format
 	Line   int // 1-based; 0 when the error is not tied to a line
+	Kind   ErrorKind
+	Ply    int // the move concerned, when Kind names one
 	Err    error
 }
+
+// ErrorKind is what is wrong with a record, for messages in words.
+type ErrorKind string
+
+// The kinds of record errors.
+const (
+	ErrSyntax       ErrorKind = "syntax"        // a line that cannot be read (the default)
+	ErrNotALine     ErrorKind = "not_a_line"    // neither header, comment nor move
+	ErrMoveLine     ErrorKind = "move_line"     // a move line of the wrong shape
+	ErrMoveNumber   ErrorKind = "move_number"   // move numbers out of sequence
+	ErrIllegalMove  ErrorKind = "illegal_move"  // a move that cannot be played
+	ErrAfterEnd     ErrorKind = "after_end"     // a move after the game's last word
+	ErrHandicap     ErrorKind = "handicap"      // an unknown 手合割
+	ErrSeveral      ErrorKind = "several"       // more than one record in the text
+	ErrNoPosition   ErrorKind = "no_position"   // a USI text without a position line
+	ErrUnknownStyle ErrorKind = "unknown_style" // the format cannot be told
+)
 
 func (e *ParseError) Error() string {
 	if e.Line > 0 {
@@ -108,7 +129,12 @@ func (e *ParseError) Error() string {
 func (e *ParseError) Unwrap() error { return e.Err }
 
 func lineErr(f Format, line int, format string, args ...any) error {
-	return &ParseError{Format: f, Line: line, Err: fmt.Errorf(format, args...)}
+	return &ParseError{Format: f, Line: line, Kind: ErrSyntax, Err: fmt.Errorf(format, args...)}
+}
+
+// kindErr is lineErr with the kind of error (and the move, if any).
+func kindErr(f Format, line int, kind ErrorKind, ply int, format string, args ...any) error {
+	return &ParseError{Format: f, Line: line, Kind: kind, Ply: ply, Err: fmt.Errorf(format, args...)}
 }
 
 // jst is Japan time, in which records state their dates.

@@ -136,7 +136,7 @@ type ReadResult struct {
 func Read(data []byte, name string, f Format) (ReadResult, error) {
 	text, enc, err := decodeText(data)
 	if err != nil {
-		return ReadResult{Format: f}, &ParseError{Format: f, Err: err}
+		return ReadResult{Format: f}, &ParseError{Format: f, Kind: ErrSyntax, Err: err}
 	}
 	if f == FormatUnknown {
 		f = FormatOfName(name)
@@ -155,7 +155,7 @@ func Read(data []byte, name string, f Format) (ReadResult, error) {
 	case FormatUSI:
 		rec, err = ReadUSI(text)
 	default:
-		return ReadResult{Encoding: enc}, &ParseError{Format: f, Err: fmt.Errorf("cannot tell the record format (want KIF, KI2, CSA or USI)")}
+		return ReadResult{Encoding: enc}, &ParseError{Format: f, Kind: ErrUnknownStyle, Err: fmt.Errorf("cannot tell the record format (want KIF, KI2, CSA or USI)")}
 	}
 	if err != nil {
 		return ReadResult{Format: f, Encoding: enc}, err

@@ -82,12 +82,12 @@ func (k *ki2State) readMoves(line string, lineNo int, tree *treeBuilder, toMoveA
 			tree.cur.end = t
 			return nil
 		}
-		return lineErr(FormatKI2, lineNo, "%q is neither a header line, a comment nor moves starting with ▲ or △", line)
+		return kindErr(FormatKI2, lineNo, ErrNotALine, 0, "%q is neither a header line, a comment nor moves starting with ▲ or △", line)
 	}
 	for _, tok := range tokens {
 		ply := tree.nextPly()
 		if tree.cur.end != nil {
-			return lineErr(FormatKI2, lineNo, "move %s after the closing word", tok)
+			return kindErr(FormatKI2, lineNo, ErrAfterEnd, 0, "move %s after the closing word", tok)
 		}
 		if k.stuck > 0 {
 			return lineErr(FormatKI2, lineNo, "move %d %s follows an impossible move at ply %d; the position is undefined", ply, tok, k.stuck)
@@ -104,7 +104,7 @@ func (k *ki2State) readMoves(line string, lineNo int, tree *treeBuilder, toMoveA
 		}
 		m, foul, err := k.pos.ResolveMoveText(tok, prev)
 		if err != nil {
-			return lineErr(FormatKI2, lineNo, "move %d: %v", ply, err)
+			return kindErr(FormatKI2, lineNo, ErrIllegalMove, ply, "move %d: %v", ply, err)
 		}
 		n := Node{Move: m, SourceLine: lineNo}
 		n.Comments, tree.pendingComments = tree.pendingComments, nil

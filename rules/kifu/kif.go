@@ -166,7 +166,7 @@ func readKakinoki(text string, f Format) (*Record, error) {
 				if key == keyHandicap {
 					h, known := rules.HandicapByName(value)
 					if !known && value != "その他" {
-						return nil, lineErr(f, lineNo, "手合割 %q is not a known handicap", value)
+						return nil, kindErr(f, lineNo, ErrHandicap, 0, "手合割 %q is not a known handicap", value)
 					}
 					rec.Handicap = h
 				}
@@ -192,7 +192,7 @@ func readKakinoki(text string, f Format) (*Record, error) {
 			continue
 		}
 		if !isKIFMoveLine(trimmed) {
-			return nil, lineErr(f, lineNo, "%q is neither a header line (key：value), a comment (*) nor a numbered move", trimmed)
+			return nil, kindErr(f, lineNo, ErrNotALine, 0, "%q is neither a header line (key：value), a comment (*) nor a numbered move", trimmed)
 		}
 		if err := finishHeader(lineNo); err != nil {
 			return nil, err
@@ -243,20 +243,20 @@ func readKIFMove(line string, lineNo int, tree *treeBuilder, toMoveAt func(int) 
 	num, sep := 0, 0
 	for sep < len(line) && line[sep] >= '0' && line[sep] <= '9' {
 		if num > 1e6 {
-			return lineErr(FormatKIF, lineNo, "move number in %q is too large", line)
+			return kindErr(FormatKIF, lineNo, ErrMoveLine, 0, "move number in %q is too large", line)
 		}
 		num = num*10 + int(line[sep]-'0')
 		sep++
 	}
 	if sep == 0 || sep == len(line) || (line[sep] != ' ' && line[sep] != '\t') {
-		return lineErr(FormatKIF, lineNo, "move line %q: want <number> <move>", line)
+		return kindErr(FormatKIF, lineNo, ErrMoveLine, 0, "move line %q: want <number> <move>", line)
 	}
 	rest := strings.TrimLeft(line[sep+1:], " \t")
 	if want := tree.nextPly(); num != want {
-		return lineErr(FormatKIF, lineNo, "move number %d, expected %d", num, want)
+		return kindErr(FormatKIF, lineNo, ErrMoveNumber, want, "move number %d, expected %d", num, want)
 	}
 	if tree.cur.end != nil {
-		return lineErr(FormatKIF, lineNo, "move %d after the terminal word %s", num, tree.cur.end.Kind.KIFWord())
+		return kindErr(FormatKIF, lineNo, ErrAfterEnd, num, "move %d after the terminal word %s", num, tree.cur.end.Kind.KIFWord())
 	}
 	// A trailing "+" marks a move that has variations; the 変化 lines
 	// themselves say where they go, so the mark is not needed to read.
@@ -270,7 +270,7 @@ func readKIFMove(line string, lineNo int, tree *treeBuilder, toMoveAt func(int) 
 	moveText = trimSpaces(moveText)
 	spent, total, hasTime, err := parseKIFTime(timeText)
 	if err != nil {
-		return lineErr(FormatKIF, lineNo, "move %d: %v", num, err)
+		return kindErr(FormatKIF, lineNo, ErrIllegalMove, num, "move %d: %v", num, err)
 	}
 	word := moveText
 	for i := 0; i < len(word); i++ {
@@ -288,7 +288,7 @@ func readKIFMove(line string, lineNo int, tree *treeBuilder, toMoveAt func(int) 
 	}
 	m, named, err := parseKIFMoveText(moveText, tree.moveAt(num-1))
 	if err != nil {
-		return lineErr(FormatKIF, lineNo, "move %d: %v", num, err)
+		return kindErr(FormatKIF, lineNo, ErrIllegalMove, num, "move %d: %v", num, err)
 	}
 	// The origin must hold the piece the text names; whether the move is
 	// legal is the rules engine's question, asked when the game is checked.

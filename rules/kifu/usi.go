@@ -28,12 +28,12 @@ func ReadUSI(text string) (*Record, error) {
 		}
 		for j, rest := range splitLines(text)[i+1:] {
 			if t := strings.TrimSpace(rest); t != "" && !strings.HasPrefix(t, "#") {
-				return nil, lineErr(FormatUSI, i+j+2, "one position per record; found another line %q", t)
+				return nil, kindErr(FormatUSI, i+j+2, ErrSeveral, 0, "one position per record; found another line %q", t)
 			}
 		}
 		return rec, nil
 	}
-	return nil, lineErr(FormatUSI, 0, "no position line (want position startpos|sfen … [moves …])")
+	return nil, kindErr(FormatUSI, 0, ErrNoPosition, 0, "no position line (want position startpos|sfen … [moves …])")
 }
 
 func parseUSIPosition(line string) (*Record, error) {
