@@ -179,7 +179,7 @@ func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) 
 		key += ":" + strconv.FormatInt(st.ID, 10)
 	}
 	if known && o.views != nil {
-		if v, ok := o.views.get(key, rev); ok {
+		if v, ok := o.views.get(key, eventRev(rev)); ok {
 			eb := v.(EventBracket)
 			eb.Staff = staff
 			return eb, nil
@@ -190,7 +190,7 @@ func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) 
 		return eb, err
 	}
 	if known && o.views != nil {
-		o.views.put(key, rev, eb)
+		o.views.put(key, eventRev(rev), eb)
 	}
 	eb.Staff = staff
 	return eb, nil

@@ -48,6 +48,9 @@ type RatingStatus struct {
 	// Stale: results or settings changed since; the worker is including
 	// them.
 	Stale bool
+	// revision names the stored ratings (the view cache's key for rating
+	// history): it changes whenever a recompute stores them.
+	revision string
 }
 
 // RatingStatus reads the state row (one statement). Public.
@@ -61,7 +64,8 @@ func (o *Office) RatingStatus(ctx context.Context) (RatingStatus, error) {
 		// nothing to rate yet; the worker's first tick stores the row.
 		return RatingStatus{Summary: RatingSummary{GamesSkipped: map[string]int{}}}, nil
 	}
-	return RatingStatus{Summary: summaryOf(st), Computed: st.Computed(), ComputedAt: st.ComputedAt, Stale: st.Stale() || !st.Computed()}, nil
+	return RatingStatus{Summary: summaryOf(st), Computed: st.Computed(), ComputedAt: st.ComputedAt, Stale: st.Stale() || !st.Computed(),
+		revision: strconv.FormatInt(st.ComputedRevision, 10) + "@" + strconv.FormatInt(st.ComputedAt.UnixNano(), 10)}, nil
 }
 
 // RefreshRatingsIfStale makes the stored ratings current when an input

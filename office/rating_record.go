@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -73,12 +74,32 @@ func (o *Office) PlayerRecord(ctx context.Context, playerID int64, page int) (Pl
 	if rec.Rating, rec.HasRating, err = o.store.PlayerRatingOf(ctx, playerID); err != nil {
 		return PlayerRecord{}, err
 	}
-	if rec.History, err = o.store.RatingHistoryOf(ctx, playerID); err != nil {
-		return PlayerRecord{}, err
+	// The rating history and the record's lines are kept by revision
+	// (view_cache.go), each revision read before what it names: the stored
+	// ratings' (status, above) and the player's games' (issue 12).
+	pid := strconv.FormatInt(playerID, 10)
+	if v, ok := o.views.get("history:"+pid, status.revision); ok && status.revision != "" {
+		rec.History = v.([]store.RatingHistoryEntry)
+	} else {
+		if rec.History, err = o.store.RatingHistoryOf(ctx, playerID); err != nil {
+			return PlayerRecord{}, err
+		}
+		if status.revision != "" {
+			o.views.put("history:"+pid, status.revision, rec.History)
+		}
 	}
-	lines, err := o.recordLines(ctx, playerID)
+	grev, err := o.store.PlayerGamesRevision(ctx, playerID)
 	if err != nil {
 		return PlayerRecord{}, err
+	}
+	var lines []recordLine
+	if v, ok := o.views.get("record:"+pid, grev); ok {
+		lines = v.([]recordLine)
+	} else {
+		if lines, err = o.recordLines(ctx, playerID); err != nil {
+			return PlayerRecord{}, err
+		}
+		o.views.put("record:"+pid, grev, lines)
 	}
 	for _, l := range lines {
 		rec.Totals.Games++

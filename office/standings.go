@@ -88,7 +88,7 @@ func (o *Office) Standings(ctx context.Context, actor Actor, classID int64) (Lea
 	}
 	key := "standings:" + strconv.FormatInt(classID, 10)
 	if known && o.views != nil {
-		if v, ok := o.views.get(key, rev); ok {
+		if v, ok := o.views.get(key, eventRev(rev)); ok {
 			return v.(LeagueStandings), nil
 		}
 	}
@@ -101,7 +101,7 @@ func (o *Office) Standings(ctx context.Context, actor Actor, classID int64) (Lea
 		return st, err
 	}
 	if known && o.views != nil {
-		o.views.put(key, rev, st)
+		o.views.put(key, eventRev(rev), st)
 	}
 	return st, nil
 }

@@ -1,6 +1,7 @@
 package office
 
 import (
+	"strconv"
 	"sync"
 
 	"kisen/store"
@@ -21,19 +22,27 @@ type viewCache struct {
 }
 
 type viewEntry struct {
-	rev  store.EventRevision
+	rev  string
 	view any
 	used uint64
+}
+
+// eventRev is the cache revision of an event's views.
+func eventRev(r store.EventRevision) string {
+	return strconv.FormatInt(r.Event, 10) + "/" + strconv.FormatInt(r.Registry, 10)
 }
 
 // viewCacheSize bounds the views kept per process (the busiest events).
 const viewCacheSize = 64
 
-func (c *viewCache) get(key string, rev store.EventRevision) (any, bool) {
+func (c *viewCache) get(key, rev string) (any, bool) {
+	if c == nil {
+		return nil, false
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[key]
-	if !ok || e.rev.Event != rev.Event || e.rev.Registry != rev.Registry {
+	if !ok || e.rev != rev {
 		return nil, false
 	}
 	c.tick++
@@ -41,7 +50,10 @@ func (c *viewCache) get(key string, rev store.EventRevision) (any, bool) {
 	return e.view, true
 }
 
-func (c *viewCache) put(key string, rev store.EventRevision, view any) {
+func (c *viewCache) put(key, rev string, view any) {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.entries == nil {

@@ -13,7 +13,8 @@ import (
 )
 
 // TestViewCache_NeverServesAStaleBracketOrTable: an office that keeps
-// computed brackets and league tables under the event's revision answers
+// computed brackets, league tables and players' records under their
+// revisions answers
 // exactly what a fresh office computes from the database, read after every
 // write made through another office (as another process sharing the
 // database would make it): results, a confirmation-free correction of a
@@ -61,6 +62,19 @@ func TestViewCache_NeverServesAStaleBracketOrTable(t *testing.T) {
 				if !reflect.DeepEqual(gotT, wantT) {
 					t.Fatalf("%s: the kept league table differs from a fresh one", step)
 				}
+				for _, m := range wantT.Members[:2] {
+					gotR, err := cached.PlayerRecord(ctx, m.PlayerID, 1)
+					if err != nil {
+						t.Fatal(err)
+					}
+					wantR, err := office.New(s, clock).PlayerRecord(ctx, m.PlayerID, 1)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !reflect.DeepEqual(gotR, wantR) {
+						t.Fatalf("%s: the kept record of player %d differs from a fresh one", step, m.PlayerID)
+					}
+				}
 			}
 		}
 		check("before any result")
@@ -106,5 +120,10 @@ func TestViewCache_NeverServesAStaleBracketOrTable(t *testing.T) {
 			}
 			check("after league result")
 		}
+		// The ratings recomputed: the kept rating history moves with them.
+		if _, err := writer.RefreshRatingsIfStale(ctx); err != nil {
+			t.Fatal(err)
+		}
+		check("after the ratings were recomputed")
 	})
 }
