@@ -825,3 +825,26 @@ func (s *Server) stageToss(c echo.Context) error {
 	}
 	return seeOther(c, stageURL(id)+"#tosses")
 }
+
+// bracketColID is the id of round r's column of a stage's tree (-1: the
+// champion's column), for the phone's round links.
+func bracketColID(stageID int64, r int) string {
+	if r < 0 {
+		return "stage-" + strconv.FormatInt(stageID, 10) + "-end"
+	}
+	return "stage-" + strconv.FormatInt(stageID, 10) + "-round-" + strconv.Itoa(r+1)
+}
+
+func bracketColAnchor(stageID int64, r int) string { return "#" + bracketColID(stageID, r) }
+
+// finalPlayers names the two players of the final once both are known.
+func finalPlayers(st stageView) (string, string, bool) {
+	if len(st.Rounds) == 0 || len(st.Rounds[len(st.Rounds)-1]) != 1 {
+		return "", "", false
+	}
+	f := st.Rounds[len(st.Rounds)-1][0]
+	if f.Bye || f.Sides[0].Wait || f.Sides[1].Wait || f.Sides[0].Name == "" || f.Sides[1].Name == "" {
+		return "", "", false
+	}
+	return f.Sides[0].Name, f.Sides[1].Name, true
+}
