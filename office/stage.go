@@ -27,12 +27,14 @@ type StageInput struct {
 	// the final's).
 	RoundDates       string
 	AllowanceMinutes int
+	NameEn           string // optional English name, shown on English pages
 }
 
 func (in *StageInput) check(eventKind string) ([]string, *ValidationError) {
-	in.Name = strings.TrimSpace(in.Name)
+	in.Name, in.NameEn = strings.TrimSpace(in.Name), strings.TrimSpace(in.NameEn)
 	v := &ValidationError{}
 	checkName(v, "name", in.Name, true)
+	checkName(v, "name_en", in.NameEn, false)
 	if !slices.Contains(StageKinds, in.Kind) {
 		v.Add(0, "kind", "knockout.err.kind", nil)
 	}
@@ -90,7 +92,7 @@ func (o *Office) CreateStage(ctx context.Context, actor Actor, in StageInput) (s
 			return err
 		}
 		now := o.now().UTC()
-		st = store.KnockoutStage{EventID: in.EventID, Position: len(existing) + 1, Name: in.Name, Kind: in.Kind,
+		st = store.KnockoutStage{EventID: in.EventID, Position: len(existing) + 1, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind,
 			ThirdPlace: in.ThirdPlace, Qualifiers: in.Qualifiers, BestOf: in.BestOf, RoundDates: mustJSON(dates),
 			AllowanceMinutes: in.AllowanceMinutes, Status: StageSetup, Slots: "[]", CreatedAt: now, UpdatedAt: now}
 		if n := len(existing); n > 0 {

@@ -15,6 +15,7 @@ type KnockoutStage struct {
 	EventID          int64  `gorm:"not null"`
 	Position         int    `gorm:"not null"`
 	Name             string `gorm:"not null"`
+	NameEn           string `gorm:"not null;default:''"` // optional English name (00099)
 	Kind             string `gorm:"not null"`
 	ThirdPlace       bool   `gorm:"not null;default:false"`
 	Qualifiers       int    `gorm:"not null;default:0"`

@@ -196,7 +196,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 	}
 	for _, sb := range eb.Stages {
 		st := sb.Stage
-		sv := stageView{ID: st.ID, EventID: eventID, Name: st.Name, Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
+		sv := stageView{ID: st.ID, EventID: eventID, Name: localName(ctx, st.Name, st.NameEn), Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
 			Seed: st.DrawSeed, DrawDate: st.DrawDate, Method: st.Method, ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers, BestOf: st.BestOf}
 		if sv.Voided, err = s.voidedOf(ctx, st.ID); err != nil {
 			return v, err
@@ -275,6 +275,7 @@ func (s *Server) renderBrackets(c echo.Context, status int, id int64, in stageIn
 // stageInput is the new-stage form.
 type stageInput struct {
 	Name             string `form:"name"`
+	NameEn           string `form:"name_en"`
 	Kind             string `form:"kind"`
 	ThirdPlace       string `form:"third_place"`
 	Qualifiers       string `form:"qualifiers"`
@@ -313,7 +314,7 @@ func (s *Server) stageCreate(c echo.Context) error {
 	if len(errs) > 0 {
 		return s.renderBrackets(c, http.StatusUnprocessableEntity, id, in, errs)
 	}
-	st, err := s.office.CreateStage(ctx, actor(c), office.StageInput{EventID: id, Name: in.Name, Kind: in.Kind, ThirdPlace: in.ThirdPlace != "",
+	st, err := s.office.CreateStage(ctx, actor(c), office.StageInput{EventID: id, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind, ThirdPlace: in.ThirdPlace != "",
 		Qualifiers: q, BestOf: bo, RoundDates: in.RoundDates, AllowanceMinutes: al})
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
 		return s.renderBrackets(c, http.StatusUnprocessableEntity, id, in, msgs)
