@@ -31,6 +31,7 @@ func (s *Server) routes() {
 	e.GET("/static/*", s.static)
 
 	e.GET("/", s.home)
+	e.GET("/start", s.startPage, requireUser)
 	e.GET("/lang", s.setLanguage)
 
 	s.accountRoutes(e)
