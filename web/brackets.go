@@ -387,6 +387,11 @@ type stageManage struct {
 	Draw       drawInput
 	Log        []logRow
 	EventDraft bool // publishing the draw publishes the event too
+	// BulkText and BulkProblems: a refused paste of entrants, shown again
+	// with every bad line (bulk.go).
+	BulkText     string
+	BulkProblems []bulkProblem
+	Added        int // entrants a paste just added
 	// Can: which forms the viewer's writes would accept (a form nobody may
 	// use is not shown).
 	Can office.StageCan
@@ -411,7 +416,8 @@ func (s *Server) stagePage(c echo.Context) error {
 	if done, err := s.notModifiedStage(c, id); done || err != nil {
 		return err
 	}
-	return s.renderStage(c, http.StatusOK, id, stageManage{Query: c.QueryParam("q")}, nil)
+	added, _ := strconv.Atoi(c.QueryParam("added"))
+	return s.renderStage(c, http.StatusOK, id, stageManage{Query: c.QueryParam("q"), Added: added}, nil)
 }
 
 func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage, errs fieldMsgs) error {

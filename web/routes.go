@@ -41,4 +41,5 @@ func (s *Server) routes() {
 	s.bracketRoutes(e)
 	s.leagueRoutes(e)
 	s.ratingRoutes(e)
+	s.bulkRoutes(e)
 }

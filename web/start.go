@@ -146,7 +146,7 @@ func startViewOf(ctx context.Context, sv office.StartView) startView {
 		v.Checklist = []setupStep{
 			{Label: T(ctx, "start.setup.organiser"), Hint: T(ctx, "start.setup.organiser_hint"), Href: "/organisers", Done: c.Organisers > 0},
 			{Label: T(ctx, "start.setup.event"), Hint: T(ctx, "start.setup.event_hint"), Href: "/events", Done: c.Events > 0},
-			{Label: T(ctx, "start.setup.players"), Hint: T(ctx, "start.setup.players_hint"), Href: "/players/new", Done: c.Players > 0},
+			{Label: T(ctx, "start.setup.players"), Hint: T(ctx, "start.setup.players_hint"), Href: "/players/paste", Done: c.Players > 0},
 			{Label: T(ctx, "start.setup.stage"), Hint: T(ctx, "start.setup.stage_hint"), Href: "/events", Done: c.Stages > 0},
 		}
 	}
