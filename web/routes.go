@@ -42,4 +42,5 @@ func (s *Server) routes() {
 	s.leagueRoutes(e)
 	s.ratingRoutes(e)
 	s.bulkRoutes(e)
+	s.pickerRoutes(e)
 }
