@@ -392,6 +392,8 @@ type stageManage struct {
 	BulkText     string
 	BulkProblems []bulkProblem
 	Added        int // entrants a paste just added
+	// SwapPick: slots picked in the drawn bracket (brackets_pick.go).
+	SwapPick swapPick
 	// Can: which forms the viewer's writes would accept (a form nobody may
 	// use is not shown).
 	Can office.StageCan
@@ -417,7 +419,9 @@ func (s *Server) stagePage(c echo.Context) error {
 		return err
 	}
 	added, _ := strconv.Atoi(c.QueryParam("added"))
-	return s.renderStage(c, http.StatusOK, id, stageManage{Query: c.QueryParam("q"), Added: added}, nil)
+	pick, _ := strconv.Atoi(c.QueryParam("pick"))
+	with, _ := strconv.Atoi(c.QueryParam("with"))
+	return s.renderStage(c, http.StatusOK, id, stageManage{Query: c.QueryParam("q"), Added: added, SwapPick: swapPick{Pick: pick, With: with}}, nil)
 }
 
 func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage, errs fieldMsgs) error {
@@ -539,6 +543,11 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 				row.Name = placeholderName(ctx, e)
 			}
 			m.Slots = append(m.Slots, row)
+		}
+		if st.Status == office.StageDrawn && m.SwapPick.Pick > 0 && m.Can.Edit {
+			if err := s.previewPick(ctx, a, &m); err != nil {
+				return err
+			}
 		}
 	}
 	logs, err := s.office.DrawLog(ctx, a, id)
