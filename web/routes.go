@@ -21,6 +21,7 @@ func (s *Server) routes() {
 		s.loadActor,
 		s.storableText, // before the CSRF check and every handler read the form
 		s.csrf(),
+		s.askBeforeFutureResults,
 	)
 
 	e.GET("/healthz", s.healthz)
