@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -121,20 +121,21 @@ var PastedPlayerColumns = []string{PlayerFieldNumber, PlayerFieldName, PlayerFie
 // name, reading, rank, separated by tabs (a spreadsheet's copy) or commas
 // — all of one kind, through the CSV import's checks and writes (one
 // transaction; every bad line reported with its number in the pasted
-// text; nothing stored unless all are good). Administrators only.
+// text, all of them at once; nothing stored unless all are good).
+// Administrators only.
 func (o *Office) ImportPlayersPaste(ctx context.Context, a Actor, text, kind string) (PlayerImportSummary, error) {
 	if err := a.RequireAdmin(); err != nil {
 		return PlayerImportSummary{}, fmt.Errorf("paste players: %w", err)
 	}
-	ve := &ValidationError{}
+	shape := &ValidationError{} // problems of the paste itself, by pasted line
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	_ = w.Write(append(append([]string{}, PastedPlayerColumns...), PlayerFieldKind))
 	var lineOf []int // CSV data row k (line k+2) → pasted line
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	if len(lines) > bulkMaxLines {
-		ve.Add(0, "lines", codeBulkTooManyLines, map[string]any{"Max": bulkMaxLines})
-		return PlayerImportSummary{}, ve
+		shape.Add(0, "lines", codeBulkTooManyLines, map[string]any{"Max": bulkMaxLines})
+		return PlayerImportSummary{}, shape
 	}
 	for i, line := range lines {
 		if strings.TrimSpace(line) == "" {
@@ -149,8 +150,10 @@ func (o *Office) ImportPlayersPaste(ctx context.Context, a Actor, text, kind str
 			cells[k] = strings.TrimSpace(cells[k])
 		}
 		if len(cells) > len(PastedPlayerColumns) {
-			ve.Add(i+1, "lines", codeBulkColumns, map[string]any{"Line": i + 1, "N": len(cells), "Max": len(PastedPlayerColumns)})
-			continue
+			// Named, and the first columns still checked below, so every
+			// problem of the paste shows at once.
+			shape.Add(i+1, "lines", codeBulkColumns, map[string]any{"Line": i + 1, "N": len(cells), "Max": len(PastedPlayerColumns)})
+			cells = cells[:len(PastedPlayerColumns)]
 		}
 		for len(cells) < len(PastedPlayerColumns) {
 			cells = append(cells, "")
@@ -159,26 +162,45 @@ func (o *Office) ImportPlayersPaste(ctx context.Context, a Actor, text, kind str
 		lineOf = append(lineOf, i+1)
 	}
 	w.Flush()
-	if len(lineOf) == 0 && len(ve.Fields) == 0 {
-		ve.Add(0, "lines", codeBulkEmpty, nil)
+	if len(lineOf) == 0 {
+		shape.Add(0, "lines", codeBulkEmpty, nil)
+		return PlayerImportSummary{}, shape
 	}
-	if err := ve.OrNil(); err != nil {
-		return PlayerImportSummary{}, err
-	}
-	sum, err := o.ImportPlayersCSV(ctx, a, buf.Bytes())
-	var pe *ValidationError
-	if errors.As(err, &pe) {
-		for i := range pe.Fields {
-			f := &pe.Fields[i]
+	ve := &ValidationError{} // the import's problems, by CSV line until remapped
+	// fail merges both lists, the import's lines turned into pasted ones.
+	fail := func() error {
+		for i := range ve.Fields {
+			f := &ve.Fields[i]
 			if k := f.Line - 2; k >= 0 && k < len(lineOf) {
 				f.Line = lineOf[k]
 			}
-			if f.Args != nil {
-				if l, ok := f.Args["Line"].(int); ok && l-2 >= 0 && l-2 < len(lineOf) {
-					f.Args["Line"] = lineOf[l-2]
-				}
+			if l, ok := f.Args["Line"].(int); ok && l-2 >= 0 && l-2 < len(lineOf) {
+				f.Args["Line"] = lineOf[l-2]
 			}
 		}
+		out := &ValidationError{Fields: append(shape.Fields, ve.Fields...)}
+		slices.SortStableFunc(out.Fields, func(x, y FieldError) int { return x.Line - y.Line })
+		return out
 	}
-	return sum, err
+	rows := readPlayerCSV(buf.Bytes(), ve)
+	if len(ve.Fields) > 0 {
+		return PlayerImportSummary{}, fail()
+	}
+	now := o.now().UTC()
+	var sum PlayerImportSummary
+	err := o.store.Tx(ctx, func(tx *store.Store) error {
+		plan, err := planPlayerImport(ctx, tx, rows, playerToday(now), ve)
+		if err != nil {
+			return err
+		}
+		if len(ve.Fields) > 0 || len(shape.Fields) > 0 {
+			return fail()
+		}
+		sum, err = applyPlayerImport(ctx, tx, plan, now)
+		return err
+	})
+	if err != nil {
+		return PlayerImportSummary{}, err
+	}
+	return sum, nil
 }

@@ -12,7 +12,7 @@ import (
 // costs the same whatever the size of the events (issue 12).
 const (
 	startEventLimit   = 100
-	startWaitingLimit = 30
+	startWaitingLimit = 20
 	startChangeLimit  = 20
 )
 
