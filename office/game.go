@@ -159,6 +159,9 @@ func checkResult(g store.Game, in ResultInput) *ValidationError {
 // the game's start mark, and the confirmation unless the event requires a
 // second person.
 func appendResult(ctx context.Context, tx *store.Store, actor Actor, g store.Game, in ResultInput, now time.Time) (store.ResultVersion, error) {
+	if err := checkFutureResult(ctx, g, now); err != nil {
+		return store.ResultVersion{}, err
+	}
 	e, err := tx.EventByID(ctx, g.EventID)
 	if err != nil {
 		return store.ResultVersion{}, err

@@ -28,7 +28,13 @@ type LeagueCell struct {
 type LeagueRow struct {
 	PlayerID int64
 	Row      league.Row
-	Cells    []LeagueCell
+	// Mark says whether the row's promotion and demotion marks are shown,
+	// as provisional (暫定) or as decided (issue 13: honest tables).
+	Mark league.MarkState
+	// PointsBefore is the 降級点 held before this term (a fact, shown while
+	// the term's own marks are not decided).
+	PointsBefore int
+	Cells        []LeagueCell
 }
 
 // LeagueGameView is one scheduled game with where its redo chain stands.
@@ -186,13 +192,14 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 	if out.Playoff, err = o.playoffOf(ctx, gs, d.Class.ID, &out.Table); err != nil {
 		return out, err
 	}
+	marks := league.Marks(out.Table, term.Rules)
 	rows := map[string]league.Row{}
 	for _, r := range out.Table.Rows {
 		rows[r.ID] = r
 	}
 	for _, m := range d.Members {
 		id := leaguePlayerID(m.PlayerID)
-		lr := LeagueRow{PlayerID: m.PlayerID, Row: rows[id], Cells: make([]LeagueCell, len(d.Schedule.Rounds))}
+		lr := LeagueRow{PlayerID: m.PlayerID, Row: rows[id], Mark: marks[id], PointsBefore: term.Points[id], Cells: make([]LeagueCell, len(d.Schedule.Rounds))}
 		for ri, r := range d.Schedule.Rounds {
 			cell := LeagueCell{Rest: true}
 			for _, g := range r.Games {

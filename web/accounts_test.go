@@ -83,7 +83,7 @@ func TestSetup_LinkCreatesFirstAdminThenLoginLogout(t *testing.T) {
 		form.Set("password", "boss-password-1")
 		form.Set("password2", "boss-password-1")
 		resp, _ = a.postForm("/setup", form)
-		if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/users" {
+		if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/start" {
 			t.Fatalf("setup: %d %s", resp.StatusCode, resp.Header.Get("Location"))
 		}
 		// Signed in as the new administrator.
@@ -120,7 +120,7 @@ func TestSetup_LinkCreatesFirstAdminThenLoginLogout(t *testing.T) {
 		if after := sessionCookie(a, a.client); after == before {
 			t.Fatal("login did not renew the session token")
 		}
-		_, body = a.get("/")
+		_, body = a.get("/start")
 		if testid(t, body, "nav-user") != "会長" {
 			t.Fatalf("not signed in after login: %q", testid(t, body, "nav-user"))
 		}

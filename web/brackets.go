@@ -374,6 +374,13 @@ type stageManage struct {
 	Draw       drawInput
 	Log        []logRow
 	EventDraft bool // publishing the draw publishes the event too
+	// BulkText and BulkProblems: a refused paste of entrants, shown again
+	// with every bad line (bulk.go).
+	BulkText     string
+	BulkProblems []bulkProblem
+	Added        int // entrants a paste just added
+	// SwapPick: slots picked in the drawn bracket (brackets_pick.go).
+	SwapPick swapPick
 	// Can: which forms the viewer's writes would accept (a form nobody may
 	// use is not shown).
 	Can office.StageCan
@@ -398,7 +405,10 @@ func (s *Server) stagePage(c echo.Context) error {
 	if done, err := s.notModifiedStage(c, id); done || err != nil {
 		return err
 	}
-	return s.renderStage(c, http.StatusOK, id, stageManage{Query: c.QueryParam("q")}, nil)
+	added, _ := strconv.Atoi(c.QueryParam("added"))
+	pick, _ := strconv.Atoi(c.QueryParam("pick"))
+	with, _ := strconv.Atoi(c.QueryParam("with"))
+	return s.renderStage(c, http.StatusOK, id, stageManage{Query: c.QueryParam("q"), Added: added, SwapPick: swapPick{Pick: pick, With: with}}, nil)
 }
 
 func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage, errs fieldMsgs) error {
@@ -531,6 +541,11 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 				row.Name = placeholderName(ctx, e)
 			}
 			m.Slots = append(m.Slots, row)
+		}
+		if st.Status == office.StageDrawn && m.SwapPick.Pick > 0 && m.Can.Edit {
+			if err := s.previewPick(ctx, a, &m); err != nil {
+				return err
+			}
 		}
 	}
 	logs, err := s.office.DrawLog(ctx, a, id)

@@ -47,6 +47,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 				"request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", rerr)
 		}
 	}
+	// A result for a game scheduled in the future (issue 13): ask once.
+	if fe, ok := asFuture(err); ok && c.Request().Method != http.MethodHead && !wantsJSON(c) {
+		if rerr := s.renderFutureResult(c, fe); rerr == nil {
+			return
+		}
+	}
 	status := http.StatusInternalServerError
 	msg := "error.internal"
 	var he *echo.HTTPError

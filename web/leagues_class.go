@@ -55,7 +55,10 @@ type leagueRowView struct {
 	Losses int
 	Place  int
 	Marks  []string
-	Points string // ＊ per 降級点 held after the term
+	// Provisional: the marks can still change with the remaining games
+	// (暫定); no marks at all before any game (issue 13).
+	Provisional bool
+	Points      string // ＊ per 降級点 held after the term once decided, before it until then
 }
 
 type cellView struct {
@@ -205,7 +208,10 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 	for _, r := range st.Rows {
 		p := st.Players[r.PlayerID]
 		rv := leagueRowView{Junni: r.Row.Junni, Name: p.Name, Wins: r.Row.Wins, Losses: r.Row.Losses, Place: r.Row.Place,
-			Points: strings.Repeat("＊", r.Row.Points)}
+			Points: strings.Repeat("＊", r.PointsBefore)}
+		if r.Mark == league.MarkDecided {
+			rv.Points = strings.Repeat("＊", r.Row.Points)
+		}
 		for _, cell := range r.Cells {
 			cv := cellView{Rest: cell.Rest, GameID: cell.GameID}
 			if !cell.Rest {
@@ -226,7 +232,10 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 			}
 			rv.Cells = append(rv.Cells, cv)
 		}
-		rv.Marks = rowMarks(ctx, r.Row)
+		if r.Mark != league.MarkHidden {
+			rv.Marks = rowMarks(ctx, r.Row)
+			rv.Provisional = r.Mark == league.MarkProvisional && len(rv.Marks) > 0
+		}
 		v.Rows = append(v.Rows, rv)
 	}
 	if v.CanSchedule || v.CanResult {

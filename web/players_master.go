@@ -18,6 +18,21 @@ type masterForm struct {
 	MasterReading string `form:"master_reading"`
 	Since         string `form:"master_since"`
 	Until         string `form:"master_until"`
+	// The picker's state when the form is shown again: the player whose
+	// page this is, and the 師匠 chosen in the picker (by id).
+	PlayerID   int64  `form:"-"`
+	PickedID   int64  `form:"-"`
+	PickedName string `form:"-"`
+}
+
+// picked is the form for one of the page's two who-fields: the picker
+// keeps its choice only under the form that was sent.
+func (f masterForm) picked(v masterFormView, which string) masterForm {
+	f.PlayerID = v.Detail.Player.ID
+	if v.Which != which {
+		f.PickedID, f.PickedName, f.MasterNumber = 0, "", ""
+	}
+	return f
 }
 
 func (f masterForm) ref() office.MasterRef {
@@ -46,6 +61,11 @@ func (s *Server) renderMasterForm(c echo.Context, status int, id int64, form mas
 	l, err := s.office.Lineage(ctx, id, s.office.LineageDay())
 	if err != nil {
 		return err
+	}
+	if mid := form.ref().PlayerID; mid > 0 {
+		if mp, err := s.office.Player(ctx, mid); err == nil {
+			form.PickedID, form.PickedName = mp.ID, mp.Name
+		}
 	}
 	v := masterFormView{Detail: playerDetailViewOf(p, l, true), Form: form, Which: which, Errs: errs}
 	return s.render(c, status, PlayerMasterPage(s.page(c, L(ctx).T("players.master.title", "Name", p.Name)), v))

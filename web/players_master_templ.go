@@ -242,7 +242,7 @@ func PlayerMasterPage(p Page, v masterFormView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = masterWhoFields(v.Form, errsFor(v, "change")).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = masterWhoFields(v.Form.picked(v, "change"), errsFor(v, "change")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -379,7 +379,7 @@ func PlayerMasterPage(p Page, v masterFormView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = masterWhoFields(v.Form, errsFor(v, "period")).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = masterWhoFields(v.Form.picked(v, "period"), errsFor(v, "period")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -458,11 +458,15 @@ func masterWhoFields(f masterForm, errs playerErrs) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = playerInput("master_number", T(ctx, "players.field.master_number"), f.MasterNumber, "text", "", errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = MasterPicker(masterPick{ChosenID: f.PickedID, ChosenName: f.PickedName, Exclude: f.PlayerID}).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = playerInput("master_id", T(ctx, "players.field.master_id"), f.MasterID, "text", T(ctx, "players.field.master_id_hint"), errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = playerFieldError("master_id", errs).Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = playerInput("master_number", T(ctx, "players.field.master_number"), f.MasterNumber, "text", "", errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -473,7 +477,7 @@ func masterWhoFields(f masterForm, errs playerErrs) templ.Component {
 		var templ_7745c5c3_Var24 string
 		templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "players.master.or"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `players_master.templ`, Line: 62, Col: 47}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `players_master.templ`, Line: 63, Col: 47}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 		if templ_7745c5c3_Err != nil {
@@ -486,7 +490,7 @@ func masterWhoFields(f masterForm, errs playerErrs) templ.Component {
 		var templ_7745c5c3_Var25 string
 		templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "players.master.teacher_legend"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `players_master.templ`, Line: 64, Col: 51}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `players_master.templ`, Line: 65, Col: 51}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 		if templ_7745c5c3_Err != nil {

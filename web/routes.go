@@ -24,6 +24,7 @@ func (s *Server) routes() {
 		middleware.BodyLimit(bodyLimit),
 		s.storableText, // before the CSRF check and every handler read the form
 		s.csrf(),
+		s.askBeforeFutureResults,
 	)
 
 	e.GET("/healthz", s.healthz)
@@ -34,6 +35,7 @@ func (s *Server) routes() {
 	e.GET("/static/*", s.static)
 
 	e.GET("/", s.home)
+	e.GET("/start", s.startPage, requireUser)
 	e.GET("/lang", s.setLanguage)
 
 	s.accountRoutes(e)
@@ -43,4 +45,6 @@ func (s *Server) routes() {
 	s.bracketRoutes(e)
 	s.leagueRoutes(e)
 	s.ratingRoutes(e)
+	s.bulkRoutes(e)
+	s.pickerRoutes(e)
 }

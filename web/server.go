@@ -30,17 +30,18 @@ type Deps struct {
 
 // Server is the web application.
 type Server struct {
-	cfg      config.Config
-	store    *store.Store
-	office   *office.Office
-	log      *slog.Logger
-	now      func() time.Time
-	msgs     *Messages
-	sessions *scs.SessionManager
-	echo     *echo.Echo
-	metrics  *metrics
-	registry *prometheus.Registry
-	build    string // names the build in page tags (cache.go)
+	askFuture bool
+	cfg       config.Config
+	store     *store.Store
+	office    *office.Office
+	log       *slog.Logger
+	now       func() time.Time
+	msgs      *Messages
+	sessions  *scs.SessionManager
+	echo      *echo.Echo
+	metrics   *metrics
+	registry  *prometheus.Registry
+	build     string // names the build in page tags (cache.go)
 }
 
 // New builds the server and its routes.
@@ -63,6 +64,9 @@ func New(d Deps) (*Server, error) {
 		now:    d.Now,
 		msgs:   msgs,
 		build:  buildID(),
+		// Ask once before a result for a game scheduled after today
+		// (result_future.go).
+		askFuture: true,
 	}
 	s.sessions = scs.New()
 	s.sessions.Store = store.NewSessionStore(d.Store, d.Now)

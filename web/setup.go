@@ -46,5 +46,5 @@ func (s *Server) setupSubmit(c echo.Context) error {
 	if err := s.signInAs(c, u.ID); err != nil {
 		return err
 	}
-	return seeOther(c, "/users")
+	return seeOther(c, "/start") // the first-run checklist
 }

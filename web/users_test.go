@@ -39,7 +39,7 @@ func TestUsers_AdminPagesRefuseOthers(t *testing.T) {
 		if got, _ := a.store.UserByID(context.Background(), admin.ID); !got.IsAdmin || got.Disabled {
 			t.Fatal("refused request changed the administrator")
 		}
-		_, body := a.get("/")
+		_, body := a.get("/start")
 		if strings.Contains(body, `data-testid="nav-users"`) {
 			t.Error("non-admin sees the users link")
 		}

@@ -1,0 +1,107 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+	"kisen/store"
+)
+
+// bulkRoutes: paste entrants into a stage, paste many players (issue 13).
+func (s *Server) bulkRoutes(e *echo.Echo) {
+	e.POST("/stages/:id/entrants/bulk", s.stageAddEntrants, requireUser)
+	e.GET("/players/paste", s.playersPasteForm, requireAdmin)
+	e.POST("/players/paste", s.playersPaste, requireAdmin)
+}
+
+// bulkProblem is one bad pasted line: its number and what is wrong, in
+// the user's words.
+type bulkProblem struct {
+	Line    int
+	Message string
+}
+
+// bulkProblemsOf lists every problem of a refused paste, in line order.
+func bulkProblemsOf(ctx context.Context, err error) ([]bulkProblem, bool) {
+	var ve *office.ValidationError
+	if !errors.As(err, &ve) {
+		return nil, false
+	}
+	out := make([]bulkProblem, 0, len(ve.Fields))
+	for _, f := range ve.Fields {
+		msg := L(ctx).TData(f.Code, f.Args)
+		if col := f.Field; col != "" && col != "lines" && f.Line > 0 {
+			msg = T(ctx, "bulk.column_problem", "Column", bulkColumnLabel(ctx, col), "Message", msg)
+		}
+		out = append(out, bulkProblem{Line: f.Line, Message: msg})
+	}
+	slices.SortStableFunc(out, func(a, b bulkProblem) int { return a.Line - b.Line })
+	return out, true
+}
+
+// bulkColumnLabel names a pasted column in the user's language.
+func bulkColumnLabel(ctx context.Context, col string) string {
+	if slices.Contains(office.PastedPlayerColumns, col) || col == office.PlayerFieldKind {
+		return T(ctx, "bulk.column."+col)
+	}
+	return T(ctx, "bulk.column.other")
+}
+
+// stageAddEntrants adds the pasted players to a stage before its draw;
+// a paste with any bad line stores nothing and lists every problem.
+func (s *Server) stageAddEntrants(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathParam(c, "id")
+	if err != nil {
+		return err
+	}
+	text := c.FormValue("lines")
+	n, err := s.office.AddEntrants(ctx, actor(c), id, text)
+	if problems, ok := bulkProblemsOf(ctx, err); ok {
+		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{BulkText: text, BulkProblems: problems}, nil)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, fmt.Sprintf("%s?added=%d#entrants", stageURL(id), n))
+}
+
+// playersPasteView is the paste form, its text and problems after a
+// refused paste, or the summary after a stored one.
+type playersPasteView struct {
+	Text     string
+	Kind     string
+	Problems []bulkProblem
+	Done     *office.PlayerImportSummary
+}
+
+func (s *Server) playersPasteForm(c echo.Context) error {
+	ctx := c.Request().Context()
+	v := playersPasteView{Kind: string(store.PlayerAmateur)}
+	if c.QueryParam("done") == "1" {
+		var sum office.PlayerImportSummary
+		_, _ = fmt.Sscanf(c.QueryParam("n"), "%d,%d,%d", &sum.Created, &sum.Updated, &sum.Unchanged)
+		v.Done = &sum
+	}
+	return s.render(c, http.StatusOK, PlayersPastePage(s.page(c, T(ctx, "bulk.players.title")), v))
+}
+
+func (s *Server) playersPaste(c echo.Context) error {
+	ctx := c.Request().Context()
+	v := playersPasteView{Text: c.FormValue("lines"), Kind: c.FormValue("kind")}
+	sum, err := s.office.ImportPlayersPaste(ctx, actor(c), v.Text, v.Kind)
+	if problems, ok := bulkProblemsOf(ctx, err); ok {
+		v.Problems = problems
+		return s.render(c, http.StatusUnprocessableEntity, PlayersPastePage(s.page(c, T(ctx, "bulk.players.title")), v))
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, fmt.Sprintf("/players/paste?done=1&n=%d,%d,%d", sum.Created, sum.Updated, sum.Unchanged))
+}
