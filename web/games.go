@@ -563,15 +563,18 @@ func (s *Server) endPreview(c echo.Context) error {
 	in := f.input()
 	var ended office.Ended
 	var eff office.Effects
-	if in.Version, err = seenVersion(c); err == nil {
-		var eventID int64
-		if eventID, err = s.office.EventOfGame(ctx, id); err == nil {
-			eff, err = s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
-				var err error
-				ended, err = o.EndGame(ctx, actor(c), id, in)
-				return err
-			})
-		}
+	in.Version, err = s.previewVersion(c, id)
+	verr := err
+	var eventID int64
+	if eventID, err = s.office.EventOfGame(ctx, id); err == nil {
+		eff, err = s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
+			var err error
+			ended, err = o.EndGame(ctx, actor(c), id, in)
+			return err
+		})
+	}
+	if err == nil {
+		err = verr // what is wrong with the form first, then the missing version
 	}
 	if shown, err2 := s.correctionFromPreview(c, office.CorrectionResult, id, err); shown {
 		return err2
@@ -630,16 +633,17 @@ func (s *Server) claimPreview(c echo.Context) error {
 	ctx := c.Request().Context()
 	var ended office.Ended
 	var eff office.Effects
-	var seen int
-	if seen, err = seenVersion(c); err == nil {
-		var eventID int64
-		if eventID, err = s.office.EventOfGame(ctx, id); err == nil {
-			eff, err = s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
-				var err error
-				ended, err = o.ClaimFoul(ctx, actor(c), id, f.input(seen))
-				return err
-			})
-		}
+	seen, verr := s.previewVersion(c, id)
+	var eventID int64
+	if eventID, err = s.office.EventOfGame(ctx, id); err == nil {
+		eff, err = s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
+			var err error
+			ended, err = o.ClaimFoul(ctx, actor(c), id, f.input(seen))
+			return err
+		})
+	}
+	if err == nil {
+		err = verr
 	}
 	if shown, err2 := s.correctionFromPreview(c, office.CorrectionClaim, id, err); shown {
 		return err2

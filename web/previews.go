@@ -225,3 +225,22 @@ func endBy(v gameView, f gameForms) string {
 	}
 	return f.End.By
 }
+
+// previewVersion is the form's version for a preview; when the form has
+// none, the preview still runs at the version stored now (so what is wrong
+// with the form is said first) and the missing version is returned as the
+// error to report after it.
+func (s *Server) previewVersion(c echo.Context, gameID int64) (int, error) {
+	seen, err := seenVersion(c)
+	if err == nil {
+		return seen, nil
+	}
+	latest, has, lerr := s.store.LatestResult(c.Request().Context(), gameID)
+	if lerr != nil {
+		return 0, lerr
+	}
+	if has {
+		return latest.Version, err
+	}
+	return 0, err
+}
