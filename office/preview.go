@@ -136,7 +136,8 @@ type stageSnap struct {
 	qualifiers map[int64]bool
 	games      map[string][2]string
 	rounds     map[string]int
-	last       int
+	last       int  // the stage's number of rounds
+	champion1  bool // the last round is a final (the stage has one winner, not qualifiers)
 }
 
 func bracketSnapshot(ctx context.Context, s *store.Store, e store.Event) (map[int64]*stageSnap, error) {
@@ -162,7 +163,8 @@ func bracketSnapshot(ctx context.Context, s *store.Store, e store.Event) (map[in
 		return nil, err
 	}
 	for _, sb := range eb.Stages {
-		sn := &stageSnap{name: sb.Stage.Name, qualifiers: map[int64]bool{}, games: map[string][2]string{}, rounds: map[string]int{}, last: len(sb.Rounds)}
+		sn := &stageSnap{name: sb.Stage.Name, qualifiers: map[int64]bool{}, games: map[string][2]string{}, rounds: map[string]int{}, last: len(sb.Rounds),
+			champion1: sb.Stage.Qualifiers <= 1}
 		sn.champion, _ = playerOfEntrant(sb.Champion)
 		for _, q := range sb.Qualifiers {
 			if p, ok := playerOfEntrant(q); ok {
@@ -273,7 +275,7 @@ func effectsSince(ctx context.Context, tx *store.Store, e store.Event, m store.E
 				}
 				opp, _ := playerOfEntrant(players[1-i])
 				eff.Advances = append(eff.Advances, EffectAdvance{StageID: id, StageName: sn.name, BracketGame: gid,
-					Round: sn.rounds[gid], Final: sn.rounds[gid] == sn.last, Player: pid, Opponent: opp})
+					Round: sn.rounds[gid], Final: sn.champion1 && sn.rounds[gid] == sn.last, Player: pid, Opponent: opp})
 			}
 		}
 	}

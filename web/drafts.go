@@ -31,7 +31,7 @@ func isDraftPage(c echo.Context) bool {
 
 // schedulePublishView is the league schedule's publish confirmation.
 type schedulePublishView struct {
-	Effects *effectsView // the games publication creates
+	Effects         *effectsView // the games publication creates
 	ClassID         int64
 	EventID         int64
 	EventName       string

@@ -203,7 +203,6 @@ func (s *Server) correctionFromPreview(c echo.Context, kind string, id int64, er
 	return true, s.renderCorrection(c, http.StatusOK, kind, id, need.Affected, consent, nil)
 }
 
-
 // endKind is the ending the end form shows selected: what the person
 // chose, else what the record's last word says (marked as such).
 func endKind(v gameView, f gameForms) string {
