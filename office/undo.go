@@ -3,6 +3,8 @@ package office
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"strings"
 
 	"kisen/adjudication"
@@ -105,6 +107,10 @@ func (o *Office) UndoResult(ctx context.Context, actor Actor, gameID int64, in U
 			}
 			redo = oc.Redo
 		}
+		undone := hist[len(hist)-1].Version
+		if rin.Outcome, err = markUndo(rin.Outcome, undone); err != nil {
+			return err
+		}
 		if err := checkResult(g, rin).OrNil(); err != nil {
 			return err
 		}
@@ -134,4 +140,33 @@ func (o *Office) UndoResult(ctx context.Context, actor Actor, gameID int64, in U
 		return nil
 	})
 	return out, err
+}
+
+// undoKey is the outcome field naming the version an undo took back; the
+// rest of the outcome is the restored version's, so everything reading it
+// (a later claim, the clocks) reads the result in force.
+const undoKey = "undoes"
+
+// markUndo adds undoKey to an outcome (empty: "{}").
+func markUndo(outcome json.RawMessage, undone int) (json.RawMessage, error) {
+	m := map[string]json.RawMessage{}
+	if len(outcome) > 0 {
+		if err := json.Unmarshal(outcome, &m); err != nil {
+			return nil, fmt.Errorf("outcome to restore: %w", err)
+		}
+	}
+	m[undoKey] = json.RawMessage(strconv.Itoa(undone))
+	return json.Marshal(m)
+}
+
+// UndoneVersion reads which version a result version took back (0: it is
+// not an undo).
+func UndoneVersion(outcome string) int {
+	var m struct {
+		Undoes int `json:"undoes"`
+	}
+	if json.Unmarshal([]byte(outcome), &m) != nil {
+		return 0
+	}
+	return m.Undoes
 }

@@ -75,11 +75,3 @@ func (s *Store) GameAdjudicationOfResult(ctx context.Context, resultID int64) (G
 	}
 	return out[0], true, nil
 }
-
-// CorrectionsOfGame lists the corrections filed against a game, oldest
-// first.
-func (s *Store) CorrectionsOfGame(ctx context.Context, gameID int64) ([]Correction, error) {
-	var out []Correction
-	err := s.DB(ctx).Where("game_id = ?", gameID).Order("id").Find(&out).Error
-	return out, notFound(err, "corrections of game")
-}

@@ -412,24 +412,15 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 }
 
 // undoRows marks the versions that took an earlier one back (their
-// correction row of kind undo is written at the same instant) and, for
+// outcome names it, office.UndoneVersion) and, for
 // directors and arbiters, words what 取り消す on the newest would restore.
 func (s *Server) undoRows(ctx context.Context, v *gameView, hist []store.ResultVersion) error {
 	if len(hist) == 0 {
 		return nil
 	}
-	cs, err := s.store.CorrectionsOfGame(ctx, v.ID)
-	if err != nil {
-		return err
-	}
-	for _, c := range cs {
-		if c.Kind != office.CorrectionUndo {
-			continue
-		}
-		for i, h := range hist {
-			if h.EnteredAt.Equal(c.At) && i < len(v.Results) {
-				v.Results[i].UndoOf = h.Version - 1
-			}
+	for i, h := range hist {
+		if i < len(v.Results) {
+			v.Results[i].UndoOf = office.UndoneVersion(h.Outcome)
 		}
 	}
 	if v.CanConfirm {
