@@ -149,6 +149,11 @@ func parseMinutes(field, s string, v *ValidationError) (adjudication.Duration, b
 // endFacts turns the end form into the facts' ending, points and times.
 func endFacts(ag *adjudication.Game, in EndInput) *ValidationError {
 	v := &ValidationError{}
+	if strings.TrimSpace(in.Kind) == "" {
+		// How the game ended is always chosen (issue 13): never inferred
+		// from the record's last word behind the person's back.
+		v.Add(0, "kind", "previews.err.kind_required", nil)
+	}
 	e := adjudication.Ending{Kind: adjudication.EndingKind(in.Kind), By: parseSide("by", in.By, v), BothAbsent: in.BothAbsent}
 	if in.Foul != "" {
 		e.Foul = adjudication.FoulKind(in.Foul)

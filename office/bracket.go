@@ -506,6 +506,9 @@ func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInp
 		return err
 	}
 	v := &ValidationError{}
+	if in.WinnerID == 0 { // no winner is assumed (issue 13): the form starts with none chosen
+		v.Add(0, "winner", "previews.err.winner_required", nil)
+	}
 	if !slices.Contains(QuickReasons, in.Reason) {
 		v.Add(0, "reason", "knockout.err.reason", nil)
 	}
@@ -522,6 +525,11 @@ func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInp
 		last, eff, decided, err := lockChainGame(ctx, tx, kg.GameID, in.GameID, in.Version)
 		if err != nil {
 			return err
+		}
+		if _, void, err := tx.GameVoidOf(ctx, kg.GameID); err != nil {
+			return err
+		} else if void { // its draw was taken back (UnpublishStage)
+			return fmt.Errorf("game %d is void: %w", kg.GameID, ErrConflict)
 		}
 		if decided || eff.Result == ResultRedo {
 			return staleError(ctx, tx, last.ID, in.Version)

@@ -290,6 +290,11 @@ func (o *Office) EnterLeagueResult(ctx context.Context, actor Actor, in LeagueRe
 		if err != nil {
 			return err
 		}
+		if _, void, err := tx.GameVoidOf(ctx, first.ID); err != nil {
+			return err
+		} else if void { // its schedule was taken back (UnpublishSchedule)
+			return fmt.Errorf("game %d is void: %w", first.ID, ErrConflict)
+		}
 		if decided {
 			return staleError(ctx, tx, last.ID, in.Version)
 		}

@@ -36,10 +36,11 @@ func (s *Store) CreateLeagueGame(ctx context.Context, g *LeagueGame) error {
 	return notFound(s.DB(ctx).Create(g).Error, "create league game")
 }
 
-// LeagueGames lists a class's games in round order.
+// LeagueGames lists a class's games in round order, leaving out games made
+// void (those of a schedule taken back before any result, office.UnpublishSchedule).
 func (s *Store) LeagueGames(ctx context.Context, classID int64) ([]LeagueGame, error) {
 	var out []LeagueGame
-	err := s.DB(ctx).Where("class_id = ?", classID).Order("round, id").Find(&out).Error
+	err := s.DB(ctx).Where("class_id = ? AND game_id NOT IN (SELECT game_id FROM game_voids)", classID).Order("round, id").Find(&out).Error
 	return out, notFound(err, "league games")
 }
 

@@ -27,6 +27,7 @@ func (s *Server) bracketRoutes(e *echo.Echo) {
 	e.POST("/stages/:id/draw", s.stageDraw, requireUser)
 	e.POST("/stages/:id/swap", s.stageSwap, requireUser)
 	e.POST("/stages/:id/publish", s.stagePublish, requireUser)
+	e.POST("/stages/:id/unpublish", s.stageUnpublish, requireUser)
 	e.POST("/stages/:id/result", s.stageResult, requireUser)
 	e.POST("/stages/:id/withdraw", s.stageWithdraw, requireUser, s.correctionGate(office.CorrectionWithdrawal))
 	e.POST("/stages/:id/toss", s.stageToss, requireUser)
@@ -674,6 +675,9 @@ func (s *Server) stagePublish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if !confirmed(c) {
+		return s.stagePublishPreview(c, id)
+	}
 	if err := s.office.PublishStage(c.Request().Context(), actor(c), id); err != nil {
 		return err
 	}
@@ -690,6 +694,9 @@ func (s *Server) stageResult(c echo.Context) error {
 	in := office.QuickResultInput{StageID: id, BracketGame: c.FormValue("game"), WinnerID: winner, Reason: c.FormValue("reason")}
 	if in.GameID, err = formVersion(c, "game_id"); err == nil {
 		if in.Version, err = seenVersion(c); err == nil {
+			if !confirmed(c) {
+				return s.stageResultPreview(c, id, in)
+			}
 			err = s.office.QuickResult(ctx, actor(c), in)
 		}
 	}

@@ -103,13 +103,15 @@ func TestBrowser_KnockoutDrawToChampion_D_A1(t *testing.T) {
 			t.Fatalf("D-A1: %s and %s meet in round 1 (slots %d, %d)", pair[0], pair[1], slot[pair[0]], slot[pair[1]])
 		}
 	}
-	// Oracle: the quick form's default winner is the upper player, so the
-	// champion is whoever holds the first line of the bracket.
+	// Oracle: the quick form offers no default winner (issue 13); the test
+	// chooses the upper player every time, so the champion is whoever
+	// holds the first line of the bracket.
 	top := textOf(t, ctx, `[data-testid="slot-1"]`)
 	if top == "不戦（シード）" {
 		top = textOf(t, ctx, `[data-testid="slot-2"]`)
 	}
 	do(t, ctx, submit("publish-submit")...)
+	do(t, ctx, submit("preview-confirm")...)
 	// Every result through the quick form, the upper player winning.
 	for range 20 {
 		nodes, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSS(`form.quick-result[data-testid^="result-"] button`), chromedp.AtLeast(0)))
@@ -120,7 +122,9 @@ func TestBrowser_KnockoutDrawToChampion_D_A1(t *testing.T) {
 			break
 		}
 		id := strings.TrimPrefix(nodes[0].AttributeValue("data-testid"), "result-submit-")
+		do(t, ctx, chooseFirst(`[data-testid="winner-`+id+`"]`))
 		do(t, ctx, submit("result-submit-"+id)...)
+		do(t, ctx, submit("preview-confirm")...)
 	}
 	// The public sees the champion.
 	pub := newBrowser(t)

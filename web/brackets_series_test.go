@@ -45,7 +45,7 @@ func TestBracketsSeries_D_F_BestOfThreeThroughHTTP(t *testing.T) {
 		if resp, body := a.postForm(path+"/draw", url.Values{"seed": {"27"}, "draw_date": {"2026-12-20"}}); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("draw: %d %s", resp.StatusCode, body)
 		}
-		if resp, body := a.postForm(path+"/publish", url.Values{}); resp.StatusCode != http.StatusSeeOther {
+		if resp, body := a.postForm(path+"/publish", url.Values{"confirm": {"1"}}); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("publish: %d %s", resp.StatusCode, body)
 		}
 
@@ -81,6 +81,7 @@ func TestBracketsSeries_D_F_BestOfThreeThroughHTTP(t *testing.T) {
 			})
 			in.Set("winner", wid)
 			in.Set("reason", "resignation")
+			in.Set("confirm", "1")
 			if resp, body := a.postForm(path+"/result", in); resp.StatusCode != http.StatusSeeOther {
 				t.Fatalf("%s result: %d %s", game, resp.StatusCode, body)
 			}
@@ -135,7 +136,7 @@ func TestBracketsSeries_D_F_BestOfThreeThroughHTTP(t *testing.T) {
 		// A further result (a stale form for the last game) is refused with
 		// a message, and nothing is stored.
 		before, _ := a.store.ResultHistory(ctx, kgs[2].GameID)
-		resp, body = a.postForm(path+"/result", url.Values{"game": {kgs[2].BracketGame}, "game_id": {strconv.FormatInt(kgs[2].GameID, 10)},
+		resp, body = a.postForm(path+"/result", url.Values{"confirm": {"1"}, "game": {kgs[2].BracketGame}, "game_id": {strconv.FormatInt(kgs[2].GameID, 10)},
 			"version": {"0"}, "winner": {strconv.FormatInt(challenger.ID, 10)}, "reason": {"resignation"}})
 		if resp.StatusCode != http.StatusConflict || testid(t, body, "stale-title") == "" {
 			t.Fatalf("result after the series is decided: %d %q", resp.StatusCode, testid(t, body, "stale-title"))
@@ -144,7 +145,7 @@ func TestBracketsSeries_D_F_BestOfThreeThroughHTTP(t *testing.T) {
 			t.Fatalf("a refused result was stored: %d versions, was %d", len(after), len(before))
 		}
 		// A game beyond the decided series does not exist.
-		resp, _ = a.postForm(path+"/result", url.Values{"game": {"S4"}, "game_id": {"0"}, "version": {"0"}, "winner": {strconv.FormatInt(challenger.ID, 10)}, "reason": {"resignation"}})
+		resp, _ = a.postForm(path+"/result", url.Values{"confirm": {"1"}, "game": {"S4"}, "game_id": {"0"}, "version": {"0"}, "winner": {strconv.FormatInt(challenger.ID, 10)}, "reason": {"resignation"}})
 		if resp.StatusCode != http.StatusNotFound {
 			t.Fatalf("result for a fourth game: %d, want 404", resp.StatusCode)
 		}

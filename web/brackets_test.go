@@ -216,7 +216,7 @@ func TestBrackets_Flow_D_A1(t *testing.T) {
 		}
 
 		// Publish: the event and stage become public; games exist.
-		if resp, _ := a.postForm(path+"/publish", url.Values{}); resp.StatusCode != http.StatusSeeOther {
+		if resp, _ := a.postForm(path+"/publish", url.Values{"confirm": {"1"}}); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("publish: %d", resp.StatusCode)
 		}
 		// A second stage still in setup stays hidden from the public.
@@ -236,11 +236,11 @@ func TestBrackets_Flow_D_A1(t *testing.T) {
 		kgs, _ := a.store.KnockoutGamesOfStage(ctx, sid)
 		g1, _ := a.store.GameByID(ctx, kgs[0].GameID)
 		form := `[data-testid="result-` + kgs[0].BracketGame + `"]`
-		resp, body = a.postForm(path+"/result", a.shown(path, form, url.Values{"winner": {"424242"}, "reason": {"resignation"}}))
+		resp, body = a.postForm(path+"/result", a.shown(path, form, url.Values{"confirm": {"1"}, "winner": {"424242"}, "reason": {"resignation"}}))
 		if resp.StatusCode != http.StatusUnprocessableEntity || testid(t, body, "error-winner") == "" {
 			t.Fatalf("wrong winner: %d", resp.StatusCode)
 		}
-		resp, _ = a.postForm(path+"/result", a.shown(path, form, url.Values{"winner": {strconv.FormatInt(*g1.GotePlayerID, 10)}, "reason": {"resignation"}}))
+		resp, _ = a.postForm(path+"/result", a.shown(path, form, url.Values{"confirm": {"1"}, "winner": {strconv.FormatInt(*g1.GotePlayerID, 10)}, "reason": {"resignation"}}))
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("quick result: %d", resp.StatusCode)
 		}
@@ -319,7 +319,7 @@ func TestBrackets_Permissions(t *testing.T) {
 			a.postForm(path+"/entrants", url.Values{"player_id": {strconv.FormatInt(p.ID, 10)}})
 		}
 		a.postForm(path+"/draw", url.Values{"seed": {"3"}, "draw_date": {"2026-11-21"}})
-		if resp, _ := a.postForm(path+"/publish", url.Values{}); resp.StatusCode != http.StatusSeeOther {
+		if resp, _ := a.postForm(path+"/publish", url.Values{"confirm": {"1"}}); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("publish: %d", resp.StatusCode)
 		}
 		posts := map[string]url.Values{

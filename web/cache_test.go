@@ -212,7 +212,7 @@ func TestCache_PublicPagesAnswer304UntilAWrite(t *testing.T) {
 		a.signIn(arbiter, f.g.arbiter.UserID)
 		gp := "/games/" + i64s(f.g.game.ID)
 		a.client = arbiter
-		if resp, body := a.postForm(gp+"/end", a.shown(gp, `[data-testid="end-form"]`, url.Values{"kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
+		if resp, body := a.postForm(gp+"/end", a.shown(gp, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("end the game: %d %s", resp.StatusCode, body)
 		}
 		f.notModified(t, public, ko, false)

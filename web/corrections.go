@@ -104,7 +104,7 @@ func (s *Server) renderCorrection(c echo.Context, status int, kind string, id in
 		v.Action, v.Back = "/stages/"+strconv.FormatInt(id, 10)+"/withdraw", "/stages/"+strconv.FormatInt(id, 10)
 	} else {
 		v.Back = "/games/" + strconv.FormatInt(id, 10)
-		v.Action = c.Request().URL.Path
+		v.Action = strings.TrimSuffix(c.Request().URL.Path, "/preview") // a preview's correction saves through the form's own route
 	}
 	for name, vals := range c.Request().PostForm {
 		if name == "_csrf" || strings.HasPrefix(name, "correction_") {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
@@ -30,6 +31,7 @@ func isDraftPage(c echo.Context) bool {
 
 // schedulePublishView is the league schedule's publish confirmation.
 type schedulePublishView struct {
+	Effects         *effectsView // the games publication creates
 	ClassID         int64
 	EventID         int64
 	EventName       string
@@ -53,6 +55,16 @@ func (s *Server) leaguePublishConfirm(c echo.Context) error {
 	}
 	v := schedulePublishView{ClassID: cid, EventID: p.Event.ID, EventName: localName(ctx, p.Event.Name, p.Event.NameEn),
 		Title: classTitle(ctx, p.Class.Class), Games: p.Games, EventGoesPublic: p.EventGoesPublic}
+	// The games themselves, as publishing creates them (issue 13: the
+	// publication run rolled back, previews.go).
+	eff, err := s.office.DryRun(ctx, p.Event.ID, func(ctx context.Context, o *office.Office) error {
+		return o.PublishSchedule(ctx, actor(c), cid)
+	})
+	if err != nil {
+		return err
+	}
+	ev := s.effectsView(ctx, office.Effects{Created: eff.Created})
+	v.Effects = &ev
 	markDraft(c, office.IsDraft(p.Event))
 	return s.render(c, http.StatusOK, SchedulePublishPage(s.page(c, v.EventName+" "+v.Title+" — "+T(ctx, "drafts.publish.title")), v))
 }

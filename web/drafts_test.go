@@ -267,6 +267,8 @@ func TestDrafts_RoleMatrix(t *testing.T) {
 		}
 		record := url.Values{"record": {"position startpos moves 7g7f 3c3d"}}
 		end := url.Values{"kind": {"resign"}, "by": {"gote"}, "version": {"0"}} // as the form posts it
+		endSave := cloneForm(end)
+		endSave.Set("confirm", "1") // the preview's confirmation (issue 13)
 		// The stage's publication, whose form only directors see: everyone
 		// else is refused as the form's absence says (not tried for those it
 		// lets through, which would publish the knockout event).
@@ -283,7 +285,7 @@ func TestDrafts_RoleMatrix(t *testing.T) {
 		pairs := []pair{
 			{"record", post("/games/"+gm+"/record/preview", record), post("/games/"+gm+"/record", record),
 				[]string{"director", "arbiter", "recorder", "admin"}},
-			{"end", post("/games/"+gm+"/end/preview", end), post("/games/"+gm+"/end", end),
+			{"end", post("/games/"+gm+"/end/preview", end), post("/games/"+gm+"/end", endSave),
 				[]string{"director", "arbiter", "recorder", "admin"}},
 			{"seeds", get("/stages/" + st + "/seeds"), post("/stages/"+st+"/seeds", url.Values{"count": {"1"}}),
 				[]string{"director", "admin"}},

@@ -30,8 +30,9 @@ func (s *Server) gameRoutes(e *echo.Echo) {
 	e.POST("/games/:id/record/preview", s.recordPreview, requireUser)
 	e.POST("/games/:id/record", s.recordSave, requireUser)
 	e.POST("/games/:id/end/preview", s.endPreview, requireUser)
-	e.POST("/games/:id/end", s.endSave, requireUser, s.correctionGate(office.CorrectionResult))
-	e.POST("/games/:id/claims", s.claimSave, requireUser, s.correctionGate(office.CorrectionClaim))
+	e.POST("/games/:id/end", s.endSave, requireUser, s.confirmedGate(office.CorrectionResult))
+	e.POST("/games/:id/claims", s.claimSave, requireUser, s.confirmedGate(office.CorrectionClaim))
+	e.POST("/games/:id/undo", s.undoSave, requireUser, s.confirmedGate(office.CorrectionResult))
 	e.POST("/games/:id/rulings", s.rulingSave, requireUser, s.correctionGate(office.CorrectionResult))
 	e.POST("/games/:id/confirm", s.confirmSave, requireUser, s.correctionGate(office.CorrectionResult))
 	s.settingsRoutes(e)
@@ -117,6 +118,17 @@ type gameView struct {
 	Version         int
 	Users           map[int64]string
 	LastOutcomeText string
+	// RecordKind/RecordBy: how the stored record's last word says the game
+	// ended; the end form preselects it and says so (issue 13).
+	RecordKind, RecordBy string
+	// Undo is what 取り消す on the newest version restores (previews.go).
+	Undo *undoOffer
+}
+
+// undoOffer words what taking the newest result version back restores.
+type undoOffer struct {
+	Undone   int    // the newest version
+	Restores string // the result it goes back to, in words
 }
 
 // redoLink is a redo game of this game; a void one (its redo result was
@@ -148,6 +160,8 @@ type resultRow struct {
 	ConfirmedAt string
 	Effective   bool
 	Rejected    []string
+	// UndoOf: this version took version UndoOf back (取り消し, issue 13).
+	UndoOf int
 }
 
 type rulingRow struct {
@@ -380,7 +394,43 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	v.CanClaim = s.office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter) == nil
 	v.CanRule = s.office.CanRule(ctx, a, e.ID)
 	v.CanConfirm = v.CanClaim // directors and arbiters confirm
+	if v.CanRecord {
+		if end, err := s.office.RecordEnding(ctx, g.ID); err != nil {
+			return v, err
+		} else if end != nil {
+			v.RecordKind = string(end.Kind)
+			if end.By != nil {
+				v.RecordBy = end.By.String()
+			}
+		}
+	}
+	if err := s.undoRows(ctx, &v, hist); err != nil {
+		return v, err
+	}
 	return v, nil
+}
+
+// undoRows marks the versions that took an earlier one back (their
+// outcome names it, office.UndoneVersion) and, for
+// directors and arbiters, words what 取り消す on the newest would restore.
+func (s *Server) undoRows(ctx context.Context, v *gameView, hist []store.ResultVersion) error {
+	if len(hist) == 0 {
+		return nil
+	}
+	for i, h := range hist {
+		if i < len(v.Results) {
+			v.Results[i].UndoOf = office.UndoneVersion(h.Outcome)
+		}
+	}
+	if v.CanConfirm {
+		n := len(hist)
+		u := &undoOffer{Undone: hist[n-1].Version, Restores: T(ctx, "previews.result.none")}
+		if n > 1 {
+			u.Restores = effectResultWords(ctx, hist[n-2].Result, hist[n-2].Reason, v.Sente, v.Gote)
+		}
+		v.Undo = u
+	}
+	return nil
 }
 
 func (s *Server) playerName(ctx context.Context, id *int64) string {
@@ -394,11 +444,21 @@ func (s *Server) playerName(ctx context.Context, id *int64) string {
 	return p.Name
 }
 
-// previewView is what a preview (record or ending) shows before saving.
+// previewView is what a preview (record, ending or claim) shows before
+// saving; Effects and Confirm are set for an ending or a claim: what will
+// be stored, and the form that stores it (issue 13).
 type previewView struct {
 	Record  *office.RecordReading
 	Outcome *adjudication.Outcome
 	Redo    *redoView
+	Effects *effectsView
+	Confirm *confirmAction
+}
+
+// confirmAction is a preview's confirmation form.
+type confirmAction struct {
+	Action string
+	Fields [][2]string
 }
 
 // redoView is the redo game a 千日手/持将棋 outcome sets up.
@@ -477,6 +537,9 @@ func (f endForm) input() office.EndInput {
 		PointsSente: f.PointsSente, PointsGote: f.PointsGote, RemainingSente: f.RemainingSente, RemainingGote: f.RemainingGote, Note: f.Note}
 }
 
+// endPreview answers POST /games/:id/end/preview, and /end without
+// confirm: the ending run as the save would run it (office.DryRun, rolled
+// back), with the outcome, what it stores and the confirmation form.
 func (s *Server) endPreview(c echo.Context) error {
 	id, err := pathID(c)
 	if err != nil {
@@ -487,18 +550,41 @@ func (s *Server) endPreview(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	a, err := s.office.PreviewEnd(ctx, actor(c), id, f.input())
+	in := f.input()
+	var ended office.Ended
+	var eff office.Effects
+	in.Version, err = s.previewVersion(c, id)
+	verr := err
+	var eventID int64
+	if eventID, err = s.office.EventOfGame(ctx, id); err == nil {
+		eff, err = s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
+			var err error
+			ended, err = o.EndGame(ctx, actor(c), id, in)
+			return err
+		})
+	}
+	if err == nil {
+		err = verr // what is wrong with the form first, then the missing version
+	}
+	if shown, err2 := s.correctionFromPreview(c, office.CorrectionResult, id, err); shown {
+		return err2
+	}
 	if err != nil {
 		return s.formError(c, id, gameForms{End: f, Open: "end"}, err)
 	}
-	p := &previewView{Outcome: &a.Outcome, Redo: s.redoView(ctx, a.Outcome)}
+	ev := s.effectsView(ctx, eff)
+	p := &previewView{Outcome: &ended.Outcome, Redo: s.redoView(ctx, ended.Outcome), Effects: &ev,
+		Confirm: &confirmAction{Action: gameURL(id) + "/end", Fields: echoFields(c)}}
 	if isHTMX(c) {
-		return s.render(c, http.StatusOK, OutcomeView(a.Outcome, p.Redo))
+		return s.render(c, http.StatusOK, EndPreviewFragment(s.page(c, ""), p))
 	}
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{End: f, Open: "end"}, nil, p)
 }
 
 func (s *Server) endSave(c echo.Context) error {
+	if !confirmed(c) {
+		return s.endPreview(c) // a direct post answers the preview; nothing is saved
+	}
 	id, err := pathID(c)
 	if err != nil {
 		return err
@@ -518,7 +604,56 @@ func (s *Server) endSave(c echo.Context) error {
 	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
 }
 
+func (f claimForm) input(version int) office.FoulClaimInput {
+	return office.FoulClaimInput{Kind: f.Foul, Offender: f.Offender, Ply: f.Ply, Found: f.Found, ClaimedBy: f.ClaimedBy,
+		NextGameStarted: f.NextGameStarted, Disputed: f.Disputed, Note: f.Note, Version: version}
+}
+
+// claimPreview: a foul claim can reverse the result and with it who
+// advances and the champion; it is run rolled back and shown first.
+func (s *Server) claimPreview(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var f claimForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	var ended office.Ended
+	var eff office.Effects
+	seen, verr := s.previewVersion(c, id)
+	var eventID int64
+	if eventID, err = s.office.EventOfGame(ctx, id); err == nil {
+		eff, err = s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
+			var err error
+			ended, err = o.ClaimFoul(ctx, actor(c), id, f.input(seen))
+			return err
+		})
+	}
+	if err == nil {
+		err = verr
+	}
+	if shown, err2 := s.correctionFromPreview(c, office.CorrectionClaim, id, err); shown {
+		return err2
+	}
+	if err != nil {
+		return s.formError(c, id, gameForms{Claim: f, Open: "claim"}, err)
+	}
+	ev := s.effectsView(ctx, eff)
+	p := &previewView{Outcome: &ended.Outcome, Redo: s.redoView(ctx, ended.Outcome), Effects: &ev,
+		Confirm: &confirmAction{Action: gameURL(id) + "/claims", Fields: echoFields(c)}}
+	if isHTMX(c) {
+		return s.render(c, http.StatusOK, EndPreviewFragment(s.page(c, ""), p))
+	}
+	return s.renderGame(c, http.StatusOK, id, -1, gameForms{Claim: f, Open: "claim"}, nil, p)
+}
+
 func (s *Server) claimSave(c echo.Context) error {
+	if !confirmed(c) {
+		return s.claimPreview(c)
+	}
 	id, err := pathID(c)
 	if err != nil {
 		return err
@@ -529,8 +664,7 @@ func (s *Server) claimSave(c echo.Context) error {
 	}
 	var seen int
 	if seen, err = seenVersion(c); err == nil {
-		_, err = s.office.ClaimFoul(c.Request().Context(), actor(c), id, office.FoulClaimInput{Kind: f.Foul, Offender: f.Offender,
-			Ply: f.Ply, Found: f.Found, ClaimedBy: f.ClaimedBy, NextGameStarted: f.NextGameStarted, Disputed: f.Disputed, Note: f.Note, Version: seen})
+		_, err = s.office.ClaimFoul(c.Request().Context(), actor(c), id, f.input(seen))
 	}
 	if err != nil {
 		wholePageUnlessStale(c, err)

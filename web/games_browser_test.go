@@ -97,7 +97,7 @@ func TestBrowser_D_S1_D_R1_D_R2_ArbiterEndsSennichiteAndRedoAppears(t *testing.T
 		t.Fatalf("rules cited %q", r)
 	}
 	do(t, ctx,
-		chromedp.Click(chromedp.CSS(`[data-testid="end-save"]`)),
+		chromedp.Click(chromedp.CSS(`[data-testid="preview-confirm"]`)), // the preview's one button (issue 13)
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="redo-link"]`)),
 	)
 	if r := textOf(t, ctx, `[data-testid="result-v1"] [data-testid="result-text"]`); r != "指し直し" {

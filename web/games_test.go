@@ -70,14 +70,14 @@ func TestGamesWeb_EndGameValidationAndRuling_D_K1(t *testing.T) {
 		a.signIn(a.client, g.arbiter.UserID)
 		path := "/games/" + strconv.FormatInt(g.game.ID, 10)
 		// Resignation without saying who resigned.
-		resp, body := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"kind": {"resign"}}))
+		resp, body := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"resign"}}))
 		if resp.StatusCode != http.StatusUnprocessableEntity || doc(t, body).Find(`[data-testid="error-by"]`).Length() != 1 {
 			t.Fatalf("status %d", resp.StatusCode)
 		}
 		if hist, _ := a.store.ResultHistory(t.Context(), g.game.ID); len(hist) != 0 {
 			t.Fatal("nothing is saved on a validation error")
 		}
-		resp, _ = a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"kind": {"resign"}, "by": {"gote"}}))
+		resp, _ = a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {"gote"}}))
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("end: %d", resp.StatusCode)
 		}
@@ -108,7 +108,7 @@ func TestGamesWeb_EndGameValidationAndRuling_D_K1(t *testing.T) {
 			t.Fatal("the superseded ruling is struck through")
 		}
 		// D-X3: a foul claim after the game appends version 2.
-		resp, _ = a.postForm(path+"/claims", a.shown(path, `[data-testid="claim-form"]`, url.Values{"foul": {"two_moves"}, "offender": {"sente"}, "found": {"after"}, "claimed_by": {"third_party"}}))
+		resp, _ = a.postForm(path+"/claims", a.shown(path, `[data-testid="claim-form"]`, url.Values{"confirm": {"1"}, "foul": {"two_moves"}, "offender": {"sente"}, "found": {"after"}, "claimed_by": {"third_party"}}))
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("claim: %d", resp.StatusCode)
 		}
@@ -151,7 +151,7 @@ func TestGamesWeb_CreateGameAndSettingsLock(t *testing.T) {
 		}
 		// The first game starts (a result is entered): locked.
 		gp := "/games/" + strconv.FormatInt(g.game.ID, 10)
-		if resp, _ := a.postForm(gp+"/end", a.shown(gp, `[data-testid="end-form"]`, url.Values{"kind": {"forfeit"}, "by": {"sente"}})); resp.StatusCode != http.StatusSeeOther {
+		if resp, _ := a.postForm(gp+"/end", a.shown(gp, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"forfeit"}, "by": {"sente"}})); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("end: %d", resp.StatusCode)
 		}
 		_, body = a.get(ev + "/settings")

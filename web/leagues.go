@@ -25,6 +25,7 @@ func (s *Server) leagueRoutes(e *echo.Echo) {
 	e.POST("/league/:cid/edit", s.leagueEdit, requireUser)
 	e.GET("/league/:cid/publish", s.leaguePublishConfirm, requireUser) // drafts.go: the confirmation
 	e.POST("/league/:cid/publish", s.leaguePublish, requireUser)
+	e.POST("/league/:cid/unpublish", s.leagueUnpublish, requireUser)
 	e.POST("/league/:cid/settings", s.leagueSettings, requireUser)
 	e.POST("/league/:cid/playoff", s.leaguePlayoffCreate, requireUser)
 	e.POST("/league/:cid/result", s.leagueResult, requireUser)

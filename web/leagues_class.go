@@ -419,6 +419,9 @@ func (s *Server) leagueResult(c echo.Context) error {
 	in := office.LeagueResultInput{Result: c.FormValue("result"), Reason: c.FormValue("reason")}
 	if in.GameID, err = formVersion(c, "game"); err == nil {
 		if in.Version, err = seenVersion(c); err == nil {
+			if !confirmed(c) {
+				return s.leagueResultPreview(c, cid, in)
+			}
 			err = s.office.EnterLeagueResult(ctx, actor(c), in)
 		}
 	}

@@ -73,6 +73,7 @@ func postQuickForm(t *testing.T, a *testApp, btn *goquery.Selection) {
 	name, _ := btn.Attr("name")
 	val, _ := btn.Attr("value")
 	in.Set(name, val)
+	in.Set("confirm", "1") // the preview's confirmation (issue 13)
 	if resp, body := a.postForm(action, in); resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("quick result %v: %d %s", in, resp.StatusCode, body)
 	}
@@ -116,6 +117,7 @@ func TestLeaguePlayoffWeb_A_ClassStepladder(t *testing.T) {
 			}
 			gid := strconv.FormatInt(g.GameID, 10)
 			in := a.shown(classURL, `[data-testid="league-game-`+gid+`"]`, url.Values{"result": {res}})
+			in.Set("confirm", "1")
 			if resp, body := a.postForm(classURL+"/result", in); resp.StatusCode != http.StatusSeeOther {
 				t.Fatalf("result of game %s: %d %s", gid, resp.StatusCode, body)
 			}
@@ -249,12 +251,12 @@ func TestLeagueBothLoseWeb_LossForEach(t *testing.T) {
 		// The quick form offers sente win, gote win and redo only; a
 		// both_lose posted there is refused with the field message.
 		gid := strconv.FormatInt(g.GameID, 10)
-		resp, body := a.postForm(classURL+"/result", a.shown(classURL, `[data-testid="league-game-`+gid+`"]`, url.Values{"result": {office.ResultBothLose}}))
+		resp, body := a.postForm(classURL+"/result", a.shown(classURL, `[data-testid="league-game-`+gid+`"]`, url.Values{"confirm": {"1"}, "result": {office.ResultBothLose}}))
 		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(testid(t, body, "error-result"), office.ResultBothLose) {
 			t.Fatalf("both_lose on the quick form: %d", resp.StatusCode)
 		}
 		// Entered where double forfeits belong: the game page's end form.
-		resp, body = a.postForm("/games/"+gid+"/end", a.shown("/games/"+gid, `[data-testid="end-form"]`, url.Values{"kind": {"forfeit"}, "both_absent": {"true"}}))
+		resp, body = a.postForm("/games/"+gid+"/end", a.shown("/games/"+gid, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"forfeit"}, "both_absent": {"true"}}))
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("double forfeit on the game page: %d %s", resp.StatusCode, body)
 		}

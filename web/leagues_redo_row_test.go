@@ -43,6 +43,7 @@ func TestLeagueRedoRow_D_R1_ButtonActsOnShownGame(t *testing.T) {
 		before := a.shown(classURL, row, nil)
 		redoForm := cloneForm(before)
 		redoForm.Set("result", office.ResultRedo)
+		redoForm.Set("confirm", "1")
 		if resp, body := a.postForm(classURL+"/result", redoForm); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("千日手: %d %s", resp.StatusCode, body)
 		}

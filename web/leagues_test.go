@@ -141,7 +141,7 @@ func TestLeagueWeb_D_A2_D_B1_FullTerm(t *testing.T) {
 				t.Fatal("no quick result form left")
 			}
 			version, _ := btn.Parent().Find(`input[name="version"]`).Attr("value")
-			if resp, body := a.postForm(classURL+"/result", url.Values{"game": {gid}, "version": {version}, "result": {"sente_win"}}); resp.StatusCode != 303 {
+			if resp, body := a.postForm(classURL+"/result", url.Values{"confirm": {"1"}, "game": {gid}, "version": {version}, "result": {"sente_win"}}); resp.StatusCode != 303 {
 				t.Fatalf("result: %d %s", resp.StatusCode, body)
 			}
 		}

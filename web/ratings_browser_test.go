@@ -70,7 +70,9 @@ func TestBrowser_ResultMovesRatings(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="end-form"]`)),
 		chromedp.SetValue(chromedp.CSS(`[data-testid="end-kind"]`), "resign"),
 		chromedp.SetValue(chromedp.CSS(`[data-testid="end-by"]`), "gote"),
-		chromedp.Click(chromedp.CSS(`[data-testid="end-save"]`)),
+		chromedp.Click(chromedp.CSS(`[data-testid="end-preview"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="preview-confirm"]`)),
+		chromedp.Click(chromedp.CSS(`[data-testid="preview-confirm"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="results-table"]`)),
 	)
 

@@ -122,7 +122,7 @@ func TestConcurrentEnd_OneWins(t *testing.T) {
 			t.Fatalf("the end form of a new game shows version %q", seen)
 		}
 		oneWins(t, a.race(path+"/end", racers, func(i int) url.Values {
-			return url.Values{"kind": {"resign"}, "by": {side(i, "sente", "gote")}, "version": {seen}}
+			return url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {side(i, "sente", "gote")}, "version": {seen}}
 		}))
 		if n := len(versionsOf(t, a, g.game.ID)); n != 1 {
 			t.Fatalf("%d versions stored, want 1", n)
@@ -133,7 +133,7 @@ func TestConcurrentEnd_OneWins(t *testing.T) {
 func TestConcurrentCorrection_OneWins(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g, path := gameRace(t, a)
-		if resp, body := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
+		if resp, body := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("end: %d %s", resp.StatusCode, body)
 		}
 		seen := a.shown(path, `[data-testid="end-form"]`, nil).Get("version")
@@ -141,7 +141,7 @@ func TestConcurrentCorrection_OneWins(t *testing.T) {
 			t.Fatalf("after the end the form shows version %q", seen)
 		}
 		oneWins(t, a.race(path+"/end", racers, func(i int) url.Values {
-			return url.Values{"kind": {"resign"}, "by": {side(i, "sente", "gote")}, "version": {seen}}
+			return url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {side(i, "sente", "gote")}, "version": {seen}}
 		}))
 		if n := len(versionsOf(t, a, g.game.ID)); n != 2 {
 			t.Fatalf("%d versions stored, want 2", n)
@@ -152,12 +152,12 @@ func TestConcurrentCorrection_OneWins(t *testing.T) {
 func TestConcurrentFoulClaim_OneWins(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g, path := gameRace(t, a)
-		if resp, body := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
+		if resp, body := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("end: %d %s", resp.StatusCode, body)
 		}
 		seen := a.shown(path, `[data-testid="claim-form"]`, nil).Get("version")
 		oneWins(t, a.race(path+"/claims", racers, func(i int) url.Values {
-			return url.Values{"foul": {"two_moves"}, "offender": {side(i, "sente", "gote")}, "found": {"after"},
+			return url.Values{"confirm": {"1"}, "foul": {"two_moves"}, "offender": {side(i, "sente", "gote")}, "found": {"after"},
 				"claimed_by": {"third_party"}, "version": {seen}}
 		}))
 		if n := len(versionsOf(t, a, g.game.ID)); n != 2 {
@@ -224,7 +224,7 @@ func TestConcurrentStageResult_OneWins(t *testing.T) {
 		if resp, body := a.postForm(path+"/draw", url.Values{"seed": {"5"}, "draw_date": {"2026-11-21"}}); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("draw: %d %s", resp.StatusCode, body)
 		}
-		if resp, body := a.postForm(path+"/publish", url.Values{}); resp.StatusCode != http.StatusSeeOther {
+		if resp, body := a.postForm(path+"/publish", url.Values{"confirm": {"1"}}); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("publish: %d %s", resp.StatusCode, body)
 		}
 		kgs, err := a.store.KnockoutGamesOfStage(ctx, stageIDOf(t, path))
@@ -249,6 +249,7 @@ func TestConcurrentStageResult_OneWins(t *testing.T) {
 		}
 		oneWins(t, a.race(path+"/result", racers, func(i int) url.Values {
 			in := cloneForm(form)
+			in.Set("confirm", "1")
 			in.Set("winner", strconv.FormatInt(*side2(i, gm.SentePlayerID, gm.GotePlayerID), 10))
 			in.Set("reason", "resignation")
 			return in
@@ -286,6 +287,7 @@ func TestConcurrentLeagueResult_OneWins(t *testing.T) {
 		}
 		oneWins(t, a.race(classURL+"/result", racers, func(i int) url.Values {
 			in := cloneForm(form)
+			in.Set("confirm", "1")
 			in.Set("result", side(i, office.ResultSenteWin, office.ResultGoteWin))
 			return in
 		}))
@@ -340,6 +342,7 @@ func TestConcurrentPlayoffResult_OneWins(t *testing.T) {
 		}
 		oneWins(t, a.race(classURL+"/result", racers, func(i int) url.Values {
 			in := cloneForm(form)
+			in.Set("confirm", "1")
 			in.Set("result", side(i, office.ResultSenteWin, office.ResultGoteWin))
 			return in
 		}))
@@ -357,7 +360,7 @@ func TestStaleResult_PageFragmentAndMissingVersion(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g, path := gameRace(t, a)
 		// No version field: the page is out of date.
-		resp, body := a.postForm(path+"/end", url.Values{"kind": {"resign"}, "by": {"gote"}})
+		resp, body := a.postForm(path+"/end", url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {"gote"}})
 		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(testid(t, body, "error-version"), "版") {
 			t.Fatalf("no version: %d %q", resp.StatusCode, testid(t, body, "error-version"))
 		}
@@ -365,7 +368,7 @@ func TestStaleResult_PageFragmentAndMissingVersion(t *testing.T) {
 			t.Fatalf("%d versions stored without a version field", n)
 		}
 		old := a.shown(path, `[data-testid="end-form"]`, url.Values{"kind": {"resign"}, "by": {"sente"}})
-		if resp, _ := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
+		if resp, _ := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("end: %d", resp.StatusCode)
 		}
 		// The stale form (version 0) in Japanese.

@@ -9,6 +9,17 @@
   document.addEventListener("htmx:configRequest", function (e) {
     e.detail.headers["X-CSRF-Token"] = token();
   });
+  // htmx drops 4xx/5xx answers by default; a preview refused (422: what
+  // is wrong with the form), a stale version (409: what is stored now)
+  // and an unavailable database (503) are pages meant to be read, so they
+  // are swapped into the preview slot like a 200 (issue 13).
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var s = e.detail.xhr.status;
+    if (s === 422 || s === 409 || s === 503) {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
+  });
   document.addEventListener("submit", function (e) {
     var msg = e.target.getAttribute("data-confirm");
     if (msg && !window.confirm(msg)) {

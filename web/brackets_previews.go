@@ -1,0 +1,125 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// The stage page's irreversible steps, previewed first (previews.go): a
+// quick result, publishing the draw, and taking the publication back.
+
+// stageResultPreview runs the quick result rolled back and shows what it
+// stores: the result, who goes on to which game, a champion.
+func (s *Server) stageResultPreview(c echo.Context, id int64, in office.QuickResultInput) error {
+	ctx := c.Request().Context()
+	st, err := s.office.Stage(ctx, actor(c), id)
+	if err != nil {
+		return err
+	}
+	eff, err := s.office.DryRun(ctx, st.EventID, func(ctx context.Context, o *office.Office) error {
+		return o.QuickResult(ctx, actor(c), in)
+	})
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return s.renderConfirm(c, http.StatusOK, confirmView{Title: T(ctx, "previews.quick.title"), Lead: T(ctx, "previews.quick.lead"),
+		Effects: s.effectsView(ctx, eff), Action: stageURL(id) + "/result", Fields: echoFields(c),
+		Submit: T(ctx, "previews.save"), Back: stageURL(id) + "#games"})
+}
+
+// stagePublishPreview lists the games publishing the draw creates.
+func (s *Server) stagePublishPreview(c echo.Context, id int64) error {
+	ctx := c.Request().Context()
+	st, err := s.office.Stage(ctx, actor(c), id)
+	if err != nil {
+		return err
+	}
+	eff, err := s.office.DryRun(ctx, st.EventID, func(ctx context.Context, o *office.Office) error {
+		return o.PublishStage(ctx, actor(c), id)
+	})
+	if err != nil {
+		return err
+	}
+	markDraft(c, eff.EventGoesPublic)
+	return s.renderConfirm(c, http.StatusOK, confirmView{Title: T(ctx, "previews.publish.title"), Lead: T(ctx, "previews.publish.lead", "Stage", st.Name),
+		Effects: s.effectsView(ctx, eff), Action: stageURL(id) + "/publish", Submit: T(ctx, "previews.publish.submit"), Back: stageURL(id) + "#review"})
+}
+
+// stageUnpublish (POST /stages/:id/unpublish) takes a published draw back
+// while no game has a result: the preview lists the games made void and
+// asks for the reason; the confirmation saves it.
+func (s *Server) stageUnpublish(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathParam(c, "id")
+	if err != nil {
+		return err
+	}
+	st, err := s.office.Stage(ctx, actor(c), id)
+	if err != nil {
+		return err
+	}
+	reason := c.FormValue("reason")
+	view := func(status int, eff office.Effects, errs fieldMsgs) error {
+		return s.renderConfirm(c, status, confirmView{Title: T(ctx, "previews.unpublish.stage_title", "Stage", st.Name),
+			Lead: T(ctx, "previews.unpublish.stage_lead", "Stage", st.Name), Effects: s.effectsView(ctx, eff),
+			Action: stageURL(id) + "/unpublish", Submit: T(ctx, "previews.unpublish.submit"), Back: stageURL(id) + "#games",
+			Reason: true, ReasonValue: reason, Errs: errs, Danger: true})
+	}
+	try := func(reason string) (office.Effects, error) {
+		return s.office.DryRun(ctx, st.EventID, func(ctx context.Context, o *office.Office) error {
+			return o.UnpublishStage(ctx, actor(c), id, reason)
+		})
+	}
+	if !confirmed(c) {
+		eff, err := try(orPlaceholder(reason))
+		if msgs, ok := fieldMsgsOf(ctx, err); ok {
+			return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
+		}
+		if err != nil {
+			return err
+		}
+		return view(http.StatusOK, eff, nil)
+	}
+	err = s.office.UnpublishStage(ctx, actor(c), id, reason)
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		if msgs["reason"] != "" {
+			eff, perr := try(orPlaceholder(reason))
+			if perr == nil {
+				return view(http.StatusUnprocessableEntity, eff, msgs)
+			}
+		}
+		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, stageURL(id)+"#review")
+}
+
+// orPlaceholder stands in for a reason not given yet, so a preview can
+// say what will be stored while the page asks for the reason.
+func orPlaceholder(reason string) string {
+	if strings.TrimSpace(reason) == "" {
+		return "-"
+	}
+	return reason
+}
+
+// stageHasResult: a game of the stage has a result, so its draw can no
+// longer be unpublished (the office refuses it too).
+func stageHasResult(st stageView) bool {
+	for _, g := range allGames(st) {
+		if g.Result != "" || g.Version > 0 {
+			return true
+		}
+	}
+	return false
+}

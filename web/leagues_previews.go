@@ -1,0 +1,102 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// The league page's irreversible steps, previewed first (previews.go): the
+// result buttons, and taking a published schedule back.
+
+func leagueURL(cid int64) string { return "/league/" + strconv.FormatInt(cid, 10) }
+
+// leagueResultPreview runs the league result rolled back and shows what it
+// stores (the result; for a redo, the redo game with its seats).
+func (s *Server) leagueResultPreview(c echo.Context, cid int64, in office.LeagueResultInput) error {
+	ctx := c.Request().Context()
+	eventID, err := s.office.EventOfGame(ctx, in.GameID)
+	if err != nil {
+		return err
+	}
+	eff, err := s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
+		return o.EnterLeagueResult(ctx, actor(c), in)
+	})
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
+	}
+	if err != nil {
+		return err
+	}
+	return s.renderConfirm(c, http.StatusOK, confirmView{Title: T(ctx, "previews.league.title"), Lead: T(ctx, "previews.league.lead"),
+		Effects: s.effectsView(ctx, eff), Action: leagueURL(cid) + "/result", Fields: echoFields(c),
+		Submit: T(ctx, "previews.save"), Back: leagueURL(cid) + "#results"})
+}
+
+// leagueUnpublish (POST /league/:cid/unpublish) takes a published schedule
+// back while no game has a result.
+func (s *Server) leagueUnpublish(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	cl, err := s.store.LeagueClassByID(ctx, cid)
+	if err != nil {
+		return err
+	}
+	if _, err := s.office.Event(ctx, actor(c), cl.EventID); err != nil {
+		return err // a draft event's class is not found for the public
+	}
+	reason := c.FormValue("reason")
+	title := classTitle(ctx, cl.Class)
+	view := func(status int, eff office.Effects, errs fieldMsgs) error {
+		return s.renderConfirm(c, status, confirmView{Title: T(ctx, "previews.unpublish.schedule_title", "Class", title),
+			Lead: T(ctx, "previews.unpublish.schedule_lead", "Class", title), Effects: s.effectsView(ctx, eff),
+			Action: leagueURL(cid) + "/unpublish", Submit: T(ctx, "previews.unpublish.submit"), Back: leagueURL(cid),
+			Reason: true, ReasonValue: reason, Errs: errs, Danger: true})
+	}
+	try := func(reason string) (office.Effects, error) {
+		return s.office.DryRun(ctx, cl.EventID, func(ctx context.Context, o *office.Office) error {
+			return o.UnpublishSchedule(ctx, actor(c), cid, reason)
+		})
+	}
+	if !confirmed(c) {
+		eff, err := try(orPlaceholder(reason))
+		if msgs, ok := fieldMsgsOf(ctx, err); ok {
+			return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
+		}
+		if err != nil {
+			return err
+		}
+		return view(http.StatusOK, eff, nil)
+	}
+	err = s.office.UnpublishSchedule(ctx, actor(c), cid, reason)
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		if msgs["reason"] != "" {
+			if eff, perr := try(orPlaceholder(reason)); perr == nil {
+				return view(http.StatusUnprocessableEntity, eff, msgs)
+			}
+		}
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, leagueURL(cid))
+}
+
+// leagueHasResult: a game of the class has a result (the schedule can no
+// longer be unpublished; the office refuses it too).
+func leagueHasResult(v leagueClassView) bool {
+	for _, g := range v.Games {
+		if g.Result != "" || g.Version > 0 || g.Pending || g.Redos > 0 {
+			return true
+		}
+	}
+	return false
+}
