@@ -33,7 +33,7 @@ templ-check:
 test-go:
 	$(GO) test -race -timeout 25m $(PKGS)
 
-## bench: every benchmark quoted in README.md
+## bench: every benchmark quoted in README.md and docs/
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m $(PKGS)
 

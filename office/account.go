@@ -32,7 +32,7 @@ func (o *Office) Accounts() Accounts { return Accounts{o: o, params: DefaultPass
 // verification works whatever set made them).
 func (o *Office) AccountsWithParams(p PasswordParams) Accounts { return Accounts{o: o, params: p} }
 
-// Password and login rules (documented in README (Accounts, roles, organisers and events)).
+// Password and login rules (documented in docs/accounts-and-events.md).
 const (
 	MinPasswordLen  = 10   // characters
 	MaxPasswordLen  = 1024 // bytes; argon2 takes any length, this bounds the work per request

@@ -84,7 +84,7 @@ func (o *Office) CreateRedoGameFromRemaining(ctx context.Context, actor Actor, p
 // createRedoGame writes the redo game of parent inside tx. The newest
 // result version of parent must be a redo (confirmed or not: the players
 // replay after the break while a second person may still confirm, see
-// README (Adjudication on the web)), and no live redo game may exist. The sides
+// docs/adjudication-web.md), and no live redo game may exist. The sides
 // must be the ones adjudication gives (NextRedo: swapped for an even game,
 // D-R1; the handicap giver keeps the first move, 003), and the allowance
 // must be given (D-R2).

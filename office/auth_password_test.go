@@ -54,7 +54,7 @@ func TestPassword_EncodedParametersAreParsed(t *testing.T) {
 func TestPassword_DefaultParametersAreTheDocumentedOnes(t *testing.T) {
 	p := office.DefaultPasswordParams
 	if p.Memory != 65536 || p.Time != 2 || p.Threads != 2 || p.SaltLen != 16 || p.KeyLen != 32 {
-		t.Fatalf("default parameters changed: %+v (update README (Accounts, roles, organisers and events))", p)
+		t.Fatalf("default parameters changed: %+v (update docs/accounts-and-events.md)", p)
 	}
 }
 

@@ -115,7 +115,7 @@ type PlayoffGameInput struct {
 // at a time: the next game exists only once the game before it is decided
 // (DOMAIN.md: A class, パラマス in 順位 order). The lower-ranked player
 // takes sente until the 振り駒 on the day; the arbiter corrects the seats on
-// the game page (README (Leagues and 順位戦 on the web)).
+// the game page (docs/leagues-web.md).
 func (o *Office) CreatePlayoffGame(ctx context.Context, actor Actor, in PlayoffGameInput) (store.Game, error) {
 	d, err := o.LeagueClass(ctx, actor, in.ClassID)
 	if err != nil {

@@ -44,7 +44,7 @@ type importRow struct {
 	closes  *store.PlayerMaster // the open period it supersedes (ToDate set)
 }
 
-// ImportPlayersCSV reads a players CSV (README (Players and 師匠 lineage)) and, in one
+// ImportPlayersCSV reads a players CSV (docs/players-and-lineage.md) and, in one
 // transaction, creates players and updates existing ones: a row with an id
 // updates that player; a row whose federation number is registered updates
 // that player (upsert); any other row creates a player. Master columns

@@ -231,7 +231,7 @@ func TestImportCSV_ShiftJISAndBOM(t *testing.T) {
 	})
 }
 
-// The example in README (Players and 師匠 lineage) imports as documented.
+// The example in docs/players-and-lineage.md imports as documented.
 func TestImportCSV_DocumentedExample(t *testing.T) {
 	const example = "id,number,name,reading,kind,rank,class,affiliation,birth_date,master_id,master_number,master_name,master_reading,master_since\n" +
 		",100,師匠 太郎,ししょう たろう,棋士,九段,A,関東,1950-01-01,,,,,\n" +

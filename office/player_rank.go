@@ -10,7 +10,7 @@ import (
 	"kisen/store"
 )
 
-// Rank is a 段級位 as Kisen records it. The grammar (README (Players and 師匠 lineage)):
+// Rank is a 段級位 as Kisen records it. The grammar (docs/players-and-lineage.md):
 //
 //	rank   = [prefix] (dan | kyu)
 //	prefix = "アマ" | "女流"

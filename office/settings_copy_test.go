@@ -10,7 +10,7 @@ import (
 )
 
 // settingKeys are every adjudication setting an event must hold
-// explicitly (README (Adjudication on the web)), written out here rather than
+// explicitly (docs/adjudication-web.md), written out here rather than
 // derived from the code that writes them.
 var settingKeys = []string{
 	"kind", "jishogi", "jishogi_27_tie", "declaration", "resignation_priority", "clock_hand",

@@ -8,7 +8,7 @@ import (
 	"kisen/store"
 )
 
-// Who sees a draft event (README "Events"; docs/drafts-and-roles.md).
+// Who sees a draft event (docs/accounts-and-events.md "Events"; docs/drafts-and-roles.md).
 //
 // One rule for every page of an event — the event itself, its stages,
 // brackets, games, records and their previews, league classes, tables and

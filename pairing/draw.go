@@ -40,7 +40,7 @@ type Bracket struct {
 	Qualifiers  int
 	// Method says how the draw was made: "shuffle" (no constraint applied),
 	// "rejection" (exactly uniform over valid draws) or "chain" (the
-	// constructive fallback, uniform in the limit; see README (Knockout brackets)).
+	// constructive fallback, uniform in the limit; see docs/knockout.md).
 	Method string
 }
 

@@ -8,7 +8,7 @@ import (
 	"kisen/rating"
 )
 
-// The JSON a caller hands in (README (Ratings)). Elo, K 32: a and b start at
+// The JSON a caller hands in (docs/rating-engine.md). Elo, K 32: a and b start at
 // 1500; a wins the decided redo of a 千日手, so a goes to 1516 and b to 1484.
 func ExampleRecompute() {
 	in := `{

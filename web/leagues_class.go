@@ -226,7 +226,7 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 				case "loss":
 					cv.Result = "●"
 				case office.ResultBothLose:
-					// Neither player came: a loss for each side (README (Leagues and 順位戦 on the web)).
+					// Neither player came: a loss for each side (docs/leagues-web.md).
 					cv.Result, cv.Note = "●", lz.T("league.both_lose.note")
 				}
 			}
@@ -293,7 +293,7 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 	return s.render(c, status, LeagueClassPage(s.page(c, v.EventName+" "+v.Title), v))
 }
 
-// rowMarks are the table's promotion and demotion marks (README (Leagues and 順位戦 on the web)).
+// rowMarks are the table's promotion and demotion marks (docs/leagues-web.md).
 func rowMarks(ctx context.Context, r league.Row) []string {
 	var out []string
 	switch r.Outcome {

@@ -9,7 +9,7 @@ import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
 // leagueSettingsForm edits every league setting of a class until the
-// schedule is published (README (Leagues and 順位戦 on the web), Class settings).
+// schedule is published (docs/leagues-web.md, Class settings).
 func leagueSettingsForm(p Page, v leagueClassView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context

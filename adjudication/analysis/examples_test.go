@@ -20,7 +20,7 @@ type exampleOutput struct {
 	Findings *adjudication.Findings `json:"findings,omitempty"`
 }
 
-// TestExamples runs the JSON examples README (Adjudication) shows through
+// TestExamples runs the JSON examples docs/adjudication.md shows through
 // the same path as the command. The result and reason of each are written
 // by hand in expect.json; the full output is kept as a golden file (go
 // test -update rewrites it) so the documentation shows real output.

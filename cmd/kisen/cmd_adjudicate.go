@@ -21,7 +21,7 @@ Reads one game's facts as JSON on stdin (settings, players, handicap,
 remaining times, the record or USI moves, how it ended, foul claims,
 rulings, redo count) and prints the outcome as JSON: the result, the
 reason, the rule ids and seed articles applied, and for a redo the redo
-game's sides and time allowance. See README (Adjudication).
+game's sides and time allowance. See docs/adjudication.md.
 
 Exit codes: 0 outcome printed, 2 bad input (the message names the field).
 `

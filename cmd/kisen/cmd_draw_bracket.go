@@ -14,7 +14,7 @@ import (
 )
 
 // bracketEntrant is one entrant in the JSON of `kisen draw bracket`
-// (README (Knockout brackets)).
+// (docs/knockout.md).
 type bracketEntrant struct {
 	ID         string `json:"id"`
 	Name       string `json:"name,omitempty"`
@@ -80,7 +80,7 @@ With --check, reads a bracket (the draw's output, or entrants, stage and
 slots) and reports every rule it breaks.
 
 Exit codes: 0 ok; 1 no valid draw exists / --check found violations;
-2 bad input (the message names the field). See README (Knockout brackets).
+2 bad input (the message names the field). See docs/knockout.md.
 `
 
 func runDrawBracket(_ context.Context, e env) int {

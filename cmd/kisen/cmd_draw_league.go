@@ -14,7 +14,7 @@ import (
 	"kisen/office"
 )
 
-// leagueInput is the JSON `kisen draw league` reads on stdin (README (League schedules)).
+// leagueInput is the JSON `kisen draw league` reads on stdin (docs/leagues.md).
 type leagueInput struct {
 	Kind               string             `json:"kind"`
 	Class              string             `json:"class"`
@@ -106,7 +106,7 @@ func runDrawLeague(ctx context.Context, e env) int {
 	check := fs.Bool("check", false, "judge the schedule in \"rounds\" instead of drawing one; exit 1 if it breaks a rule")
 	budget := fs.Duration("time-budget", defaultLeagueTimeBudget, "stop searching after this long: exit 1, \"ran out of time\" (not a proof that no schedule exists)")
 	fs.Usage = func() {
-		fmt.Fprint(e.stderr, "usage: kisen draw league [--check] < input.json\n\nDraws a league or 順位戦 schedule (JSON on stdin, JSON on stdout; see README (League schedules)).\n\n")
+		fmt.Fprint(e.stderr, "usage: kisen draw league [--check] < input.json\n\nDraws a league or 順位戦 schedule (JSON on stdin, JSON on stdout; see docs/leagues.md).\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(e.args); err != nil {
