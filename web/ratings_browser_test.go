@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -101,11 +103,26 @@ func TestBrowser_ResultMovesRatings(t *testing.T) {
 	}
 
 	// Head-to-head through the picker (htmx swaps the fragment in).
+	// SetValue fires no change event, so the button submits the form as a
+	// plain GET: wait until that navigation (and its redirect to the record
+	// page with the opponent) has finished before reading the page.
 	do(t, ctx,
 		chromedp.SetValue(chromedp.CSS(`[data-testid="h2h-opponent"]`), strconv.FormatInt(sente.ID, 10)),
 		chromedp.Click(chromedp.CSS(`#h2h button[type="submit"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="h2h-summary"]`)),
 	)
+	for i := 0; ; i++ {
+		loc, err := chromedp.Run(ctx, chromedp.Location())
+		if err == nil && strings.Contains(loc, "opponent=") {
+			if ready, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.readyState === "complete"`)); err == nil && ready {
+				break
+			}
+		}
+		if i == 100 {
+			t.Fatalf("the head-to-head form did not load the record with the opponent (at %q)", loc)
+		}
+		do(t, ctx, chromedp.Sleep(50*time.Millisecond))
+	}
+	do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-testid="h2h-summary"]`)))
 	if got := textOf(t, ctx, `[data-testid="h2h-summary"]`); got == "" {
 		t.Error("head-to-head summary empty")
 	}
