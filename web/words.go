@@ -126,6 +126,7 @@ func drawLogSentence(ctx context.Context, action, detail string, name nameOf) st
 		Player     string              `json:"player"`
 		Game       string              `json:"game"`
 		Count      int                 `json:"count"`
+		Voided     []int64             `json:"voided"`
 	}
 	_ = json.Unmarshal([]byte(detail), &d)
 	switch action {
@@ -147,6 +148,8 @@ func drawLogSentence(ctx context.Context, action, detail string, name nameOf) st
 		return s
 	case "publish":
 		return lz.T("words.drawlog.publish")
+	case "unpublish":
+		return lz.T("words.drawlog.unpublish", "Count", len(d.Voided))
 	case "withdraw":
 		if d.Game != "" {
 			return lz.T("words.drawlog.withdraw_game", "Name", name(d.Player), "Game", d.Game)
@@ -172,14 +175,15 @@ func slotHolder(ctx context.Context, id string, name nameOf) string {
 func leagueLogSentence(ctx context.Context, action, detail, violations string, name nameOf) string {
 	lz := L(ctx)
 	var d struct {
-		Seed      string `json:"seed"`
-		DrawDate  string `json:"draw_date"`
-		Rematches int    `json:"rematches"`
-		Round     int    `json:"round"`
-		Game      int    `json:"game"`
-		Other     int    `json:"other"`
-		Date      string `json:"date"`
-		Number    int    `json:"number"`
+		Seed      string  `json:"seed"`
+		DrawDate  string  `json:"draw_date"`
+		Rematches int     `json:"rematches"`
+		Round     int     `json:"round"`
+		Game      int     `json:"game"`
+		Other     int     `json:"other"`
+		Date      string  `json:"date"`
+		Number    int     `json:"number"`
+		Voided    []int64 `json:"voided"`
 	}
 	_ = json.Unmarshal([]byte(detail), &d)
 	var s string
@@ -194,6 +198,8 @@ func leagueLogSentence(ctx context.Context, action, detail, violations string, n
 		s = lz.T("words.leaguelog.move", "Round", d.Round, "Game", d.Game, "Date", d.Date)
 	case "publish":
 		s = lz.T("words.leaguelog.publish")
+	case "unpublish":
+		s = lz.T("words.leaguelog.unpublish", "Count", len(d.Voided))
 	case "settings":
 		s = lz.T("words.leaguelog.settings")
 	case "playoff":
