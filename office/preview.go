@@ -115,7 +115,9 @@ func (o *Office) DryRun(ctx context.Context, eventID int64, write func(ctx conte
 		// A throwaway cache: views computed inside the transaction must
 		// never outlive its rollback.
 		dry := &Office{store: tx, now: o.now, drawBudget: o.drawBudget, views: &viewCache{}}
-		if err := write(ctx, dry); err != nil {
+		// The preview is the question about a game dated in the future: it
+		// shows the date (web's note), and its confirmation is the answer.
+		if err := write(context.WithValue(ctx, futureKey{}, false), dry); err != nil {
 			return err
 		}
 		if eff, err = effectsSince(ctx, tx, e, before, pre); err != nil {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"github.com/PuerkitoBio/goquery"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -115,7 +116,25 @@ func (a *testApp) send(c *http.Client, req *http.Request) (*http.Response, strin
 	if err != nil {
 		a.t.Fatal(err)
 	}
+	// Every HTML answer of every handler test, previews and error pages
+	// included, is checked for rule ids in its visible text (issue 13: D-ids
+	// live in code, tests and logs, never on a page).
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		if m := ruleIDOnPage(string(b)); m != "" {
+			a.t.Errorf("%s %s shows the rule id %q", req.Method, req.URL.Path, m)
+		}
+	}
 	return resp, string(b)
+}
+
+// ruleIDOnPage finds a rule id (D-A1 …) in the visible text of a page.
+func ruleIDOnPage(page string) string {
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(page))
+	if err != nil {
+		return ""
+	}
+	doc.Find("script, style").Remove()
+	return reRuleID.FindString(doc.Text())
 }
 
 // csrfToken returns the browser's CSRF cookie, fetching a page first if

@@ -80,6 +80,7 @@ type effectsView struct {
 	Public    string
 	Notes     []string // things to check: a game dated in the future, a result waiting for confirmation
 	Nothing   bool     // no later game changes
+	Future    bool     // a result for a game dated after today: confirming answers the question
 }
 
 // effectResultWords says a result to be stored; a version that takes the
@@ -121,6 +122,7 @@ func (s *Server) effectsView(ctx context.Context, e office.Effects) effectsView 
 		}
 		if r.ScheduledOn != "" && r.ScheduledOn > today {
 			v.Notes = append(v.Notes, T(ctx, "previews.note.future", "Date", r.ScheduledOn))
+			v.Future = true
 		}
 	}
 	for _, a := range e.Advances {
@@ -183,6 +185,11 @@ type confirmView struct {
 }
 
 func (s *Server) renderConfirm(c echo.Context, status int, v confirmView) error {
+	if v.Effects.Future && !slices.Contains(v.Fields, [2]string{futureOKField, "1"}) {
+		// The preview showed the game's date: confirming it answers the
+		// future-date question, which is then not asked again.
+		v.Fields = append(v.Fields, [2]string{futureOKField, "1"})
+	}
 	if isHTMX(c) { // a whole page: show it instead of a form's fragment
 		c.Response().Header().Set("HX-Retarget", "body")
 		c.Response().Header().Set("HX-Reswap", "innerHTML")

@@ -222,6 +222,9 @@ func TestPreviews_FoulClaim_D_X3_PreviewShowsTheFlip(t *testing.T) {
 		}
 		claim := a.shown(path, `[data-testid="claim-form"]`, url.Values{"foul": {"two_moves"}, "offender": {"sente"}, "found": {"after"}, "claimed_by": {"third_party"}})
 		resp, body := a.postForm(path+"/claims", claim)
+		if m := reRuleID.FindString(body); m != "" {
+			t.Errorf("the claim's preview shows developer text %q", m)
+		}
 		if resp.StatusCode != http.StatusOK {
 			t.Fatalf("claim preview: %d", resp.StatusCode)
 		}
