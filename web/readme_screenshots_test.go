@@ -59,7 +59,7 @@ func TestBrowser_ReadmeScreenshots(t *testing.T) {
 		width            int64 // CSS pixels drawn into the 1000 px wide picture
 	}{
 		{"bracket", "/events/" + strconv.FormatInt(ko.ID, 10) + "/brackets", `.bracket`, 1000},
-		{"league", "/league/" + strconv.FormatInt(class.ID, 10), `[data-testid="league-table"]`, 1150},
+		{"league", "/league/" + strconv.FormatInt(class.ID, 10), `[data-testid="league-table"]`, 1250},
 	}
 	for _, s := range shots {
 		do(t, ctx,
