@@ -178,6 +178,16 @@ func appendResult(ctx context.Context, tx *store.Store, actor Actor, g store.Gam
 		return store.ResultVersion{}, err
 	}
 	first := !had || prev.Result == ResultPending
+	if first {
+		// A withdrawal gives walkovers that build later games without a
+		// result on this one: then look for changed games as for any
+		// correction.
+		w, err := tx.EventHasWithdrawals(ctx, g.EventID)
+		if err != nil {
+			return store.ResultVersion{}, err
+		}
+		first = !w
+	}
 	r := &store.GameResult{GameID: g.ID, Result: in.Result, Reason: in.Reason, Outcome: outcome, Note: in.Note, EnteredBy: actor.UserID, EnteredAt: now}
 	if err := tx.AppendResult(ctx, r); err != nil {
 		return store.ResultVersion{}, err

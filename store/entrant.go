@@ -68,3 +68,13 @@ func (s *Store) SetEntrantWithdrawn(ctx context.Context, stageID, playerID int64
 	}
 	return nil
 }
+
+// EventHasWithdrawals reports whether any stage of the event has a
+// withdrawn entrant, in one statement.
+func (s *Store) EventHasWithdrawals(ctx context.Context, eventID int64) (bool, error) {
+	var n int64
+	err := s.DB(ctx).Model(&KnockoutEntrant{}).
+		Where("withdrawn AND stage_id IN (?)", s.DB(ctx).Model(&KnockoutStage{}).Select("id").Where("event_id = ?", eventID)).
+		Count(&n).Error
+	return n > 0, notFound(err, "withdrawals of event")
+}
