@@ -33,7 +33,7 @@ func (s *Server) gameRoutes(e *echo.Echo) {
 	e.POST("/games/:id/end", s.endSave, requireUser, s.confirmedGate(office.CorrectionResult))
 	e.POST("/games/:id/claims", s.claimSave, requireUser, s.confirmedGate(office.CorrectionClaim))
 	e.POST("/games/:id/undo", s.undoSave, requireUser, s.confirmedGate(office.CorrectionResult))
-	e.POST("/games/:id/rulings", s.rulingSave, requireUser, s.correctionGate(office.CorrectionResult))
+	e.POST("/games/:id/rulings", s.rulingSave, requireUser, s.confirmedGate(office.CorrectionResult))
 	e.POST("/games/:id/confirm", s.confirmSave, requireUser, s.correctionGate(office.CorrectionResult))
 	s.settingsRoutes(e)
 }
@@ -448,6 +448,7 @@ func (s *Server) playerName(ctx context.Context, id *int64) string {
 // saving; Effects and Confirm are set for an ending or a claim: what will
 // be stored, and the form that stores it (issue 13).
 type previewView struct {
+	Ruling  *rulingRow // a ruling about to be recorded
 	Record  *office.RecordReading
 	Outcome *adjudication.Outcome
 	Redo    *redoView
@@ -673,7 +674,78 @@ func (s *Server) claimSave(c echo.Context) error {
 	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
 }
 
+// rulingInput reads the ruling form; a bad "supersedes" is a field error.
+func rulingInput(f rulingForm, seen int) (office.RulingInput, error) {
+	var sup int64
+	if strings.TrimSpace(f.Supersedes) != "" {
+		var err error
+		if sup, err = strconv.ParseInt(strings.TrimSpace(f.Supersedes), 10, 64); err != nil {
+			return office.RulingInput{}, &office.ValidationError{Fields: []office.FieldError{{Field: "supersedes", Code: "adjudication.err.supersedes_missing"}}}
+		}
+	}
+	return office.RulingInput{Kind: f.Kind, Player: f.Player, DeltaMinutes: f.DeltaMinutes, Reason: f.Reason, Supersedes: sup, Version: seen}, nil
+}
+
+// rulingPreview: a ruling is append-only and can change the result (a
+// loss by foul, a time forfeit) and with it who advances; it is run
+// rolled back and shown first, with the one button that records it.
+func (s *Server) rulingPreview(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var f rulingForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	seen, verr := s.previewVersion(c, id)
+	in, err := rulingInput(f, seen)
+	var ruling store.Ruling
+	var ended *office.Ended
+	var eff office.Effects
+	if err == nil {
+		var eventID int64
+		if eventID, err = s.office.EventOfGame(ctx, id); err == nil {
+			eff, err = s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
+				var err error
+				ruling, ended, err = o.AddRuling(ctx, actor(c), id, in)
+				return err
+			})
+		}
+	}
+	if err == nil {
+		err = verr
+	}
+	if shown, err2 := s.correctionFromPreview(c, office.CorrectionResult, id, err); shown {
+		return err2
+	}
+	if err != nil {
+		return s.formError(c, id, gameForms{Ruling: f, Open: "ruling"}, err)
+	}
+	row := rulingRow{Kind: ruling.Kind, Player: ruling.Player, Reason: ruling.Reason, Arbiter: actor(c).DisplayName, ByOrganiser: ruling.ByOrganiser,
+		At: showTime(ruling.MadeAt)}
+	if ruling.DeltaS != 0 {
+		row.Delta = strconv.Itoa(ruling.DeltaS/60) + "′"
+		if ruling.DeltaS > 0 {
+			row.Delta = "+" + row.Delta
+		}
+	}
+	ev := s.effectsView(ctx, eff)
+	p := &previewView{Ruling: &row, Effects: &ev, Confirm: &confirmAction{Action: gameURL(id) + "/rulings", Fields: echoFields(c)}}
+	if ended != nil {
+		p.Outcome, p.Redo = &ended.Outcome, s.redoView(ctx, ended.Outcome)
+	}
+	if isHTMX(c) {
+		return s.render(c, http.StatusOK, EndPreviewFragment(s.page(c, ""), p))
+	}
+	return s.renderGame(c, http.StatusOK, id, -1, gameForms{Ruling: f, Open: "ruling"}, nil, p)
+}
+
 func (s *Server) rulingSave(c echo.Context) error {
+	if !confirmed(c) {
+		return s.rulingPreview(c)
+	}
 	id, err := pathID(c)
 	if err != nil {
 		return err

@@ -90,7 +90,16 @@ func TestGamesWeb_EndGameValidationAndRuling_D_K1(t *testing.T) {
 		if resp.StatusCode != http.StatusUnprocessableEntity || doc(t, body).Find(`[data-testid="error-reason"]`).Length() != 1 {
 			t.Fatalf("ruling without reason: %d", resp.StatusCode)
 		}
-		resp, _ = a.postForm(path+"/rulings", a.shown(path, `[data-testid="ruling-form"]`, url.Values{"kind": {"warning"}, "player": {"sente"}, "reason": {"反対の手で時計を押した"}}))
+		// Without confirmation the ruling is previewed in words and nothing
+		// is stored; the preview's button records it.
+		resp, body = a.postForm(path+"/rulings", a.shown(path, `[data-testid="ruling-form"]`, url.Values{"kind": {"warning"}, "player": {"sente"}, "reason": {"反対の手で時計を押した"}}))
+		if resp.StatusCode != http.StatusOK || !strings.Contains(testid(t, body, "preview-ruling"), "反対の手で時計を押した") {
+			t.Fatalf("ruling preview: %d", resp.StatusCode)
+		}
+		if rs, _ := a.store.Rulings(t.Context(), g.game.ID); len(rs) != 0 {
+			t.Fatalf("the preview recorded %d rulings", len(rs))
+		}
+		resp, _ = a.postForm(path+"/rulings", confirmOf(t, body))
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("ruling: %d", resp.StatusCode)
 		}
@@ -99,7 +108,7 @@ func TestGamesWeb_EndGameValidationAndRuling_D_K1(t *testing.T) {
 			t.Fatalf("%+v", rulings)
 		}
 		resp, _ = a.postForm(path+"/rulings", a.shown(path, `[data-testid="ruling-form"]`, url.Values{"kind": {"caution"}, "player": {"sente"}, "reason": {"異議により注意に改める"},
-			"supersedes": {strconv.FormatInt(rulings[0].ID, 10)}}))
+			"supersedes": {strconv.FormatInt(rulings[0].ID, 10)}, "confirm": {"1"}}))
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("appeal: %d", resp.StatusCode)
 		}

@@ -173,7 +173,7 @@ func TestConcurrentFoulLossRuling_OneWins_D_K1(t *testing.T) {
 		g, path := gameRace(t, a)
 		seen := a.shown(path, `[data-testid="ruling-form"]`, nil).Get("version")
 		oneWins(t, a.race(path+"/rulings", racers, func(i int) url.Values {
-			return url.Values{"kind": {"foul_loss"}, "player": {side(i, "sente", "gote")}, "reason": {"二手指し"}, "version": {seen}}
+			return url.Values{"kind": {"foul_loss"}, "player": {side(i, "sente", "gote")}, "reason": {"二手指し"}, "version": {seen}, "confirm": {"1"}}
 		}))
 		if n := len(versionsOf(t, a, g.game.ID)); n != 1 {
 			t.Fatalf("%d versions stored, want 1", n)
