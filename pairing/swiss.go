@@ -190,7 +190,7 @@ func validRelation(field string, r Relation) error {
 	return fieldErr(field, "unknown relation setting %q (want never, avoid or ignore)", string(r))
 }
 
-func newSwissState(req SwissRequest) (*swissState, error) {
+func newSwissState(req SwissRequest, forDraw bool) (*swissState, error) {
 	s := &swissState{req: req, players: req.Players, index: map[string]int{}, met: map[uint64]bool{}}
 	n := len(req.Players)
 	if n > MaxSwissPlayers {
@@ -245,10 +245,13 @@ func newSwissState(req SwissRequest) (*swissState, error) {
 			ranks[i] = r.Step
 		}
 	}
-	if req.Round != len(req.History)+1 {
+	if len(req.History) > st.Rounds {
+		return nil, fieldErr("rounds", "%d rounds played but the class plays %d", len(req.History), st.Rounds)
+	}
+	if forDraw && req.Round != len(req.History)+1 {
 		return nil, fieldErr("round", "round %d follows %d played rounds; want %d", req.Round, len(req.History), len(req.History)+1)
 	}
-	if req.Round > st.Rounds {
+	if forDraw && req.Round > st.Rounds {
 		return nil, fieldErr("round", "round %d but the class plays %d rounds", req.Round, st.Rounds)
 	}
 	s.score = make([]int, n)
@@ -428,7 +431,7 @@ func (s *swissState) upper(a, b int) bool {
 // and the level players who cannot alternate colours. Ties are broken by
 // the seeded lot, so equal scores are paired by lot.
 func DrawSwiss(req SwissRequest) (SwissPairing, error) {
-	s, err := newSwissState(req)
+	s, err := newSwissState(req, true)
 	if err != nil {
 		return SwissPairing{}, err
 	}
