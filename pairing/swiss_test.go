@@ -156,6 +156,9 @@ func simulate(t testing.TB, req SwissRequest, rounds int, rng *rand.Rand, check 
 		req.Round = r
 		p, err := DrawSwiss(req)
 		if err != nil {
+			if t == nil {
+				panic(err)
+			}
 			t.Fatalf("round %d: %v", r, err)
 		}
 		if check != nil {
