@@ -52,14 +52,73 @@ func (s *swissState) graph(lot []int) *swissGraph {
 		g.diff[i] = -1
 	}
 	c := newSwissCosts(n)
+	// Dense copies of who met whom and the relations, so the O(n²) loop
+	// below does no map or string work.
+	pos := make([]int, len(s.players))
+	for k, p := range lot {
+		pos[p] = k
+	}
+	met := make([]bool, n*n)
+	for k := range s.met {
+		a, b := int(k>>32), int(k&0xffffffff)
+		if s.players[a].Withdrawn || s.players[b].Withdrawn {
+			continue
+		}
+		met[pos[a]*n+pos[b]], met[pos[b]*n+pos[a]] = true, true
+	}
+	intern := map[string]int{}
+	id := func(v string) int {
+		if v == "" {
+			return 0
+		}
+		if k, ok := intern[v]; ok {
+			return k
+		}
+		intern[v] = len(intern) + 1
+		return len(intern)
+	}
+	type tags struct{ self, club, family, master int }
+	tg := make([]tags, n)
+	for k, p := range lot {
+		pl := s.players[p]
+		tg[k] = tags{self: id("\x00" + pl.ID), club: id("c\x00" + pl.Club), family: id("f\x00" + pl.Family), master: id("\x00" + pl.Master)}
+		if pl.Club == "" {
+			tg[k].club = 0
+		}
+		if pl.Family == "" {
+			tg[k].family = 0
+		}
+		if pl.Master == "" {
+			tg[k].master = 0
+		}
+	}
+	rs := s.req.Settings.Relations
+	kinds := [4]Relation{relationOr(rs.Club), relationOr(rs.MasterStudent), relationOr(rs.FellowDisciples), relationOr(rs.Family)}
+	balance := s.req.Settings.BalanceColours
 	for x := 1; x <= n; x++ {
 		a := lot[x-1]
+		ta := tg[x-1]
 		for y := x + 1; y <= n; y++ {
-			b := lot[y-1]
-			if s.met[pairKey(a, b)] { // no rematch
+			if met[(x-1)*n+y-1] { // no rematch
 				continue
 			}
-			never, avoid := s.relations(a, b)
+			b := lot[y-1]
+			tb := tg[y-1]
+			holds := [4]bool{ta.club != 0 && ta.club == tb.club,
+				ta.master == tb.self || tb.master == ta.self,
+				ta.master != 0 && ta.master == tb.master,
+				ta.family != 0 && ta.family == tb.family}
+			never, avoid := false, 0
+			for k, h := range holds {
+				if h {
+					switch kinds[k] {
+					case RelationNever:
+						never = true
+					case RelationAvoid:
+						avoid++
+					}
+				}
+			}
 			if never {
 				continue
 			}
@@ -67,8 +126,8 @@ func (s *swissState) graph(lot []int) *swissGraph {
 			if d < 0 {
 				d = -d
 			}
-			cost := int64(d)*c.diff + int64(len(avoid))*c.avoid
-			if s.req.Settings.BalanceColours {
+			cost := int64(d)*c.diff + int64(avoid)*c.avoid
+			if balance {
 				strong, weak := s.colourClash(a, b)
 				cost += int64(strong)*c.strong + int64(weak)*c.weak
 			}
@@ -115,17 +174,26 @@ func (g *swissGraph) match(limit, byeTier int) (swissSolution, bool) {
 			}
 		}
 	}
-	// Warm start: zero-cost pairs, greedily in lot order.
+	// Warm start: a maximum matching of the zero-cost pairs (all tight).
+	zero := newGraph(g.n)
 	for x := 1; x < w; x++ {
-		if m.match[x] != 0 {
-			continue
-		}
 		row := m.w[x*w : (x+1)*w]
 		for y := x + 1; y < w; y++ {
-			if m.match[y] == 0 && row[y] == top {
-				m.match[x], m.match[y] = y, x
-				break
+			if row[y] == top {
+				zero.link(x-1, y-1)
 			}
+		}
+	}
+	order := make([]int, g.n)
+	for i := range order {
+		order[i] = i
+	}
+	zm := newMatcher(zero)
+	zm.greedy(order)
+	zm.maximize(order)
+	for v, u := range zm.match {
+		if u >= 0 {
+			m.match[v+1] = u + 1
 		}
 	}
 	mate := m.solve(top)
