@@ -1,0 +1,322 @@
+package pairing
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// The oracle recomputes everything a Swiss check needs straight from the
+// request: scores, who met whom, colours, byes and relations. It never reads
+// the draw's own state.
+type swissOracle struct {
+	req    SwissRequest
+	score  map[string]int // half-points
+	bye    map[string]bool
+	met    map[[2]string]bool
+	colour map[string]int
+	last   map[string]int
+	player map[string]SwissPlayer
+}
+
+func newSwissOracle(req SwissRequest) *swissOracle {
+	o := &swissOracle{req: req, score: map[string]int{}, bye: map[string]bool{}, met: map[[2]string]bool{},
+		colour: map[string]int{}, last: map[string]int{}, player: map[string]SwissPlayer{}}
+	for _, p := range req.Players {
+		o.player[p.ID] = p
+	}
+	for _, r := range req.History {
+		for _, g := range r.Games {
+			switch g.Result {
+			case SenteWins:
+				o.score[g.Sente] += 2
+			case GoteWins:
+				o.score[g.Gote] += 2
+			case DrawnGame:
+				o.score[g.Sente]++
+				o.score[g.Gote]++
+			}
+			o.met[[2]string{g.Sente, g.Gote}] = true
+			o.met[[2]string{g.Gote, g.Sente}] = true
+			o.colour[g.Sente]++
+			o.colour[g.Gote]--
+			o.last[g.Sente], o.last[g.Gote] = 1, -1
+		}
+		if r.Bye != "" {
+			o.bye[r.Bye] = true
+			o.score[r.Bye] += 2
+		}
+	}
+	return o
+}
+
+func (o *swissOracle) active() []string {
+	var ids []string
+	for _, p := range o.req.Players {
+		if !p.Withdrawn {
+			ids = append(ids, p.ID)
+		}
+	}
+	return ids
+}
+
+// rel lists the relation kinds between a and b with their setting.
+func (o *swissOracle) rel(a, b string) map[string]Relation {
+	pa, pb := o.player[a], o.player[b]
+	set := o.req.Settings.Relations
+	or := func(r Relation) Relation {
+		if r == "" {
+			return RelationAvoid
+		}
+		return r
+	}
+	out := map[string]Relation{}
+	if pa.Club != "" && pa.Club == pb.Club {
+		out["club"] = or(set.Club)
+	}
+	if pa.Master == b || pb.Master == a {
+		out["master_student"] = or(set.MasterStudent)
+	}
+	if pa.Master != "" && pa.Master == pb.Master {
+		out["fellow_disciples"] = or(set.FellowDisciples)
+	}
+	if pa.Family != "" && pa.Family == pb.Family {
+		out["family"] = or(set.Family)
+	}
+	return out
+}
+
+func (o *swissOracle) allowed(a, b string) bool {
+	if o.met[[2]string{a, b}] {
+		return false
+	}
+	for _, r := range o.rel(a, b) {
+		if r == RelationNever {
+			return false
+		}
+	}
+	return true
+}
+
+func (o *swissOracle) avoidCount(a, b string) int {
+	k := 0
+	for _, r := range o.rel(a, b) {
+		if r == RelationAvoid {
+			k++
+		}
+	}
+	return k
+}
+
+// colourCost is (players past ±1, level players repeating their colour)
+// with sente given to s.
+func (o *swissOracle) colourCost(s, g string) (int, int) {
+	strong, weak := 0, 0
+	if o.colour[s]+1 > 1 {
+		strong++
+	}
+	if o.colour[g]-1 < -1 {
+		strong++
+	}
+	if o.colour[s] == 0 && o.last[s] == 1 {
+		weak++
+	}
+	if o.colour[g] == 0 && o.last[g] == -1 {
+		weak++
+	}
+	return strong, weak
+}
+
+// swissScore is the objective in order: sum and max of score differences,
+// avoid relations kept together, colour overflows, colour repeats.
+type swissScore [5]int
+
+func less(a, b swissScore) bool { return slices.Compare(a[:], b[:]) < 0 }
+
+func (o *swissOracle) diff(a, b string) int {
+	d := o.score[a] - o.score[b]
+	if d < 0 {
+		d = -d
+	}
+	return d
+}
+
+// judge scores a drawn round and lists its hard-rule breaches.
+func (o *swissOracle) judge(p SwissPairing) (swissScore, []string) {
+	var bad []string
+	var sc swissScore
+	seen := map[string]int{}
+	for _, g := range p.Games {
+		seen[g.Sente]++
+		seen[g.Gote]++
+		if o.met[[2]string{g.Sente, g.Gote}] {
+			bad = append(bad, fmt.Sprintf("rematch %s–%s", g.Sente, g.Gote))
+		}
+		for k, r := range o.rel(g.Sente, g.Gote) {
+			if r == RelationNever {
+				bad = append(bad, fmt.Sprintf("never relation %s paired %s–%s", k, g.Sente, g.Gote))
+			}
+		}
+		d := o.diff(g.Sente, g.Gote)
+		sc[0] += d
+		sc[1] = max(sc[1], d)
+		sc[2] += o.avoidCount(g.Sente, g.Gote)
+		if o.req.Settings.BalanceColours {
+			s, w := o.colourCost(g.Sente, g.Gote)
+			sc[3] += s
+			sc[4] += w
+		}
+	}
+	if p.Bye != "" {
+		seen[p.Bye]++
+		if o.bye[p.Bye] {
+			bad = append(bad, "second bye for "+p.Bye)
+		}
+	}
+	act := o.active()
+	for _, id := range act {
+		if seen[id] != 1 {
+			bad = append(bad, fmt.Sprintf("%s appears %d times", id, seen[id]))
+		}
+	}
+	if len(seen) != len(act) {
+		bad = append(bad, "a withdrawn or unknown player is drawn")
+	}
+	if (len(act)%2 == 1) != (p.Bye != "") {
+		bad = append(bad, "bye present iff the field is odd")
+	}
+	return sc, bad
+}
+
+// brute enumerates every valid round and returns the best score and the
+// bye's score tier; ok is false when no valid round exists.
+func (o *swissOracle) brute() (best swissScore, byeScore int, ok bool) {
+	act := o.active()
+	tiers := []int{-1}
+	if len(act)%2 == 1 {
+		tiers = nil
+		for _, id := range act {
+			if !o.bye[id] {
+				tiers = append(tiers, o.score[id])
+			}
+		}
+		slices.Sort(tiers)
+		tiers = slices.Compact(tiers)
+	}
+	for _, tier := range tiers {
+		found := false
+		used := map[string]bool{}
+		var rec func(sc swissScore, byeDone bool)
+		rec = func(sc swissScore, byeDone bool) {
+			i := 0
+			for i < len(act) && used[act[i]] {
+				i++
+			}
+			if i == len(act) {
+				if !found || less(sc, best) {
+					best, found = sc, true
+				}
+				return
+			}
+			a := act[i]
+			used[a] = true
+			if !byeDone && tier >= 0 && !o.bye[a] && o.score[a] <= tier {
+				rec(sc, true)
+			}
+			{
+				for _, b := range act[i+1:] {
+					if used[b] || !o.allowed(a, b) {
+						continue
+					}
+					used[b] = true
+					n := sc
+					d := o.diff(a, b)
+					n[0] += d
+					n[1] = max(n[1], d)
+					n[2] += o.avoidCount(a, b)
+					if o.req.Settings.BalanceColours {
+						s1, w1 := o.colourCost(a, b)
+						s2, w2 := o.colourCost(b, a)
+						if s2 < s1 || (s2 == s1 && w2 < w1) {
+							s1, w1 = s2, w2
+						}
+						n[3] += s1
+						n[4] += w1
+					}
+					rec(n, byeDone)
+					used[b] = false
+				}
+			}
+			used[a] = false
+		}
+		// An odd field cannot be used up without the bye, so every
+		// complete round has one.
+		rec(swissScore{}, tier < 0)
+		if found {
+			return best, tier, true
+		}
+	}
+	return swissScore{}, 0, false
+}
+
+// randomSwiss builds a class with random relations and a random history of
+// played rounds (random pairings, not the draw's), so rematch and bye
+// constraints bite in every shape.
+func randomSwiss(rng *rand.Rand, n, played int) SwissRequest {
+	req := SwissRequest{Seed: rng.Uint64()}
+	for i := range n {
+		p := SwissPlayer{ID: fmt.Sprintf("p%02d", i), Name: fmt.Sprintf("棋士%d", i), Rating: rng.IntN(3) * 100}
+		if rng.IntN(3) == 0 {
+			p.Club = fmt.Sprintf("club%d", rng.IntN(3))
+		}
+		if rng.IntN(4) == 0 {
+			p.Family = fmt.Sprintf("fam%d", rng.IntN(2))
+		}
+		if rng.IntN(3) == 0 {
+			p.Master = fmt.Sprintf("p%02d", rng.IntN(n))
+			if p.Master == p.ID {
+				p.Master = "teacher"
+			}
+		}
+		p.Withdrawn = n > 3 && rng.IntN(12) == 0
+		req.Players = append(req.Players, p)
+	}
+	rels := []Relation{RelationNever, RelationAvoid, RelationIgnore}
+	req.Settings = SwissSettings{Rounds: played + 1 + rng.IntN(3), BalanceColours: rng.IntN(3) > 0,
+		Relations: SwissRelations{Club: rels[rng.IntN(3)], MasterStudent: rels[rng.IntN(3)],
+			FellowDisciples: rels[rng.IntN(3)], Family: rels[rng.IntN(3)]}}
+	hadBye := map[string]bool{}
+	met := map[[2]string]bool{}
+	results := []GameResult{SenteWins, GoteWins, SenteWins, GoteWins, DrawnGame}
+	for range played {
+		ids := make([]string, 0, n)
+		for _, p := range req.Players {
+			ids = append(ids, p.ID)
+		}
+		rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		var r SwissRound
+		if len(ids)%2 == 1 {
+			for k, id := range ids {
+				if !hadBye[id] {
+					r.Bye, hadBye[id] = id, true
+					ids = append(ids[:k:k], ids[k+1:]...)
+					break
+				}
+			}
+			if r.Bye == "" {
+				ids = ids[1:] // everyone had one: someone sits out unscored
+			}
+		}
+		for k := 0; k+1 < len(ids); k += 2 {
+			a, b := ids[k], ids[k+1]
+			if met[[2]string{a, b}] && rng.IntN(2) == 0 {
+				continue // mostly no rematches in the past either
+			}
+			met[[2]string{a, b}], met[[2]string{b, a}] = true, true
+			r.Games = append(r.Games, SwissGame{Board: k/2 + 1, Sente: a, Gote: b, Result: results[rng.IntN(len(results))]})
+		}
+		req.History = append(req.History, r)
+	}
+	req.Round = played + 1
+	return req
+}

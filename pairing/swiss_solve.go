@@ -1,0 +1,328 @@
+package pairing
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// swissSolution is one round as player indices.
+type swissSolution struct {
+	pairs [][2]int
+	bye   int // -1 for none
+}
+
+// swissCosts are the lexicographic weights of the objective, each larger
+// than the most all lower terms can add up to over a round, so one sum of
+// weights orders rounds exactly as the objective does.
+type swissCosts struct{ diff, avoid, strong, weak int64 }
+
+func newSwissCosts(players int) swissCosts {
+	half := int64(players/2 + 1)
+	c := swissCosts{weak: 1}
+	c.strong = half*2*c.weak + 1
+	c.avoid = half*2*(c.strong+c.weak) + 1
+	c.diff = half*(4*c.avoid+2*c.strong+2*c.weak) + 1
+	return c
+}
+
+// swissGraph is the round's compatibility graph on vertices 1..n (lot
+// order) plus a bye vertex n+1 when the count is odd.
+type swissGraph struct {
+	s      *swissState
+	lot    []int // vertex k is player lot[k-1]
+	n      int   // vertices including the bye vertex
+	byeV   int   // 0 when no bye
+	diff   []int // half-points, n+1 squared; -1 no edge
+	cost   []int64
+	maxCst int64
+}
+
+func (s *swissState) graph(lot []int) *swissGraph {
+	n := len(lot)
+	g := &swissGraph{s: s, lot: lot, n: n}
+	if n%2 == 1 {
+		g.n++
+		g.byeV = g.n
+	}
+	w := g.n + 1
+	g.diff = make([]int, w*w)
+	g.cost = make([]int64, w*w)
+	for i := range g.diff {
+		g.diff[i] = -1
+	}
+	c := newSwissCosts(n)
+	// Dense copies of who met whom and the relations, so the O(n²) loop
+	// below does no map or string work.
+	pos := make([]int, len(s.players))
+	for k, p := range lot {
+		pos[p] = k
+	}
+	met := make([]bool, n*n)
+	for k := range s.met {
+		a, b := int(k>>32), int(k&0xffffffff)
+		if s.players[a].Withdrawn || s.players[b].Withdrawn {
+			continue
+		}
+		met[pos[a]*n+pos[b]], met[pos[b]*n+pos[a]] = true, true
+	}
+	intern := map[string]int{}
+	id := func(v string) int {
+		if v == "" {
+			return 0
+		}
+		if k, ok := intern[v]; ok {
+			return k
+		}
+		intern[v] = len(intern) + 1
+		return len(intern)
+	}
+	type tags struct{ self, club, family, master int }
+	tg := make([]tags, n)
+	for k, p := range lot {
+		pl := s.players[p]
+		tg[k] = tags{self: id("\x00" + pl.ID), club: id("c\x00" + pl.Club), family: id("f\x00" + pl.Family), master: id("\x00" + pl.Master)}
+		if pl.Club == "" {
+			tg[k].club = 0
+		}
+		if pl.Family == "" {
+			tg[k].family = 0
+		}
+		if pl.Master == "" {
+			tg[k].master = 0
+		}
+	}
+	rs := s.req.Settings.Relations
+	kinds := [4]Relation{relationOr(rs.Club), relationOr(rs.MasterStudent), relationOr(rs.FellowDisciples), relationOr(rs.Family)}
+	balance := s.req.Settings.BalanceColours
+	for x := 1; x <= n; x++ {
+		a := lot[x-1]
+		ta := tg[x-1]
+		for y := x + 1; y <= n; y++ {
+			if met[(x-1)*n+y-1] { // no rematch
+				continue
+			}
+			b := lot[y-1]
+			tb := tg[y-1]
+			holds := [4]bool{ta.club != 0 && ta.club == tb.club,
+				ta.master == tb.self || tb.master == ta.self,
+				ta.master != 0 && ta.master == tb.master,
+				ta.family != 0 && ta.family == tb.family}
+			never, avoid := false, 0
+			for k, h := range holds {
+				if h {
+					switch kinds[k] {
+					case RelationNever:
+						never = true
+					case RelationAvoid:
+						avoid++
+					}
+				}
+			}
+			if never {
+				continue
+			}
+			d := s.score[a] - s.score[b]
+			if d < 0 {
+				d = -d
+			}
+			cost := int64(d)*c.diff + int64(avoid)*c.avoid
+			if balance {
+				strong, weak := s.colourClash(a, b)
+				cost += int64(strong)*c.strong + int64(weak)*c.weak
+			}
+			g.diff[x*w+y], g.diff[y*w+x] = d, d
+			g.cost[x*w+y], g.cost[y*w+x] = cost, cost
+			g.maxCst = max(g.maxCst, cost)
+		}
+	}
+	return g
+}
+
+// byeTiers are the score levels, lowest first, of the players who have not
+// had a bye: the bye goes to the first level that leaves a valid round.
+func (g *swissGraph) byeTiers() []int {
+	var t []int
+	for _, p := range g.lot {
+		if !g.s.hadBye[p] {
+			t = append(t, g.s.score[p])
+		}
+	}
+	slices.Sort(t)
+	return slices.Compact(t)
+}
+
+// match finds a minimum-cost perfect matching using only edges with score
+// difference ≤ limit and bye edges to players without a bye scoring ≤
+// byeTier. ok is false when no perfect matching exists.
+func (g *swissGraph) match(limit, byeTier int) (swissSolution, bool) {
+	m := newWeightedMatcher(g.n)
+	w := g.n + 1
+	top := g.maxCst*int64(g.n+2) + 1
+	for x := 1; x < w; x++ {
+		for y := x + 1; y < w; y++ {
+			if d := g.diff[x*w+y]; d >= 0 && d <= limit {
+				m.setWeight(x, y, top-g.cost[x*w+y])
+			}
+		}
+	}
+	if g.byeV != 0 {
+		for x := 1; x < g.byeV; x++ {
+			p := g.lot[x-1]
+			if !g.s.hadBye[p] && g.s.score[p] <= byeTier {
+				m.setWeight(x, g.byeV, top)
+			}
+		}
+	}
+	// Warm start: a maximum matching of the zero-cost pairs (all tight).
+	zero := newGraph(g.n)
+	for x := 1; x < w; x++ {
+		row := m.w[x*w : (x+1)*w]
+		for y := x + 1; y < w; y++ {
+			if row[y] == top {
+				zero.link(x-1, y-1)
+			}
+		}
+	}
+	order := make([]int, g.n)
+	for i := range order {
+		order[i] = i
+	}
+	zm := newMatcher(zero)
+	zm.greedy(order)
+	zm.maximize(order)
+	for v, u := range zm.match {
+		if u >= 0 {
+			m.match[v+1] = u + 1
+		}
+	}
+	mate := m.solve(top)
+	sol := swissSolution{bye: -1}
+	for x := 1; x < w; x++ {
+		y := mate[x]
+		if y == 0 {
+			return swissSolution{}, false
+		}
+		if x == g.byeV || y < x {
+			continue
+		}
+		if y == g.byeV {
+			sol.bye = g.lot[x-1]
+			continue
+		}
+		sol.pairs = append(sol.pairs, [2]int{g.lot[x-1], g.lot[y-1]})
+	}
+	return sol, true
+}
+
+func (s *swissState) diffs(sol swissSolution) (sum, mx int) {
+	for _, p := range sol.pairs {
+		d := s.score[p[0]] - s.score[p[1]]
+		if d < 0 {
+			d = -d
+		}
+		sum += d
+		mx = max(mx, d)
+	}
+	return sum, mx
+}
+
+// solve applies the bye tiers, then tightens the largest score difference
+// while the sum stays minimal.
+func (s *swissState) solve(lot []int) (swissSolution, error) {
+	g := s.graph(lot)
+	const noLimit = 1 << 30
+	tiers := []int{noLimit}
+	if g.byeV != 0 {
+		tiers = g.byeTiers()
+		if len(tiers) == 0 {
+			return swissSolution{}, &NoSwissPairingError{Reason: "an odd number of players and every one of them has had the bye (one bye per player)"}
+		}
+	}
+	for _, tier := range tiers {
+		sol, ok := g.match(noLimit, tier)
+		if !ok {
+			continue
+		}
+		sum, mx := s.diffs(sol)
+		minPos := noLimit
+		for _, d := range g.diff {
+			if d > 0 {
+				minPos = min(minPos, d)
+			}
+		}
+		for sum > 0 && mx > minPos {
+			better, ok := g.match(mx-1, tier)
+			if !ok {
+				break
+			}
+			if bs, bm := s.diffs(better); bs == sum {
+				sol, mx = better, bm
+				continue
+			}
+			break
+		}
+		return sol, nil
+	}
+	return swissSolution{}, s.noPairing(g)
+}
+
+// noPairing explains an impossible round with the Gallai–Edmonds
+// decomposition of a maximum matching of the hard-rule graph.
+func (s *swissState) noPairing(g *swissGraph) error {
+	ug := newGraph(g.n)
+	w := g.n + 1
+	for x := 1; x < w; x++ {
+		for y := x + 1; y < w; y++ {
+			if g.diff[x*w+y] >= 0 {
+				ug.link(x-1, y-1)
+			}
+		}
+	}
+	if g.byeV != 0 {
+		for x := 1; x < g.byeV; x++ {
+			if !s.hadBye[g.lot[x-1]] {
+				ug.link(x-1, g.byeV-1)
+			}
+		}
+	}
+	order := make([]int, g.n)
+	for i := range order {
+		order[i] = i
+	}
+	m := newMatcher(ug)
+	m.greedy(order)
+	m.maximize(order)
+	name := func(v int) string {
+		if v+1 == g.byeV {
+			return "(bye)"
+		}
+		p := s.players[g.lot[v]]
+		if p.Name != "" {
+			return p.Name
+		}
+		return p.ID
+	}
+	e := &NoSwissPairingError{Groups: [][]string{}, Barrier: []string{}}
+	d, ok := m.decompose()
+	if ok {
+		for _, grp := range d.odd {
+			var names []string
+			for _, v := range grp {
+				names = append(names, name(v))
+			}
+			e.Groups = append(e.Groups, names)
+		}
+		for _, v := range d.barrier {
+			e.Barrier = append(e.Barrier, name(v))
+		}
+	}
+	var parts []string
+	for _, grp := range e.Groups {
+		parts = append(parts, "{"+strings.Join(grp, ", ")+"}")
+	}
+	e.Reason = fmt.Sprintf("every round would repeat a game, pair a 'never' relation or give a second bye: "+
+		"%d groups with an odd number of players (%s) may meet only each other or the %d players of the barrier [%s]",
+		len(e.Groups), strings.Join(parts, " "), len(e.Barrier), strings.Join(e.Barrier, ", "))
+	return e
+}

@@ -1,0 +1,396 @@
+package pairing
+
+// weightedMatcher finds a maximum-weight matching in a general graph with
+// Edmonds' weighted blossom algorithm (the O(n³) primal–dual form with
+// vertex labels lab and slack edges). Vertices are 1..n; blossoms take
+// n+1..cap. Weights are positive; 0 means "no edge".
+//
+// The Swiss draw uses it for a minimum-cost perfect matching: weight =
+// big − cost, big large enough that one more pair always outweighs any cost
+// difference. All labels start at big, so every zero-cost edge is tight and
+// a matching of zero-cost edges is a valid warm start (matched edges tight,
+// no blossoms, exposed vertices with equal labels). Only the vertices the
+// warm start leaves exposed need augmenting stages, which keeps a 500-player
+// round to a handful of O(n²) stages.
+type weightedMatcher struct {
+	n, nx, cap int
+	w          []int64 // (n+1)², symmetric
+	bu, bv     []int32 // blossom rows: representative edge (u in b, v in x)
+	from       []int32 // blossom rows of flower_from: member of b holding vertex x
+	lab        []int64
+	match      []int
+	slack      []int
+	st         []int
+	pa         []int
+	s          []int
+	vis        []int
+	visT       int
+	flower     [][]int
+	q          []int
+}
+
+func newWeightedMatcher(n int) *weightedMatcher {
+	c := n + n/2 + 2
+	m := &weightedMatcher{n: n, nx: n, cap: c,
+		w:  make([]int64, (n+1)*(n+1)),
+		bu: make([]int32, (c-n)*(c+1)), bv: make([]int32, (c-n)*(c+1)),
+		from: make([]int32, (c-n)*(n+1)),
+		lab:  make([]int64, c+1), match: make([]int, c+1), slack: make([]int, c+1),
+		st: make([]int, c+1), pa: make([]int, c+1), s: make([]int, c+1), vis: make([]int, c+1),
+		flower: make([][]int, c+1),
+	}
+	for i := 0; i <= n; i++ {
+		m.st[i] = i // blossom slots stay 0 until used
+	}
+	return m
+}
+
+func (m *weightedMatcher) setWeight(u, v int, w int64) {
+	m.w[u*(m.n+1)+v] = w
+	m.w[v*(m.n+1)+u] = w
+}
+
+func (m *weightedMatcher) weight(u, v int) int64 { return m.w[u*(m.n+1)+v] }
+
+// edge is the representative original edge between (possibly blossom)
+// vertices x and y; ok is false when there is none.
+func (m *weightedMatcher) edge(x, y int) (u, v int, ok bool) {
+	switch {
+	case x <= m.n && y <= m.n:
+		return x, y, m.weight(x, y) > 0
+	case x > m.n:
+		k := (x-m.n-1)*(m.cap+1) + y
+		return int(m.bu[k]), int(m.bv[k]), m.bu[k] != 0
+	default:
+		k := (y-m.n-1)*(m.cap+1) + x
+		return int(m.bv[k]), int(m.bu[k]), m.bu[k] != 0
+	}
+}
+
+func (m *weightedMatcher) setEdge(x, y, u, v int) {
+	if x > m.n {
+		k := (x-m.n-1)*(m.cap+1) + y
+		m.bu[k], m.bv[k] = int32(u), int32(v)
+	}
+	if y > m.n {
+		k := (y-m.n-1)*(m.cap+1) + x
+		m.bu[k], m.bv[k] = int32(v), int32(u)
+	}
+}
+
+func (m *weightedMatcher) flowerFrom(b, x int) int {
+	if b <= m.n {
+		if b == x {
+			return b
+		}
+		return 0
+	}
+	return int(m.from[(b-m.n-1)*(m.n+1)+x])
+}
+
+func (m *weightedMatcher) delta(u, v int) int64 { return m.lab[u] + m.lab[v] - 2*m.weight(u, v) }
+
+func (m *weightedMatcher) updateSlack(u, x int) {
+	if m.slack[x] == 0 {
+		m.slack[x] = u
+		return
+	}
+	a, b, _ := m.edge(u, x)
+	c, d, _ := m.edge(m.slack[x], x)
+	if m.delta(a, b) < m.delta(c, d) {
+		m.slack[x] = u
+	}
+}
+
+func (m *weightedMatcher) setSlack(x int) {
+	m.slack[x] = 0
+	for u := 1; u <= m.n; u++ {
+		if _, _, ok := m.edge(u, x); ok && m.st[u] != x && m.s[m.st[u]] == 0 {
+			m.updateSlack(u, x)
+		}
+	}
+}
+
+func (m *weightedMatcher) push(x int) {
+	if x <= m.n {
+		m.q = append(m.q, x)
+		return
+	}
+	for _, y := range m.flower[x] {
+		m.push(y)
+	}
+}
+
+func (m *weightedMatcher) setSt(x, b int) {
+	m.st[x] = b
+	if x > m.n {
+		for _, y := range m.flower[x] {
+			m.setSt(y, b)
+		}
+	}
+}
+
+func (m *weightedMatcher) getPr(b, xr int) int {
+	f := m.flower[b]
+	pr := 0
+	for pr < len(f) && f[pr] != xr {
+		pr++
+	}
+	if pr%2 == 1 {
+		for i, j := 1, len(f)-1; i < j; i, j = i+1, j-1 {
+			f[i], f[j] = f[j], f[i]
+		}
+		return len(f) - pr
+	}
+	return pr
+}
+
+func (m *weightedMatcher) setMatch(u, v int) {
+	eu, ev, _ := m.edge(u, v)
+	m.match[u] = ev
+	if u <= m.n {
+		return
+	}
+	xr := m.flowerFrom(u, eu)
+	pr := m.getPr(u, xr)
+	f := m.flower[u]
+	for i := 0; i < pr; i++ {
+		m.setMatch(f[i], f[i^1])
+	}
+	m.setMatch(xr, v)
+	rotated := append(append(make([]int, 0, len(f)), f[pr:]...), f[:pr]...)
+	m.flower[u] = rotated
+}
+
+func (m *weightedMatcher) augment(u, v int) {
+	for {
+		xnv := m.st[m.match[u]]
+		m.setMatch(u, v)
+		if xnv == 0 {
+			return
+		}
+		m.setMatch(xnv, m.st[m.pa[xnv]])
+		u, v = m.st[m.pa[xnv]], xnv
+	}
+}
+
+func (m *weightedMatcher) lca(u, v int) int {
+	m.visT++
+	for u != 0 || v != 0 {
+		if u != 0 {
+			if m.vis[u] == m.visT {
+				return u
+			}
+			m.vis[u] = m.visT
+			u = m.st[m.match[u]]
+			if u != 0 {
+				u = m.st[m.pa[u]]
+			}
+		}
+		u, v = v, u
+	}
+	return 0
+}
+
+func (m *weightedMatcher) addBlossom(u, lca, v int) {
+	b := m.n + 1
+	for b <= m.nx && m.st[b] != 0 {
+		b++
+	}
+	if b > m.nx {
+		m.nx++
+	}
+	m.lab[b], m.s[b] = 0, 0
+	m.match[b] = m.match[lca]
+	f := append(m.flower[b][:0], lca)
+	for x := u; x != lca; {
+		y := m.st[m.match[x]]
+		f = append(f, x, y)
+		m.push(y)
+		x = m.st[m.pa[y]]
+	}
+	for i, j := 1, len(f)-1; i < j; i, j = i+1, j-1 {
+		f[i], f[j] = f[j], f[i]
+	}
+	for x := v; x != lca; {
+		y := m.st[m.match[x]]
+		f = append(f, x, y)
+		m.push(y)
+		x = m.st[m.pa[y]]
+	}
+	m.flower[b] = f
+	m.setSt(b, b)
+	for x := 1; x <= m.nx; x++ {
+		m.setEdge(b, x, 0, 0)
+	}
+	row := m.from[(b-m.n-1)*(m.n+1) : (b-m.n)*(m.n+1)]
+	clear(row)
+	for _, xs := range f {
+		for x := 1; x <= m.nx; x++ {
+			eu, ev, ok := m.edge(xs, x)
+			if !ok {
+				continue
+			}
+			bu, bv, has := m.edge(b, x)
+			if !has || m.delta(eu, ev) < m.delta(bu, bv) {
+				m.setEdge(b, x, eu, ev)
+			}
+		}
+		for x := 1; x <= m.n; x++ {
+			if m.flowerFrom(xs, x) != 0 {
+				row[x] = int32(xs)
+			}
+		}
+	}
+	m.setSlack(b)
+}
+
+func (m *weightedMatcher) expandBlossom(b int) {
+	f := m.flower[b]
+	for _, x := range f {
+		m.setSt(x, x)
+	}
+	eu, _, _ := m.edge(b, m.pa[b])
+	xr := m.flowerFrom(b, eu)
+	pr := m.getPr(b, xr)
+	f = m.flower[b]
+	for i := 0; i < pr; i += 2 {
+		xs, xns := f[i], f[i+1]
+		pu, _, _ := m.edge(xns, xs)
+		m.pa[xs] = pu
+		m.s[xs], m.s[xns] = 1, 0
+		m.slack[xs] = 0
+		m.setSlack(xns)
+		m.push(xns)
+	}
+	m.s[xr] = 1
+	m.pa[xr] = m.pa[b]
+	for i := pr + 1; i < len(f); i++ {
+		m.s[f[i]] = -1
+		m.setSlack(f[i])
+	}
+	m.st[b] = 0
+}
+
+func (m *weightedMatcher) onFoundEdge(eu, ev int) bool {
+	u, v := m.st[eu], m.st[ev]
+	switch m.s[v] {
+	case -1:
+		m.pa[v] = eu
+		m.s[v] = 1
+		nu := m.st[m.match[v]]
+		m.slack[v], m.slack[nu] = 0, 0
+		m.s[nu] = 0
+		m.push(nu)
+	case 0:
+		l := m.lca(u, v)
+		if l == 0 {
+			m.augment(u, v)
+			m.augment(v, u)
+			return true
+		}
+		m.addBlossom(u, l, v)
+	}
+	return false
+}
+
+// stage runs one augmenting stage; false when no augmentation gains weight.
+func (m *weightedMatcher) stage() bool {
+	for x := 1; x <= m.nx; x++ {
+		m.s[x], m.slack[x] = -1, 0
+	}
+	m.q = m.q[:0]
+	for x := 1; x <= m.nx; x++ {
+		if m.st[x] == x && m.match[x] == 0 {
+			m.pa[x], m.s[x] = 0, 0
+			m.push(x)
+		}
+	}
+	if len(m.q) == 0 {
+		return false
+	}
+	for {
+		for head := 0; head < len(m.q); head++ {
+			u := m.q[head]
+			if m.s[m.st[u]] == 1 {
+				continue
+			}
+			row := m.w[u*(m.n+1) : (u+1)*(m.n+1)]
+			for v := 1; v <= m.n; v++ {
+				if row[v] > 0 && m.st[u] != m.st[v] {
+					if m.lab[u]+m.lab[v]-2*row[v] == 0 {
+						if m.onFoundEdge(u, v) {
+							return true
+						}
+					} else {
+						m.updateSlack(u, m.st[v])
+					}
+				}
+			}
+		}
+		d := int64(1) << 62
+		for b := m.n + 1; b <= m.nx; b++ {
+			if m.st[b] == b && m.s[b] == 1 {
+				d = min(d, m.lab[b]/2)
+			}
+		}
+		for x := 1; x <= m.nx; x++ {
+			if m.st[x] == x && m.slack[x] != 0 {
+				a, c, _ := m.edge(m.slack[x], x)
+				switch m.s[x] {
+				case -1:
+					d = min(d, m.delta(a, c))
+				case 0:
+					d = min(d, m.delta(a, c)/2)
+				}
+			}
+		}
+		for u := 1; u <= m.n; u++ {
+			switch m.s[m.st[u]] {
+			case 0:
+				if m.lab[u] <= d {
+					return false
+				}
+				m.lab[u] -= d
+			case 1:
+				m.lab[u] += d
+			}
+		}
+		for b := m.n + 1; b <= m.nx; b++ {
+			if m.st[b] == b {
+				switch m.s[b] {
+				case 0:
+					m.lab[b] += 2 * d
+				case 1:
+					m.lab[b] -= 2 * d
+				}
+			}
+		}
+		m.q = m.q[:0]
+		for x := 1; x <= m.nx; x++ {
+			if m.st[x] == x && m.slack[x] != 0 && m.st[m.slack[x]] != x {
+				a, c, _ := m.edge(m.slack[x], x)
+				if m.delta(a, c) == 0 && m.onFoundEdge(a, c) {
+					return true
+				}
+			}
+		}
+		for b := m.n + 1; b <= m.nx; b++ {
+			if m.st[b] == b && m.s[b] == 1 && m.lab[b] == 0 {
+				m.expandBlossom(b)
+			}
+		}
+	}
+}
+
+// solve runs stages from the warm start (labels = top; pairs already in
+// match must be edges of weight top). It returns the partner of each vertex,
+// 0 when exposed.
+func (m *weightedMatcher) solve(top int64) []int {
+	for u := 1; u <= m.n; u++ {
+		m.lab[u] = top
+	}
+	for m.stage() {
+	}
+	return m.match[:m.n+1]
+}
