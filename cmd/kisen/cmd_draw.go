@@ -6,5 +6,6 @@ func runDraw(ctx context.Context, e env) int {
 	return subcommand(ctx, e, "draw", map[string]command{
 		"bracket": runDrawBracket,
 		"league":  runDrawLeague,
+		"pools":   runDrawPools,
 	})
 }
