@@ -25,16 +25,37 @@ type recordsRound struct {
 	s     *state
 	round int
 	v     []int // vertex → player, in lot order
+	// Per vertex pair (a*n+b): whether the game is allowed, and its cost
+	// (record distance, avoided relations), computed once per round.
+	ok    []bool
+	dist  []uint8
+	avoid []uint8
 }
 
-func (rr *recordsRound) allowed(a, b int) bool {
-	x, y := rr.v[a], rr.v[b]
-	if rr.s.met[pairKey(x, y)] > 0 {
-		return false
+func (rr *recordsRound) precompute() {
+	n := len(rr.v)
+	rr.ok, rr.dist, rr.avoid = make([]bool, n*n), make([]uint8, n*n), make([]uint8, n*n)
+	for a := range n {
+		x := rr.v[a]
+		for b := a + 1; b < n; b++ {
+			y := rr.v[b]
+			ok := rr.s.met[pairKey(x, y)] == 0
+			var avoid int
+			if rr.p.rel[x] != nil {
+				var never bool
+				avoid, never = rr.p.weight(x, y)
+				ok = ok && !never
+			}
+			d := uint8(min(recordDistance(rr.s.rec[x], rr.s.rec[y]), 255))
+			av := uint8(min(avoid, 255))
+			for _, k := range []int{a*n + b, b*n + a} {
+				rr.ok[k], rr.dist[k], rr.avoid[k] = ok, d, av
+			}
+		}
 	}
-	_, never := rr.p.weight(x, y)
-	return !never
 }
+
+func (rr *recordsRound) allowed(a, b int) bool { return rr.ok[a*len(rr.v)+b] }
 
 // graph links the vertices in keep whose game is allowed and passes ok.
 func (rr *recordsRound) graph(keep []bool, ok func(a, b int) bool) *graph {
@@ -88,6 +109,7 @@ func perfect(g *graph, keep []bool) (*matcher, []int) {
 func (p *pools) pairRecords(s *state, act []int, rng *rand.Rand, round int) ([]PoolPairing, int, error) {
 	rr := &recordsRound{p: p, s: s, round: round, v: slices.Clone(act)}
 	rng.Shuffle(len(rr.v), func(i, j int) { rr.v[i], rr.v[j] = rr.v[j], rr.v[i] })
+	rr.precompute()
 	n := len(rr.v)
 	keep := make([]bool, n)
 	for i := range keep {
@@ -136,11 +158,8 @@ func (p *pools) pairRecords(s *state, act []int, rng *rand.Rand, round int) ([]P
 	for d := 0; d <= maxDist; d++ {
 		for _, withAvoid := range []bool{false, true} {
 			g := rr.graph(keep, func(a, b int) bool {
-				if recordDistance(s.rec[rr.v[a]], s.rec[rr.v[b]]) > d {
-					return false
-				}
-				avoid, _ := p.weight(rr.v[a], rr.v[b])
-				return withAvoid || avoid == 0
+				k := a*n + b
+				return int(rr.dist[k]) <= d && (withAvoid || rr.avoid[k] == 0)
 			})
 			if m == nil {
 				m = newMatcher(g)
@@ -197,9 +216,8 @@ func (p *pools) pairRecords(s *state, act []int, rng *rand.Rand, round int) ([]P
 
 // cost of a game: record distance first, then avoided relations.
 func (rr *recordsRound) cost(a, b int) int {
-	x, y := rr.v[a], rr.v[b]
-	avoid, _ := rr.p.weight(x, y)
-	return recordDistance(rr.s.rec[x], rr.s.rec[y])*64 + avoid
+	k := a*len(rr.v) + b
+	return int(rr.dist[k])*256 + int(rr.avoid[k])
 }
 
 // improve swaps partners between two games whenever that lowers the cost
