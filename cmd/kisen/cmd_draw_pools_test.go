@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"kisen/pairing"
 )
 
 func runPools(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -151,5 +153,64 @@ func TestDrawPoolsCLI_NoPairingExit1SaysWhy(t *testing.T) {
 	code, out, errs = runPools(t, mustJSON(t, map[string]any{"mode": "blocks", "wins": 2, "losses": 2, "seed": 1, "players": players, "relations": map[string]string{"club": "never"}}))
 	if code != 1 || !strings.Contains(errs, "桜支部") || !strings.Contains(out, `"p7"`) {
 		t.Fatalf("exit %d: %s %s", code, out, errs)
+	}
+}
+
+// playedPoolsJSON is a whole 2勝通過2敗失格 preliminary of n players in
+// blocks, every result in, as `kisen draw pools --check` reads it.
+func playedPoolsJSON(tb testing.TB, n int) string {
+	var players []poolsPlayer
+	for i := range n {
+		players = append(players, poolsPlayer{ID: fmt.Sprintf("p%04d", i), Name: fmt.Sprintf("選手%d", i), Club: fmt.Sprintf("c%d", i%40)})
+	}
+	seed := uint64(7)
+	in := poolsInput{Mode: "blocks", Wins: 2, Losses: 2, Seed: &seed, Players: players}
+	for range 4 {
+		rd, err := pairing.DrawPools(poolsRequest(in))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if rd.Finished {
+			break
+		}
+		out := poolsOutputOf(in, rd)
+		in = out.poolsInput
+		for _, g := range out.Pairings {
+			in.Games = append(in.Games, poolsGame{Round: out.Round, Board: g.Board, Block: g.Block, Players: g.Players, Winner: g.Players[g.Board%2]})
+		}
+		for _, id := range out.RoundByes {
+			in.Byes = append(in.Byes, poolsBye{Round: out.Round, Player: id})
+		}
+	}
+	b, _ := json.Marshal(in)
+	return string(b)
+}
+
+// BenchmarkDrawPoolsCheck500 is `kisen draw pools --check` of a whole
+// 500-player class, JSON decoding included (target ≤ 50 ms).
+func BenchmarkDrawPoolsCheck500(b *testing.B) {
+	in := playedPoolsJSON(b, 500)
+	for b.Loop() {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), env{args: []string{"draw", "pools", "--check"}, stdin: strings.NewReader(in), stdout: &out, stderr: &errb}); code != 0 {
+			b.Fatal(code, errb.String())
+		}
+	}
+}
+
+// BenchmarkDrawPoolsRound1Blocks300 is `kisen draw pools` for round 1 of a
+// 300-player 2勝通過2敗失格 class, JSON included (target p95 ≤ 20 ms).
+func BenchmarkDrawPoolsRound1Blocks300(b *testing.B) {
+	var players []poolsPlayer
+	for i := range 300 {
+		players = append(players, poolsPlayer{ID: fmt.Sprintf("p%04d", i), Club: fmt.Sprintf("c%d", i%30)})
+	}
+	seed := uint64(1)
+	raw, _ := json.Marshal(poolsInput{Mode: "blocks", Wins: 2, Losses: 2, Seed: &seed, Players: players})
+	for b.Loop() {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), env{args: []string{"draw", "pools"}, stdin: bytes.NewReader(raw), stdout: &out, stderr: &errb}); code != 0 {
+			b.Fatal(code, errb.String())
+		}
 	}
 }
