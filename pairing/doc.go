@@ -1,5 +1,6 @@
 // Package pairing draws knockout brackets under the federation's draw
-// rules (公式棋戦規約), decides sente by 振り駒 and handicaps by 手合割.
+// rules (公式棋戦規約), decides sente by 振り駒 and handicaps by 手合割, and
+// pairs N勝通過M敗失格 preliminaries (pools.go, docs/pools.md).
 //
 // It is a pure room: no framework, database, clock or global randomness.
 package pairing

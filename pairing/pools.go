@@ -577,6 +577,11 @@ func DrawPools(req PoolsRequest) (PoolsRound, error) {
 		return PoolsRound{}, err
 	}
 	s, bad := p.replay(rounds, bl)
+	if bl != nil && len(req.Blocks) > 0 {
+		if v := bl.violations(); len(v) > 0 {
+			return PoolsRound{}, fieldErr("blocks", "%s; see kisen draw pools --check", v[0].Message)
+		}
+	}
 	if len(bad) > 0 {
 		return PoolsRound{}, fieldErr("games", "the results so far break a rule (%s: %s); see kisen draw pools --check", bad[0].Rule, bad[0].Message)
 	}

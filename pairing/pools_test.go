@@ -659,3 +659,13 @@ func TestPoolsBenchReport(t *testing.T) {
 		})
 	}
 }
+
+func TestPools_GivenBlocksWithANeverPairAreRefused(t *testing.T) {
+	pl := []PoolPlayer{{ID: "a", Family: "f"}, {ID: "b", Family: "f"}, {ID: "c"}, {ID: "d"}}
+	_, err := DrawPools(PoolsRequest{Players: pl, Wins: 2, Losses: 2, Mode: PoolBlocks, Relations: RelationPolicy{Family: PolicyNever},
+		Blocks: []PoolBlock{{ID: "A", Players: []string{"a", "b", "c", "d"}}}})
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Field != "blocks" {
+		t.Fatalf("%v, want a FieldError on blocks", err)
+	}
+}
