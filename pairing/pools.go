@@ -355,13 +355,13 @@ type roundEntry struct {
 func (p *pools) history() ([][]roundEntry, error) {
 	maxRound := 0
 	for i, g := range p.req.Games {
-		if g.Round < 1 || g.Round > p.req.Wins+p.req.Losses {
+		if g.Round < 1 || g.Round > p.req.Wins+p.req.Losses-1 {
 			return nil, fieldErr(fmt.Sprintf("games[%d].round", i), "round %d out of range [1, %d]", g.Round, p.req.Wins+p.req.Losses-1)
 		}
 		maxRound = max(maxRound, g.Round)
 	}
 	for i, b := range p.req.Byes {
-		if b.Round < 1 || b.Round > p.req.Wins+p.req.Losses {
+		if b.Round < 1 || b.Round > p.req.Wins+p.req.Losses-1 {
 			return nil, fieldErr(fmt.Sprintf("byes[%d].round", i), "round %d out of range [1, %d]", b.Round, p.req.Wins+p.req.Losses-1)
 		}
 		maxRound = max(maxRound, b.Round)
