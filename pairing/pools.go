@@ -90,6 +90,15 @@ type PoolsRequest struct {
 	Games     []PoolGame
 	Byes      []PoolBye
 	Seed      uint64
+	// Proposed is a next round to judge (CheckPools only): the draw's
+	// pairings, perhaps edited at the desk, before they are played.
+	Proposed *PoolProposal
+}
+
+// PoolProposal is an unplayed round: its games and byes.
+type PoolProposal struct {
+	Games [][2]string
+	Byes  []string
 }
 
 // Limits of a pools preliminary.
@@ -422,12 +431,14 @@ const (
 
 // replay applies rounds to a fresh state, reporting what breaks the rules
 // (blocks mode: bl is the block of each player, or nil).
+// A last round of unplayed games (winner -1) is judged but not applied.
 func (p *pools) replay(rounds [][]roundEntry, bl *blocking) (*state, []Violation) {
 	s := p.newState()
 	var out []Violation
 	name := func(i int) string { return p.req.Players[i].ID }
 	for r0, es := range rounds {
 		r := r0 + 1
+		unplayed := len(es) > 0 && es[0].winner == -1
 		seen := map[int]string{}
 		byes := 0
 		var want map[[2]int]bool
@@ -485,6 +496,9 @@ func (p *pools) replay(rounds [][]roundEntry, bl *blocking) (*state, []Violation
 				out = append(out, Violation{Rule: RulePoolMissing, Players: []string{name(i)},
 					Message: fmt.Sprintf("round %d: %s (%s) is still playing but has no game and no bye", r, name(i), s.rec[i])})
 			}
+		}
+		if unplayed {
+			break
 		}
 		// Apply the round.
 		for _, e := range es {
@@ -658,6 +672,33 @@ func CheckPools(req PoolsRequest) ([]Violation, []PoolStanding, error) {
 			return nil, nil, err
 		}
 		out = append(out, bl.violations()...)
+	}
+	if pr := req.Proposed; pr != nil {
+		var es []roundEntry
+		for k, g := range pr.Games {
+			e := roundEntry{field: fmt.Sprintf("pairings[%d]", k), winner: -1}
+			for j, id := range g {
+				i, ok := p.index[id]
+				if !ok {
+					return nil, nil, fieldErr(fmt.Sprintf("pairings[%d].players[%d]", k, j), "unknown player %q", id)
+				}
+				e.players[j] = i
+			}
+			if e.players[0] == e.players[1] {
+				return nil, nil, fieldErr(fmt.Sprintf("pairings[%d].players", k), "%q plays themselves", g[0])
+			}
+			es = append(es, e)
+		}
+		for k, id := range pr.Byes {
+			i, ok := p.index[id]
+			if !ok {
+				return nil, nil, fieldErr(fmt.Sprintf("round_byes[%d]", k), "unknown player %q", id)
+			}
+			es = append(es, roundEntry{field: fmt.Sprintf("round_byes[%d]", k), players: [2]int{i, -1}, winner: -1})
+		}
+		if len(es) > 0 {
+			rounds = append(rounds, es)
+		}
 	}
 	s, v := p.replay(rounds, bl)
 	return append(out, v...), p.standings(s, bl), nil

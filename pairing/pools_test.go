@@ -669,3 +669,58 @@ func TestPools_GivenBlocksWithANeverPairAreRefused(t *testing.T) {
 		t.Fatalf("%v, want a FieldError on blocks", err)
 	}
 }
+
+func TestPools_CheckJudgesTheProposedRound(t *testing.T) {
+	for _, mode := range []PoolMode{PoolBlocks, PoolRecords} {
+		rng := rand.New(rand.NewPCG(4, 4))
+		req := PoolsRequest{Players: poolsField(rng, 22, 4, 3), Wins: 2, Losses: 2, Mode: mode, Seed: 4}
+		for round := 1; round <= 2; round++ {
+			rd, err := DrawPools(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Blocks = rd.Blocks
+			pr := &PoolProposal{Byes: rd.Byes}
+			for _, g := range rd.Pairings {
+				pr.Games = append(pr.Games, g.Players)
+			}
+			req.Proposed = pr
+			if v, _, err := CheckPools(req); err != nil || len(v) > 0 {
+				t.Fatalf("%s round %d: the draw's own round: %v %v", mode, round, err, v)
+			}
+			// Drop the last game: its two players are then missing.
+			edited := &PoolProposal{Games: slices.Clone(pr.Games[:len(pr.Games)-1]), Byes: pr.Byes}
+			req.Proposed = edited
+			v, _, _ := CheckPools(req)
+			missing := 0
+			for _, x := range v {
+				if x.Rule == RulePoolMissing {
+					missing++
+				}
+			}
+			if missing != 2 {
+				t.Fatalf("%s round %d: dropped a game, got %+v", mode, round, v)
+			}
+			req.Proposed = nil
+			for _, g := range rd.Pairings {
+				req.Games = append(req.Games, PoolGame{Round: rd.Round, Players: g.Players, Winner: g.Players[rng.IntN(2)]})
+			}
+			for _, id := range rd.Byes {
+				req.Byes = append(req.Byes, PoolBye{Round: rd.Round, Player: id})
+			}
+			if round == 2 && mode == PoolRecords {
+				// Propose round 3 as a replay of round 1's first game plus the rest.
+				g := req.Games[0]
+				req.Proposed = &PoolProposal{Games: [][2]string{g.Players}}
+				v, _, _ := CheckPools(req)
+				var rules []string
+				for _, x := range v {
+					rules = append(rules, x.Rule)
+				}
+				if o := newPoolsOracle(req); o.playing(g.Players[0]) && o.playing(g.Players[1]) && !slices.Contains(rules, RulePoolRematch) {
+					t.Fatalf("proposed rematch %v not found: %v", g.Players, rules)
+				}
+			}
+		}
+	}
+}

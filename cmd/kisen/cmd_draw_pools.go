@@ -121,7 +121,8 @@ const drawPoolsUsage = `usage: kisen draw pools [--check] < input.json
 Draws the next round of an N勝通過M敗失格 preliminary (2勝通過2敗失格 by
 blocks of four, or any N/M by records) from the JSON on stdin: the class,
 its settings and every result so far. With --check, judges every round of
-the results given instead.
+the results given instead, and the unplayed round in "pairings" and
+"round_byes" when present (the draw's output, perhaps edited).
 
 Exit codes: 0 ok; 1 no pairing keeps the rules / --check found violations;
 2 bad input (the message names the field). See docs/pools.md.
@@ -156,11 +157,18 @@ func runDrawPools(_ context.Context, e env) int {
 		return 2
 	}
 	var in poolsInput
+	var proposed *pairing.PoolProposal
 	if *check {
 		// The draw's own output is valid --check input: accept its extra fields.
 		var out poolsOutput
 		err = decodeBracketJSON(raw, &out, false)
 		in = out.poolsInput
+		if len(out.Pairings) > 0 || len(out.RoundByes) > 0 {
+			proposed = &pairing.PoolProposal{Byes: out.RoundByes}
+			for _, g := range out.Pairings {
+				proposed.Games = append(proposed.Games, g.Players)
+			}
+		}
 	} else {
 		err = decodeBracketJSON(raw, &in, true)
 	}
@@ -173,6 +181,7 @@ func runDrawPools(_ context.Context, e env) int {
 		return 2
 	}
 	req := poolsRequest(in)
+	req.Proposed = proposed
 	if *check {
 		return checkPools(e, name, req)
 	}

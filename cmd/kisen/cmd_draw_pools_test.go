@@ -214,3 +214,25 @@ func BenchmarkDrawPoolsRound1Blocks300(b *testing.B) {
 		}
 	}
 }
+
+func TestDrawPoolsCLI_CheckJudgesTheDrawnRoundAsEdited(t *testing.T) {
+	code, out, errs := runPools(t, poolsExample)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if code, chk, errs := runPools(t, out, "--check"); code != 0 || !strings.Contains(chk, `"ok": true`) {
+		t.Fatalf("--check of the drawn round 1: exit %d %s %s", code, chk, errs)
+	}
+	var got poolsOutput
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	// The desk swaps two players of boards 1 and 2 of block A on the
+	// whiteboard: not the block's round-1 schedule.
+	got.Pairings[0].Players[1], got.Pairings[1].Players[1] = got.Pairings[1].Players[1], got.Pairings[0].Players[1]
+	b, _ := json.Marshal(got)
+	code, chk, errs := runPools(t, string(b), "--check")
+	if code != 1 || !strings.Contains(chk, "pools-block-schedule") || !strings.Contains(errs, "pairings[0]") {
+		t.Fatalf("edited round: exit %d %s %s", code, chk, errs)
+	}
+}
