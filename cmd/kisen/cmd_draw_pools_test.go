@@ -236,3 +236,37 @@ func TestDrawPoolsCLI_CheckJudgesTheDrawnRoundAsEdited(t *testing.T) {
 		t.Fatalf("edited round: exit %d %s %s", code, chk, errs)
 	}
 }
+
+// FuzzDrawPoolsCLI: any stdin answers 0, 1 or 2 without a panic; 0 prints
+// JSON, and a drawn round passes --check.
+func FuzzDrawPoolsCLI(f *testing.F) {
+	f.Add(poolsExample, false)
+	f.Add(strings.Replace(poolsExample, `"blocks"`, `"records"`, 1), false)
+	f.Add(`{"mode":"records","wins":1,"losses":1,"seed":0,"players":[{"id":"a"},{"id":"b"},{"id":"c"}]}`, true)
+	f.Add(`{"mode":"blocks","wins":2,"losses":2,"players":[{"id":"a"},{"id":"b"},{"id":"c"}],"blocks":[{"id":"A","players":["a","b","c"]}],"games":[{"round":1,"players":["a","b"],"winner":"b"}],"byes":[{"round":1,"player":"c"}]}`, true)
+	f.Fuzz(func(t *testing.T, in string, check bool) {
+		var args []string
+		if check {
+			args = append(args, "--check")
+		}
+		code, out, errs := runPools(t, in, args...)
+		switch code {
+		case 0:
+			var v map[string]any
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Fatalf("exit 0 with non-JSON output: %v", err)
+			}
+			if !check {
+				if c, chk, e := runPools(t, out, "--check"); c != 0 {
+					t.Fatalf("the drawn round fails --check: exit %d %s %s", c, chk, e)
+				}
+			}
+		case 1, 2:
+			if errs == "" {
+				t.Fatalf("exit %d with nothing on stderr", code)
+			}
+		default:
+			t.Fatalf("exit %d", code)
+		}
+	})
+}
