@@ -99,7 +99,7 @@ func (p *pools) drawBlocks(rng *rand.Rand) (*blocking, error) {
 }
 
 // pigeonhole reports a "never" group larger than the number of blocks: a
-// club (or family, or master's students) that no split can keep apart.
+// club, a family or one master's students that no split can keep apart.
 func (p *pools) pigeonhole(blocks int) error {
 	check := func(kind string, key func(PoolPlayer) string) error {
 		if p.req.Relations.of(kind) != PolicyNever {
@@ -130,6 +130,7 @@ func (p *pools) pigeonhole(blocks int) error {
 	}{
 		{RelationClub, func(pl PoolPlayer) string { return pl.Club }},
 		{RelationFamily, func(pl PoolPlayer) string { return pl.Family }},
+		{RelationFellowDisciple, func(pl PoolPlayer) string { return pl.Master }},
 	} {
 		if err := check(c.kind, c.key); err != nil {
 			return err

@@ -724,3 +724,16 @@ func TestPools_CheckJudgesTheProposedRound(t *testing.T) {
 		}
 	}
 }
+
+func TestPools_NeverGroupLargerThanTheBlockCountIsRefusedByName(t *testing.T) {
+	var pl []PoolPlayer
+	for i := range 8 {
+		pl = append(pl, PoolPlayer{ID: fmt.Sprintf("p%d", i)})
+	}
+	pl[1].Master, pl[2].Master, pl[3].Master = "m", "m", "m" // three students, two blocks
+	_, err := DrawPools(PoolsRequest{Players: pl, Wins: 2, Losses: 2, Mode: PoolBlocks, Relations: RelationPolicy{FellowDisciple: PolicyNever}})
+	var np *NoPairingError
+	if !errors.As(err, &np) || !slices.Equal(np.Players, []string{"p1", "p2", "p3"}) {
+		t.Fatalf("%v, want NoPairingError naming p1 p2 p3", err)
+	}
+}
