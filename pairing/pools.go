@@ -181,11 +181,10 @@ func (e *NoPairingError) Error() string {
 
 // pools is a validated request: players by index, relations resolved.
 type pools struct {
-	req      PoolsRequest
-	index    map[string]int
-	rel      []map[int][]string // per player: related player → relation kinds (non-ignored)
-	never    map[uint64]bool
-	policyOf map[string]Policy
+	req   PoolsRequest
+	index map[string]int
+	rel   []map[int][]string // per player: related player → relation kinds (non-ignored)
+	never map[uint64]bool
 }
 
 func (p RelationPolicy) of(kind string) Policy {

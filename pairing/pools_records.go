@@ -141,10 +141,10 @@ func (p *pools) pairRecords(s *state, act []int, rng *rand.Rand, round int) ([]P
 			keep[c] = true
 		}
 		if bye < 0 {
-			return nil, -1, rr.noPairing(full, keep, "whoever has the bye, the others cannot all be paired without a rematch or a \"never\" relation")
+			return nil, -1, rr.noPairing(full, "whoever has the bye, the others cannot all be paired without a rematch or a \"never\" relation")
 		}
 	} else if _, exp := perfect(full, keep); len(exp) > 0 {
-		return nil, -1, rr.noPairing(full, keep, "the players cannot all be paired without a rematch or a \"never\" relation")
+		return nil, -1, rr.noPairing(full, "the players cannot all be paired without a rematch or a \"never\" relation")
 	}
 
 	maxDist := p.req.Wins + p.req.Losses
@@ -179,7 +179,7 @@ func (p *pools) pairRecords(s *state, act []int, rng *rand.Rand, round int) ([]P
 		}
 	}
 	if len(pairs)*2 != len(order) {
-		return nil, -1, rr.noPairing(full, keep, "the players cannot all be paired without a rematch or a \"never\" relation")
+		return nil, -1, rr.noPairing(full, "the players cannot all be paired without a rematch or a \"never\" relation")
 	}
 	rr.improve(pairs)
 
@@ -249,8 +249,8 @@ func (rr *recordsRound) improve(pairs [][2]int) {
 }
 
 // noPairing names the players a maximum matching leaves out.
-func (rr *recordsRound) noPairing(full *graph, keep []bool, reason string) error {
-	all := make([]bool, len(keep))
+func (rr *recordsRound) noPairing(full *graph, reason string) error {
+	all := make([]bool, len(rr.v))
 	for i := range all {
 		all[i] = true
 	}
