@@ -7,5 +7,6 @@ func runDraw(ctx context.Context, e env) int {
 		"bracket": runDrawBracket,
 		"league":  runDrawLeague,
 		"swiss":   runDrawSwiss,
+		"pools":   runDrawPools,
 	})
 }
