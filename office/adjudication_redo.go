@@ -158,13 +158,13 @@ func createRedoGame(ctx context.Context, tx *store.Store, parent store.Game, r a
 // version: the redo that called for them was corrected. Never a delete:
 // the void is a row of its own, and the redo chain (D-R3) skips the game.
 func voidSupersededRedo(ctx context.Context, tx *store.Store, actor Actor, gameID int64, now time.Time) error {
-	eff, ok, err := tx.EffectiveResult(ctx, gameID)
-	if err != nil || !ok || eff.Result == ResultRedo {
-		return err
-	}
-	hist, err := tx.ResultHistory(ctx, gameID)
+	hist, err := tx.ResultHistory(ctx, gameID) // one read: the result in force comes from it
 	if err != nil {
 		return err
+	}
+	eff, ok := store.EffectiveOf(hist)
+	if !ok || eff.Result == ResultRedo {
+		return nil
 	}
 	for _, h := range hist {
 		if h.Result == ResultRedo && h.Version > eff.Version {

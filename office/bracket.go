@@ -161,7 +161,7 @@ func (c chainResult) players() []string {
 // The computed brackets are kept under the event's revision (view_cache.go),
 // read before anything else, so an unchanged event is not recomputed.
 func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) (EventBracket, error) {
-	rev, known, err := o.store.EventRevision(ctx, eventID)
+	rev, err := o.eventRevision(ctx, eventID)
 	if err != nil {
 		return EventBracket{}, err
 	}
@@ -178,22 +178,9 @@ func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) 
 	for _, st := range stages { // staff see unpublished stages too
 		key += ":" + strconv.FormatInt(st.ID, 10)
 	}
-	if known && o.views != nil {
-		if v, ok := o.views.get(key, eventRev(rev)); ok {
-			eb := v.(EventBracket)
-			eb.Staff = staff
-			return eb, nil
-		}
-	}
-	eb, err := bracketsOf(ctx, o.store, e, stages, true)
-	if err != nil {
-		return eb, err
-	}
-	if known && o.views != nil {
-		o.views.put(key, eventRev(rev), eb)
-	}
+	eb, err := kept(o.views, key, rev, func() (EventBracket, error) { return bracketsOf(ctx, o.store, e, stages, true) })
 	eb.Staff = staff
-	return eb, nil
+	return eb, err
 }
 
 // bracketsOf reads through s, so inside a transaction it sees the
@@ -397,21 +384,8 @@ func advanceKnockout(ctx context.Context, s *store.Store, e store.Event, now tim
 	if e.Kind != EventKnockout && e.Kind != EventTitleMatch {
 		return nil
 	}
-	all, err := s.StagesOfEvent(ctx, e.ID)
-	if err != nil {
-		return err
-	}
-	var published []store.KnockoutStage
-	for _, st := range all {
-		if st.Status == StagePublished {
-			published = append(published, st)
-		}
-	}
-	if len(published) == 0 {
-		return nil
-	}
-	eb, err := bracketsOf(ctx, s, e, published, false)
-	if err != nil {
+	eb, ok, err := publishedBrackets(ctx, s, e)
+	if err != nil || !ok {
 		return err
 	}
 	for _, sb := range eb.Stages {
@@ -439,6 +413,27 @@ func advanceKnockout(ctx context.Context, s *store.Store, e store.Event, now tim
 		}
 	}
 	return nil
+}
+
+// publishedBrackets computes e's published stages through s, without
+// naming players (the sync of a result and a preview's snapshot); ok is
+// false when no stage is published.
+func publishedBrackets(ctx context.Context, s *store.Store, e store.Event) (EventBracket, bool, error) {
+	all, err := s.StagesOfEvent(ctx, e.ID)
+	if err != nil {
+		return EventBracket{}, false, err
+	}
+	var published []store.KnockoutStage
+	for _, st := range all {
+		if st.Status == StagePublished {
+			published = append(published, st)
+		}
+	}
+	if len(published) == 0 {
+		return EventBracket{}, false, nil
+	}
+	eb, err := bracketsOf(ctx, s, e, published, false)
+	return eb, err == nil, err
 }
 
 // createBracketGame creates the game of one bracket game; decideStart

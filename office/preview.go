@@ -147,22 +147,12 @@ func bracketSnapshot(ctx context.Context, s *store.Store, e store.Event) (map[in
 	if e.Kind != EventKnockout && e.Kind != EventTitleMatch {
 		return out, nil
 	}
-	all, err := s.StagesOfEvent(ctx, e.ID)
+	eb, ok, err := publishedBrackets(ctx, s, e)
 	if err != nil {
 		return nil, err
 	}
-	var published []store.KnockoutStage
-	for _, st := range all {
-		if st.Status == StagePublished {
-			published = append(published, st)
-		}
-	}
-	if len(published) == 0 {
+	if !ok {
 		return out, nil
-	}
-	eb, err := bracketsOf(ctx, s, e, published, false)
-	if err != nil {
-		return nil, err
 	}
 	for _, sb := range eb.Stages {
 		sn := &stageSnap{name: sb.Stage.Name, qualifiers: map[int64]bool{}, games: map[string][2]string{}, rounds: map[string]int{}, last: len(sb.Rounds),

@@ -78,28 +78,18 @@ func (o *Office) PlayerRecord(ctx context.Context, playerID int64, page int) (Pl
 	// (view_cache.go), each revision read before what it names: the stored
 	// ratings' (status, above) and the player's games' (issue 12).
 	pid := strconv.FormatInt(playerID, 10)
-	if v, ok := o.views.get("history:"+pid, status.revision); ok && status.revision != "" {
-		rec.History = v.([]store.RatingHistoryEntry)
-	} else {
-		if rec.History, err = o.store.RatingHistoryOf(ctx, playerID); err != nil {
-			return PlayerRecord{}, err
-		}
-		if status.revision != "" {
-			o.views.put("history:"+pid, status.revision, rec.History)
-		}
+	if rec.History, err = kept(o.views, "history:"+pid, status.revision, func() ([]store.RatingHistoryEntry, error) {
+		return o.store.RatingHistoryOf(ctx, playerID)
+	}); err != nil {
+		return PlayerRecord{}, err
 	}
 	grev, err := o.store.PlayerGamesRevision(ctx, playerID)
 	if err != nil {
 		return PlayerRecord{}, err
 	}
-	var lines []recordLine
-	if v, ok := o.views.get("record:"+pid, grev); ok {
-		lines = v.([]recordLine)
-	} else {
-		if lines, err = o.recordLines(ctx, playerID); err != nil {
-			return PlayerRecord{}, err
-		}
-		o.views.put("record:"+pid, grev, lines)
+	lines, err := kept(o.views, "record:"+pid, grev, func() ([]recordLine, error) { return o.recordLines(ctx, playerID) })
+	if err != nil {
+		return PlayerRecord{}, err
 	}
 	for _, l := range lines {
 		rec.Totals.Games++
@@ -180,7 +170,7 @@ func (o *Office) recordLines(ctx context.Context, playerID int64) ([]recordLine,
 	if err != nil {
 		return nil, err
 	}
-	// The games of public events that are not void (as PlayerGamesIn
+	// The games of public events that are not void
 	// selects them), from the set already read.
 	out := make([]recordLine, 0, len(gs.Games))
 	for _, g := range gs.Games {

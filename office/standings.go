@@ -81,7 +81,7 @@ func (o *Office) Standings(ctx context.Context, actor Actor, classID int64) (Lea
 	if err != nil {
 		return LeagueStandings{}, err
 	}
-	rev, known, err := o.store.EventRevision(ctx, c.EventID) // a class never changes event
+	rev, err := o.eventRevision(ctx, c.EventID) // a class never changes event
 	if err != nil {
 		return LeagueStandings{}, err
 	}
@@ -92,24 +92,13 @@ func (o *Office) Standings(ctx context.Context, actor Actor, classID int64) (Lea
 	if err := requireLeagueView(ctx, o.store, actor, e); err != nil {
 		return LeagueStandings{}, err
 	}
-	key := "standings:" + strconv.FormatInt(classID, 10)
-	if known && o.views != nil {
-		if v, ok := o.views.get(key, eventRev(rev)); ok {
-			return v.(LeagueStandings), nil
+	return kept(o.views, "standings:"+strconv.FormatInt(classID, 10), rev, func() (LeagueStandings, error) {
+		d, err := loadClassDetail(ctx, o.store, e, c) // the class and event read above, visibility checked
+		if err != nil {
+			return LeagueStandings{}, err
 		}
-	}
-	d, err := o.LeagueClass(ctx, actor, classID)
-	if err != nil {
-		return LeagueStandings{}, err
-	}
-	st, err := o.standingsOf(ctx, d)
-	if err != nil {
-		return st, err
-	}
-	if known && o.views != nil {
-		o.views.put(key, eventRev(rev), st)
-	}
-	return st, nil
+		return o.standingsOf(ctx, d)
+	})
 }
 
 func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueStandings, error) {

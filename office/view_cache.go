@@ -1,10 +1,9 @@
 package office
 
 import (
+	"context"
 	"strconv"
 	"sync"
-
-	"kisen/store"
 )
 
 // viewCache keeps the last computed bracket and league views, each under
@@ -27,9 +26,31 @@ type viewEntry struct {
 	used uint64
 }
 
-// eventRev is the cache revision of an event's views.
-func eventRev(r store.EventRevision) string {
-	return strconv.FormatInt(r.Event, 10) + "/" + strconv.FormatInt(r.Registry, 10)
+// eventRevision is the cache revision of an event's views, read from the
+// database; "" when the event has none yet (then nothing is kept).
+func (o *Office) eventRevision(ctx context.Context, eventID int64) (string, error) {
+	r, known, err := o.store.EventRevision(ctx, eventID)
+	if err != nil || !known {
+		return "", err
+	}
+	return strconv.FormatInt(r.Event, 10) + "/" + strconv.FormatInt(r.Registry, 10), nil
+}
+
+// kept is the view kept under key at revision rev, or else compute's,
+// which is kept when rev is known ("" keeps nothing). rev must have been
+// read before compute reads anything, so a kept view is never older than
+// its revision.
+func kept[T any](c *viewCache, key, rev string, compute func() (T, error)) (T, error) {
+	if rev != "" {
+		if v, ok := c.get(key, rev); ok {
+			return v.(T), nil
+		}
+	}
+	v, err := compute()
+	if err == nil && rev != "" {
+		c.put(key, rev, v)
+	}
+	return v, err
 }
 
 // viewCacheSize bounds the views kept per process (the busiest events).

@@ -49,19 +49,6 @@ func EffectiveOf(vs []ResultVersion) (ResultVersion, bool) {
 	return ResultVersion{}, false
 }
 
-// chainCTE names, as chain(id), the games matched by roots (a condition
-// on games) and every redo game replaying them, at any depth.
-func chainCTE(roots string) string {
-	return "WITH RECURSIVE chain(id) AS (SELECT id FROM games WHERE " + roots +
-		" UNION SELECT g.id FROM games g JOIN chain ON g.redo_of_id = chain.id) "
-}
-
-// gameSet reads the games matched by roots (a condition on the games
-// table with args) with their redo chains, in three statements.
-func (s *Store) gameSet(ctx context.Context, what, roots string, args ...any) (GameSet, error) {
-	return s.gameSetIn(ctx, what, chainCTE(roots), "SELECT id FROM chain", args...)
-}
-
 // gameSetIn reads the games whose ids the query in gives (after the WITH
 // clause cte, "" for none), in three statements.
 func (s *Store) gameSetIn(ctx context.Context, what, cte, in string, args ...any) (GameSet, error) {
@@ -112,9 +99,12 @@ func (s *Store) GameSetOfEvent(ctx context.Context, eventID int64) (GameSet, err
 	return s.gameSetIn(ctx, fmt.Sprintf("event %d", eventID), "", "SELECT id FROM games WHERE event_id = ?", eventID)
 }
 
-// GameSetOfChain reads one game and its redo chain.
+// GameSetOfChain reads one game and every redo game replaying it, at any
+// depth (chain(id), a recursive query).
 func (s *Store) GameSetOfChain(ctx context.Context, gameID int64) (GameSet, error) {
-	return s.gameSet(ctx, fmt.Sprintf("game %d", gameID), "id = ?", gameID)
+	const chain = "WITH RECURSIVE chain(id) AS (SELECT id FROM games WHERE id = ?" +
+		" UNION SELECT g.id FROM games g JOIN chain ON g.redo_of_id = chain.id) "
+	return s.gameSetIn(ctx, fmt.Sprintf("game %d", gameID), chain, "SELECT id FROM chain", gameID)
 }
 
 // GameSetOfPlayer reads every game a player sits in. A redo game seats the

@@ -115,14 +115,20 @@ func (s *Store) PlayerByNumber(ctx context.Context, number string) (Player, erro
 // PlayersByIDs loads the players with the given ids (missing ids are left
 // out), keyed by id.
 func (s *Store) PlayersByIDs(ctx context.Context, ids []int64) (map[int64]Player, error) {
-	out := make(map[int64]Player, len(ids))
+	return rowsByID(ctx, s, ids, "load players", func(p Player) int64 { return p.ID })
+}
+
+// rowsByID loads the rows of T with the given ids, keyed by id: one
+// statement per playerIDChunk ids, so one for any page.
+func rowsByID[T any](ctx context.Context, s *Store, ids []int64, what string, id func(T) int64) (map[int64]T, error) {
+	out := make(map[int64]T, len(ids))
 	for _, chunk := range playerChunks(playerUniqueIDs(ids), playerIDChunk) {
-		var ps []Player
-		if err := s.DB(ctx).Where("id IN ?", chunk).Find(&ps).Error; err != nil {
-			return nil, fmt.Errorf("load players: %w", err)
+		var rows []T
+		if err := s.DB(ctx).Where("id IN ?", chunk).Find(&rows).Error; err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
 		}
-		for _, p := range ps {
-			out[p.ID] = p
+		for _, r := range rows {
+			out[id(r)] = r
 		}
 	}
 	return out, nil

@@ -52,30 +52,9 @@ func (s *Store) GamesOfEventsIn(ctx context.Context, statuses []string) ([]Game,
 	return gs, notFound(err, "games of events")
 }
 
-// PlayerGamesIn lists the games a player sat in, in events whose status is
-// one of statuses, by id.
-func (s *Store) PlayerGamesIn(ctx context.Context, playerID int64, statuses []string) ([]Game, error) {
-	var gs []Game
-	err := s.DB(ctx).Where("(sente_player_id = ? OR gote_player_id = ?) AND event_id IN (?)", playerID, playerID,
-		s.DB(ctx).Model(&Event{}).Select("id").Where("status IN ?", statuses)).
-		Where("id NOT IN (?)", s.DB(ctx).Model(&GameVoid{}).Select("game_id")).
-		Order("id").Find(&gs).Error
-	return gs, notFound(err, "games of player")
-}
-
 // EventsByIDs loads the events with the given ids, keyed by id.
 func (s *Store) EventsByIDs(ctx context.Context, ids []int64) (map[int64]Event, error) {
-	out := make(map[int64]Event, len(ids))
-	for _, chunk := range playerChunks(playerUniqueIDs(ids), playerIDChunk) {
-		var es []Event
-		if err := s.DB(ctx).Where("id IN ?", chunk).Find(&es).Error; err != nil {
-			return nil, fmt.Errorf("read events: %w", err)
-		}
-		for _, e := range es {
-			out[e.ID] = e
-		}
-	}
-	return out, nil
+	return rowsByID(ctx, s, ids, "read events", func(e Event) int64 { return e.ID })
 }
 
 // GamesAwaitingConfirmation lists the ids of games that have result

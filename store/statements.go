@@ -26,15 +26,20 @@ func countStatements(db *gorm.DB, n *atomic.Int64) error {
 			n.Add(1)
 		}
 	}
-	const name = "kisen:count_statements"
+	return afterEveryStatement(db, "kisen:count_statements", count)
+}
+
+// afterEveryStatement registers fn under name after every kind of gorm
+// statement (create, query, update, delete, row, raw).
+func afterEveryStatement(db *gorm.DB, name string, fn func(*gorm.DB)) error {
 	cb := db.Callback()
 	for _, err := range []error{
-		cb.Create().After("*").Register(name, count),
-		cb.Query().After("*").Register(name, count),
-		cb.Update().After("*").Register(name, count),
-		cb.Delete().After("*").Register(name, count),
-		cb.Row().After("*").Register(name, count),
-		cb.Raw().After("*").Register(name, count),
+		cb.Create().After("*").Register(name, fn),
+		cb.Query().After("*").Register(name, fn),
+		cb.Update().After("*").Register(name, fn),
+		cb.Delete().After("*").Register(name, fn),
+		cb.Row().After("*").Register(name, fn),
+		cb.Raw().After("*").Register(name, fn),
 	} {
 		if err != nil {
 			return err

@@ -100,19 +100,5 @@ func classifyCallbacks(db *gorm.DB) error {
 			g.Statement.Result.Error = g.Error
 		}
 	}
-	const name = "kisen:classify_unavailable"
-	cb := db.Callback()
-	for _, err := range []error{
-		cb.Create().After("*").Register(name, mark),
-		cb.Query().After("*").Register(name, mark),
-		cb.Update().After("*").Register(name, mark),
-		cb.Delete().After("*").Register(name, mark),
-		cb.Row().After("*").Register(name, mark),
-		cb.Raw().After("*").Register(name, mark),
-	} {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return afterEveryStatement(db, "kisen:classify_unavailable", mark)
 }

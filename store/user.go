@@ -106,15 +106,5 @@ func (s *Store) LockAdmins(ctx context.Context) error {
 // UsersByIDs loads the users with the given ids, keyed by id, in one
 // statement (a log lists who did what without a query per line).
 func (s *Store) UsersByIDs(ctx context.Context, ids []int64) (map[int64]User, error) {
-	out := make(map[int64]User, len(ids))
-	for _, chunk := range playerChunks(playerUniqueIDs(ids), playerIDChunk) {
-		var us []User
-		if err := s.DB(ctx).Where("id IN ?", chunk).Find(&us).Error; err != nil {
-			return nil, fmt.Errorf("read users: %w", err)
-		}
-		for _, u := range us {
-			out[u.ID] = u
-		}
-	}
-	return out, nil
+	return rowsByID(ctx, s, ids, "read users", func(u User) int64 { return u.ID })
 }

@@ -394,10 +394,8 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	v.CanClaim = s.office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter) == nil
 	v.CanRule = s.office.CanRule(ctx, a, e.ID)
 	v.CanConfirm = v.CanClaim // directors and arbiters confirm
-	if v.CanRecord {
-		if end, err := s.office.RecordEnding(ctx, g.ID); err != nil {
-			return v, err
-		} else if end != nil {
+	if n := len(recs); v.CanRecord && n > 0 {
+		if end := office.RecordEnding(g, recs[n-1]); end != nil {
 			v.RecordKind = string(end.Kind)
 			if end.By != nil {
 				v.RecordBy = end.By.String()
