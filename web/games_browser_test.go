@@ -37,15 +37,17 @@ func TestBrowser_D_S1_D_R1_D_R2_ArbiterEndsSennichiteAndRedoAppears(t *testing.T
 	gameURL := a.ts.URL + "/games/" + strconv.FormatInt(g.game.ID, 10)
 
 	// The arbiter signs in through the login form.
-	do(t, ctx,
+	// Each click that loads a new document waits for that document (submit),
+	// not for an element the old page also has.
+	do(t, ctx, steps(one(
 		chromedp.Navigate(a.ts.URL+"/login?next=/games/"+strconv.FormatInt(g.game.ID, 10)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="login-form"]`)),
 		chromedp.SendKeys(chromedp.CSS(`#f-login`), "tachiai"),
-		chromedp.SendKeys(chromedp.CSS(`#f-password`), arbiterPassword),
-		chromedp.Click(chromedp.CSS(`[data-testid="login-submit"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="nav-user"]`)),
-		chromedp.Navigate(gameURL),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="record-form"]`)),
+		chromedp.SendKeys(chromedp.CSS(`#f-password`), arbiterPassword)),
+		submit("login-submit"), one(
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid="nav-user"]`)),
+			chromedp.Navigate(gameURL),
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid="record-form"]`))))...,
 	)
 	if s := textOf(t, ctx, `[data-testid="game-sente"]`); s != "羽生 善治" {
 		t.Fatalf("sente %q", s)
@@ -64,10 +66,7 @@ func TestBrowser_D_S1_D_R1_D_R2_ArbiterEndsSennichiteAndRedoAppears(t *testing.T
 	}
 	screenshot(t, ctx, "game-record-preview")
 	// Save it; the board shows the final position with the last move.
-	do(t, ctx,
-		chromedp.Click(chromedp.CSS(`[data-testid="record-save"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="last-move"]`)),
-	)
+	do(t, ctx, steps(submit("record-save"), one(chromedp.WaitVisible(chromedp.CSS(`[data-testid="last-move"]`))))...)
 	if m := textOf(t, ctx, `[data-testid="last-move"]`); !strings.Contains(m, "８二飛") {
 		t.Fatalf("last move %q", m)
 	}
@@ -96,18 +95,12 @@ func TestBrowser_D_S1_D_R1_D_R2_ArbiterEndsSennichiteAndRedoAppears(t *testing.T
 	if r := textOf(t, ctx, `[data-testid="outcome-rules"]`); strings.Contains(r, "D-R2") || !strings.Contains(r, "対局規則 第8条第4項") {
 		t.Fatalf("rules cited %q", r)
 	}
-	do(t, ctx,
-		chromedp.Click(chromedp.CSS(`[data-testid="preview-confirm"]`)), // the preview's one button (issue 13)
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="redo-link"]`)),
-	)
+	do(t, ctx, steps(submit("preview-confirm"), one(chromedp.WaitVisible(chromedp.CSS(`[data-testid="redo-link"]`))))...)
 	if r := textOf(t, ctx, `[data-testid="result-v1"] [data-testid="result-text"]`); r != "指し直し" {
 		t.Fatalf("result %q", r)
 	}
 	screenshot(t, ctx, "game-ended-sennichite")
-	do(t, ctx,
-		chromedp.Click(chromedp.CSS(`[data-testid="redo-link"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="redo-of"]`)),
-	)
+	do(t, ctx, steps(submit("redo-link"), one(chromedp.WaitVisible(chromedp.CSS(`[data-testid="redo-of"]`))))...)
 	checks := map[string]string{
 		`[data-testid="game-sente"]`:      "藤井 聡太",
 		`[data-testid="game-gote"]`:       "羽生 善治",
