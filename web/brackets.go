@@ -385,6 +385,8 @@ type stageManage struct {
 	// Can: which forms the viewer's writes would accept (a form nobody may
 	// use is not shown).
 	Can office.StageCan
+	// EmbedCode is the <iframe> code of the published stage (embeds.go).
+	EmbedCode string
 }
 
 type drawInput struct {
@@ -434,6 +436,9 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 	}
 	m.Stage = stageFormsFor(m.Stage, m.Can)
+	if st.Status == office.StagePublished && !v.Draft {
+		m.EmbedCode = embedCode(c, "/embed/stages/"+strconv.FormatInt(id, 10), v.EventName+" "+m.Stage.Name)
+	}
 	if m.Draw.DrawDate == "" {
 		m.Draw.DrawDate = st.DrawDate
 		if m.Draw.DrawDate == "" {

@@ -28,6 +28,7 @@ type leagueClassView struct {
 	RoundDates  []string // per round, for the table header
 	Rows        []leagueRowView
 	Final       bool
+	EmbedCode   string // the <iframe> code of the published table, for its staff (embeds.go)
 	Schedule    []leagueRoundView
 	Report      leagueReportView
 	Games       []leagueGameRow
@@ -195,49 +196,8 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 	v.CanSchedule = s.office.CanScheduleLeague(ctx, a, st.Event.ID)
 	v.CanResult = s.office.CanEnterLeagueResults(ctx, a, st.Event.ID)
 	v.Seed, v.DrawDate, v.Final = st.Class.DrawSeed, st.Class.DrawDate, st.Table.Final
-	for r := 1; r <= len(st.Schedule.Rounds); r++ {
-		v.Rounds = append(v.Rounds, r)
-		d := st.Schedule.Rounds[r-1].Date
-		if !d.IsZero() {
-			v.RoundDates = append(v.RoundDates, d.Format("1/2"))
-		} else {
-			v.RoundDates = append(v.RoundDates, "")
-		}
-	}
+	leagueTableOf(ctx, st, &v)
 	lz := L(ctx)
-	for _, r := range st.Rows {
-		p := st.Players[r.PlayerID]
-		rv := leagueRowView{Junni: r.Row.Junni, Name: p.Name, Wins: r.Row.Wins, Losses: r.Row.Losses, Place: r.Row.Place,
-			Points: strings.Repeat("＊", r.PointsBefore)}
-		if r.Mark == league.MarkDecided {
-			rv.Points = strings.Repeat("＊", r.Row.Points)
-		}
-		for _, cell := range r.Cells {
-			cv := cellView{Rest: cell.Rest, GameID: cell.GameID}
-			if !cell.Rest {
-				cv.Opp = shortName(st.Players[cell.Opponent])
-				cv.Side = lz.T("league.side.gote")
-				if cell.Sente {
-					cv.Side = lz.T("league.side.sente")
-				}
-				switch cell.Result {
-				case "win":
-					cv.Result = "○"
-				case "loss":
-					cv.Result = "●"
-				case office.ResultBothLose:
-					// Neither player came: a loss for each side (docs/leagues-web.md).
-					cv.Result, cv.Note = "●", lz.T("league.both_lose.note")
-				}
-			}
-			rv.Cells = append(rv.Cells, cv)
-		}
-		if r.Mark != league.MarkHidden {
-			rv.Marks = rowMarks(ctx, r.Row)
-			rv.Provisional = r.Mark == league.MarkProvisional && len(rv.Marks) > 0
-		}
-		v.Rows = append(v.Rows, rv)
-	}
 	if v.CanSchedule || v.CanResult {
 		for _, r := range st.Schedule.Rounds {
 			rv := leagueRoundView{Number: r.Number, Rests: n.list(r.Rests)}
@@ -289,8 +249,60 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 		f := settingsFormOf(st.Settings)
 		v.SetForm = &f
 	}
+	if v.CanSchedule && st.Class.Status == office.LeaguePublished && !office.IsDraft(st.Event) {
+		v.EmbedCode = embedCode(c, "/embed/league/"+lid(cid), v.EventName+" "+v.Title)
+	}
 	markDraft(c, office.IsDraft(st.Event))
 	return s.render(c, status, LeagueClassPage(s.page(c, v.EventName+" "+v.Title), v))
+}
+
+// leagueTableOf fills the public league table of v (rounds, dates, rows)
+// from the standings: the class page and its embed (embeds.go) show the
+// same table.
+func leagueTableOf(ctx context.Context, st office.LeagueStandings, v *leagueClassView) {
+	for r := 1; r <= len(st.Schedule.Rounds); r++ {
+		v.Rounds = append(v.Rounds, r)
+		d := st.Schedule.Rounds[r-1].Date
+		if !d.IsZero() {
+			v.RoundDates = append(v.RoundDates, d.Format("1/2"))
+		} else {
+			v.RoundDates = append(v.RoundDates, "")
+		}
+	}
+	lz := L(ctx)
+	for _, r := range st.Rows {
+		p := st.Players[r.PlayerID]
+		rv := leagueRowView{Junni: r.Row.Junni, Name: p.Name, Wins: r.Row.Wins, Losses: r.Row.Losses, Place: r.Row.Place,
+			Points: strings.Repeat("＊", r.PointsBefore)}
+		if r.Mark == league.MarkDecided {
+			rv.Points = strings.Repeat("＊", r.Row.Points)
+		}
+		for _, cell := range r.Cells {
+			cv := cellView{Rest: cell.Rest, GameID: cell.GameID}
+			if !cell.Rest {
+				cv.Opp = shortName(st.Players[cell.Opponent])
+				cv.Side = lz.T("league.side.gote")
+				if cell.Sente {
+					cv.Side = lz.T("league.side.sente")
+				}
+				switch cell.Result {
+				case "win":
+					cv.Result = "○"
+				case "loss":
+					cv.Result = "●"
+				case office.ResultBothLose:
+					// Neither player came: a loss for each side (docs/leagues-web.md).
+					cv.Result, cv.Note = "●", lz.T("league.both_lose.note")
+				}
+			}
+			rv.Cells = append(rv.Cells, cv)
+		}
+		if r.Mark != league.MarkHidden {
+			rv.Marks = rowMarks(ctx, r.Row)
+			rv.Provisional = r.Mark == league.MarkProvisional && len(rv.Marks) > 0
+		}
+		v.Rows = append(v.Rows, rv)
+	}
 }
 
 // rowMarks are the table's promotion and demotion marks (docs/leagues-web.md).

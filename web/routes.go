@@ -47,4 +47,6 @@ func (s *Server) routes() {
 	s.ratingRoutes(e)
 	s.bulkRoutes(e)
 	s.pickerRoutes(e)
+	s.downloadRoutes(e) // downloads.go (issue 15)
+	s.embedRoutes(e)    // embeds.go (issue 15)
 }

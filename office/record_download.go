@@ -1,0 +1,385 @@
+package office
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+
+	"kisen/rules/kifu"
+	"kisen/store"
+)
+
+// Record downloads (issue 15 part 5, docs/downloads.md): a game's record in
+// force (its newest version) written as KIF (UTF-8 or Shift_JIS), CSA or a
+// USI position, one game at a time or an event's or a stage's games as a
+// set. The writers are rules/kifu's; nothing here writes a format itself.
+
+// DownloadFormat is a format a record is offered in.
+type DownloadFormat string
+
+const (
+	DownloadKIF     DownloadFormat = "kif"      // KIF in UTF-8 (file extension .kifu, Kakinoki's name for it)
+	DownloadKIFSJIS DownloadFormat = "kif-sjis" // KIF in Shift_JIS (.kif), for older programs
+	DownloadCSA     DownloadFormat = "csa"      // CSA V3.0, UTF-8
+	DownloadUSI     DownloadFormat = "usi"      // a USI position command (sfen + moves)
+)
+
+// DownloadFormats lists the formats in the order the pages offer them.
+var DownloadFormats = []DownloadFormat{DownloadKIF, DownloadKIFSJIS, DownloadCSA, DownloadUSI}
+
+// ParseDownloadFormat reads a format name and a KIF charset ("" or utf-8,
+// sjis / shift_jis); anything else is a field error naming format or
+// charset.
+func ParseDownloadFormat(format, charset string) (DownloadFormat, error) {
+	v := &ValidationError{}
+	f := DownloadFormat(strings.ToLower(strings.TrimSpace(format)))
+	if f == "" {
+		f = DownloadKIF
+	}
+	if !slices.Contains(DownloadFormats, f) {
+		v.Add(0, "format", "downloads.err.format", nil)
+		return "", v
+	}
+	switch strings.ToLower(strings.TrimSpace(charset)) {
+	case "", "utf-8", "utf8":
+	case "sjis", "shift_jis", "shift-jis", "cp932":
+		if f != DownloadKIF && f != DownloadKIFSJIS {
+			v.Add(0, "charset", "downloads.err.charset_kif_only", nil)
+			return "", v
+		}
+		f = DownloadKIFSJIS
+	default:
+		v.Add(0, "charset", "downloads.err.charset", nil)
+		return "", v
+	}
+	return f, nil
+}
+
+// Extension is the file extension the format is saved with.
+func (f DownloadFormat) Extension() string {
+	switch f {
+	case DownloadKIF:
+		return ".kifu"
+	case DownloadKIFSJIS:
+		return ".kif"
+	case DownloadCSA:
+		return ".csa"
+	}
+	return ".usi"
+}
+
+// ContentType is the media type sent with the file.
+func (f DownloadFormat) ContentType() string {
+	if f == DownloadKIFSJIS {
+		return "text/plain; charset=Shift_JIS"
+	}
+	return "text/plain; charset=utf-8"
+}
+
+func (f DownloadFormat) kifu() kifu.Format {
+	switch f {
+	case DownloadKIF, DownloadKIFSJIS:
+		return kifu.FormatKIF
+	case DownloadCSA:
+		return kifu.FormatCSA
+	}
+	return kifu.FormatUSI
+}
+
+// RecordFile is one written record.
+type RecordFile struct {
+	GameID int64
+	// Name is the file name: date, sente and gote ("2026-06-01_山田太郎_鈴木花子.kifu").
+	Name string
+	// ASCIIName is the same for programs that only take ASCII names
+	// ("kisen-game-12-20260601.kifu").
+	ASCIIName   string
+	ContentType string
+	Body        []byte
+}
+
+// gameRecordFacts is what a written record is built from besides the
+// record: the game and the names the header gets when the record has none.
+type gameRecordFacts struct {
+	game        store.Game
+	sente, gote string
+	event       string
+}
+
+// GameRecordFile writes a game's record in force in format f. The game
+// page's rule decides who may have it (mayViewEvent: drafts only for their
+// staff); a game without a record is ErrNotFound.
+func (o *Office) GameRecordFile(ctx context.Context, actor Actor, gameID int64, f DownloadFormat) (RecordFile, error) {
+	g, err := o.store.GameByID(ctx, gameID)
+	if err != nil {
+		return RecordFile{}, err
+	}
+	e, err := mayViewEventID(ctx, o.store, actor, g.EventID)
+	if err != nil {
+		return RecordFile{}, err
+	}
+	rec, ok, err := o.store.LatestGameRecord(ctx, gameID)
+	if err != nil {
+		return RecordFile{}, err
+	}
+	if !ok {
+		return RecordFile{}, fmt.Errorf("game %d has no record: %w", gameID, store.ErrNotFound)
+	}
+	players, err := o.store.PlayersByIDs(ctx, gamePlayerIDs([]store.Game{g}))
+	if err != nil {
+		return RecordFile{}, err
+	}
+	return writeRecordFile(factsOf(g, players, e.Name), rec, f)
+}
+
+// RecordSet is the records of an event or a stage, ready to be packed.
+type RecordSet struct {
+	// Name names the set ("新人王戦_本戦"), ASCIIName the same in ASCII.
+	Name, ASCIIName string
+	Files           []RecordFile
+}
+
+// EventRecordFiles writes the record in force of every game of an event
+// that has one, in format f: void games are left out, and so, for anyone
+// but the event's staff, are the games of unpublished stages and classes.
+// A fixed number of statements whatever the number of games.
+func (o *Office) EventRecordFiles(ctx context.Context, actor Actor, eventID int64, f DownloadFormat) (RecordSet, error) {
+	e, err := mayViewEventID(ctx, o.store, actor, eventID)
+	if err != nil {
+		return RecordSet{}, err
+	}
+	gs, err := o.store.GameSetOfEvent(ctx, eventID)
+	if err != nil {
+		return RecordSet{}, err
+	}
+	staff, err := holdsEventRole(ctx, o.store, actor, eventID, StaffRoles...)
+	if err != nil {
+		return RecordSet{}, err
+	}
+	hidden := map[int64]bool{}
+	if !staff {
+		roots, err := o.store.UnpublishedGamesOfEvent(ctx, eventID)
+		if err != nil {
+			return RecordSet{}, err
+		}
+		for id := range roots {
+			for _, g := range chainOf(gs, id) {
+				hidden[g] = true
+			}
+		}
+	}
+	var ids []int64
+	for id := range gs.Games {
+		if !gs.Void[id] && !hidden[id] {
+			ids = append(ids, id)
+		}
+	}
+	files, err := o.recordFiles(ctx, e, gs, ids, f)
+	if err != nil {
+		return RecordSet{}, err
+	}
+	return RecordSet{Name: safeFileName(e.Name), ASCIIName: fmt.Sprintf("kisen-event-%d", e.ID), Files: files}, nil
+}
+
+// StageRecordFiles writes the records of a knockout stage's games (every
+// game of every bracket game's redo chain, void ones left out) in format f.
+// The stage's own rule decides who may have them (Stage: unpublished
+// stages only for the staff).
+func (o *Office) StageRecordFiles(ctx context.Context, actor Actor, stageID int64, f DownloadFormat) (RecordSet, error) {
+	st, err := o.Stage(ctx, actor, stageID)
+	if err != nil {
+		return RecordSet{}, err
+	}
+	e, err := o.store.EventByID(ctx, st.EventID)
+	if err != nil {
+		return RecordSet{}, err
+	}
+	roots, err := o.store.GameIDsOfStage(ctx, stageID)
+	if err != nil {
+		return RecordSet{}, err
+	}
+	gs, err := o.store.GameSetOfEvent(ctx, st.EventID)
+	if err != nil {
+		return RecordSet{}, err
+	}
+	var ids []int64
+	for _, root := range roots {
+		for _, id := range chainOf(gs, root) {
+			if !gs.Void[id] {
+				ids = append(ids, id)
+			}
+		}
+	}
+	files, err := o.recordFiles(ctx, e, gs, ids, f)
+	if err != nil {
+		return RecordSet{}, err
+	}
+	return RecordSet{Name: safeFileName(e.Name + "_" + st.Name), ASCIIName: fmt.Sprintf("kisen-stage-%d", st.ID), Files: files}, nil
+}
+
+// chainOf lists a game and every redo game replaying it, at any depth,
+// within the set (void redo games included: the caller decides).
+func chainOf(gs store.GameSet, root int64) []int64 {
+	children := map[int64][]int64{}
+	for _, g := range gs.Games {
+		if g.RedoOfID != nil {
+			children[*g.RedoOfID] = append(children[*g.RedoOfID], g.ID)
+		}
+	}
+	var out []int64
+	seen := map[int64]bool{}
+	queue := []int64{root}
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		if _, ok := gs.Games[id]; ok {
+			out = append(out, id)
+		}
+		queue = append(queue, children[id]...)
+	}
+	return out
+}
+
+// recordFiles writes the records of the games ids that have one: the
+// records in one statement, the players in one more. Files are in play
+// order (date, then game), numbered so that names stay unique.
+func (o *Office) recordFiles(ctx context.Context, e store.Event, gs store.GameSet, ids []int64, f DownloadFormat) ([]RecordFile, error) {
+	recs, err := o.store.LatestRecordsOfEvent(ctx, e.ID)
+	if err != nil {
+		return nil, err
+	}
+	var games []store.Game
+	for _, id := range ids {
+		if _, ok := recs[id]; ok {
+			games = append(games, gs.Games[id])
+		}
+	}
+	slices.SortFunc(games, func(a, b store.Game) int {
+		return cmp.Or(cmp.Compare(gameDate(a), gameDate(b)), cmp.Compare(a.ID, b.ID))
+	})
+	players, err := o.store.PlayersByIDs(ctx, gamePlayerIDs(games))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]RecordFile, 0, len(games))
+	for i, g := range games {
+		file, err := writeRecordFile(factsOf(g, players, e.Name), recs[g.ID], f)
+		if err != nil {
+			return nil, err
+		}
+		file.Name = fmt.Sprintf("%03d_%s", i+1, file.Name)
+		out = append(out, file)
+	}
+	return out, nil
+}
+
+func gamePlayerIDs(games []store.Game) []int64 {
+	var out []int64
+	for _, g := range games {
+		for _, p := range []*int64{g.SentePlayerID, g.GotePlayerID} {
+			if p != nil {
+				out = append(out, *p)
+			}
+		}
+	}
+	return out
+}
+
+func factsOf(g store.Game, players map[int64]store.Player, event string) gameRecordFacts {
+	name := func(id *int64) string {
+		if id == nil {
+			return ""
+		}
+		return players[*id].Name
+	}
+	return gameRecordFacts{game: g, sente: name(g.SentePlayerID), gote: name(g.GotePlayerID), event: event}
+}
+
+// gameDate is the game's day as YYYY-MM-DD: the day it was scheduled, else
+// the day it was created (Japan time).
+func gameDate(g store.Game) string {
+	if g.ScheduledOn != nil && *g.ScheduledOn != "" {
+		return *g.ScheduledOn
+	}
+	return g.CreatedAt.In(playerTokyo).Format("2006-01-02")
+}
+
+// writeRecordFile reads the stored text back (it was read when saved, so
+// an error here is corrupt data, not input) and writes it in format f. A
+// record without players, event or date in its header gets the game's.
+func writeRecordFile(facts gameRecordFacts, rec store.GameRecord, f DownloadFormat) (RecordFile, error) {
+	from, err := kifu.ParseFormat(rec.Format)
+	if err != nil {
+		from = kifu.FormatUnknown
+	}
+	res, err := kifu.Read([]byte(rec.Text), "", from)
+	if err != nil {
+		return RecordFile{}, fmt.Errorf("stored record %d of game %d: %w", rec.Version, rec.GameID, err)
+	}
+	r := res.Record
+	fill := func(key, value string) {
+		if value != "" && strings.TrimSpace(r.Header.Value(key)) == "" {
+			r.Header.Set(key, value)
+		}
+	}
+	date := gameDate(facts.game)
+	fill(kifu.KeyStart, strings.ReplaceAll(date, "-", "/"))
+	fill(kifu.KeyEvent, facts.event)
+	fill(kifu.KeySente, facts.sente)
+	fill(kifu.KeyGote, facts.gote)
+	text, err := kifu.Write(r, f.kifu())
+	if err != nil {
+		return RecordFile{}, fmt.Errorf("write record of game %d as %s: %w", rec.GameID, f, err)
+	}
+	body := []byte(text)
+	if f == DownloadKIFSJIS {
+		if body, err = kifu.EncodeShiftJIS(text); err != nil {
+			// A character Shift_JIS lacks (a name in a rare kanji): the
+			// user is told to take the UTF-8 file instead.
+			v := &ValidationError{}
+			v.Add(0, "charset", "downloads.err.sjis_unencodable", nil)
+			return RecordFile{}, v
+		}
+	}
+	if t, ok := r.Header.StartTime(); ok && (facts.game.ScheduledOn == nil || *facts.game.ScheduledOn == "") {
+		date = t.Format("2006-01-02")
+	}
+	base := date
+	for _, n := range []string{facts.sente, facts.gote} {
+		if n = safeFileName(n); n != "" {
+			base += "_" + n
+		}
+	}
+	ext := f.Extension()
+	return RecordFile{GameID: rec.GameID, Name: base + ext,
+		ASCIIName:   fmt.Sprintf("kisen-game-%d-%s%s", rec.GameID, strings.ReplaceAll(date, "-", ""), ext),
+		ContentType: f.ContentType(), Body: body}, nil
+}
+
+// safeFileName keeps a name usable as a file name on every system: no
+// path separators, reserved characters, control characters or spaces.
+func safeFileName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r), r == '_':
+			// dropped: "青木 棋士1" → "青木棋士1"; "_" separates the parts
+		case unicode.IsControl(r), strings.ContainsRune(`/\:*?"<>|`, r):
+			b.WriteRune('-')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	out := strings.Trim(b.String(), ".-")
+	if len([]rune(out)) > 60 {
+		out = string([]rune(out)[:60])
+	}
+	return out
+}

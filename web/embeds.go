@@ -1,0 +1,232 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// embedRoutes: a published bracket (stage) or league table shown inside an
+// organiser's own site (issue 15 part 6, docs/embeds.md), and the
+// organiser's setting of which sites may do so.
+func (s *Server) embedRoutes(e *echo.Echo) {
+	e.GET("/embed/stages/:id", s.embedStage)
+	e.GET("/embed/league/:cid", s.embedLeague)
+	e.GET("/organisers/:id/embeds", s.organiserEmbedsPage, requireAdmin)
+	e.POST("/organisers/:id/embeds", s.organiserEmbedsSave, requireAdmin)
+}
+
+// embedPolicy is the embed pages' Content-Security-Policy: the site's own
+// policy with frame-ancestors listing the organiser's origins ('none' when
+// there are none). Origins were checked when saved and again when read
+// (office.ParseEmbedOrigins), so nothing else can reach the header.
+func embedPolicy(origins []string) string {
+	fa := "'none'"
+	if len(origins) > 0 {
+		fa = strings.Join(origins, " ")
+	}
+	return strings.TrimSuffix(contentSecurityPolicy, "frame-ancestors 'none'") + "frame-ancestors " + fa
+}
+
+// allowFraming replaces the headers securityHeaders set for every page
+// (X-Frame-Options: DENY, frame-ancestors 'none') on an embed: only after
+// the page is known to be embeddable, so an error page keeps DENY.
+func allowFraming(c echo.Context, origins []string) {
+	h := c.Response().Header()
+	h.Set("Content-Security-Policy", embedPolicy(origins))
+	h.Del("X-Frame-Options")
+	// The list is read on every request: no cache may keep an answer
+	// whose headers name last week's origins.
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+}
+
+// embedView is what an embed's frame needs besides its body.
+type embedView struct {
+	Title    string
+	FullPage string // the public page it mirrors (links open it in a new tab)
+	LangHref [2]string
+	// Kind and ID name the body for code that refreshes it (the live
+	// pages of issue 15 part 1): EmbedStageBody / EmbedLeagueBody.
+	Kind string
+	ID   int64
+}
+
+// embedStageView is the bracket embed.
+type embedStageView struct {
+	embedView
+	EventName string
+	Stage     stageView
+}
+
+// embedLeagueView is the league table embed.
+type embedLeagueView struct {
+	embedView
+	Class leagueClassView
+}
+
+// langLinks are the embed's language switch: the same URL with ?lang=,
+// since a framed page may not be allowed to keep a cookie.
+func langLinks(path string) [2]string {
+	return [2]string{path + "?lang=ja", path + "?lang=en"}
+}
+
+// embedStage is a published stage of a published (or finished) event, as
+// the public sees it: the viewer's own session never widens it, so a draft
+// or an unpublished stage is not found even for its staff.
+func (s *Server) embedStage(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	v, origins, err := s.embedStageView(ctx, id)
+	if err != nil {
+		return err
+	}
+	v.LangHref = langLinks(c.Request().URL.Path)
+	allowFraming(c, origins)
+	return s.render(c, http.StatusOK, EmbedStagePage(s.embedPage(c, v.Title), v))
+}
+
+func (s *Server) embedStageView(ctx context.Context, stageID int64) (embedStageView, []string, error) {
+	public := office.Actor{}
+	st, err := s.office.Stage(ctx, public, stageID)
+	if err != nil {
+		return embedStageView{}, nil, err
+	}
+	bv, err := s.bracketsView(ctx, public, st.EventID)
+	if err != nil {
+		return embedStageView{}, nil, err
+	}
+	var v embedStageView
+	found := false
+	for _, sv := range bv.Stages {
+		if sv.ID == stageID && sv.Status == office.StagePublished {
+			v.Stage, found = sv, true
+		}
+	}
+	if !found || bv.Draft {
+		return v, nil, fmt.Errorf("stage %d is not published: %w", stageID, office.ErrNotFound)
+	}
+	e, err := s.store.EventByID(ctx, st.EventID)
+	if err != nil {
+		return v, nil, err
+	}
+	origins, err := s.office.EmbedOrigins(ctx, e)
+	if err != nil {
+		return v, nil, err
+	}
+	v.EventName = bv.EventName
+	v.Title = bv.EventName + " " + v.Stage.Name
+	v.FullPage = fmt.Sprintf("/events/%d/brackets", st.EventID)
+	v.Kind, v.ID = "stage", stageID
+	return v, origins, nil
+}
+
+// embedLeague is a published league class's table, as the public sees it.
+func (s *Server) embedLeague(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	st, err := s.office.Standings(ctx, office.Actor{}, cid)
+	if err != nil {
+		return err
+	}
+	if office.IsDraft(st.Event) || st.Class.Status != office.LeaguePublished {
+		return fmt.Errorf("class %d is not published: %w", cid, office.ErrNotFound)
+	}
+	origins, err := s.office.EmbedOrigins(ctx, st.Event)
+	if err != nil {
+		return err
+	}
+	v := embedLeagueView{}
+	v.Class.EventID, v.Class.EventName = st.Event.ID, localName(ctx, st.Event.Name, st.Event.NameEn)
+	v.Class.ClassID, v.Class.Title, v.Class.Status = cid, classTitle(ctx, st.Class.Class), st.Class.Status
+	v.Class.Final = st.Table.Final
+	leagueTableOf(ctx, st, &v.Class)
+	v.Title = v.Class.EventName + " " + v.Class.Title
+	v.FullPage = fmt.Sprintf("/league/%d", cid)
+	v.Kind, v.ID = "league", cid
+	v.LangHref = langLinks(c.Request().URL.Path)
+	allowFraming(c, origins)
+	return s.render(c, http.StatusOK, EmbedLeaguePage(s.embedPage(c, v.Title), v))
+}
+
+// embedPage is the Page of an embed: the public's, whoever is signed in.
+func (s *Server) embedPage(c echo.Context, title string) Page {
+	p := s.page(c, title)
+	p.User, p.Admin, p.CSRF, p.Draft = "", false, "", false
+	return p
+}
+
+// embedCode is the <iframe> an organiser pastes into their site.
+func embedCode(c echo.Context, path, title string) string {
+	src := c.Scheme() + "://" + c.Request().Host + path
+	return fmt.Sprintf(`<iframe src="%s" title="%s" width="100%%" height="600" style="border:0" loading="lazy"></iframe>`,
+		html.EscapeString(src), html.EscapeString(title))
+}
+
+// organiserEmbedsView is the organiser's embed setting page.
+type organiserEmbedsView struct {
+	OrganiserID int64
+	Name        string
+	Origins     string // one a line, as the form reads it
+}
+
+func (s *Server) organiserEmbedsPage(c echo.Context) error {
+	return s.renderOrganiserEmbeds(c, http.StatusOK, nil, nil)
+}
+
+func (s *Server) renderOrganiserEmbeds(c echo.Context, status int, typed *string, errs fieldMsgs) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	oe, err := s.office.OrganiserEmbedOrigins(ctx, actor(c), id)
+	if err != nil {
+		return err
+	}
+	v := organiserEmbedsView{OrganiserID: id, Name: localName(ctx, oe.Organiser.Name, oe.Organiser.NameEn), Origins: strings.Join(oe.Origins, "\n")}
+	if typed != nil {
+		v.Origins = *typed
+	}
+	return s.render(c, status, OrganiserEmbedsPage(s.page(c, v.Name+" — "+L(ctx).T("embeds.settings.title")), v, errs))
+}
+
+// organiserEmbedsSave saves the list (POST → 303 back to the page); a bad
+// line comes back with the reason next to the field (422).
+func (s *Server) organiserEmbedsSave(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	text := c.FormValue("origins")
+	err = s.office.SetOrganiserEmbedOrigins(ctx, actor(c), id, text)
+	if msgs, ok := allOriginMsgs(ctx, err); ok {
+		return s.renderOrganiserEmbeds(c, http.StatusUnprocessableEntity, &text, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, c.Request().URL.Path)
+}
+
+// allOriginMsgs is fieldMsgsOf with every bad line of the list, not only
+// the first.
+func allOriginMsgs(ctx context.Context, err error) (fieldMsgs, bool) {
+	if _, ok := fieldMsgsOf(ctx, err); !ok {
+		return nil, false
+	}
+	return fieldMsgs{"origins": strings.Join(allFieldMsgs(ctx, err, "origins"), " ")}, true
+}
