@@ -44,6 +44,12 @@ func seedQueryFixture(t *testing.T, f *seed.Fixture, scale int) queryFixture {
 		t.Fatal(err)
 	}
 	q.eventLeague, q.class = el.ID, c.ID
+	// Every game gets a record, so the record zips write one per game.
+	for _, id := range []int64{q.eventKO, q.eventLeague} {
+		if err := f.Records(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
 	p, err := f.Record(ctx, 10*scale)
 	if err != nil {
 		t.Fatal(err)
@@ -74,6 +80,15 @@ var queryPages = []queryPage{
 	{name: "ratings page 2", path: func(f queryFixture) string { return "/ratings?page=2" }},
 	{name: "ratings CSV", path: func(f queryFixture) string { return "/ratings/export.csv" }},
 	{name: "players CSV", path: func(f queryFixture) string { return "/players/export.csv" }},
+	// record downloads (issue 15, docs/downloads.md)
+	{name: "event records zip", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d/records.zip?format=kif", f.eventKO) }},
+	{name: "league records zip", path: func(f queryFixture) string {
+		return fmt.Sprintf("/events/%d/records.zip?format=kif-sjis", f.eventLeague)
+	}},
+	{name: "stage records zip", path: func(f queryFixture) string { return fmt.Sprintf("/stages/%d/records.zip?format=csa", f.stage) }},
+	// embeds (issue 15, docs/embeds.md)
+	{name: "stage embed", path: func(f queryFixture) string { return fmt.Sprintf("/embed/stages/%d", f.stage) }},
+	{name: "league embed", path: func(f queryFixture) string { return fmt.Sprintf("/embed/league/%d", f.class) }},
 }
 
 // statementsOf is how many statements one GET of path costs (after one

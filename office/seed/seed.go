@@ -221,3 +221,22 @@ func (f *Fixture) Record(ctx context.Context, n int) (store.Player, error) {
 	}
 	return me, nil
 }
+
+// Records saves a short record on every game of the event that has both
+// players, through the game page's use case (SaveRecord), so the record
+// downloads have a record per game to write.
+func (f *Fixture) Records(ctx context.Context, eventID int64) error {
+	gs, err := f.S.GameSetOfEvent(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	for id, g := range gs.Games {
+		if g.SentePlayerID == nil || g.GotePlayerID == nil {
+			continue
+		}
+		if _, _, err := f.O.SaveRecord(ctx, f.Admin, id, office.RecordInput{Text: "position startpos moves 7g7f 3c3d 2g2f 8c8d\n", Format: "usi"}); err != nil {
+			return fmt.Errorf("seed record of game %d: %w", id, err)
+		}
+	}
+	return nil
+}
