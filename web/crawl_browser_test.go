@@ -49,6 +49,9 @@ func crawlPattern(u *url.URL) string {
 // assets, probes).
 func crawlSkip(u *url.URL) bool {
 	p := u.Path
+	if u.Query().Has("lang") { // an embed's language switch (each language names itself)
+		return true
+	}
 	for _, pre := range []string{"/static/", "/lang", "/metrics", "/healthz", "/readyz", "/logout"} {
 		if strings.HasPrefix(p, pre) {
 			return true
@@ -216,7 +219,9 @@ func TestCrawl_NoDeveloperTextOnAnyPage(t *testing.T) {
 		identities := []crawlIdentity{{"public", 0}, {"administrator", f.root.ID}, {"director", f.director.ID},
 			{"arbiter", f.arbiter.ID}, {"scheduler", f.scheduler.ID}}
 		start := []string{"/", fmt.Sprintf("/events/%d", f.knockout), fmt.Sprintf("/events/%d", f.leagueEvent),
-			fmt.Sprintf("/games/%d", f.recorded)}
+			fmt.Sprintf("/games/%d", f.recorded),
+			// embeds (issue 15): linked from no page, only pasted elsewhere
+			fmt.Sprintf("/embed/stages/%d", f.stage), fmt.Sprintf("/embed/league/%d", f.class)}
 		var all []offence
 		total := 0
 		for _, id := range identities {
