@@ -20,6 +20,7 @@ import (
 	"golang.org/x/text/encoding/japanese"
 
 	"kisen/office"
+	"kisen/office/seed"
 	"kisen/pairing"
 	"kisen/rules/kifu"
 	"kisen/store"
@@ -388,4 +389,79 @@ func TestContentDisposition_RFC6266(t *testing.T) {
 	if dec, err := url.PathUnescape(strings.SplitN(h, "UTF-8''", 2)[1]); err != nil || dec != "2026-11-21_羽生善治_藤井聡太.kifu" {
 		t.Errorf("filename* %q does not unescape: %v", h, err)
 	}
+}
+
+// TestDownload_StageZipHoldsTheStageGames: a published stage's zip holds
+// one file per game of its bracket with a record, and not the event's
+// other games; the event's zip holds both. The game, event and brackets
+// pages link the downloads in the reader's language.
+func TestDownload_StageZipHoldsTheStageGames(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		ctx := context.Background()
+		f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, st, err := f.Knockout(ctx, 8, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Records(ctx, ev.ID); err != nil {
+			t.Fatal(err)
+		}
+		roots, err := a.store.GameIDsOfStage(ctx, st.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stageGames := map[int64]bool{}
+		for _, id := range roots {
+			g, err := a.store.GameByID(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.SentePlayerID != nil && g.GotePlayerID != nil {
+				stageGames[id] = true
+			}
+		}
+		// A game of the event outside the bracket, with a record.
+		ps, err := f.Players(ctx, 2, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, err := a.srv.office.CreateGame(ctx, f.Admin, office.GameInput{EventID: ev.ID, Label: "記念対局", SenteID: &ps[0].ID, GoteID: &ps[1].ID, AllowanceMinutes: 60})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := a.srv.office.SaveRecord(ctx, f.Admin, other.ID, office.RecordInput{Text: "position startpos moves 2g2f\n"}); err != nil {
+			t.Fatal(err)
+		}
+		_, body := a.get(fmt.Sprintf("/stages/%d/records.zip?format=usi", st.ID))
+		files := readZip(t, body)
+		if len(stageGames) < 6 || len(files) != len(stageGames) {
+			t.Errorf("stage zip: %d files, the stage has %d games with records", len(files), len(stageGames))
+		}
+		for name, text := range files {
+			if strings.Contains(text, "2g2f") && !strings.Contains(text, "7g7f") {
+				t.Errorf("stage zip holds the game outside the bracket: %s", name)
+			}
+		}
+		_, body = a.get(fmt.Sprintf("/events/%d/records.zip?format=usi", ev.ID))
+		if got := len(readZip(t, body)); got != len(stageGames)+1 {
+			t.Errorf("event zip: %d files, want %d", got, len(stageGames)+1)
+		}
+
+		for _, lang := range []string{"ja", "en"} {
+			a.setLang(a.client, lang)
+			for _, tc := range []struct{ page, testid, words string }{
+				{gameURL(other.ID), "download-kif-sjis", map[string]string{"ja": "棋譜をダウンロード", "en": "Download the record"}[lang]},
+				{fmt.Sprintf("/events/%d", ev.ID), "event-zip-csa", map[string]string{"ja": "まとめてダウンロード", "en": "every record of this event"}[lang]},
+				{fmt.Sprintf("/events/%d/brackets", ev.ID), fmt.Sprintf("stage-zip-%d-usi", st.ID), map[string]string{"ja": "この段階の棋譜", "en": "every record of this stage"}[lang]},
+			} {
+				resp, body := a.get(tc.page)
+				if resp.StatusCode != http.StatusOK || !strings.Contains(body, `data-testid="`+tc.testid+`"`) || !strings.Contains(body, tc.words) {
+					t.Errorf("%s %s: no %s link saying %q", lang, tc.page, tc.testid, tc.words)
+				}
+			}
+		}
+	})
 }
