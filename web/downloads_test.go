@@ -465,3 +465,26 @@ func TestDownload_StageZipHoldsTheStageGames(t *testing.T) {
 		}
 	})
 }
+
+// TestDownload_ShiftJISCannotHoldTheName: a record with a character
+// Shift_JIS lacks (𠮷) is refused in Shift_JIS with a 422 naming the
+// character set and pointing to UTF-8, and still served in UTF-8.
+func TestDownload_ShiftJISCannotHoldTheName(t *testing.T) {
+	a := newTestApp(t, storetestSQLite(t))
+	g := newGameSetup(t, a, "{}")
+	var c corpusRecord
+	for _, r := range readCorpus(t) {
+		if r.name == "even.kif" {
+			c = r
+		}
+	}
+	c.text = strings.Replace(c.text, "山田太郎", "𠮷田太郎", 1)
+	game := saveCorpusGame(t, a, g, c, "1回戦")
+	resp, body := a.get(gameURL(game.ID) + "/record.kif?charset=sjis")
+	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, `data-testid="download-error-charset"`) || !strings.Contains(body, "UTF-8") {
+		t.Errorf("Shift_JIS of 𠮷: %d, want 422 naming the character set\n%s", resp.StatusCode, body)
+	}
+	if resp, body := a.get(gameURL(game.ID) + "/record.kif"); resp.StatusCode != http.StatusOK || !strings.Contains(body, "𠮷田太郎") {
+		t.Errorf("UTF-8: %d\n%s", resp.StatusCode, body)
+	}
+}
