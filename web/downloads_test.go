@@ -463,6 +463,11 @@ func TestDownload_StageZipHoldsTheStageGames(t *testing.T) {
 				}
 			}
 		}
+		// The stage's own page (its staff) links the zip too.
+		a.signIn(a.client, f.Admin.UserID)
+		if _, body := a.get(stageURL(st.ID)); !strings.Contains(body, `data-testid="stage-zip-kif"`) {
+			t.Errorf("the stage page has no zip link")
+		}
 	})
 }
 
