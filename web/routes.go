@@ -48,5 +48,6 @@ func (s *Server) routes() error {
 	s.ratingRoutes(e)
 	s.bulkRoutes(e)
 	s.pickerRoutes(e)
+	s.tokenRoutes(e) // api_tokens.go
 	return s.apiRoutes(e)
 }
