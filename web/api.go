@@ -172,7 +172,23 @@ func (s *Server) apiActor(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 		}
 		c.SetRequest(r.WithContext(context.WithValue(r.Context(), actorKey{}, a)))
-		return next(c)
+		err := next(c)
+		if a.Token != nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
+			// The log line of every write through a token; the database
+			// keeps its own line (api_token_uses) with the write itself.
+			status := c.Response().Status
+			var he *echo.HTTPError
+			if err != nil {
+				status = 0 // answered by the error handler
+				if errors.As(err, &he) {
+					status = he.Code
+				}
+			}
+			s.log.InfoContext(r.Context(), "api token write", "request_id", c.Response().Header().Get(echo.HeaderXRequestID),
+				"token_id", a.Token.ID, "token", a.Token.Name, "event_id", a.Token.EventID, "scope", a.Token.Scope,
+				"method", r.Method, "path", r.URL.Path, "status", status, "err", err)
+		}
+		return err
 	}
 }
 
