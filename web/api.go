@@ -414,7 +414,7 @@ func apiDecode(c echo.Context, v any) error {
 	}
 	var buf bytes.Buffer
 	if _, err := buf.ReadFrom(r.Body); err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
+		return err // a body cut off, or over the limit (413)
 	}
 	dec := json.NewDecoder(&buf)
 	dec.DisallowUnknownFields()
@@ -429,7 +429,13 @@ func apiDecode(c echo.Context, v any) error {
 			ve.Add(0, strings.Trim(f, `"`), "api.err.unknown_field", nil)
 			return ve
 		}
-		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
+		ve.Add(0, "body", "api.err.body", nil) // not JSON, or not one object
+		return ve
+	}
+	if dec.More() {
+		ve := &office.ValidationError{}
+		ve.Add(0, "body", "api.err.body", nil)
+		return ve
 	}
 	return checkStorableJSON(v)
 }

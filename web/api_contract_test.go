@@ -363,3 +363,77 @@ func TestAPI_RateLimitAnswers429WithRetryAfter(t *testing.T) {
 		t.Fatalf("/events page: %d", resp.StatusCode)
 	}
 }
+
+// The served document is well formed: every path parameter is declared,
+// operation ids are unique, every schema it refers to compiles (a $ref
+// that resolves nowhere fails), and every route of the API is in it.
+func TestAPI_DocumentIsWellFormedAndCoversEveryRoute(t *testing.T) {
+	a := newTestApp(t, storetestSQLite(t))
+	ac := newAPIContract(t, a)
+	ids := map[string]bool{}
+	documented := map[string]bool{}
+	for path, item := range ac.doc["paths"].(map[string]any) {
+		for method, op := range item.(map[string]any) {
+			o := op.(map[string]any)
+			documented[strings.ToUpper(method)+" "+path] = true
+			id, _ := o["operationId"].(string)
+			if id == "" || ids[id] {
+				t.Errorf("%s %s: operationId %q missing or repeated", method, path, id)
+			}
+			ids[id] = true
+			declared := map[string]bool{}
+			ps, _ := o["parameters"].([]any)
+			for _, p := range ps {
+				pm := p.(map[string]any)
+				if pm["in"] == "path" {
+					if pm["required"] != true {
+						t.Errorf("%s %s: path parameter %v not required", method, path, pm["name"])
+					}
+					declared[pm["name"].(string)] = true
+				}
+			}
+			for _, seg := range strings.Split(path, "/") {
+				if strings.HasPrefix(seg, "{") && !declared[strings.Trim(seg, "{}")] {
+					t.Errorf("%s %s: %s not declared", method, path, seg)
+				}
+			}
+			for status, r := range o["responses"].(map[string]any) {
+				var ref string
+				if content, ok := r.(map[string]any)["content"].(map[string]any); ok {
+					if js, ok := content["application/json"].(map[string]any); ok {
+						if sch, ok := js["schema"].(map[string]any); ok {
+							ref, _ = sch["$ref"].(string)
+						}
+					}
+				}
+				if ref != "" {
+					if _, err := ac.compiler.Compile(apiDocURL + ref); err != nil {
+						t.Errorf("%s %s %s: %v", method, path, status, err)
+					}
+				} else if status != "304" {
+					t.Errorf("%s %s %s: no JSON schema", method, path, status)
+				}
+			}
+		}
+	}
+	compared := 0
+	for _, r := range a.srv.echo.Routes() {
+		p, ok := strings.CutPrefix(r.Path, apiPrefix)
+		if !ok || strings.Contains(p, "*") || p == "" || r.Method == "echo_route_any" {
+			continue
+		}
+		segs := strings.Split(p, "/")
+		for i, s := range segs {
+			if strings.HasPrefix(s, ":") {
+				segs[i] = "{" + s[1:] + "}"
+			}
+		}
+		if key := r.Method + " " + strings.Join(segs, "/"); !documented[key] && p != "/openapi.json" {
+			t.Errorf("route %s is not in the document", key)
+		}
+		compared++
+	}
+	if compared < len(documented) {
+		t.Errorf("%d API routes compared, %d documented", compared, len(documented))
+	}
+}

@@ -100,6 +100,12 @@ func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
 		}
 		post(results, `{"version":0,"kind":"resign","by":"gote","colour":"x"}`, 422, "invalid")
 		post(results, `{"version":"zero"}`, 422, "invalid")
+		if out := post(results, `{"version":0,"kind":"resign","by":"gote","note":"a\u0000b"}`, 422, "invalid"); !strings.Contains(out, `"field":"note"`) {
+			t.Fatalf("NUL in the note: %s", out)
+		}
+		if resp, out := apiPost(t, a, path, results, `{"version":0,`); resp.StatusCode != 422 || !strings.Contains(out, `"field":"body"`) {
+			t.Fatalf("truncated JSON: %d %s", resp.StatusCode, out)
+		}
 		if hist, _ := a.store.ResultHistory(ctx, g.game.ID); len(hist) != 0 {
 			t.Fatalf("refused writes left %d versions", len(hist))
 		}
