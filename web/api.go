@@ -58,6 +58,9 @@ func (s *Server) apiRoutes(e *echo.Echo) error {
 	for _, op := range ops {
 		path := strings.NewReplacer("{", ":", "}", "").Replace(op.Path)
 		g.Add(strings.ToUpper(op.Method), path, op.handler)
+		if op.Method == "get" {
+			g.HEAD(path, op.handler) // net/http sends the headers only
+		}
 	}
 	g.GET("/openapi.json", s.apiDocument)
 	return nil
@@ -220,7 +223,8 @@ func (s *Server) apiBlob(c echo.Context, b []byte) error { return s.apiBlobStatu
 
 func (s *Server) apiBlobStatus(c echo.Context, status int, b []byte) error {
 	h := c.Response().Header()
-	if status == http.StatusOK && c.Request().Method == http.MethodGet && c.Get("api.revision") == nil {
+	read := c.Request().Method == http.MethodGet || c.Request().Method == http.MethodHead
+	if status == http.StatusOK && read && c.Get("api.revision") == nil {
 		sum := sha256.Sum256(b)
 		etag := `"` + hex.EncodeToString(sum[:16]) + `"`
 		h.Set("ETag", etag)
@@ -231,7 +235,7 @@ func (s *Server) apiBlobStatus(c echo.Context, status int, b []byte) error {
 			return c.NoContent(http.StatusNotModified)
 		}
 	}
-	if c.Request().Method != http.MethodGet {
+	if !read {
 		h.Set("Cache-Control", "no-store")
 	}
 	return c.Blob(status, echo.MIMEApplicationJSON, b)
@@ -240,8 +244,8 @@ func (s *Server) apiBlobStatus(c echo.Context, status int, b []byte) error {
 // apiNotModified answers a conditional GET of a page of an event from the
 // event's revision (cache.go), before anything is computed.
 func (s *Server) apiNotModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
-	if !actor(c).Anonymous() {
-		return false, nil // a read_drafts token: the body's own tag
+	if !actor(c).Anonymous() || c.Request().Method != http.MethodGet {
+		return false, nil // a read_drafts token, or HEAD: the body's own tag
 	}
 	c.Set("api.revision", true)
 	return s.notModified(c, eventOf)
