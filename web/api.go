@@ -73,7 +73,7 @@ func (s *Server) apiOperations() []apiOperation {
 		return apiParam{Name: "id", In: "path", Type: "integer", Required: true, Doc: what}
 	}
 	nf := []int{404}
-	write := []int{401, 403, 404, 409, 413, 422}
+	write := []int{401, 403, 404, 409, 413, 415, 422}
 	return []apiOperation{
 		{Method: "get", Path: "/organisers", Summary: "Organisers of public events", OK: APIOrganiserList{}, Paged: true, handler: s.apiOrganisers, Errors: []int{422}},
 		{Method: "get", Path: "/organisers/{id}", Summary: "One organiser", Params: []apiParam{id("organiser")}, OK: APIOrganiser{}, handler: s.apiOrganiser, Errors: nf},

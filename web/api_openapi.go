@@ -174,7 +174,7 @@ func openAPIDocument(ops []apiOperation) ([]byte, error) {
 		if op.Method == "get" {
 			responses["304"] = map[string]any{"description": "Not Modified (If-None-Match matched the ETag)"}
 		}
-		for _, code := range append([]int{429}, op.Errors...) {
+		for _, code := range append([]int{429, 503}, op.Errors...) {
 			responses[itoa(code)] = jsonBody(errRef, httpStatusText(code))
 		}
 		o := map[string]any{"summary": op.Summary, "operationId": op.Method + strings.NewReplacer("/", "_", "{", "", "}", "").Replace(op.Path),
@@ -221,6 +221,10 @@ func httpStatusText(code int) string {
 		return "stale: the result changed since the version sent"
 	case 413:
 		return "body too large"
+	case 415:
+		return "the body is not application/json"
+	case 503:
+		return "the database cannot be reached: try again after retry_after seconds"
 	case 422:
 		return "invalid input: fields names what is wrong"
 	case 429:

@@ -100,6 +100,14 @@ func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
 		}
 		post(results, `{"version":0,"kind":"resign","by":"gote","colour":"x"}`, 422, "invalid")
 		post(results, `{"version":"zero"}`, 422, "invalid")
+		req0, _ := http.NewRequest(http.MethodPost, a.ts.URL+apiPrefix+path, strings.NewReader("version=0"))
+		req0.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req0.Header.Set("Authorization", "Bearer "+results)
+		if resp, out := a.send(http.DefaultClient, req0); resp.StatusCode != http.StatusUnsupportedMediaType {
+			t.Fatalf("form body: %d %s", resp.StatusCode, out)
+		} else {
+			ac.check("post", "/games/{id}/result", resp, out)
+		}
 		if out := post(results, `{"version":0,"kind":"resign","by":"gote","note":"a\u0000b"}`, 422, "invalid"); !strings.Contains(out, `"field":"note"`) {
 			t.Fatalf("NUL in the note: %s", out)
 		}
