@@ -86,7 +86,8 @@ func (s *Server) renderTokens(c echo.Context, status int, f tokenForm, errs fiel
 
 func tokenRowOf(r store.APITokenRow, now time.Time) tokenRow {
 	row := tokenRow{ID: r.ID, Name: r.Name, Scope: r.Scope, CreatedBy: r.CreatedByName, CreatedAt: showTime(r.CreatedAt),
-		Expires: showTime(r.ExpiresAt), Uses: r.Uses, Expired: !now.Before(r.ExpiresAt)}
+		// The last minute it works: the form's date, not the next day's 00:00.
+		Expires: showTime(r.ExpiresAt.Add(-time.Minute)), Uses: r.Uses, Expired: !now.Before(r.ExpiresAt)}
 	if r.LastUsedAt != nil {
 		row.LastUsed = showTime(*r.LastUsedAt)
 	}
