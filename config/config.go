@@ -40,6 +40,12 @@ type Config struct {
 	DBMaxIdle         int
 	DBConnMaxLifetime time.Duration // a connection is closed after this long
 	DBConnMaxIdleTime time.Duration // an idle connection is closed after this long
+	// APIRate is how many requests per second one client address may make
+	// to /api/v1 on average, APIBurst how many at once (docs/api.md);
+	// beyond them the API answers 429 with Retry-After. APIRate 0 turns
+	// the limit off.
+	APIRate  float64
+	APIBurst int
 }
 
 // Pool sizes when --db-max-open is not set. PostgreSQL serves several
@@ -66,6 +72,8 @@ func Default() Config {
 		DBConnMaxLifetime: 30 * time.Minute,
 		DBConnMaxIdleTime: 5 * time.Minute,
 		RatingRefresh:     2 * time.Second,
+		APIRate:           10,
+		APIBurst:          60,
 	}
 }
 
@@ -229,6 +237,26 @@ func settings() []setting {
 					return errors.New("must be a duration between 100ms and 1h, e.g. 2s")
 				}
 				c.RatingRefresh = d
+				return nil
+			}},
+		{"api-rate", "KISEN_API_RATE", "API requests per second per client address on average (0: no limit)",
+			func(c Config) string { return strconv.FormatFloat(c.APIRate, 'f', -1, 64) },
+			func(c *Config, v string) error {
+				f, err := strconv.ParseFloat(v, 64)
+				if err != nil || f < 0 || f > 100000 || f != f {
+					return errors.New("must be a number between 0 and 100000, e.g. 10")
+				}
+				c.APIRate = f
+				return nil
+			}},
+		{"api-burst", "KISEN_API_BURST", "API requests one client address may make at once before the rate applies",
+			func(c Config) string { return strconv.Itoa(c.APIBurst) },
+			func(c *Config, v string) error {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 1 || n > 100000 {
+					return errors.New("must be a whole number between 1 and 100000, e.g. 60")
+				}
+				c.APIBurst = n
 				return nil
 			}},
 		{"db-max-open", "KISEN_DB_MAX_OPEN", fmt.Sprintf("most open database connections per process (empty: %d for PostgreSQL, %d for SQLite)", DefaultDBMaxOpenPostgres, DefaultDBMaxOpenSQLite),

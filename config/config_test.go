@@ -39,6 +39,7 @@ func TestLoad_DefaultsEnvAndFlags(t *testing.T) {
 		"KISEN_DB_CONN_MAX_LIFETIME":  "1h",
 		"KISEN_DB_CONN_MAX_IDLE_TIME": "10m",
 		"KISEN_RATING_REFRESH":        "750ms",
+		"KISEN_API_RATE":              "2.5",
 	}
 	c, err = Load("serve", []string{"--listen", "127.0.0.1:7000", "--log-level", "warn", "--db-max-idle", "20"}, envOf(env), io.Discard)
 	if err != nil {
@@ -47,7 +48,7 @@ func TestLoad_DefaultsEnvAndFlags(t *testing.T) {
 	want := Config{Listen: "127.0.0.1:7000", DataDir: "/srv/kisen", DatabaseURL: "postgres://u:p@db:5432/kisen",
 		LogFormat: "json", LogLevel: slog.LevelWarn, SecureCookies: true, MetricsListen: "127.0.0.1:9100", ShutdownTimeout: 30 * time.Second,
 		RetryAfter: 12 * time.Second, DBMaxOpen: 40, DBMaxIdle: 20, DBConnMaxLifetime: time.Hour, DBConnMaxIdleTime: 10 * time.Minute,
-		RatingRefresh: 750 * time.Millisecond}
+		RatingRefresh: 750 * time.Millisecond, APIRate: 2.5, APIBurst: 60}
 	var nets []string
 	for _, n := range c.TrustedProxies {
 		nets = append(nets, n.String())

@@ -188,8 +188,12 @@ func appendResult(ctx context.Context, tx *store.Store, actor Actor, g store.Gam
 		}
 		first = !w
 	}
-	r := &store.GameResult{GameID: g.ID, Result: in.Result, Reason: in.Reason, Outcome: outcome, Note: in.Note, EnteredBy: actor.UserID, EnteredAt: now}
+	r := &store.GameResult{GameID: g.ID, Result: in.Result, Reason: in.Reason, Outcome: outcome, Note: in.Note, EnteredBy: actor.UserID, EnteredAt: now,
+		EnteredVia: actor.enteredVia()}
 	if err := tx.AppendResult(ctx, r); err != nil {
+		return store.ResultVersion{}, err
+	}
+	if err := logTokenUse(ctx, tx, actor, "result", g.ID, now); err != nil {
 		return store.ResultVersion{}, err
 	}
 	if err := tx.MarkGameStarted(ctx, g.ID, now); err != nil {

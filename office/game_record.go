@@ -170,8 +170,13 @@ func (o *Office) SaveRecord(ctx context.Context, actor Actor, gameID int64, in R
 	}
 	rec := store.GameRecord{GameID: g.ID, Format: r.Format, Text: in.Text, StartSFEN: r.StartSFEN,
 		Moves: strings.Join(r.Moves, " "), Plies: len(r.Moves), HasFoul: r.Findings.Foul != nil,
-		Findings: string(findings), EnteredBy: actor.UserID, EnteredAt: o.now()}
-	err = o.store.Tx(ctx, func(tx *store.Store) error { return tx.AppendGameRecord(ctx, &rec) })
+		Findings: string(findings), EnteredBy: actor.UserID, EnteredAt: o.now(), EnteredVia: actor.enteredVia()}
+	err = o.store.Tx(ctx, func(tx *store.Store) error {
+		if err := tx.AppendGameRecord(ctx, &rec); err != nil {
+			return err
+		}
+		return logTokenUse(ctx, tx, actor, "record", g.ID, rec.EnteredAt)
+	})
 	return rec, r, err
 }
 

@@ -46,6 +46,10 @@ type Actor struct {
 	Login       string
 	DisplayName string
 	Admin       bool
+	// Token is set when a program acts through an API token
+	// (api_token.go): then the token's grant decides, never the user's
+	// roles.
+	Token *TokenGrant
 }
 
 // Anonymous reports whether the actor is the public (not signed in).

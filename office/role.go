@@ -33,6 +33,13 @@ func (o *Office) RequireEventRole(ctx context.Context, actor Actor, eventID int6
 }
 
 func requireEventRole(ctx context.Context, s *store.Store, actor Actor, eventID int64, roles ...string) error {
+	if actor.Token != nil {
+		if actor.Token.Allows(eventID, roles...) {
+			return nil
+		}
+		return hiddenOrForbidden(ctx, s, actor, eventID,
+			fmt.Errorf("event %d: token %d (%s) does not act as %v here: %w", eventID, actor.Token.ID, actor.Token.Scope, roles, ErrForbidden))
+	}
 	if actor.Admin && !actor.Anonymous() {
 		return nil
 	}

@@ -75,6 +75,9 @@ func (o *Office) rulingAuthority(ctx context.Context, s *store.Store, actor Acto
 	if err := actor.RequireUser(); err != nil {
 		return false, hiddenOrForbidden(ctx, s, actor, eventID, err)
 	}
+	if actor.Token != nil { // a rulings token acts as the event's arbiter
+		return false, requireEventRole(ctx, s, actor, eventID, RoleArbiter)
+	}
 	isArbiter, err := s.HasEventRole(ctx, eventID, actor.UserID, RoleArbiter)
 	if err != nil || isArbiter {
 		return false, err
@@ -111,7 +114,7 @@ func (o *Office) AddRuling(ctx context.Context, actor Actor, gameID int64, in Ru
 	v := &ValidationError{}
 	in.Reason = strings.TrimSpace(in.Reason)
 	row := store.Ruling{GameID: g.ID, Kind: in.Kind, Player: in.Player, Reason: in.Reason,
-		ArbiterID: actor.UserID, ByOrganiser: byOrganiser, MadeAt: o.now().UTC()}
+		ArbiterID: actor.UserID, ByOrganiser: byOrganiser, MadeAt: o.now().UTC(), EnteredVia: actor.enteredVia()}
 	kind := adjudication.RulingKind(in.Kind)
 	known := false
 	for _, k := range adjudication.RulingKinds() {
@@ -208,7 +211,7 @@ func (o *Office) AddRuling(ctx context.Context, actor Actor, gameID int64, in Ru
 			}
 			return err
 		}
-		return nil
+		return logTokenUse(ctx, tx, actor, "ruling", g.ID, row.MadeAt)
 	})
 	if err != nil {
 		return store.Ruling{}, nil, err

@@ -33,6 +33,9 @@ func holdsEventRole(ctx context.Context, s *store.Store, actor Actor, eventID in
 	if actor.Anonymous() {
 		return false, nil
 	}
+	if actor.Token != nil { // only a read_drafts token sees its event in draft
+		return actor.Token.EventID == eventID && actor.Token.Scope == ScopeReadDrafts, nil
+	}
 	if actor.Admin {
 		return true, nil
 	}

@@ -61,5 +61,6 @@ func AppendOnlyTables() []string {
 		"event_settings_unlocks", "event_settings_changes",
 		"knockout_draw_log", "league_schedule_log",
 		"corrections",
+		"api_token_uses", // 00115
 	}
 }

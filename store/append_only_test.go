@@ -69,6 +69,9 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	cl := store.LeagueClass{EventID: ev.ID, Class: "A"}
 	create(&cl)
 	create(&store.LeagueLogEntry{ClassID: cl.ID, Action: "draw", ActorID: u.ID, At: now})
+	tok := store.APIToken{EventID: ev.ID, Name: "会場タブレット", Scope: "results", SecretHash: "ab", CreatedBy: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+	create(&tok)
+	create(&store.APITokenUse{TokenID: tok.ID, Action: "result", GameID: &g.ID, At: now})
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 

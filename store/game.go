@@ -39,6 +39,9 @@ type GameResult struct {
 	Note      string `gorm:"not null;default:''"`
 	EnteredBy int64  `gorm:"not null"`
 	EnteredAt time.Time
+	// EnteredVia names the API token the version came through ("" for the
+	// web; migration 00115).
+	EnteredVia string `gorm:"not null;default:''"`
 }
 
 // GameResultConfirmation confirms one result version.

@@ -21,6 +21,9 @@ type GameRecord struct {
 	Findings  string `gorm:"not null;default:'{}'"`
 	EnteredBy int64  `gorm:"not null"`
 	EnteredAt time.Time
+	// EnteredVia names the API token the version came through ("" for the
+	// web; migration 00115).
+	EnteredVia string `gorm:"not null;default:''"`
 }
 
 // AppendGameRecord adds the next version of a game's record.

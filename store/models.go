@@ -23,6 +23,8 @@ func Models() []any {
 		&GameVoid{},   // migration 00044
 		&Correction{}, // migration 00095
 		&Ruling{},
+		&APIToken{},    // migration 00115
+		&APITokenUse{}, // migration 00115
 		&EventSettingsUnlock{},
 		&EventSettingsChange{},
 		&KnockoutStage{},

@@ -19,6 +19,9 @@ type Ruling struct {
 	SupersedesID *int64
 	ResultID     *int64
 	MadeAt       time.Time
+	// EnteredVia names the API token the ruling came through ("" for the
+	// web; migration 00115).
+	EnteredVia string `gorm:"not null;default:''"`
 }
 
 // RulingRow is a ruling with the arbiter's name for display.

@@ -38,6 +38,9 @@ func newTestApp(t *testing.T, s *store.Store) *testApp {
 	t.Helper()
 	a := &testApp{t: t, store: s, now: time.Date(2026, 11, 21, 3, 0, 0, 0, time.UTC)}
 	cfg := config.Default()
+	// The clock is fixed, so no API rate bucket would ever refill: no limit
+	// here; TestAPI_RateLimitAnswers429WithRetryAfter sets its own.
+	cfg.APIRate = 0
 	srv, err := New(Deps{Config: cfg, Store: s, Now: func() time.Time { return a.now }})
 	if err != nil {
 		t.Fatal(err)

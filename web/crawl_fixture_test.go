@@ -170,5 +170,16 @@ func newCrawlFixture(t *testing.T, a *testApp) *crawlFixture {
 	}
 	_, err = o.RecomputeRatings(ctx)
 	must(err)
+	// An API token that wrote a result (issue 15): the token page's rows and
+	// the history's "via token" words are crawled too.
+	tok, err := o.CreateAPIToken(ctx, f.admin, office.TokenInput{EventID: f.knockout, Name: "会場タブレット", Scope: office.ScopeRulings,
+		ExpiresOn: a.now.In(tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
+	must(err)
+	ta, err := o.AuthenticateToken(ctx, tok.Secret)
+	must(err)
+	_, _, err = o.AddRuling(ctx, ta, f.recorded, office.RulingInput{Kind: "caution", Player: "sente", Reason: "私語"})
+	must(err)
+	must(o.RevokeAPIToken(ctx, f.admin, f.knockout, tok.Token.ID))
+	f.data = append(f.data, "会場タブレット", "私語")
 	return f
 }

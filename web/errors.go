@@ -23,6 +23,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
+	if isAPIPath(c) { // JSON in the API's shape (api.go)
+		s.apiError(err, c)
+		return
+	}
 	// Checked first and by the classifier too, so a driver error that
 	// reached here unwrapped is still a 503, never a 500.
 	if store.IsUnavailable(err) {

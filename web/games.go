@@ -307,7 +307,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	names := s.userNames(ctx, ids...)
 	for _, r := range recs {
 		v.Records = append(v.Records, recordRow{Version: r.Version, Format: r.Format, Plies: r.Plies, HasFoul: r.HasFoul,
-			EnteredBy: names[r.EnteredBy], EnteredAt: showTime(r.EnteredAt)})
+			EnteredBy: viaToken(ctx, names[r.EnteredBy], r.EnteredVia), EnteredAt: showTime(r.EnteredAt)})
 	}
 	start, moves := "", []string(nil)
 	if n := len(recs); n > 0 {
@@ -330,7 +330,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	}
 	for _, h := range hist {
 		row := resultRow{ID: h.ID, Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note,
-			EnteredBy: names[h.EnteredBy], EnteredAt: showTime(h.EnteredAt), Effective: h.Version == effective}
+			EnteredBy: viaToken(ctx, names[h.EnteredBy], h.EnteredVia), EnteredAt: showTime(h.EnteredAt), Effective: h.Version == effective}
 		if h.ConfirmedBy != nil {
 			row.ConfirmedBy, row.ConfirmedAt = names[*h.ConfirmedBy], showTime(*h.ConfirmedAt)
 		}
@@ -359,7 +359,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	}
 	var adjust [2]int
 	for _, r := range rulings {
-		row := rulingRow{ID: r.ID, Kind: r.Kind, Player: r.Player, Reason: r.Reason, Arbiter: r.ArbiterName,
+		row := rulingRow{ID: r.ID, Kind: r.Kind, Player: r.Player, Reason: r.Reason, Arbiter: viaToken(ctx, r.ArbiterName, r.EnteredVia),
 			ByOrganiser: r.ByOrganiser, At: showTime(r.MadeAt), SupersededBy: supersededBy[r.ID]}
 		if r.DeltaS != 0 {
 			row.Delta = strconv.Itoa(r.DeltaS/60) + "′"

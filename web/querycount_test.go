@@ -89,6 +89,16 @@ var queryPages = []queryPage{
 	// embeds (issue 15, docs/embeds.md)
 	{name: "stage embed", path: func(f queryFixture) string { return fmt.Sprintf("/embed/stages/%d", f.stage) }},
 	{name: "league embed", path: func(f queryFixture) string { return fmt.Sprintf("/embed/league/%d", f.class) }},
+	// The public API (issue 15): lists and the resources that list games.
+	{name: "API events", path: func(f queryFixture) string { return "/api/v1/events" }},
+	{name: "API organisers", path: func(f queryFixture) string { return "/api/v1/organisers" }},
+	{name: "API stages", path: func(f queryFixture) string { return fmt.Sprintf("/api/v1/events/%d/stages", f.eventKO) }},
+	{name: "API knockout games", path: func(f queryFixture) string { return fmt.Sprintf("/api/v1/events/%d/games?limit=200", f.eventKO) }},
+	{name: "API league games", path: func(f queryFixture) string { return fmt.Sprintf("/api/v1/events/%d/games?limit=200", f.eventLeague) }},
+	{name: "API league", path: func(f queryFixture) string { return fmt.Sprintf("/api/v1/events/%d/league", f.eventLeague) }},
+	{name: "API league class", path: func(f queryFixture) string { return fmt.Sprintf("/api/v1/league-classes/%d", f.class) }},
+	{name: "API players", path: func(f queryFixture) string { return "/api/v1/players?limit=200" }},
+	{name: "API ratings", path: func(f queryFixture) string { return "/api/v1/ratings?limit=200" }},
 }
 
 // statementsOf is how many statements one GET of path costs (after one

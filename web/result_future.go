@@ -20,7 +20,7 @@ const futureOKField = "future_ok"
 func (s *Server) askBeforeFutureResults(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
-		if s.askFuture && r.Method == http.MethodPost && !wantsJSON(c) && c.FormValue(futureOKField) != "1" {
+		if s.askFuture && r.Method == http.MethodPost && !wantsJSON(c) && !isAPIPath(c) && c.FormValue(futureOKField) != "1" {
 			c.SetRequest(r.WithContext(office.AskBeforeFutureResult(r.Context())))
 		}
 		return next(c)

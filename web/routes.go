@@ -7,7 +7,7 @@ import (
 
 // routes is the one route table. Each area registers its routes from its
 // own file (accounts.go, players.go, events.go, …).
-func (s *Server) routes() {
+func (s *Server) routes() error {
 	e := s.echo
 	e.Use(
 		middleware.RequestID(),
@@ -16,6 +16,7 @@ func (s *Server) routes() {
 		s.metricsMiddleware,
 		securityHeaders,
 		s.language, // before sessions, so a session error is localised too
+		s.apiGate,  // /api/: CORS, preflight, Accept-Language, rate limit (api.go)
 		echo.WrapMiddleware(s.loadAndSave),
 		s.loadActor,
 		// After the language and the actor (issue 13): a 413 page speaks
@@ -49,4 +50,6 @@ func (s *Server) routes() {
 	s.pickerRoutes(e)
 	s.downloadRoutes(e) // downloads.go (issue 15)
 	s.embedRoutes(e)    // embeds.go (issue 15)
+	s.tokenRoutes(e) // api_tokens.go
+	return s.apiRoutes(e)
 }

@@ -42,6 +42,7 @@ type Server struct {
 	metrics   *metrics
 	registry  *prometheus.Registry
 	build     string // names the build in page tags (cache.go)
+	api       *apiState
 }
 
 // New builds the server and its routes.
@@ -84,7 +85,9 @@ func New(d Deps) (*Server, error) {
 	s.echo.HidePort = true
 	s.echo.HTTPErrorHandler = s.handleError
 	s.echo.IPExtractor = ipExtractor(d.Config.TrustedProxies)
-	s.routes()
+	if err := s.routes(); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -1,0 +1,505 @@
+package web
+
+import (
+	"cmp"
+	"context"
+	"maps"
+	"net/url"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/league"
+	"kisen/office"
+	"kisen/store"
+)
+
+// The read handlers of the API. Each reads through the office functions
+// its page uses, so an event, stage or class is visible exactly when its
+// page is (office/visibility.go); lists read a fixed number of statements
+// whatever their size (querycount_test.go).
+
+var timeZero time.Time
+
+func utcPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+func idPtr(id int64) *int64 {
+	if id == 0 {
+		return nil
+	}
+	return &id
+}
+
+// apiEventsVisible is the event list the actor may read: the public's,
+// and a read_drafts token's own event.
+func (s *Server) apiEventsVisible(ctx context.Context, a office.Actor) ([]store.Event, error) {
+	es, err := s.office.Events(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	if a.Token != nil && a.Token.Scope == office.ScopeReadDrafts {
+		if e, err := s.office.Event(ctx, a, a.Token.EventID); err == nil && office.IsDraft(e) {
+			es = append([]store.Event{e}, es...)
+		}
+	}
+	return es, nil
+}
+
+func apiEventOf(e store.Event) APIEvent {
+	return APIEvent{ID: e.ID, OrganiserID: e.OrganiserID, Name: e.Name, NameEn: e.NameEn, Kind: e.Kind, StartDate: e.StartDate,
+		EndDate: e.EndDate, Venue: e.Venue, Status: e.Status, URL: "/events/" + i64(e.ID)}
+}
+
+// apiOrganisersVisible: an organiser is public through its public events
+// (there is no public organiser page; its name is on every event page).
+func (s *Server) apiOrganisersVisible(ctx context.Context, a office.Actor) ([]APIOrganiser, error) {
+	es, err := s.apiEventsVisible(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	shown := map[int64]bool{}
+	for _, e := range es {
+		shown[e.OrganiserID] = true
+	}
+	all, err := s.store.Organisers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := []APIOrganiser{}
+	for _, o := range all {
+		if shown[o.ID] {
+			out = append(out, APIOrganiser{ID: o.ID, Name: o.Name, NameEn: o.NameEn})
+		}
+	}
+	slices.SortFunc(out, func(x, y APIOrganiser) int { return cmp.Compare(x.ID, y.ID) })
+	return out, nil
+}
+
+func (s *Server) apiOrganisers(c echo.Context) error {
+	p, err := apiCursor(c)
+	if err != nil {
+		return err
+	}
+	all, err := s.apiOrganisersVisible(c.Request().Context(), actor(c))
+	if err != nil {
+		return err
+	}
+	items, next := pageOf(all, p)
+	return s.apiJSON(c, 200, APIOrganiserList{Items: items, NextCursor: next})
+}
+
+func (s *Server) apiOrganiser(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	all, err := s.apiOrganisersVisible(c.Request().Context(), actor(c))
+	if err != nil {
+		return err
+	}
+	for _, o := range all {
+		if o.ID == id {
+			return s.apiJSON(c, 200, o)
+		}
+	}
+	return office.ErrNotFound
+}
+
+func (s *Server) apiEvents(c echo.Context) error {
+	p, err := apiCursor(c)
+	if err != nil {
+		return err
+	}
+	var org int64
+	if v := c.QueryParam("organiser_id"); v != "" {
+		if org, err = strconv.ParseInt(v, 10, 64); err != nil || org <= 0 {
+			ve := &office.ValidationError{}
+			ve.Add(0, "organiser_id", "api.err.id", nil)
+			return ve
+		}
+	}
+	es, err := s.apiEventsVisible(c.Request().Context(), actor(c))
+	if err != nil {
+		return err
+	}
+	all := []APIEvent{}
+	for _, e := range es {
+		if org == 0 || e.OrganiserID == org {
+			all = append(all, apiEventOf(e))
+		}
+	}
+	items, next := pageOf(all, p)
+	return s.apiJSON(c, 200, APIEventList{Items: items, NextCursor: next})
+}
+
+func (s *Server) apiEvent(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if done, err := s.apiNotModified(c, func(context.Context) (int64, error) { return id, nil }); done || err != nil {
+		return err
+	}
+	e, err := s.office.Event(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	return s.apiJSON(c, 200, apiEventOf(e))
+}
+
+func (s *Server) apiStages(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if done, err := s.apiNotModified(c, func(context.Context) (int64, error) { return id, nil }); done || err != nil {
+		return err
+	}
+	eb, err := s.office.EventBrackets(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	entrant := func(eid string) APIEntrant {
+		if pid, err := strconv.ParseInt(eid, 10, 64); err == nil && pid > 0 {
+			return APIEntrant{PlayerID: &pid, Name: eb.PlayerName(eid)}
+		}
+		return APIEntrant{}
+	}
+	ref := func(pid int64) *APIPlayerRef {
+		if pid == 0 {
+			return nil
+		}
+		return &APIPlayerRef{ID: pid, Name: eb.Players[pid].Name}
+	}
+	game := func(g office.BracketGame) APIBracketGame {
+		out := APIBracketGame{ID: g.ID, Round: g.Round, Index: g.Index, Status: string(g.Status), Forfeit: g.Kind == "forfeit",
+			Players: []APIEntrant{entrant(g.Players[0]), entrant(g.Players[1])}, GameID: idPtr(g.GameID),
+			DecidingGameID: idPtr(g.DecidingGameID), Sente: ref(g.SenteID), Gote: ref(g.GoteID), Result: g.Result, Reason: g.Reason,
+			Redos: g.Redos, ScheduledOn: g.ScheduledOn, Handicap: g.Handicap, Version: g.Version}
+		if g.Winner != "" {
+			w := entrant(g.Winner)
+			out.Winner = &w
+		}
+		return out
+	}
+	out := APIStageList{EventID: id, Items: []APIStage{}}
+	for _, sb := range eb.Stages {
+		if sb.Stage.Status != office.StagePublished {
+			continue // what the public page shows, whoever reads
+		}
+		st := APIStage{ID: sb.Stage.ID, Name: sb.Stage.Name, NameEn: sb.Stage.NameEn, Kind: sb.Stage.Kind, Status: sb.Stage.Status,
+			BestOf: sb.Stage.BestOf, Finished: sb.Finished, Rounds: [][]APIBracketGame{}, CSVURL: "/stages/" + i64(sb.Stage.ID) + "/csv"}
+		for _, r := range sb.Rounds {
+			row := []APIBracketGame{}
+			for _, g := range r {
+				row = append(row, game(g))
+			}
+			st.Rounds = append(st.Rounds, row)
+		}
+		if sb.ThirdPlace != nil {
+			g := game(*sb.ThirdPlace)
+			st.ThirdPlace = &g
+		}
+		if sb.Champion != "" {
+			ch := entrant(sb.Champion)
+			st.Champion = &ch
+		}
+		out.Items = append(out.Items, st)
+	}
+	return s.apiJSON(c, 200, out)
+}
+
+func (s *Server) apiLeague(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if done, err := s.apiNotModified(c, func(context.Context) (int64, error) { return id, nil }); done || err != nil {
+		return err
+	}
+	lo, err := s.office.League(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	out := APIClassList{EventID: id, Items: []APIClass{}}
+	for _, cl := range lo.Classes {
+		out.Items = append(out.Items, APIClass{ID: cl.ID, EventID: id, Class: cl.Class, Status: cl.Status, Members: lo.Counts[cl.ID],
+			URL: apiPrefix + "/league-classes/" + i64(cl.ID)})
+	}
+	return s.apiJSON(c, 200, out)
+}
+
+var markNames = map[league.MarkState]string{league.MarkHidden: "hidden", league.MarkProvisional: "provisional", league.MarkDecided: "decided"}
+
+func (s *Server) apiClass(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if done, err := s.apiNotModified(c, func(ctx context.Context) (int64, error) {
+		cl, err := s.store.LeagueClassByID(ctx, id)
+		return cl.EventID, err
+	}); done || err != nil {
+		return err
+	}
+	st, err := s.office.Standings(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	out := APIClassDetail{ID: id, EventID: st.Event.ID, Class: st.Class.Class, Status: st.Class.Status, Final: st.Table.Final,
+		Rounds: []APIRound{}, Standings: []APIStandingRow{}, URL: "/league/" + i64(id)}
+	for _, r := range st.Schedule.Rounds {
+		rd := APIRound{Number: r.Number}
+		if !r.Date.IsZero() {
+			rd.Date = r.Date.Format(office.DateLayout)
+		}
+		out.Rounds = append(out.Rounds, rd)
+	}
+	for _, r := range st.Rows {
+		row := APIStandingRow{Place: r.Row.Place, Junni: r.Row.Junni, Player: APIPlayerRef{ID: r.PlayerID, Name: st.Players[r.PlayerID].Name},
+			Wins: r.Row.Wins, Losses: r.Row.Losses, Rests: r.Row.Rests, Unplayed: r.Row.Unplayed, Points: r.PointsBefore,
+			Marks: markNames[r.Mark], Cells: []APILeagueCell{}}
+		if r.Mark == league.MarkDecided {
+			row.Points = r.Row.Points
+		}
+		if r.Mark != league.MarkHidden {
+			row.Outcome = string(r.Row.Outcome)
+		}
+		for i, cell := range r.Cells {
+			row.Cells = append(row.Cells, APILeagueCell{Round: i + 1, Rest: cell.Rest, OpponentID: idPtr(cell.Opponent), Sente: cell.Sente,
+				Result: cell.Result, GameID: idPtr(cell.GameID), Date: cell.Date})
+		}
+		out.Standings = append(out.Standings, row)
+	}
+	return s.apiJSON(c, 200, out)
+}
+
+func (s *Server) apiGames(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	p, err := apiCursor(c)
+	if err != nil {
+		return err
+	}
+	if done, err := s.apiNotModified(c, func(context.Context) (int64, error) { return id, nil }); done || err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if _, err := s.office.Event(ctx, actor(c), id); err != nil {
+		return err
+	}
+	// One set read for every game and one for the players named, as the
+	// games page (games.go): a fixed number of statements.
+	gs, err := s.store.GameSetOfEvent(ctx, id)
+	if err != nil {
+		return err
+	}
+	games := slices.SortedFunc(maps.Values(gs.Games), func(x, y store.Game) int { return cmp.Compare(x.ID, y.ID) })
+	page, next := pageOf(games, p)
+	var pids []int64
+	for _, g := range page {
+		for _, pid := range []*int64{g.SentePlayerID, g.GotePlayerID} {
+			if pid != nil {
+				pids = append(pids, *pid)
+			}
+		}
+	}
+	players, err := s.store.PlayersByIDs(ctx, pids)
+	if err != nil {
+		return err
+	}
+	out := APIGameList{Items: []APIGameSummary{}, NextCursor: next}
+	for _, g := range page {
+		it := APIGameSummary{ID: g.ID, EventID: g.EventID, Label: g.Label, Sente: apiPlayerRef(players, g.SentePlayerID),
+			Gote: apiPlayerRef(players, g.GotePlayerID), RedoOf: g.RedoOfID, Void: gs.Void[g.ID]}
+		if g.ScheduledOn != nil {
+			it.ScheduledOn = *g.ScheduledOn
+		}
+		if eff, ok := gs.Effective(g.ID); ok {
+			it.Result, it.Reason = eff.Result, eff.Reason
+		}
+		if lv, ok := gs.Latest(g.ID); ok {
+			it.Version = lv.Version
+		}
+		out.Items = append(out.Items, it)
+	}
+	return s.apiJSON(c, 200, out)
+}
+
+func apiPlayerRef(ps map[int64]store.Player, id *int64) *APIPlayerRef {
+	if id == nil {
+		return nil
+	}
+	return &APIPlayerRef{ID: *id, Name: ps[*id].Name}
+}
+
+func apiResultVersion(h store.ResultVersion, names map[int64]string, inForce bool) APIResultVersion {
+	return APIResultVersion{Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note, EnteredBy: names[h.EnteredBy],
+		EnteredVia: h.EnteredVia, EnteredAt: h.EnteredAt.UTC(), Confirmed: h.Confirmed(), ConfirmedAt: utcPtr(h.ConfirmedAt), InForce: inForce}
+}
+
+func (s *Server) apiGame(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if done, err := s.apiNotModified(c, func(ctx context.Context) (int64, error) {
+		g, err := s.store.GameByID(ctx, id)
+		return g.EventID, err
+	}); done || err != nil {
+		return err
+	}
+	g, err := s.apiGameOf(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	return s.apiJSON(c, 200, g)
+}
+
+// apiGameOf is the game resource, read as the game page reads it.
+func (s *Server) apiGameOf(ctx context.Context, a office.Actor, id int64) (APIGame, error) {
+	g, err := s.store.GameByID(ctx, id)
+	if err != nil {
+		return APIGame{}, err
+	}
+	if _, err := s.office.Event(ctx, a, g.EventID); err != nil {
+		return APIGame{}, err
+	}
+	var pids []int64
+	for _, p := range []*int64{g.SentePlayerID, g.GotePlayerID} {
+		if p != nil {
+			pids = append(pids, *p)
+		}
+	}
+	players, err := s.store.PlayersByIDs(ctx, pids)
+	if err != nil {
+		return APIGame{}, err
+	}
+	out := APIGame{ID: g.ID, EventID: g.EventID, Label: g.Label, Sente: apiPlayerRef(players, g.SentePlayerID), Gote: apiPlayerRef(players, g.GotePlayerID),
+		Handicap: g.Handicap, RedoOf: g.RedoOfID, RedoNumber: g.RedoNumber, Redos: []int64{}, History: []APIResultVersion{}, Moves: []string{},
+		Links: APIGameLinks{HTML: gameURL(g.ID), KIF: gameURL(g.ID) + "/record.kif", CSA: gameURL(g.ID) + "/record.csa", USI: gameURL(g.ID) + "/record.usi"}}
+	if g.ScheduledOn != nil {
+		out.ScheduledOn = *g.ScheduledOn
+	}
+	redos, err := s.store.AllRedoGames(ctx, g.ID)
+	if err != nil {
+		return out, err
+	}
+	for _, r := range redos {
+		out.Redos = append(out.Redos, r.ID)
+	}
+	recs, err := s.office.GameRecords(ctx, g.ID)
+	if err != nil {
+		return out, err
+	}
+	if n := len(recs); n > 0 {
+		out.StartSFEN, out.Plies = recs[n-1].StartSFEN, recs[n-1].Plies
+		if f := strings.Fields(recs[n-1].Moves); len(f) > 0 {
+			out.Moves = f
+		}
+	}
+	hist, err := s.office.ResultHistory(ctx, g.ID)
+	if err != nil {
+		return out, err
+	}
+	var ids []int64
+	for _, h := range hist {
+		ids = append(ids, h.EnteredBy)
+	}
+	names := s.userNames(ctx, ids...)
+	eff, has := store.EffectiveOf(hist)
+	for _, h := range hist {
+		v := apiResultVersion(h, names, has && h.ID == eff.ID)
+		out.History = append(out.History, v)
+		if v.InForce {
+			vv := v
+			out.Result = &vv
+		}
+		out.Version = h.Version
+	}
+	return out, nil
+}
+
+func apiPlayerOf(p store.Player) APIPlayer {
+	return APIPlayer{ID: p.ID, Name: p.Name, Reading: p.Reading, Kind: string(p.Kind), Rank: p.Rank, Class: string(p.Class),
+		Affiliation: p.Affiliation, Number: p.NumberOrEmpty(), BirthDate: p.BirthDate.String(), URL: playerURL(p.ID)}
+}
+
+func (s *Server) apiPlayers(c echo.Context) error {
+	p, err := apiCursor(c)
+	if err != nil {
+		return err
+	}
+	ps, more, err := s.office.PlayersRange(c.Request().Context(), c.QueryParam("q"), p.offset, p.limit)
+	if err != nil {
+		return err
+	}
+	out := APIPlayerList{Items: []APIPlayer{}, NextCursor: nextCursor(p, more)}
+	for _, pl := range ps {
+		out.Items = append(out.Items, apiPlayerOf(pl))
+	}
+	return s.apiJSON(c, 200, out)
+}
+
+func (s *Server) apiPlayer(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	p, err := s.office.Player(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return s.apiJSON(c, 200, apiPlayerOf(p))
+}
+
+func (s *Server) apiRatings(c echo.Context) error {
+	p, err := apiCursor(c)
+	if err != nil {
+		return err
+	}
+	rows, more, err := s.office.RatingsRange(c.Request().Context(), office.RatingFilter{Query: c.QueryParam("q")}, p.offset, p.limit)
+	if err != nil {
+		return err
+	}
+	out := APIRatingList{Items: []APIRating{}, NextCursor: nextCursor(p, more)}
+	for _, r := range rows {
+		out.Items = append(out.Items, APIRating{Place: r.Place, Player: APIPlayerRef{ID: r.Player.ID, Name: r.Player.Name},
+			Rating: r.Rating.Rating, RD: r.Rating.RD, Games: r.Rating.Games, Wins: r.Rating.Wins, Losses: r.Rating.Losses,
+			LastPlayed: utcPtr(r.Rating.LastPlayed)})
+	}
+	return s.apiJSON(c, 200, out)
+}
+
+// checkStorableJSON applies the one text check of every form
+// (storableText, input.go) to the string fields of a decoded body.
+func checkStorableJSON(v any) error {
+	vals := url.Values{}
+	rv := reflect.Indirect(reflect.ValueOf(v))
+	if rv.Kind() != reflect.Struct {
+		return nil
+	}
+	for i := range rv.NumField() {
+		f := rv.Type().Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if rv.Field(i).Kind() == reflect.String && name != "" {
+			vals.Set(name, rv.Field(i).String())
+		}
+	}
+	if field, ok := office.CheckStorableValues(vals); !ok {
+		return &unstorableError{Field: field}
+	}
+	return nil
+}

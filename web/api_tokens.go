@@ -1,0 +1,144 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+	"kisen/store"
+)
+
+// The event's API token page (issue 15 part 4, docs/api.md): directors
+// make a token per scope with a name and an expiry, see its secret once,
+// see every token's use and revoke it.
+
+func (s *Server) tokenRoutes(e *echo.Echo) {
+	e.GET("/events/:id/tokens", s.tokensPage, requireUser)
+	e.POST("/events/:id/tokens", s.tokenCreate, requireUser)
+	e.POST("/events/:id/tokens/:tid/revoke", s.tokenRevoke, requireUser)
+}
+
+// sessionTokenSecret carries a new token's secret from the POST to the
+// page after it (POST → 303 → GET), read once.
+const sessionTokenSecret = "api_token_secret"
+
+type tokenForm struct {
+	Name      string `form:"name"`
+	Scope     string `form:"scope"`
+	ExpiresOn string `form:"expires_on"`
+}
+
+type tokenRow struct {
+	ID                                int64
+	Name, Scope, CreatedBy, CreatedAt string
+	Expires, LastUsed, Revoked        string
+	Expired, Active                   bool
+	Uses                              int64
+}
+
+type tokensView struct {
+	EventID   int64
+	EventName string
+	Rows      []tokenRow
+	Scopes    []string
+	Secret    string // the token just made, shown once
+	Form      tokenForm
+}
+
+func (s *Server) tokensPage(c echo.Context) error {
+	return s.renderTokens(c, http.StatusOK, tokenForm{}, nil)
+}
+
+func (s *Server) renderTokens(c echo.Context, status int, f tokenForm, errs fieldMsgs) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	a := actor(c)
+	e, err := s.office.Event(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	rows, err := s.office.APITokens(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	v := tokensView{EventID: id, EventName: localName(ctx, e.Name, e.NameEn), Scopes: office.TokenScopes, Form: f}
+	if v.Form.ExpiresOn == "" {
+		v.Form.ExpiresOn = now.In(tokyo).AddDate(0, 1, 0).Format(office.DateLayout)
+	}
+	if status == http.StatusOK {
+		v.Secret = s.sessions.PopString(ctx, sessionTokenSecret)
+	}
+	for _, r := range rows {
+		v.Rows = append(v.Rows, tokenRowOf(r, now))
+	}
+	markDraft(c, office.IsDraft(e))
+	c.Response().Header().Set("Cache-Control", "no-store") // the secret is on it once
+	return s.render(c, status, TokensPage(s.page(c, T(ctx, "api.tokens.title")+" — "+v.EventName), v, errs))
+}
+
+func tokenRowOf(r store.APITokenRow, now time.Time) tokenRow {
+	row := tokenRow{ID: r.ID, Name: r.Name, Scope: r.Scope, CreatedBy: r.CreatedByName, CreatedAt: showTime(r.CreatedAt),
+		// The last minute it works: the form's date, not the next day's 00:00.
+		Expires: showTime(r.ExpiresAt.Add(-time.Minute)), Uses: r.Uses, Expired: !now.Before(r.ExpiresAt)}
+	if r.LastUsedAt != nil {
+		row.LastUsed = showTime(*r.LastUsedAt)
+	}
+	if r.RevokedAt != nil {
+		row.Revoked = showTime(*r.RevokedAt)
+	}
+	row.Active = row.Revoked == "" && !row.Expired
+	return row
+}
+
+func (s *Server) tokenCreate(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var f tokenForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	made, err := s.office.CreateAPIToken(ctx, actor(c), office.TokenInput{EventID: id, Name: f.Name, Scope: f.Scope, ExpiresOn: f.ExpiresOn})
+	if err != nil {
+		if msgs, ok := fieldMsgsOf(ctx, err); ok {
+			return s.renderTokens(c, http.StatusUnprocessableEntity, f, msgs)
+		}
+		return err
+	}
+	s.sessions.Put(ctx, sessionTokenSecret, made.Secret)
+	return seeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/tokens#new-token")
+}
+
+func (s *Server) tokenRevoke(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	tid, err := pathParam(c, "tid")
+	if err != nil {
+		return err
+	}
+	if err := s.office.RevokeAPIToken(c.Request().Context(), actor(c), id, tid); err != nil {
+		return err
+	}
+	return seeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/tokens")
+}
+
+// viaToken names who entered a row: the person, and the API token it came
+// through when it did (the token's name, issue 15).
+func viaToken(ctx context.Context, name, token string) string {
+	if token == "" {
+		return name
+	}
+	return name + " " + T(ctx, "api.via", "Name", token)
+}

@@ -1,0 +1,120 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+)
+
+// The API's writes (issue 15 part 4): each takes a token of one scope and
+// goes through the very office function of the web form it mirrors — the
+// same roles, validation, version check under the game's row lock (a
+// stale version is 409 with the result in force) and, in the same
+// transaction, the token's name on the row and a line in its audit log.
+
+// apiEnterResult is the game page's end form (office.EndGame).
+func (s *Server) apiEnterResult(c echo.Context) error {
+	a, err := apiRequireScope(c, office.ScopeResults)
+	if err != nil {
+		return err
+	}
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var in APIResultInput
+	if err := apiDecode(c, &in); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if !in.FutureOK {
+		ctx = office.AskBeforeFutureResult(ctx)
+	}
+	if _, err := s.office.EndGame(ctx, a, id, office.EndInput{Kind: in.Kind, By: in.By, BothAbsent: in.BothAbsent, Foul: in.Foul,
+		NoTimeLeft: in.NoTimeLeft, PointsSente: in.PointsSente, PointsGote: in.PointsGote, RemainingSente: in.RemainingSente,
+		RemainingGote: in.RemainingGote, Note: in.Note, Version: in.Version}); err != nil {
+		return err
+	}
+	g, err := s.apiGameOf(c.Request().Context(), a, id)
+	if errors.Is(err, office.ErrNotFound) { // a draft the token may write but not read
+		g, err = APIGame{ID: id}, nil
+	}
+	if err != nil {
+		return err
+	}
+	return s.apiJSON(c, http.StatusOK, g)
+}
+
+// apiSaveRecord is the game page's record form (office.SaveRecord).
+func (s *Server) apiSaveRecord(c echo.Context) error {
+	a, err := apiRequireScope(c, office.ScopeRecords)
+	if err != nil {
+		return err
+	}
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var in APIRecordInput
+	if err := apiDecode(c, &in); err != nil {
+		return err
+	}
+	rec, r, err := s.office.SaveRecord(c.Request().Context(), a, id, office.RecordInput{Text: in.Text, Format: in.Format, AcceptFoul: in.AcceptFoul})
+	if err != nil {
+		return err
+	}
+	return s.apiJSON(c, http.StatusOK, APIRecordSaved{GameID: id, Version: rec.Version, Plies: rec.Plies, Moves: nonNil(r.Moves)})
+}
+
+// apiAppendMove adds one move to the newest record (office.AppendMove).
+func (s *Server) apiAppendMove(c echo.Context) error {
+	a, err := apiRequireScope(c, office.ScopeRecords)
+	if err != nil {
+		return err
+	}
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var in APIMoveInput
+	if err := apiDecode(c, &in); err != nil {
+		return err
+	}
+	rec, r, err := s.office.AppendMove(c.Request().Context(), a, id, in.Plies, in.Move)
+	if err != nil {
+		return err
+	}
+	return s.apiJSON(c, http.StatusOK, APIRecordSaved{GameID: id, Version: rec.Version, Plies: rec.Plies, Moves: nonNil(r.Moves)})
+}
+
+// apiRuling is the game page's ruling form (office.AddRuling).
+func (s *Server) apiRuling(c echo.Context) error {
+	a, err := apiRequireScope(c, office.ScopeRulings)
+	if err != nil {
+		return err
+	}
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var in APIRulingInput
+	if err := apiDecode(c, &in); err != nil {
+		return err
+	}
+	row, _, err := s.office.AddRuling(c.Request().Context(), a, id, office.RulingInput{Kind: in.Kind, Player: in.Player,
+		DeltaMinutes: in.DeltaMinutes, Reason: in.Reason, Supersedes: in.Supersedes, Version: in.Version})
+	if err != nil {
+		return err
+	}
+	return s.apiJSON(c, http.StatusOK, APIRulingSaved{ID: row.ID, GameID: id})
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
