@@ -50,6 +50,9 @@ func (s *Server) routes() error {
 	s.pickerRoutes(e)
 	s.downloadRoutes(e) // downloads.go (issue 15)
 	s.embedRoutes(e)    // embeds.go (issue 15)
-	s.tokenRoutes(e) // api_tokens.go
-	return s.apiRoutes(e)
+	s.tokenRoutes(e)    // api_tokens.go
+	if err := s.apiRoutes(e); err != nil {
+		return err
+	}
+	return nil
 }
