@@ -50,5 +50,10 @@ func Models() []any {
 		&DayRound{},
 		&DayPairing{},
 		&DayLogEntry{},
+		// the day's paper and self-report (migration 00130)
+		&DayClassPaper{},
+		&DayReportLink{},
+		&DayReport{},
+		&DayReportMiss{},
 	}
 }
