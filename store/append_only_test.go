@@ -78,6 +78,10 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	board := 1
 	create(&store.DayPairing{RoundID: dr.ID, Board: &board, GameID: &g.ID})
 	create(&store.DayLogEntry{EventID: ev.ID, ClassID: &dc.ID, Action: "draw", ActorID: u.ID, At: now})
+	// The players' own report (00130).
+	pl := store.Player{Name: "選手", Reading: "せんしゅ", Kind: store.PlayerAmateur}
+	create(&pl)
+	create(&store.DayReport{GameID: g.ID, ReporterID: pl.ID, WinnerID: pl.ID, At: now})
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 
