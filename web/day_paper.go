@@ -48,12 +48,12 @@ type paperPerson struct {
 	Rank    string
 }
 
-func personOf(e store.DayEntrantRow) paperPerson {
+func personOf(ctx context.Context, e store.DayEntrantRow) paperPerson {
 	r := e.DeclaredRank
 	if r == "" {
 		r = e.Rank
 	}
-	return paperPerson{Name: e.Name, Reading: e.Reading, Club: e.Affiliation, Rank: r}
+	return paperPerson{Name: e.Name, Reading: e.Reading, Club: e.Affiliation, Rank: rankLabel(ctx, r)}
 }
 
 // paperHead is the heading every sheet carries.
@@ -109,7 +109,7 @@ func (s *Server) classPaper(c echo.Context) (day.ClassView, day.RoundState, map[
 	}
 	people := map[int64]paperPerson{}
 	for _, e := range v.Entrants {
-		people[e.PlayerID] = personOf(e)
+		people[e.PlayerID] = personOf(ctx, e)
 	}
 	n, err := strconv.Atoi(c.Param("n"))
 	if c.Param("n") == "" {
@@ -151,19 +151,12 @@ func boardsOf(ctx context.Context, v day.ClassView, r day.RoundState, people map
 	return out
 }
 
-// handicapWords is a 手合割 as printed: its Japanese name on Japanese
-// pages, the English one on English pages (平手 → Even).
+// handicapWords is a 手合割 in the reader's language (none stored: 平手).
 func handicapWords(ctx context.Context, h string) string {
 	if h == "" {
 		h = rules.Even.Name()
 	}
-	if Lang(ctx) != "en" {
-		return h
-	}
-	if hc, ok := rules.HandicapByName(h); ok {
-		return hc.EnglishName()
-	}
-	return T(ctx, "day_paper.handicap_other")
+	return handicapLabel(ctx, h)
 }
 
 func (s *Server) dayPairingSheet(c echo.Context) error {
@@ -295,7 +288,7 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 			state = T(ctx, "day.checkin.withdrawn")
 		}
 		cc := &v.Classes[i]
-		cc.Rows = append(cc.Rows, checkinRow{No: len(cc.Rows) + 1, Person: personOf(e), State: state, WalkIn: e.WalkIn})
+		cc.Rows = append(cc.Rows, checkinRow{No: len(cc.Rows) + 1, Person: personOf(ctx, e), State: state, WalkIn: e.WalkIn})
 	}
 	return s.render(c, http.StatusOK, DayCheckinSheet(s.page(c, T(ctx, "day_paper.checkin.title", "Event", v.Event)), v))
 }
