@@ -122,6 +122,9 @@ func (d *Day) ConfirmRound(ctx context.Context, actor office.Actor, in ConfirmIn
 		if err != nil {
 			return err
 		}
+		if len(st.rounds)+1 != in.Round { // confirmed already, here or elsewhere
+			return fmt.Errorf("class %d round %d: %d rounds drawn: %w", c.ID, in.Round, len(st.rounds), ErrDrawChanged)
+		}
 		out, err = drawNext(ctx, tx, e, st, in.Seed)
 		if err != nil {
 			return err
