@@ -399,7 +399,6 @@ func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
 	return row
 }
 
-
 // dayStandingsView is the standings page's view model.
 type dayStandingsView struct {
 	ClassID  int64

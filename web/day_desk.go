@@ -196,9 +196,9 @@ type dayBoardsView struct {
 	Round    int
 	URL      string
 	Boards   []dayBoardRow
-	Only     int    // the board number typed into the box; 0 shows every board
-	NotFound bool   // the typed board is not in this round
-	Open     int    // boards still playing
+	Only     int  // the board number typed into the box; 0 shows every board
+	NotFound bool // the typed board is not in this round
+	Open     int  // boards still playing
 	Preview  *dayBoardRow
 	Choice   string // sente_win or gote_win (preview)
 	Words    string // the previewed result in words

@@ -252,4 +252,3 @@ func TestQueryCount_DayPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
 		}
 	})
 }
-
