@@ -79,7 +79,7 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 	entered := map[int64]bool{}
 	for _, en := range entrants {
 		entered[en.PlayerID] = true
-		v.Entrants = append(v.Entrants, dayEntrant(en, className[en.ClassID]))
+		v.Entrants = append(v.Entrants, dayEntrant(ctx, en, className[en.ClassID]))
 		if en.Withdrawn() {
 			v.Counts["withdrawn"]++
 		} else {

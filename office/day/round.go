@@ -100,7 +100,7 @@ type ConfirmInput struct {
 
 // ConfirmRound writes the round the director previewed, in one
 // transaction (directors): the round with its seed, one game of the event
-// per board (label 「A級 2回戦 3番盤」, sente/gote and 手合割 by the class
+// per board (label 「A級 R2-B3」: round 2, board 3, in no one language, sente/gote and 手合割 by the class
 // policy, the class's allowance), boards numbered from the class's first
 // board, byes recorded without a game. The round is drawn again from the
 // same seed inside the transaction; if it is not the previewed one (a
@@ -148,7 +148,7 @@ func (d *Day) ConfirmRound(ctx context.Context, actor office.Actor, in ConfirmIn
 		allow := st.class.Settings.AllowanceMinutes * 60
 		for _, b := range out.Boards {
 			sente, gote := b.Sente, b.Gote
-			g := store.Game{EventID: c.EventID, Label: fmt.Sprintf("%s %d回戦 %d番盤", c.Name, out.Round, b.Board), SentePlayerID: &sente, GotePlayerID: &gote,
+			g := store.Game{EventID: c.EventID, Label: fmt.Sprintf("%s R%d-B%d", c.Name, out.Round, b.Board), SentePlayerID: &sente, GotePlayerID: &gote,
 				Handicap: b.Handicap, SenteAllowanceS: allow, GoteAllowanceS: allow, CreatedAt: now, UpdatedAt: now}
 			if err := tx.CreateGame(ctx, &g); err != nil {
 				return err
