@@ -171,11 +171,11 @@ func rankRangeWords(ctx context.Context, st day.ClassSettings) string {
 	case st.RankMin == "" && st.RankMax == "":
 		return T(ctx, "day.ranks.any")
 	case st.RankMin == "":
-		return T(ctx, "day.ranks.up_to", "Max", st.RankMax)
+		return T(ctx, "day.ranks.up_to", "Max", rankLabel(ctx, st.RankMax))
 	case st.RankMax == "":
-		return T(ctx, "day.ranks.from", "Min", st.RankMin)
+		return T(ctx, "day.ranks.from", "Min", rankLabel(ctx, st.RankMin))
 	}
-	return T(ctx, "day.ranks.between", "Min", st.RankMin, "Max", st.RankMax)
+	return T(ctx, "day.ranks.between", "Min", rankLabel(ctx, st.RankMin), "Max", rankLabel(ctx, st.RankMax))
 }
 
 func (s *Server) dayClassCreate(c echo.Context) error {
@@ -254,7 +254,8 @@ type dayBoardRow struct {
 	Version   int
 	Sente     string
 	Gote      string
-	Handicap  string
+	Handicap  string // in the reader's language
+	Even      bool   // 平手
 	SenteBy   string // in words
 	Result    string // in words; "" while undecided
 	Decided   bool
@@ -325,7 +326,7 @@ func (s *Server) renderClass(c echo.Context, status int, message string) error {
 		v.Rounds = append(v.Rounds, roundView(ctx, cv, r))
 	}
 	for _, e := range cv.Entrants {
-		v.Entrants = append(v.Entrants, dayEntrant(e, ""))
+		v.Entrants = append(v.Entrants, dayEntrant(ctx, e, ""))
 	}
 	markDraft(c, cv.Event.Status == office.StatusDraft)
 	return s.render(c, status, DayClassPage(s.page(c, v.Name), v))
@@ -356,8 +357,8 @@ func classFacts(ctx context.Context, cl day.Class) [][2]string {
 	return facts
 }
 
-func dayEntrant(e store.DayEntrantRow, class string) dayEntrantRow {
-	return dayEntrantRow{PlayerID: e.PlayerID, Name: e.Name, URL: playerURL(e.PlayerID), Rank: e.DeclaredRank, Club: e.Affiliation,
+func dayEntrant(ctx context.Context, e store.DayEntrantRow, class string) dayEntrantRow {
+	return dayEntrantRow{PlayerID: e.PlayerID, Name: e.Name, URL: playerURL(e.PlayerID), Rank: rankLabel(ctx, e.DeclaredRank), Club: e.Affiliation,
 		ClassID: e.ClassID, Class: class, ByDirect: e.ClassBy == "director", Checkin: e.Checkin, Withdrawn: e.Withdrawn(), WalkIn: e.WalkIn}
 }
 
@@ -379,7 +380,7 @@ func roundView(ctx context.Context, cv day.ClassView, r day.RoundState) dayRound
 
 func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
 	row := dayBoardRow{Board: b.Board, GameID: b.Last.ID, GameURL: gameURL(b.Last.ID), Version: b.Version,
-		Sente: cv.Names[b.Sente], Gote: cv.Names[b.Gote], Handicap: b.Last.Handicap, Decided: b.Decided}
+		Sente: cv.Names[b.Sente], Gote: cv.Names[b.Gote], Handicap: handicapLabel(ctx, b.Last.Handicap), Even: b.Last.Handicap == "平手", Decided: b.Decided}
 	if b.SenteBy != "" {
 		row.SenteBy = T(ctx, "day.sente_by."+b.SenteBy)
 	}
@@ -398,7 +399,6 @@ func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
 	row.Enterable = !b.Decided && b.InForce.Result != office.ResultRedo && b.Sente != 0 && b.Gote != 0
 	return row
 }
-
 
 // dayStandingsView is the standings page's view model.
 type dayStandingsView struct {
@@ -469,7 +469,7 @@ func (s *Server) dayDrawPreview(c echo.Context) error {
 	v := dayDrawView{ClassID: cid, Name: localName(ctx, cl.Name, cl.NameEn), ClassURL: dayClassURL(cid), Round: p.Round,
 		Seed: strconv.FormatUint(p.Seed, 10), Fingerprint: p.Fingerprint, Byes: p.ByeNames}
 	for _, b := range p.Boards {
-		v.Boards = append(v.Boards, dayBoardRow{Board: b.Board, Sente: b.SenteName, Gote: b.GoteName, Handicap: b.Handicap, SenteBy: T(ctx, "day.sente_by."+b.SenteBy)})
+		v.Boards = append(v.Boards, dayBoardRow{Board: b.Board, Sente: b.SenteName, Gote: b.GoteName, Handicap: handicapLabel(ctx, b.Handicap), Even: b.Handicap == "平手", SenteBy: T(ctx, "day.sente_by."+b.SenteBy)})
 	}
 	for _, a := range p.NotKept {
 		v.NotKept = append(v.NotKept, T(ctx, "day.notkept", "Relation", T(ctx, "day.relation."+a.Relation), "A", a.Names[0], "B", a.Names[1]))

@@ -79,7 +79,7 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 	entered := map[int64]bool{}
 	for _, en := range entrants {
 		entered[en.PlayerID] = true
-		v.Entrants = append(v.Entrants, dayEntrant(en, className[en.ClassID]))
+		v.Entrants = append(v.Entrants, dayEntrant(ctx, en, className[en.ClassID]))
 		if en.Withdrawn() {
 			v.Counts["withdrawn"]++
 		} else {
@@ -196,9 +196,9 @@ type dayBoardsView struct {
 	Round    int
 	URL      string
 	Boards   []dayBoardRow
-	Only     int    // the board number typed into the box; 0 shows every board
-	NotFound bool   // the typed board is not in this round
-	Open     int    // boards still playing
+	Only     int  // the board number typed into the box; 0 shows every board
+	NotFound bool // the typed board is not in this round
+	Open     int  // boards still playing
 	Preview  *dayBoardRow
 	Choice   string // sente_win or gote_win (preview)
 	Words    string // the previewed result in words
