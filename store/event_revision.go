@@ -88,6 +88,10 @@ func UnwatchedTables() []string {
 		// watched through games, and day_events is written in the same
 		// transaction as its event row.
 		"day_events", "day_classes", "day_entrants", "day_rounds", "day_pairings", "day_log",
+		// The day's paper and players' reports (00130): shown on the
+		// director's view and the report link, both rendered fresh; a
+		// report that enters a result writes game_results, which is watched.
+		"day_class_paper", "day_report_links", "day_reports", "day_report_misses",
 	}
 }
 
