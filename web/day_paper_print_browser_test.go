@@ -195,4 +195,3 @@ func checkSheet(t *testing.T, name string, got sheetLayout, items int) {
 		}
 	}
 }
-
