@@ -90,7 +90,7 @@ func printPDF(t *testing.T, ctx context.Context, name string) int {
 // its width, so no page break cuts a slip; the slips made with QR codes
 // carry one code per undecided board, at least 2 cm wide. Chromium's own
 // PDF of each sheet has the expected number of A4 pages. Screenshots and
-// PDFs are kept in KISEN_SCREENSHOT_DIR.
+// PDFs, in Japanese and English, are kept in KISEN_SCREENSHOT_DIR.
 func TestBrowser_DayPaperPrintsOnA4(t *testing.T) {
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
@@ -122,20 +122,31 @@ func TestBrowser_DayPaperPrintsOnA4(t *testing.T) {
 		{"day-blocks", pages["block sheets"], 5, 2},
 		{"day-standings", pages["swiss standings"], 20, 1},
 	}
-	for _, sh := range sheets {
-		do(t, ctx, chromedp.Navigate(a.ts.URL+sh.path), chromedp.WaitReady(chromedp.CSS(`main`)))
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[sheetLayout](sheetLayoutJS))
-		if err != nil {
-			t.Fatal(err)
-		}
-		screenshot(t, ctx, sh.name)
-		checkSheet(t, sh.name, got, sh.items)
-		n := printPDF(t, ctx, sh.name)
-		t.Logf("%s: %d items, widest %.0f of %.0f px, %d PDF pages", sh.name, got.Items, got.Widest, got.Viewport, n)
-		if sh.pdfPages > 0 && n != sh.pdfPages {
-			t.Errorf("%s: %d PDF pages, want %d", sh.name, n, sh.pdfPages)
+	for _, lang := range Languages {
+		do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, network.SetCookie, network.SetCookieParams{Name: "lang", Value: lang, URL: a.ts.URL})
+			return err
+		}))
+		for _, sh := range sheets {
+			name := sh.name + "-" + lang
+			do(t, ctx, chromedp.Navigate(a.ts.URL+sh.path), chromedp.WaitReady(chromedp.CSS(`main`)))
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[sheetLayout](sheetLayoutJS))
+			if err != nil {
+				t.Fatal(err)
+			}
+			screenshot(t, ctx, name)
+			checkSheet(t, name, got, sh.items)
+			n := printPDF(t, ctx, name)
+			t.Logf("%s: %d items, widest %.0f of %.0f px, %d PDF pages", name, got.Items, got.Widest, got.Viewport, n)
+			if n != sh.pdfPages {
+				t.Errorf("%s: %d PDF pages, want %d", name, n, sh.pdfPages)
+			}
 		}
 	}
+	do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, network.SetCookie, network.SetCookieParams{Name: "lang", Value: "ja", URL: a.ts.URL})
+		return err
+	}))
 	// Slips with QR codes: the director asks for them on the slips page.
 	do(t, ctx, chromedp.EmulateViewport(1000, 900))
 	do(t, ctx, emulateScreen(), chromedp.Navigate(a.ts.URL+pages["swiss slips"]), chromedp.WaitVisible(chromedp.CSS(`[data-testid="paper-issue-qr"]`)))
