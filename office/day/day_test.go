@@ -408,3 +408,53 @@ func TestDay_ConfirmRefusedWhenTheFieldChanged(t *testing.T) {
 		}
 	})
 }
+
+// Roles: a recorder enters board results but runs no desk (no draw, no
+// check-in); the public does neither. Refusals are ErrForbidden.
+func TestDay_RolesAtTheDeskAndTheBoards(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newFixture(t, s)
+		c := f.class(f.classInput("A級", day.FormatSwiss))
+		ps := f.present(4, "初段", c.ID)
+		f.drawRound(c.ID, 1)
+		now := f.o.Now()
+		u := store.User{Login: "kiroku", DisplayName: "記録係", PasswordHash: "x", CreatedAt: now, UpdatedAt: now}
+		if err := s.CreateUser(f.ctx, &u); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.o.GrantEventRole(f.ctx, f.admin, office.RoleGrant{EventID: f.event.ID, UserID: u.ID, Role: office.RoleRecorder}); err != nil {
+			t.Fatal(err)
+		}
+		rec := office.Actor{UserID: u.ID, Login: u.Login}
+		if _, err := f.d.PreviewRound(f.ctx, rec, c.ID, 1); !errors.Is(err, office.ErrForbidden) {
+			t.Fatalf("recorder draws: %v", err)
+		}
+		if err := f.d.CheckIn(f.ctx, rec, f.event.ID, ps[0].ID, store.CheckinAbsent); !errors.Is(err, office.ErrForbidden) {
+			t.Fatalf("recorder checks in: %v", err)
+		}
+		v, _ := f.d.ClassView(f.ctx, rec, c.ID)
+		if v.CanDesk || !v.CanEnter {
+			t.Fatalf("recorder's view: desk %v, enter %v", v.CanDesk, v.CanEnter)
+		}
+		b := v.Rounds[0].Boards[0]
+		in := day.BoardResultInput{ClassID: c.ID, Round: 1, Board: b.Board, GameID: b.Last.ID, Version: 0, Result: office.ResultGoteWin}
+		if err := f.d.EnterBoardResult(f.ctx, office.Actor{}, in); err == nil {
+			t.Fatal("the public entered a result")
+		}
+		if err := f.d.EnterBoardResult(f.ctx, rec, in); err != nil {
+			t.Fatalf("recorder enters a result: %v", err)
+		}
+		// An entrant drawn in a round cannot change class; a withdrawn one
+		// cannot be checked in again.
+		other := f.class(f.classInput("B級", day.FormatSwiss))
+		if err := f.d.MoveEntrant(f.ctx, f.admin, f.event.ID, ps[1].ID, other.ID); fieldCodes(err)["class"] != "day.err.class_drawn" {
+			t.Fatalf("move after the draw: %v", err)
+		}
+		if _, err := f.d.Withdraw(f.ctx, f.admin, f.event.ID, ps[2].ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.d.CheckIn(f.ctx, f.admin, f.event.ID, ps[2].ID, store.CheckinPresent); fieldCodes(err)["checkin"] != "day.err.withdrawn" {
+			t.Fatalf("check-in after withdrawal: %v", err)
+		}
+	})
+}
