@@ -326,7 +326,24 @@ func TestDay_WalkIn(t *testing.T) {
 		if rel, _ := s.RelativesAmong(f.ctx, []int64{p.ID, sib.ID}); len(rel) != 1 {
 			t.Fatalf("family link: %+v", rel)
 		}
+		// A registered master named by their number; an unknown number is a
+		// field error on that field.
+		num := "1234"
+		master.Number = &num
+		if err := s.UpdatePlayer(f.ctx, &master); err != nil {
+			t.Fatal(err)
+		}
+		e2, err := f.d.WalkIn(f.ctx, f.admin, day.WalkInInput{EventID: f.event.ID, Name: "弟子次郎", Reading: "でしじろう", Rank: "初段", MasterNumber: "1234"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := s.IsMasterOf(f.ctx, master.ID, e2.PlayerID, store.CivilDateOf(f.o.Now())); err != nil || !ok {
+			t.Fatalf("master by number not recorded: %v", err)
+		}
 		before, _ := s.DayEntrantsOfEvent(f.ctx, f.event.ID)
+		if _, err := f.d.WalkIn(f.ctx, f.admin, day.WalkInInput{EventID: f.event.ID, Name: "弟子三郎", Reading: "でしさぶろう", Rank: "初段", MasterNumber: "9999"}); fieldCodes(err)["master_number"] == "" {
+			t.Fatalf("unknown master number: %v", err)
+		}
 		_, err = f.d.WalkIn(f.ctx, f.admin, day.WalkInInput{EventID: f.event.ID, Name: "誤入力", Reading: "abc", Rank: "二段"})
 		if fieldCodes(err)["reading"] == "" {
 			t.Fatalf("bad reading: %v", err)
