@@ -52,3 +52,57 @@ func TestDay_LateArrivalDrawnFromTheNextRound(t *testing.T) {
 		}
 	})
 }
+
+// 3勝通過3敗失格 by records, to the end: no pair meets twice (read from the
+// stored games), and every player ends with three wins or three losses
+// (stored results and byes).
+func TestDay_PoolsRecordsNoRematch(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newFixture(t, s)
+		in := f.classInput("C級", day.FormatPools)
+		in.Wins, in.Losses, in.PoolMode = "3", "3", "records"
+		c := f.class(in)
+		ps := f.present(12, "5級", c.ID)
+		for r := 1; r <= 5; r++ {
+			if _, err := f.d.PreviewRound(f.ctx, f.admin, c.ID, uint64(r)); fieldCodes(err)["round"] == "day.err.finished" {
+				break
+			}
+			f.drawRound(c.ID, uint64(r))
+			f.finishRound(c.ID)
+		}
+		gs, err := s.GamesOfEvent(f.ctx, f.event.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		met := map[[2]int64]bool{}
+		wins, losses := map[int64]int{}, map[int64]int{}
+		for _, g := range gs {
+			a, b := *g.SentePlayerID, *g.GotePlayerID
+			k := [2]int64{min(a, b), max(a, b)}
+			if met[k] {
+				t.Errorf("rematch: %s", g.Label)
+			}
+			met[k] = true
+			rv, ok, err := s.EffectiveResult(f.ctx, g.ID)
+			if err != nil || !ok {
+				t.Fatalf("%s: no result", g.Label)
+			}
+			if rv.Result == "gote_win" {
+				a, b = b, a
+			}
+			wins[a]++
+			losses[b]++
+		}
+		v, _ := f.d.ClassView(f.ctx, f.admin, c.ID)
+		for _, r := range v.Rounds {
+			for _, id := range r.Byes {
+				wins[id]++
+			}
+		}
+		for _, p := range ps {
+			if wins[p.ID] != 3 && losses[p.ID] != 3 {
+				t.Errorf("%s ends %d-%d", p.Name, wins[p.ID], losses[p.ID])
+			}
+		}
+	})
+}
