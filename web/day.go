@@ -287,6 +287,8 @@ type dayEntrantRow struct {
 	Checkin   string
 	Withdrawn bool
 	WalkIn    bool
+	CheckinBy string // who set the check-in state, and when (Asia/Tokyo)
+	CheckinAt string
 }
 
 // dayClassView is the class page's view model.

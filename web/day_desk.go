@@ -17,6 +17,7 @@ type walkInForm struct {
 	Reading       string `form:"reading"`
 	Rank          string `form:"rank"`
 	Affiliation   string `form:"affiliation"`
+	MasterNumber  string `form:"master_number"`
 	MasterName    string `form:"master_name"`
 	MasterReading string `form:"master_reading"`
 	RelativeID    string `form:"relative_id"`
@@ -76,10 +77,28 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 		className[cl.ID] = n
 		v.Classes = append(v.Classes, choice{Value: strconv.FormatInt(cl.ID, 10), Label: n})
 	}
+	var staff []int64
+	for _, en := range entrants {
+		if en.CheckinBy != nil {
+			staff = append(staff, *en.CheckinBy)
+		}
+	}
+	users, err := s.store.UsersByIDs(ctx, staff)
+	if err != nil {
+		return err
+	}
 	entered := map[int64]bool{}
 	for _, en := range entrants {
 		entered[en.PlayerID] = true
-		v.Entrants = append(v.Entrants, dayEntrant(ctx, en, className[en.ClassID]))
+		row := dayEntrant(ctx, en, className[en.ClassID])
+		if en.CheckinBy != nil && en.CheckinAt != nil {
+			u := users[*en.CheckinBy]
+			row.CheckinBy, row.CheckinAt = u.DisplayName, showTime(*en.CheckinAt)
+			if row.CheckinBy == "" {
+				row.CheckinBy = u.Login
+			}
+		}
+		v.Entrants = append(v.Entrants, row)
 		if en.Withdrawn() {
 			v.Counts["withdrawn"]++
 		} else {
@@ -178,7 +197,7 @@ func (s *Server) dayWalkIn(c echo.Context) error {
 	rel, _ := strconv.ParseInt(strings.TrimSpace(f.RelativeID), 10, 64)
 	cls, _ := strconv.ParseInt(strings.TrimSpace(f.ClassID), 10, 64)
 	_, err = s.dayRoom().WalkIn(ctx, actor(c), day.WalkInInput{EventID: id, Name: f.Name, Reading: f.Reading, Rank: f.Rank, Club: f.Affiliation,
-		MasterName: f.MasterName, MasterReading: f.MasterReading, RelativeID: rel, ClassID: cls, Late: f.Late != ""})
+		MasterNumber: f.MasterNumber, MasterName: f.MasterName, MasterReading: f.MasterReading, RelativeID: rel, ClassID: cls, Late: f.Late != ""})
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
 		return s.renderReception(c, http.StatusUnprocessableEntity, f, msgs, "")
 	}

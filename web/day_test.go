@@ -252,3 +252,41 @@ func TestQueryCount_DayPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
 		}
 	})
 }
+
+// Who sees what: the public reads the day, class and standings pages but
+// is sent to sign in for the desk and the boards; a recorder gets the
+// board page but not the reception (403) nor the draw (403).
+func TestDayWeb_Roles(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := seedDay(t, a, 4, 1)
+		ctx := context.Background()
+		if err := a.srv.office.SetEventStatus(ctx, f.admin, f.event.ID, office.StatusPublished); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []string{fmt.Sprintf("/events/%d/day", f.event.ID), fmt.Sprintf("/day/classes/%d", f.class.ID), fmt.Sprintf("/day/classes/%d/standings", f.class.ID)} {
+			if resp, body := a.get(p); resp.StatusCode != http.StatusOK || strings.Contains(body, `data-testid="day-draw"`) || strings.Contains(body, `data-testid="day-boards-link"`) {
+				t.Fatalf("public %s: %d", p, resp.StatusCode)
+			}
+		}
+		boards := fmt.Sprintf("/day/classes/%d/rounds/1/boards", f.class.ID)
+		for _, p := range []string{fmt.Sprintf("/events/%d/day/reception", f.event.ID), boards} {
+			if resp, _ := a.get(p); resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(resp.Header.Get("Location"), "/login") {
+				t.Fatalf("public %s: %d %s", p, resp.StatusCode, resp.Header.Get("Location"))
+			}
+		}
+		u := a.addUser("kiroku", false)
+		if err := a.srv.office.GrantEventRole(ctx, f.admin, office.RoleGrant{EventID: f.event.ID, UserID: u.ID, Role: office.RoleRecorder}); err != nil {
+			t.Fatal(err)
+		}
+		a.signIn(a.client, u.ID)
+		if resp, body := a.get(boards); resp.StatusCode != http.StatusOK || !strings.Contains(body, `data-testid="day-sente_win"`) {
+			t.Fatalf("recorder's board page: %d", resp.StatusCode)
+		}
+		if resp, _ := a.get(fmt.Sprintf("/events/%d/day/reception", f.event.ID)); resp.StatusCode != http.StatusForbidden {
+			t.Fatalf("recorder's reception: %d", resp.StatusCode)
+		}
+		if resp, _ := a.postForm(fmt.Sprintf("/day/classes/%d/draw", f.class.ID), nil); resp.StatusCode != http.StatusForbidden {
+			t.Fatalf("recorder draws: %d", resp.StatusCode)
+		}
+	})
+}
