@@ -41,19 +41,18 @@ type DeskReport struct {
 // DirectorClass is one class on the director's view.
 type DirectorClass struct {
 	Class
-	Paper       PaperSettings
-	Round       int // the last drawn round (0: none yet)
-	Rounds      int // Swiss: the class's number of rounds
-	DrawnAt     time.Time
-	Boards      int // boards of the last round
-	Playing     []PlayingBoard
-	Waiting     []string // names: finished this round or bye, still in the preliminary
-	Byes        []string
-	Desk        []DeskReport
-	Complete    bool // every board of the last round decided
-	CanStart    bool // the next round can be drawn now
-	Finished    bool // no further preliminary round
-	RoundNumber []int
+	Paper    PaperSettings
+	Round    int // the last drawn round (0: none yet)
+	Rounds   int // Swiss: the class's number of rounds
+	DrawnAt  time.Time
+	Boards   int // boards of the last round
+	Playing  []PlayingBoard
+	Waiting  []string // names: finished this round or bye, still in the preliminary
+	Byes     []string
+	Desk     []DeskReport
+	Complete bool // every board of the last round decided
+	CanStart bool // the next round can be drawn now
+	Finished bool // no further preliminary round
 }
 
 // DirectorView is the director's view of a day.
@@ -148,9 +147,6 @@ func (d *Day) DirectorView(ctx context.Context, actor office.Actor, eventID int6
 		rs := byClass[c.ID]
 		cv := ClassView{Class: dc.Class, Rounds: rs}
 		dc.CanStart = v.CanDesk && cv.CanDraw()
-		for _, r := range rs {
-			dc.RoundNumber = append(dc.RoundNumber, r.Number)
-		}
 		if len(rs) > 0 {
 			last := rs[len(rs)-1]
 			dc.Round, dc.DrawnAt, dc.Boards, dc.Complete = last.Number, last.DrawnAt, len(last.Boards), last.Complete()

@@ -197,7 +197,7 @@ type ReportBoard struct {
 	GoteSaid    int64
 }
 
-// WinnerName is the name of the player a report or the result names.
+// NameOf is the name of one of the board's two players ("" otherwise).
 func (b ReportBoard) NameOf(id int64) string {
 	switch id {
 	case b.Sente:
