@@ -61,6 +61,8 @@ func AppendOnlyTables() []string {
 		"event_settings_unlocks", "event_settings_changes",
 		"knockout_draw_log", "league_schedule_log",
 		"corrections",
-		"api_token_uses", // 00115
+		"api_token_uses",                        // 00115
+		"day_rounds", "day_pairings", "day_log", // migration 00100
+		"day_reports", // migration 00130
 	}
 }

@@ -72,6 +72,19 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	tok := store.APIToken{EventID: ev.ID, Name: "会場タブレット", Scope: "results", SecretHash: "ab", CreatedBy: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
 	create(&tok)
 	create(&store.APITokenUse{TokenID: tok.ID, Action: "result", GameID: &g.ID, At: now})
+	// The amateur day (00100): a round, its board and the desk's log.
+	create(&store.DayEvent{EventID: ev.ID, CreatedAt: now})
+	dc := store.DayClass{EventID: ev.ID, Name: "A級", Format: "pools"}
+	create(&dc)
+	dr := store.DayRound{ClassID: dc.ID, Number: 1, Seed: "42", DrawnBy: u.ID, DrawnAt: now}
+	create(&dr)
+	board := 1
+	create(&store.DayPairing{RoundID: dr.ID, Board: &board, GameID: &g.ID})
+	create(&store.DayLogEntry{EventID: ev.ID, ClassID: &dc.ID, Action: "draw", ActorID: u.ID, At: now})
+	// The players' own report (00130).
+	pl := store.Player{Name: "選手", Reading: "せんしゅ", Kind: store.PlayerAmateur}
+	create(&pl)
+	create(&store.DayReport{GameID: g.ID, ReporterID: pl.ID, WinnerID: pl.ID, At: now})
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 

@@ -83,6 +83,15 @@ func UnwatchedTables() []string {
 		"player_ratings", "rating_history", "rating_state", // shown on rating pages only
 		"event_changes", "registry_changes", // the revisions themselves
 		"goose_db_version",
+		// The amateur day (00100): its pages are rendered fresh, never
+		// answered by a conditional GET; the games its rounds create are
+		// watched through games, and day_events is written in the same
+		// transaction as its event row.
+		"day_events", "day_classes", "day_entrants", "day_rounds", "day_pairings", "day_log",
+		// The day's paper and players' reports (00130): shown on the
+		// director's view and the report link, both rendered fresh; a
+		// report that enters a result writes game_results, which is watched.
+		"day_class_paper", "day_report_links", "day_reports", "day_report_misses",
 	}
 }
 

@@ -45,5 +45,17 @@ func Models() []any {
 		// revisions of event pages (migration 00097)
 		&EventChange{},
 		&RegistryChange{},
+		// the amateur day (migration 00100)
+		&DayEvent{},
+		&DayClass{},
+		&DayEntrant{},
+		&DayRound{},
+		&DayPairing{},
+		&DayLogEntry{},
+		// the day's paper and self-report (migration 00130)
+		&DayClassPaper{},
+		&DayReportLink{},
+		&DayReport{},
+		&DayReportMiss{},
 	}
 }

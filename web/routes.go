@@ -48,6 +48,29 @@ func (s *Server) routes() error {
 	s.ratingRoutes(e)
 	s.bulkRoutes(e)
 	s.pickerRoutes(e)
+
+	// The amateur tournament day (issue 14, web/day*.go, docs/amateur-day.md).
+	e.GET("/events/:id/day", s.dayPage)
+	e.POST("/events/:id/day/classes", s.dayClassCreate, requireUser)
+	e.GET("/events/:id/day/reception", s.dayReception, requireUser)
+	e.POST("/events/:id/day/entrants", s.dayEnter, requireUser)
+	e.POST("/events/:id/day/checkin", s.dayCheckin, requireUser)
+	e.POST("/events/:id/day/move", s.dayMove, requireUser)
+	e.POST("/events/:id/day/withdraw", s.dayWithdraw, requireUser)
+	e.POST("/events/:id/day/walkin", s.dayWalkIn, requireUser)
+	e.GET("/day/classes/:cid", s.dayClassPage)
+	e.GET("/day/classes/:cid/edit", s.dayClassEdit, requireUser)
+	e.POST("/day/classes/:cid", s.dayClassUpdate, requireUser)
+	e.GET("/day/classes/:cid/standings", s.dayStandings)
+	e.POST("/day/classes/:cid/draw", s.dayDrawPreview, requireUser)
+	e.POST("/day/classes/:cid/draw/confirm", s.dayDrawConfirm, requireUser)
+	e.GET("/day/classes/:cid/rounds/:n/boards", s.dayBoards, requireUser)
+	e.POST("/day/classes/:cid/rounds/:n/boards/:b/preview", s.dayBoardPreview, requireUser)
+	e.POST("/day/classes/:cid/rounds/:n/boards/:b", s.dayBoardResult, requireUser)
+
+	// The day's paper, the players' own report and the director's view
+	// (issue 14 parts 5-QR, 6, 7; web/day_paper*.go, docs/amateur-day-paper.md).
+	s.dayPaperRoutes(e)
 	s.downloadRoutes(e) // downloads.go (issue 15)
 	s.embedRoutes(e)    // embeds.go (issue 15)
 	s.tokenRoutes(e)    // api_tokens.go

@@ -1,0 +1,502 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+	"kisen/office/day"
+	"kisen/rules"
+	"kisen/store"
+)
+
+// Paper a desk hands out (issue 14 part 6, docs/amateur-day-paper.md):
+// A4 print pages for a class round's pairings and game slips, the day's
+// check-in list, the block sheets of a pools class, and a class's
+// standings with its round-by-round crosstable. Each is an ordinary page
+// whose print stylesheet (static/day-paper.css) lays it out on A4.
+
+// dayPaperRoutes registers the day's paper, the players' report and the
+// director's view (one block after the day's routes).
+func (s *Server) dayPaperRoutes(e *echo.Echo) {
+	e.GET("/day/classes/:cid/rounds/:n/pairings/print", s.dayPairingSheet)
+	e.GET("/day/classes/:cid/rounds/:n/slips/print", s.daySlips, requireUser)
+	e.POST("/day/classes/:cid/rounds/:n/slips/print", s.daySlipsWithQR, requireUser)
+	e.GET("/day/classes/:cid/blocks/print", s.dayBlockSheets)
+	e.GET("/day/classes/:cid/standings/print", s.dayStandingsSheet)
+	e.GET("/events/:id/day/checkin/print", s.dayCheckinSheet, requireUser)
+	e.GET("/events/:id/day/director", s.dayDirector, requireUser)
+	e.POST("/day/classes/:cid/paper", s.dayPaperSave, requireUser)
+	e.GET("/r/:token", s.dayReportPage)
+	e.POST("/r/:token", s.dayReportPost)
+}
+
+func dayRoundPaperURL(classID int64, round int, sheet string) string {
+	return dayClassURL(classID) + "/rounds/" + strconv.Itoa(round) + "/" + sheet + "/print"
+}
+
+func dayDirectorURL(eventID int64) string { return dayURL(eventID) + "/director" }
+
+// paperPerson is a player as the paper names them.
+type paperPerson struct {
+	Name    string
+	Reading string
+	Club    string
+	Rank    string
+}
+
+func personOf(ctx context.Context, e store.DayEntrantRow) paperPerson {
+	r := e.DeclaredRank
+	if r == "" {
+		r = e.Rank
+	}
+	return paperPerson{Name: e.Name, Reading: e.Reading, Club: e.Affiliation, Rank: rankLabel(ctx, r)}
+}
+
+// paperHead is the heading every sheet carries.
+type paperHead struct {
+	Event    string
+	Class    string
+	Format   string
+	BackURL  string
+	BackText string
+}
+
+// paperBoard is one board as the pairing sheet and the slips show it.
+type paperBoard struct {
+	Board    int
+	Round    int
+	Block    string
+	Sente    paperPerson
+	Gote     paperPerson
+	Handicap string
+	SenteBy  string
+	Decided  bool
+	QR       *qrCode
+}
+
+type pairingSheetView struct {
+	Head   paperHead
+	Round  int
+	Boards []paperBoard
+	Byes   []paperPerson
+}
+
+type slipsView struct {
+	Head      paperHead
+	Round     int
+	Slips     []paperBoard
+	QROn      bool // the class prints QR codes
+	WithQR    bool // this page carries them (just issued)
+	CanIssue  bool
+	IssueURL  string
+	Undecided int
+}
+
+// classPaper reads a class and one of its drawn rounds for a sheet.
+func (s *Server) classPaper(c echo.Context) (day.ClassView, day.RoundState, map[int64]paperPerson, error) {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return day.ClassView{}, day.RoundState{}, nil, err
+	}
+	v, err := s.dayRoom().ClassView(ctx, actor(c), cid)
+	if err != nil {
+		return v, day.RoundState{}, nil, err
+	}
+	people := map[int64]paperPerson{}
+	for _, e := range v.Entrants {
+		people[e.PlayerID] = personOf(ctx, e)
+	}
+	n, err := strconv.Atoi(c.Param("n"))
+	if c.Param("n") == "" {
+		return v, day.RoundState{}, people, nil
+	}
+	r, ok := v.Round(n)
+	if err != nil || !ok {
+		return v, r, people, echo.NewHTTPError(http.StatusNotFound)
+	}
+	return v, r, people, nil
+}
+
+func paperHeadOf(ctx context.Context, v day.ClassView) paperHead {
+	return paperHead{Event: v.Event.Name, Class: localName(ctx, v.Class.Name, v.Class.NameEn), Format: formatWords(ctx, v.Class),
+		BackURL: dayClassURL(v.Class.ID), BackText: T(ctx, "day_paper.back_class")}
+}
+
+// boardsOf lists a round's boards as printed: the chain's current game's
+// players (a redo swaps colours) and 手合割.
+func boardsOf(ctx context.Context, v day.ClassView, r day.RoundState, people map[int64]paperPerson) []paperBoard {
+	blockOf := map[int64]string{}
+	if bs, err := v.Blocks(); err == nil {
+		for _, b := range bs {
+			for _, id := range b.Players {
+				n, _ := strconv.ParseInt(id, 10, 64)
+				blockOf[n] = b.ID
+			}
+		}
+	}
+	out := make([]paperBoard, 0, len(r.Boards))
+	for _, b := range r.Boards {
+		sb := ""
+		if b.SenteBy != "" {
+			sb = T(ctx, "day.sente_by."+b.SenteBy)
+		}
+		out = append(out, paperBoard{Board: b.Board, Round: r.Number, Block: blockOf[b.Sente], Sente: people[b.Sente], Gote: people[b.Gote],
+			Handicap: handicapWords(ctx, b.Last.Handicap), SenteBy: sb, Decided: b.Decided})
+	}
+	return out
+}
+
+// handicapWords is a 手合割 in the reader's language (none stored: 平手).
+func handicapWords(ctx context.Context, h string) string {
+	if h == "" {
+		h = rules.Even.Name()
+	}
+	return handicapLabel(ctx, h)
+}
+
+func (s *Server) dayPairingSheet(c echo.Context) error {
+	ctx := c.Request().Context()
+	v, r, people, err := s.classPaper(c)
+	if err != nil {
+		return err
+	}
+	pv := pairingSheetView{Head: paperHeadOf(ctx, v), Round: r.Number, Boards: boardsOf(ctx, v, r, people)}
+	for _, id := range r.Byes {
+		pv.Byes = append(pv.Byes, people[id])
+	}
+	title := T(ctx, "day_paper.pairings.title", "Class", pv.Head.Class, "N", r.Number)
+	return s.render(c, http.StatusOK, DayPairingSheet(s.page(c, title), pv))
+}
+
+func (s *Server) daySlips(c echo.Context) error {
+	return s.renderSlips(c, nil)
+}
+
+// daySlipsWithQR issues new report links for the round's undecided
+// boards and answers with the slips carrying their codes. The tokens
+// exist only in this response (the database keeps their hashes), so the
+// page is the POST's answer rather than a redirect; sending it again
+// issues new codes and the earlier sheet's stop working.
+func (s *Server) daySlipsWithQR(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	toks, err := s.dayRoom().IssueSlipLinks(ctx, actor(c), cid, n)
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		cl, cerr := s.dayRoom().Class(ctx, actor(c), cid)
+		if cerr != nil {
+			return cerr
+		}
+		return s.renderDirector(c, http.StatusUnprocessableEntity, cl.EventID, directorMsg{ClassID: cid, Text: firstMsg(msgs)})
+	}
+	if err != nil {
+		return err
+	}
+	base := c.Scheme() + "://" + c.Request().Host
+	codes := map[int64]*qrCode{}
+	for game, tok := range toks {
+		q, err := newQR(base + "/r/" + tok)
+		if err != nil {
+			return err
+		}
+		codes[game] = &q
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return s.renderSlips(c, codes)
+}
+
+func (s *Server) renderSlips(c echo.Context, codes map[int64]*qrCode) error {
+	ctx := c.Request().Context()
+	v, r, people, err := s.classPaper(c)
+	if err != nil {
+		return err
+	}
+	if !v.CanEnter {
+		return office.ErrForbidden
+	}
+	paper, err := s.dayRoom().Paper(ctx, actor(c), v.Class.ID)
+	if err != nil {
+		return err
+	}
+	sv := slipsView{Head: paperHeadOf(ctx, v), Round: r.Number, QROn: paper.QR, WithQR: codes != nil, CanIssue: paper.QR && v.CanDesk,
+		IssueURL: dayRoundPaperURL(v.Class.ID, r.Number, "slips")}
+	for i, b := range boardsOf(ctx, v, r, people) {
+		if b.Decided {
+			continue
+		}
+		sv.Undecided++
+		b.QR = codes[r.Boards[i].Root.ID]
+		sv.Slips = append(sv.Slips, b)
+	}
+	title := T(ctx, "day_paper.slips.title", "Class", sv.Head.Class, "N", r.Number)
+	return s.render(c, http.StatusOK, DaySlipsSheet(s.page(c, title), sv))
+}
+
+// checkinView is the printed check-in list, one table per class.
+type checkinView struct {
+	Event   string
+	BackURL string
+	Classes []checkinClass
+}
+
+type checkinClass struct {
+	Name string
+	Rows []checkinRow
+}
+
+type checkinRow struct {
+	No     int
+	Person paperPerson
+	State  string
+	WalkIn bool
+}
+
+func (s *Server) dayCheckinSheet(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathParam(c, "id")
+	if err != nil {
+		return err
+	}
+	sh, err := s.dayRoom().CheckinSheet(ctx, actor(c), id)
+	if err != nil {
+		return err
+	}
+	v := checkinView{Event: sh.Event.Name, BackURL: dayDirectorURL(id)}
+	idx := map[int64]int{}
+	for _, cl := range sh.Classes {
+		idx[cl.ID] = len(v.Classes)
+		v.Classes = append(v.Classes, checkinClass{Name: localName(ctx, cl.Name, cl.NameEn)})
+	}
+	for _, e := range sh.Entrants {
+		i, ok := idx[e.ClassID]
+		if !ok {
+			continue
+		}
+		state := T(ctx, "day.checkin."+e.Checkin)
+		if e.Withdrawn() {
+			state = T(ctx, "day.checkin.withdrawn")
+		}
+		cc := &v.Classes[i]
+		cc.Rows = append(cc.Rows, checkinRow{No: len(cc.Rows) + 1, Person: personOf(ctx, e), State: state, WalkIn: e.WalkIn})
+	}
+	return s.render(c, http.StatusOK, DayCheckinSheet(s.page(c, T(ctx, "day_paper.checkin.title", "Event", v.Event)), v))
+}
+
+// blockSheetsView is one sheet per block of a pools class.
+type blockSheetsView struct {
+	Head   paperHead
+	Blocks []blockSheet
+}
+
+type blockSheet struct {
+	ID      string
+	Players []paperPerson
+	Games   []blockGame
+}
+
+type blockGame struct {
+	Round  int
+	Board  int
+	Sente  string
+	Gote   string
+	Winner string
+}
+
+func (s *Server) dayBlockSheets(c echo.Context) error {
+	ctx := c.Request().Context()
+	v, _, people, err := s.classPaper(c)
+	if err != nil {
+		return err
+	}
+	bs, err := v.Blocks()
+	if err != nil {
+		return err
+	}
+	bv := blockSheetsView{Head: paperHeadOf(ctx, v)}
+	blockOf := map[int64]int{}
+	for i, b := range bs {
+		sh := blockSheet{ID: b.ID}
+		for _, id := range b.Players {
+			n, _ := strconv.ParseInt(id, 10, 64)
+			blockOf[n] = i
+			sh.Players = append(sh.Players, people[n])
+		}
+		bv.Blocks = append(bv.Blocks, sh)
+	}
+	for _, r := range v.Rounds {
+		for _, b := range r.Boards {
+			i, ok := blockOf[b.Sente]
+			if j, ok2 := blockOf[b.Gote]; !ok || !ok2 || i != j {
+				continue
+			}
+			g := blockGame{Round: r.Number, Board: b.Board, Sente: people[b.Sente].Name, Gote: people[b.Gote].Name}
+			if b.Winner != 0 {
+				g.Winner = people[b.Winner].Name
+			}
+			bv.Blocks[i].Games = append(bv.Blocks[i].Games, g)
+		}
+	}
+	return s.render(c, http.StatusOK, DayBlockSheets(s.page(c, T(ctx, "day_paper.blocks.title", "Class", bv.Head.Class)), bv))
+}
+
+// standingsSheetView is a class's standings with each player's games by
+// round: the opponent's line number and ○ (win), ● (loss), □ (bye).
+type standingsSheetView struct {
+	Head   paperHead
+	Swiss  bool
+	Rounds []int
+	Rows   []standingsSheetRow
+}
+
+type standingsSheetRow struct {
+	No     int
+	Place  string
+	Person paperPerson
+	Block  string
+	Cells  []string
+	Wins   string
+	Record string // pools: 2勝1敗
+	Status string
+	Extra  [2]string // Swiss: ソルコフ, SB
+}
+
+func (s *Server) dayStandingsSheet(c echo.Context) error {
+	ctx := c.Request().Context()
+	v, _, people, err := s.classPaper(c)
+	if err != nil {
+		return err
+	}
+	st, err := v.Standings()
+	if err != nil {
+		return err
+	}
+	sv := standingsSheetView{Head: paperHeadOf(ctx, v), Swiss: v.Class.Format == day.FormatSwiss}
+	line := map[int64]int{}
+	for _, l := range st.Swiss {
+		line[l.PlayerID] = len(sv.Rows) + 1
+		sv.Rows = append(sv.Rows, standingsSheetRow{No: len(sv.Rows) + 1, Place: strconv.Itoa(l.Place), Person: people[l.PlayerID],
+			Wins: num(l.Wins), Extra: [2]string{num(l.Solkoff), num(l.SB)}, Status: withdrawnWords(ctx, l.Withdrawn)})
+	}
+	for _, l := range st.Pools {
+		line[l.PlayerID] = len(sv.Rows) + 1
+		status := T(ctx, "day.status."+l.Status)
+		if l.Withdrawn {
+			status = withdrawnWords(ctx, true)
+		}
+		sv.Rows = append(sv.Rows, standingsSheetRow{No: len(sv.Rows) + 1, Person: people[l.PlayerID], Block: l.Block,
+			Record: T(ctx, "day_paper.record", "W", l.Wins, "L", l.Losses), Status: status})
+	}
+	for _, r := range v.Rounds {
+		sv.Rounds = append(sv.Rounds, r.Number)
+	}
+	for i := range sv.Rows {
+		sv.Rows[i].Cells = make([]string, len(v.Rounds))
+	}
+	cell := func(player, opp int64, mark string, ri int) {
+		if i, ok := line[player]; ok {
+			sv.Rows[i-1].Cells[ri] = mark + strconv.Itoa(line[opp])
+		}
+	}
+	for ri, r := range v.Rounds {
+		for _, b := range r.Boards {
+			ms, mg := "", ""
+			switch b.Winner {
+			case b.Sente:
+				ms, mg = "○", "●"
+			case b.Gote:
+				ms, mg = "●", "○"
+			default:
+				ms, mg = "・", "・"
+			}
+			cell(b.Sente, b.Gote, ms, ri)
+			cell(b.Gote, b.Sente, mg, ri)
+		}
+		for _, id := range r.Byes {
+			if i, ok := line[id]; ok {
+				sv.Rows[i-1].Cells[ri] = "□"
+			}
+		}
+	}
+	return s.render(c, http.StatusOK, DayStandingsSheet(s.page(c, T(ctx, "day_paper.standings.title", "Class", sv.Head.Class)), sv))
+}
+
+func withdrawnWords(ctx context.Context, w bool) string {
+	if !w {
+		return ""
+	}
+	return T(ctx, "day.checkin.withdrawn")
+}
+
+// num shows a score: whole numbers without a decimal point.
+func num(f float64) string {
+	if f == float64(int64(f)) {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return strconv.FormatFloat(f, 'f', 1, 64)
+}
+
+// paperSettingsForm is the class's paper settings as posted.
+type paperSettingsForm struct {
+	QR          string `form:"qr"`
+	WaitMinutes string `form:"wait_minutes"`
+}
+
+func (s *Server) dayPaperSave(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	var f paperSettingsForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	err = s.dayRoom().SetPaper(ctx, actor(c), day.PaperInput{ClassID: cid, QR: f.QR == "1", WaitMinutes: f.WaitMinutes})
+	cl, cerr := s.dayRoom().Class(ctx, actor(c), cid)
+	if cerr != nil {
+		return cerr
+	}
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderDirector(c, http.StatusUnprocessableEntity, cl.EventID, directorMsg{ClassID: cid, Text: firstMsg(msgs), Wait: f.WaitMinutes})
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, dayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
+}
+
+// slipsPerPage is how many slips one A4 sheet holds: two columns of four.
+const slipsPerPage = 8
+
+// slipPages cuts the slips into A4 sheets.
+func slipPages(s []paperBoard) [][]paperBoard {
+	var out [][]paperBoard
+	for len(s) > 0 {
+		n := min(slipsPerPage, len(s))
+		out = append(out, s[:n])
+		s = s[n:]
+	}
+	return out
+}
+
+// blockBlankRows pads a block's game table to the games a block of n
+// plays at most (four players: 1–2 and 3–4, winners and losers, the two
+// 1–1 players: five games), so the desk can write them in by hand.
+func blockBlankRows(games, players int) []struct{} {
+	want := 5
+	if players <= 3 {
+		want = 3
+	}
+	return make([]struct{}, max(0, want-games))
+}
