@@ -92,6 +92,10 @@ func UnwatchedTables() []string {
 		// director's view and the report link, both rendered fresh; a
 		// report that enters a result writes game_results, which is watched.
 		"day_class_paper", "day_report_links", "day_reports", "day_report_misses",
+		// API tokens (00115): shown on the staff token page only, rendered
+		// fresh; a write through a token changes watched tables
+		// (game_results, game_records, rulings) in the same transaction.
+		"api_tokens", "api_token_uses",
 	}
 }
 
