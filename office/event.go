@@ -86,6 +86,13 @@ func checkDate(v *ValidationError, field, s string) (time.Time, bool) {
 // written out over the federation defaults and validated), so later
 // changes to the organiser or the defaults never rewrite it.
 func (o *Office) CreateEvent(ctx context.Context, actor Actor, in EventInput) (store.Event, error) {
+	return o.CreateEventThen(ctx, actor, in, nil)
+}
+
+// CreateEventThen is CreateEvent with then run in the same transaction
+// after the event row is written (a room marks the event as its own, e.g.
+// an amateur day); an error from then writes nothing.
+func (o *Office) CreateEventThen(ctx context.Context, actor Actor, in EventInput, then func(tx *store.Store, e store.Event) error) (store.Event, error) {
 	if err := actor.RequireAdmin(); err != nil {
 		return store.Event{}, err
 	}
@@ -119,7 +126,10 @@ func (o *Office) CreateEvent(ctx context.Context, actor Actor, in EventInput) (s
 		if err := v.OrNil(); err != nil {
 			return err
 		}
-		return tx.CreateEvent(ctx, &e)
+		if err := tx.CreateEvent(ctx, &e); err != nil || then == nil {
+			return err
+		}
+		return then(tx, e)
 	})
 	if err != nil {
 		return store.Event{}, err

@@ -61,5 +61,6 @@ func AppendOnlyTables() []string {
 		"event_settings_unlocks", "event_settings_changes",
 		"knockout_draw_log", "league_schedule_log",
 		"corrections",
+		"day_rounds", "day_pairings", "day_log", // migration 00100
 	}
 }

@@ -69,6 +69,15 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	cl := store.LeagueClass{EventID: ev.ID, Class: "A"}
 	create(&cl)
 	create(&store.LeagueLogEntry{ClassID: cl.ID, Action: "draw", ActorID: u.ID, At: now})
+	// The amateur day (00100): a round, its board and the desk's log.
+	create(&store.DayEvent{EventID: ev.ID, CreatedAt: now})
+	dc := store.DayClass{EventID: ev.ID, Name: "A級", Format: "pools"}
+	create(&dc)
+	dr := store.DayRound{ClassID: dc.ID, Number: 1, Seed: "42", DrawnBy: u.ID, DrawnAt: now}
+	create(&dr)
+	board := 1
+	create(&store.DayPairing{RoundID: dr.ID, Board: &board, GameID: &g.ID})
+	create(&store.DayLogEntry{EventID: ev.ID, ClassID: &dc.ID, Action: "draw", ActorID: u.ID, At: now})
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 

@@ -43,5 +43,12 @@ func Models() []any {
 		// revisions of event pages (migration 00097)
 		&EventChange{},
 		&RegistryChange{},
+		// the amateur day (migration 00100)
+		&DayEvent{},
+		&DayClass{},
+		&DayEntrant{},
+		&DayRound{},
+		&DayPairing{},
+		&DayLogEntry{},
 	}
 }

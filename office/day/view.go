@@ -1,0 +1,247 @@
+package day
+
+import (
+	"context"
+	"strconv"
+
+	"kisen/office"
+	"kisen/pairing"
+	"kisen/store"
+)
+
+// ClassView is a class as its pages show it: entrants, drawn rounds with
+// their boards, and player names — read in a fixed number of statements.
+type ClassView struct {
+	Event    store.Event
+	Class    Class
+	Entrants []store.DayEntrantRow
+	Rounds   []RoundState
+	Names    map[int64]string
+	// CanDesk: the actor runs the desk (draws, reception); CanEnter: the
+	// actor may enter results.
+	CanDesk  bool
+	CanEnter bool
+}
+
+// Round returns drawn round n; ok is false when it is not drawn.
+func (v ClassView) Round(n int) (RoundState, bool) {
+	if n < 1 || n > len(v.Rounds) {
+		return RoundState{}, false
+	}
+	return v.Rounds[n-1], true
+}
+
+// NextRound is the number of the round the director would draw next.
+func (v ClassView) NextRound() int { return len(v.Rounds) + 1 }
+
+// CanDraw reports whether the last round is complete (or none is drawn)
+// and the class has a preliminary.
+func (v ClassView) CanDraw() bool {
+	if v.Class.Format == FormatKnockout {
+		return false
+	}
+	if v.Class.Format == FormatSwiss && len(v.Rounds) >= v.Class.Settings.Rounds {
+		return false
+	}
+	return len(v.Rounds) == 0 || v.Rounds[len(v.Rounds)-1].Complete()
+}
+
+// ClassView reads a class for its pages (anyone who may see the event).
+func (d *Day) ClassView(ctx context.Context, actor office.Actor, classID int64) (ClassView, error) {
+	c, err := d.store.DayClassByID(ctx, classID)
+	if err != nil {
+		return ClassView{}, err
+	}
+	e, err := d.o.Event(ctx, actor, c.EventID)
+	if err != nil {
+		return ClassView{}, err
+	}
+	st, err := loadClassView(ctx, d.store, c)
+	if err != nil {
+		return ClassView{}, err
+	}
+	v := ClassView{Event: e, Class: st.class, Entrants: st.entrants, Rounds: st.rounds, Names: st.names}
+	if !actor.Anonymous() {
+		v.CanDesk = d.o.RequireEventRole(ctx, actor, e.ID, deskRoles...) == nil
+		v.CanEnter = v.CanDesk || d.o.RequireEventRole(ctx, actor, e.ID, resultRoles...) == nil
+	}
+	return v, nil
+}
+
+// loadClassView is loadClassState without the lineage the draws need.
+func loadClassView(ctx context.Context, s *store.Store, c store.DayClass) (*classState, error) {
+	return loadClassStateWith(ctx, s, c, nil)
+}
+
+// BoardResultInput is one tap on the board page: the class round and
+// board, the game the row showed as the board's current one and its
+// result version then, and who won.
+type BoardResultInput struct {
+	ClassID int64
+	Round   int
+	Board   int
+	GameID  int64
+	Version int
+	Result  string // sente_win or gote_win
+}
+
+// EnterBoardResult records a board's result from the floor (directors,
+// arbiters, recorders) through the one result-entry path: one
+// transaction, the game row locked, the version the person saw checked (a
+// *office.StaleError, HTTP 409 with the result in force, when another
+// entry came first).
+func (d *Day) EnterBoardResult(ctx context.Context, actor office.Actor, in BoardResultInput) error {
+	if in.Result != office.ResultSenteWin && in.Result != office.ResultGoteWin {
+		return invalid("result", "day.err.choose", nil)
+	}
+	return d.store.Tx(ctx, func(tx *store.Store) error {
+		c, err := tx.DayClassByID(ctx, in.ClassID)
+		if err != nil {
+			return err
+		}
+		if _, err := requireDay(ctx, tx, actor, c.EventID, resultRoles); err != nil {
+			return err
+		}
+		root, err := boardGame(ctx, tx, c.ID, in.Round, in.Board)
+		if err != nil {
+			return err
+		}
+		_, err = office.EnterChainResultIn(ctx, tx, actor, office.ChainResultInput{RootID: root, GameID: in.GameID, Version: in.Version, Result: in.Result, Reason: office.ReasonResignation}, d.now())
+		return err
+	})
+}
+
+// boardGame is the game created for a board of a class round.
+func boardGame(ctx context.Context, tx *store.Store, classID int64, round, board int) (int64, error) {
+	ps, err := tx.DayPairingsOfClass(ctx, classID)
+	if err != nil {
+		return 0, err
+	}
+	for _, p := range ps {
+		if p.Round == round && p.Board != nil && *p.Board == board && p.GameID != nil {
+			return *p.GameID, nil
+		}
+	}
+	return 0, invalid("board", "day.err.no_board", map[string]any{"Board": board})
+}
+
+// PoolsLine is one player's line in a pools preliminary's standings.
+type PoolsLine struct {
+	PlayerID   int64
+	Name       string
+	Block      string
+	Wins       int
+	Losses     int
+	Byes       int
+	Status     string // pairing.StatusPlaying, StatusQualified, StatusOut
+	Round      int    // when they qualified or went out
+	BlockPlace int
+	Withdrawn  bool
+}
+
+// SwissLine is one line of a Swiss class's standings, in the class's
+// tie-break order.
+type SwissLine struct {
+	Place     int
+	PlayerID  int64
+	Name      string
+	Wins      float64
+	Solkoff   float64
+	SB        float64
+	Games     int
+	Byes      int
+	Withdrawn bool
+}
+
+// Standings is a class's standings from the results in force.
+type Standings struct {
+	Pools []PoolsLine
+	Swiss []SwissLine
+}
+
+// Standings computes a class's standings (pools: record and
+// qualified/out; Swiss: wins and the class's tie-breaks) from the boards
+// decided so far.
+func (v ClassView) Standings() (Standings, error) {
+	var out Standings
+	if len(v.Rounds) == 0 {
+		return out, nil
+	}
+	st := &classState{class: v.Class, entrants: v.Entrants, rounds: v.Rounds, names: v.Names, byPlayer: map[int64]store.DayEntrantRow{}, ranks: map[int64]string{}}
+	for _, e := range v.Entrants {
+		st.byPlayer[e.PlayerID] = e
+		st.ranks[e.PlayerID] = e.DeclaredRank
+	}
+	seed, _ := strconv.ParseUint(v.Rounds[0].Seed, 10, 64)
+	switch v.Class.Format {
+	case FormatPools:
+		req, err := st.poolsStandingsRequest(seed)
+		if err != nil {
+			return out, err
+		}
+		_, lines, err := pairing.CheckPools(req)
+		if err != nil {
+			return out, err
+		}
+		for _, l := range lines {
+			id := idOf(l.ID)
+			out.Pools = append(out.Pools, PoolsLine{PlayerID: id, Name: v.Names[id], Block: l.Block, Wins: l.Record.Wins, Losses: l.Record.Losses, Byes: l.Byes,
+				Status: l.Status, Round: l.Round, BlockPlace: l.BlockPlace, Withdrawn: st.byPlayer[id].Withdrawn()})
+		}
+	case FormatSwiss:
+		req, err := st.swissRequest(seed, len(v.Rounds), true)
+		if err != nil {
+			return out, err
+		}
+		lines, err := pairing.SwissStandings(req)
+		if err != nil {
+			return out, err
+		}
+		for _, l := range lines {
+			id := idOf(l.ID)
+			out.Swiss = append(out.Swiss, SwissLine{Place: l.Rank, PlayerID: id, Name: v.Names[id], Wins: l.Wins, Solkoff: l.Solkoff, SB: l.SB, Games: l.Games, Byes: l.Byes, Withdrawn: st.byPlayer[id].Withdrawn()})
+		}
+	}
+	return out, nil
+}
+
+// poolsStandingsRequest is the pools request of the decided boards only.
+func (st *classState) poolsStandingsRequest(seed uint64) (pairing.PoolsRequest, error) {
+	open := *st
+	open.rounds = nil
+	for _, r := range st.rounds {
+		rr := r
+		rr.Boards = nil
+		for _, b := range r.Boards {
+			if b.Decided && b.Winner != 0 {
+				rr.Boards = append(rr.Boards, b)
+			}
+		}
+		open.rounds = append(open.rounds, rr)
+	}
+	req, err := open.poolsRequest(seed)
+	if err != nil {
+		return req, err
+	}
+	// Everyone drawn in round 1 stays in the standings, decided or not.
+	for _, r := range st.rounds {
+		for _, b := range r.Boards {
+			for _, id := range []int64{deref64(b.Root.SentePlayerID), deref64(b.Root.GotePlayerID)} {
+				if !hasPoolPlayer(req.Players, pid(id)) {
+					e := st.byPlayer[id]
+					req.Players = append(req.Players, pairing.PoolPlayer{ID: pid(id), Name: st.names[id], Club: e.Affiliation})
+				}
+			}
+		}
+	}
+	return req, nil
+}
+
+func hasPoolPlayer(ps []pairing.PoolPlayer, id string) bool {
+	for _, p := range ps {
+		if p.ID == id {
+			return true
+		}
+	}
+	return false
+}
