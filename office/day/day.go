@@ -38,14 +38,14 @@ var (
 
 // Desk log actions (store.DayLogEntry.Action).
 const (
-	LogClass     = "class"      // a class created or its settings changed
-	LogEnter     = "enter"      // an entrant entered (class by rank or by the director)
-	LogOverride  = "override"   // the director moved an entrant to another class
-	LogCheckin   = "checkin"    // reception state changed
-	LogWalkIn    = "walk_in"    // a walk-in registered at the desk
-	LogWithdraw  = "withdraw"   // an entrant left the day
-	LogDraw      = "draw"       // a round drawn and confirmed
-	LogForfeited = "forfeited"  // a game recorded as forfeit by a withdrawal
+	LogClass     = "class"     // a class created or its settings changed
+	LogEnter     = "enter"     // an entrant entered (class by rank or by the director)
+	LogOverride  = "override"  // the director moved an entrant to another class
+	LogCheckin   = "checkin"   // reception state changed
+	LogWalkIn    = "walk_in"   // a walk-in registered at the desk
+	LogWithdraw  = "withdraw"  // an entrant left the day
+	LogDraw      = "draw"      // a round drawn and confirmed
+	LogForfeited = "forfeited" // a game recorded as forfeit by a withdrawal
 )
 
 func mustJSON(v any) string {
