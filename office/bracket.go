@@ -255,7 +255,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	var progress []pairing.StageProgress
 	if len(runs) > 0 {
 		var err error
-		progress, err = pairing.AdvanceEvent(runs)
+		progress, err = advanceChains(runs)
 		if err != nil {
 			return eb, fmt.Errorf("event %d brackets: %w", e.ID, err)
 		}

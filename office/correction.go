@@ -275,7 +275,7 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 		return out
 	}
 	for k, ss := range states {
-		p, err := pairing.AdvanceEvent(runs(k, 0))
+		p, err := advanceChains(runs(k, 0))
 		if err != nil {
 			return nil, fmt.Errorf("event %d brackets: %w", e.ID, err)
 		}
@@ -290,7 +290,7 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 			ss.rounds[prog.ThirdPlace.ID] = ss.last
 		}
 		for r := 1; r <= ss.last; r++ {
-			p, err := pairing.AdvanceEvent(runs(k, r))
+			p, err := advanceChains(runs(k, r))
 			if err != nil {
 				return nil, fmt.Errorf("event %d brackets: %w", e.ID, err)
 			}

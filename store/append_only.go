@@ -62,5 +62,6 @@ func AppendOnlyTables() []string {
 		"knockout_draw_log", "league_schedule_log",
 		"corrections",
 		"day_rounds", "day_pairings", "day_log", // migration 00100
+		"day_finals", // migration 00125
 	}
 }

@@ -78,6 +78,7 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	board := 1
 	create(&store.DayPairing{RoundID: dr.ID, Board: &board, GameID: &g.ID})
 	create(&store.DayLogEntry{EventID: ev.ID, ClassID: &dc.ID, Action: "draw", ActorID: u.ID, At: now})
+	create(&store.DayFinal{ClassID: dc.ID, StageID: st.ID, Seed: "7", BuiltBy: u.ID, BuiltAt: now}) // 00125
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 

@@ -50,5 +50,6 @@ func Models() []any {
 		&DayRound{},
 		&DayPairing{},
 		&DayLogEntry{},
+		&DayFinal{},
 	}
 }
