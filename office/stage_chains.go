@@ -25,3 +25,24 @@ func advanceChains(runs []pairing.StageRun) ([]pairing.StageProgress, error) {
 	}
 	return out, nil
 }
+
+// consolationGames are the 交流戦's games as the bracket page shows them:
+// its round r is played alongside the main bracket's round r+1, so it takes
+// that round's date.
+func consolationGames(c *pairing.Progress, chains map[string]chainResult, dates []string, names bool) ([][]BracketGame, string) {
+	if c == nil {
+		return nil, ""
+	}
+	if len(dates) > 0 {
+		dates = dates[1:]
+	}
+	out := make([][]BracketGame, 0, len(c.Rounds))
+	for _, round := range c.Rounds {
+		row := make([]BracketGame, len(round))
+		for j, g := range round {
+			row[j] = bracketGame(g, chains, dates, names)
+		}
+		out = append(out, row)
+	}
+	return out, c.Champion
+}

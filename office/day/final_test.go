@@ -303,3 +303,105 @@ func TestDayFinal_RolesAndFormat(t *testing.T) {
 		}
 	})
 }
+
+// bracketOf is the class final's stage as the bracket page computes it.
+func (f *fixture) bracketOf(stageID int64) office.StageBracket {
+	f.t.Helper()
+	eb, err := f.o.EventBrackets(f.ctx, f.admin, f.event.ID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	for _, sb := range eb.Stages {
+		if sb.Stage.ID == stageID {
+			return sb
+		}
+	}
+	f.t.Fatalf("stage %d not in the event's brackets", stageID)
+	return office.StageBracket{}
+}
+
+// The 交流戦: the first-round losers of the final play their own bracket;
+// its games are created once both of a game's players are known, and a
+// corrected first-round result that changes who lost voids the 交流戦 game
+// built on it (with the director's consent) and creates the right one.
+func TestDayFinal_ConsolationForFirstRoundLosers(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newFixture(t, s)
+		c := f.class(f.classInput("A級", day.FormatPools))
+		f.present(16, "初段", c.ID)
+		f.playPools(c.ID)
+		p, fin := f.buildFinal(c.ID, 9, true)
+		if len(p.Qualifiers) != 8 || !fin.Stage.Consolation {
+			t.Fatalf("%d qualifiers, consolation %v", len(p.Qualifiers), fin.Stage.Consolation)
+		}
+		if err := f.o.PublishStage(f.ctx, f.admin, fin.Stage.ID); err != nil {
+			t.Fatal(err)
+		}
+		sb := f.bracketOf(fin.Stage.ID)
+		if len(sb.Consolation) != 2 || len(sb.Consolation[0]) != 2 {
+			t.Fatalf("consolation rounds %d, want 2 rounds of 2 then 1 games", len(sb.Consolation))
+		}
+		// Sente wins every round-1 game; the losers are the gote players.
+		losers := map[string]bool{}
+		var firstGame office.BracketGame
+		for i, g := range sb.Rounds[0] {
+			if g.GameID == 0 {
+				t.Fatalf("round-1 game %s not created", g.ID)
+			}
+			if i == 0 {
+				firstGame = g
+			}
+			losers[office.EntrantIDOf(g.GoteID)] = true
+			if err := f.o.QuickResult(f.ctx, f.admin, office.QuickResultInput{StageID: fin.Stage.ID, BracketGame: g.ID, WinnerID: g.SenteID,
+				Reason: office.ReasonResignation, GameID: g.DecidingGameID, Version: g.Version}); err != nil {
+				t.Fatalf("result of %s: %v", g.ID, err)
+			}
+		}
+		sb = f.bracketOf(fin.Stage.ID)
+		seen := 0
+		for _, g := range sb.Consolation[0] {
+			if g.GameID == 0 || g.Status != "ready" {
+				t.Fatalf("consolation %s: game %d, status %s", g.ID, g.GameID, g.Status)
+			}
+			for _, id := range g.Players {
+				if !losers[id] {
+					t.Fatalf("consolation %s holds %s, who did not lose in round 1 (losers %v)", g.ID, id, losers)
+				}
+				seen++
+			}
+		}
+		if seen != 4 {
+			t.Fatalf("%d players in the consolation's first round, want the 4 losers", seen)
+		}
+		// Correct R1-G1: gote won after all. The C-R1 game with the old
+		// loser is affected; with consent it is void and rebuilt.
+		var oldCons office.BracketGame
+		for _, g := range sb.Consolation[0] {
+			if slices.Contains(g.Players[:], office.EntrantIDOf(firstGame.GoteID)) {
+				oldCons = g
+			}
+		}
+		in := office.ResultInput{Result: office.ResultGoteWin, Reason: office.ReasonResignation, Version: 1}
+		var need *office.CorrectionNeeded
+		if _, err := f.o.RecordResult(f.ctx, f.admin, firstGame.DecidingGameID, in); !errors.As(err, &need) ||
+			!slices.ContainsFunc(need.Affected, func(a office.AffectedGame) bool { return a.BracketGame == oldCons.ID }) {
+			t.Fatalf("correction without consent: %v (want %s affected)", err, oldCons.ID)
+		}
+		cc := office.WithCorrection(f.ctx, f.admin, office.CorrectionConsent{Kind: office.CorrectionResult, Reason: "記入誤り", Void: true, GameID: firstGame.DecidingGameID})
+		if _, err := f.o.RecordResult(cc, f.admin, firstGame.DecidingGameID, in); err != nil {
+			t.Fatal(err)
+		}
+		if _, void, _ := s.GameVoidOf(f.ctx, oldCons.GameID); !void {
+			t.Fatalf("old %s game %d should be void", oldCons.ID, oldCons.GameID)
+		}
+		sb = f.bracketOf(fin.Stage.ID)
+		for _, g := range sb.Consolation[0] {
+			if g.ID != oldCons.ID {
+				continue
+			}
+			if g.GameID == oldCons.GameID || g.GameID == 0 || !slices.Contains(g.Players[:], office.EntrantIDOf(firstGame.SenteID)) {
+				t.Fatalf("rebuilt %s: %+v", g.ID, g)
+			}
+		}
+	})
+}
