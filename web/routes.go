@@ -47,4 +47,5 @@ func (s *Server) routes() {
 	s.ratingRoutes(e)
 	s.bulkRoutes(e)
 	s.pickerRoutes(e)
+	s.dayFinalRoutes(e) // a day class's final knockout (web/day_final.go)
 }

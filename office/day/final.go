@@ -223,14 +223,14 @@ func (st *classState) qualifiers() ([]FinalQualifier, error) {
 	switch st.class.Format {
 	case FormatPools, FormatSwiss:
 	default:
-		return nil, invalid("class", "day.final.err.no_preliminary", nil)
+		return nil, invalid("class", "day_final.err.no_preliminary", nil)
 	}
 	last, ok := st.lastRound()
 	if !ok || !last.Complete() {
-		return nil, invalid("class", "day.final.err.unfinished", nil)
+		return nil, invalid("class", "day_final.err.unfinished", nil)
 	}
 	if st.class.Format == FormatSwiss && len(st.rounds) < set.Rounds {
-		return nil, invalid("class", "day.final.err.unfinished", nil)
+		return nil, invalid("class", "day_final.err.unfinished", nil)
 	}
 	v := ClassView{Class: st.class, Entrants: st.entrants, Rounds: st.rounds, Names: st.names}
 	sd, err := v.Standings()
@@ -243,7 +243,7 @@ func (st *classState) qualifiers() ([]FinalQualifier, error) {
 		var lines []PoolsLine
 		for _, l := range sd.Pools {
 			if l.Status == pairing.StatusPlaying && !l.Withdrawn {
-				return nil, invalid("class", "day.final.err.unfinished", nil)
+				return nil, invalid("class", "day_final.err.unfinished", nil)
 			}
 			if l.Status == pairing.StatusQualified && !l.Withdrawn {
 				lines = append(lines, l)
@@ -276,7 +276,7 @@ func (st *classState) qualifiers() ([]FinalQualifier, error) {
 		}
 	}
 	if len(out) < 2 {
-		return nil, invalid("class", "day.final.err.too_few", map[string]any{"N": len(out)})
+		return nil, invalid("class", "day_final.err.too_few", map[string]any{"N": len(out)})
 	}
 	return out, nil
 }
@@ -301,7 +301,7 @@ func placeFinal(st *classState, seed uint64) (FinalPreview, error) {
 		for i, id := range np.Players {
 			names[i] = st.names[idOf(id)]
 		}
-		return FinalPreview{}, invalid("class", "day.final.err.never", map[string]any{"Names": strings.Join(names, "、")})
+		return FinalPreview{}, invalid("class", "day_final.err.never", map[string]any{"Names": strings.Join(names, "、")})
 	case err != nil:
 		return FinalPreview{}, err
 	}

@@ -119,7 +119,7 @@ func TestDayFinal_FromPoolsBlocksToADrawnStage(t *testing.T) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatPools))
 		f.present(12, "初段", c.ID)
-		if _, err := f.d.PreviewFinal(f.ctx, f.admin, c.ID, 1); fieldCodes(err)["class"] != "day.final.err.unfinished" {
+		if _, err := f.d.PreviewFinal(f.ctx, f.admin, c.ID, 1); fieldCodes(err)["class"] != "day_final.err.unfinished" {
 			t.Fatalf("final before the preliminary: %v", err)
 		}
 		f.playPools(c.ID)
@@ -295,7 +295,7 @@ func TestDayFinal_RolesAndFormat(t *testing.T) {
 		f := newFixture(t, s)
 		k := f.classInput("C級", day.FormatKnockout)
 		c := f.class(k)
-		if _, err := f.d.PreviewFinal(f.ctx, f.admin, c.ID, 1); fieldCodes(err)["class"] != "day.final.err.no_preliminary" {
+		if _, err := f.d.PreviewFinal(f.ctx, f.admin, c.ID, 1); fieldCodes(err)["class"] != "day_final.err.no_preliminary" {
 			t.Fatalf("knockout class: %v", err)
 		}
 		if _, err := f.d.PreviewFinal(f.ctx, office.Actor{}, c.ID, 1); !errors.Is(err, office.ErrForbidden) && !errors.Is(err, office.ErrNotFound) {
