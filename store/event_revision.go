@@ -83,6 +83,14 @@ func UnwatchedTables() []string {
 		"player_ratings", "rating_history", "rating_state", // shown on rating pages only
 		"event_changes", "registry_changes", // the revisions themselves
 		"goose_db_version",
+		// The amateur day (00100): its pages are rendered fresh, never
+		// answered by a conditional GET; the games its rounds create are
+		// watched through games, and day_events is written in the same
+		// transaction as its event row.
+		"day_events", "day_classes", "day_entrants", "day_rounds", "day_pairings", "day_log",
+		// A class's final (00125): written in the transaction that creates
+		// its stage, which is watched; the final's page is rendered fresh.
+		"day_finals",
 	}
 }
 

@@ -61,8 +61,20 @@ func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs fi
 		return err
 	}
 	rows := make([]eventRow, 0, len(evs))
+	ids := make([]int64, 0, len(evs))
 	for _, e := range evs {
-		rows = append(rows, eventRow{ID: e.ID, Name: localName(ctx, e.Name, e.NameEn), Kind: e.Kind,
+		ids = append(ids, e.ID)
+	}
+	days, err := s.store.DayEventIDs(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, e := range evs {
+		kind := e.Kind
+		if days[e.ID] {
+			kind = eventKindDay
+		}
+		rows = append(rows, eventRow{ID: e.ID, Name: localName(ctx, e.Name, e.NameEn), Kind: kind,
 			StartDate: e.StartDate, EndDate: e.EndDate, Status: e.Status})
 	}
 	var orgs []choice
@@ -85,10 +97,15 @@ func (s *Server) eventCreate(c echo.Context) error {
 		return err
 	}
 	orgID, _ := strconv.ParseInt(in.OrganiserID, 10, 64) // 0 when not chosen: office reports it
-	e, err := s.office.CreateEvent(ctx, actor(c), office.EventInput{
+	ein := office.EventInput{
 		OrganiserID: orgID, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind,
 		StartDate: in.StartDate, EndDate: in.EndDate, Venue: in.Venue,
-	})
+	}
+	create := s.office.CreateEvent
+	if in.Kind == eventKindDay { // an amateur day (web/day.go)
+		create = s.dayRoom().CreateDay
+	}
+	e, err := create(ctx, actor(c), ein)
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
 		return s.renderEvents(c, http.StatusUnprocessableEntity, in, msgs)
 	}
@@ -105,6 +122,7 @@ type eventDetail struct {
 	OtherName   string // the name in the other language, when there is one
 	Organiser   string
 	Kind        string
+	Day         bool // an amateur day (web/day.go): Kind shows as such
 	StartDate   string
 	EndDate     string
 	Venue       string
@@ -167,6 +185,9 @@ func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eve
 		if d.Name == e.NameEn {
 			d.OtherName = e.Name
 		}
+	}
+	if d.Day, err = s.store.IsDayEvent(ctx, id); err != nil {
+		return eventDetail{}, err
 	}
 	if d.Next, err = s.office.NextStatuses(ctx, a, e); err != nil {
 		return eventDetail{}, err

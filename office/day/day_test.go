@@ -186,7 +186,7 @@ func TestDay_SwissNoRematchAndBoardNumbers(t *testing.T) {
 				t.Errorf("rematch: %s and %s", prev, g.Label)
 			}
 			met[[2]int64{a, b}] = g.Label
-			if !strings.HasPrefix(g.Label, "B級 ") || !strings.HasSuffix(g.Label, "番盤") {
+			if !strings.HasPrefix(g.Label, "B級 R") || !strings.Contains(g.Label, "-B") {
 				t.Errorf("label %q", g.Label)
 			}
 		}

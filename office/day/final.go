@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -212,12 +211,12 @@ func finalNameEn(class string) string {
 	return class + " final"
 }
 
-// qualifiers lists the class's qualifiers in the preliminary's order.
+// qualifiers lists the class's qualifiers in the preliminary's order, as
+// ClassView.Qualifiers gives them, once the preliminary is finished.
 // Decisions (docs/final-knockout.md): a withdrawn qualifier does not enter
-// the final; pools qualify every player who reached N wins (blocks: a
-// block's 2-0 player is its winner, place 1, the 2-1 player place 2;
-// records: fewer losses first, then the earlier round); a Swiss class
-// takes the top settings.Qualifiers of its standings.
+// the final; in blocks a qualifier keeps their block and place (1 for the
+// 2-0 block winner); without blocks (pools by records, Swiss) their place
+// in the order is their standing (ties in that order broken as listed).
 func (st *classState) qualifiers() ([]FinalQualifier, error) {
 	set := st.class.Settings
 	switch st.class.Format {
@@ -226,54 +225,35 @@ func (st *classState) qualifiers() ([]FinalQualifier, error) {
 		return nil, invalid("class", "day_final.err.no_preliminary", nil)
 	}
 	last, ok := st.lastRound()
-	if !ok || !last.Complete() {
-		return nil, invalid("class", "day_final.err.unfinished", nil)
-	}
-	if st.class.Format == FormatSwiss && len(st.rounds) < set.Rounds {
+	if !ok || !last.Complete() || st.class.Format == FormatSwiss && len(st.rounds) < set.Rounds {
 		return nil, invalid("class", "day_final.err.unfinished", nil)
 	}
 	v := ClassView{Class: st.class, Entrants: st.entrants, Rounds: st.rounds, Names: st.names}
-	sd, err := v.Standings()
-	if err != nil {
-		return nil, err
-	}
-	var out []FinalQualifier
-	switch st.class.Format {
-	case FormatPools:
-		var lines []PoolsLine
+	if st.class.Format == FormatPools {
+		sd, err := v.Standings()
+		if err != nil {
+			return nil, err
+		}
 		for _, l := range sd.Pools {
 			if l.Status == pairing.StatusPlaying && !l.Withdrawn {
 				return nil, invalid("class", "day_final.err.unfinished", nil)
 			}
-			if l.Status == pairing.StatusQualified && !l.Withdrawn {
-				lines = append(lines, l)
-			}
 		}
-		blocks := set.PoolMode == string(pairing.PoolBlocks)
-		if !blocks {
-			slices.SortStableFunc(lines, func(a, b PoolsLine) int {
-				if a.Losses != b.Losses {
-					return a.Losses - b.Losses
-				}
-				return a.Round - b.Round
-			})
+	}
+	qs, err := v.Qualifiers()
+	if err != nil {
+		return nil, err
+	}
+	blocks := st.class.Format == FormatPools && set.PoolMode == string(pairing.PoolBlocks)
+	out := make([]FinalQualifier, 0, len(qs))
+	for i, q := range qs {
+		x := FinalQualifier{PlayerID: q.PlayerID, Name: q.Name}
+		if blocks {
+			x.Block, x.Place = q.Block, max(q.Place, 1)
+		} else {
+			x.Standing = i + 1
 		}
-		for i, l := range lines {
-			q := FinalQualifier{PlayerID: l.PlayerID, Name: l.Name}
-			if blocks {
-				q.Block, q.Place = l.Block, max(l.BlockPlace, 1)
-			} else {
-				q.Standing = i + 1
-			}
-			out = append(out, q)
-		}
-	case FormatSwiss:
-		for _, l := range sd.Swiss {
-			if l.Withdrawn || len(out) >= set.Qualifiers {
-				continue
-			}
-			out = append(out, FinalQualifier{PlayerID: l.PlayerID, Name: l.Name, Standing: len(out) + 1})
-		}
+		out = append(out, x)
 	}
 	if len(out) < 2 {
 		return nil, invalid("class", "day_final.err.too_few", map[string]any{"N": len(out)})

@@ -100,7 +100,7 @@ type ConfirmInput struct {
 
 // ConfirmRound writes the round the director previewed, in one
 // transaction (directors): the round with its seed, one game of the event
-// per board (label 「A級 2回戦 3番盤」, sente/gote and 手合割 by the class
+// per board (label 「A級 R2-B3」: round 2, board 3, in no one language, sente/gote and 手合割 by the class
 // policy, the class's allowance), boards numbered from the class's first
 // board, byes recorded without a game. The round is drawn again from the
 // same seed inside the transaction; if it is not the previewed one (a
@@ -121,6 +121,9 @@ func (d *Day) ConfirmRound(ctx context.Context, actor office.Actor, in ConfirmIn
 		st, err := loadClassState(ctx, tx, c, d.today)
 		if err != nil {
 			return err
+		}
+		if len(st.rounds)+1 != in.Round { // confirmed already, here or elsewhere
+			return fmt.Errorf("class %d round %d: %d rounds drawn: %w", c.ID, in.Round, len(st.rounds), ErrDrawChanged)
 		}
 		out, err = drawNext(ctx, tx, e, st, in.Seed)
 		if err != nil {
@@ -145,7 +148,7 @@ func (d *Day) ConfirmRound(ctx context.Context, actor office.Actor, in ConfirmIn
 		allow := st.class.Settings.AllowanceMinutes * 60
 		for _, b := range out.Boards {
 			sente, gote := b.Sente, b.Gote
-			g := store.Game{EventID: c.EventID, Label: fmt.Sprintf("%s %d回戦 %d番盤", c.Name, out.Round, b.Board), SentePlayerID: &sente, GotePlayerID: &gote,
+			g := store.Game{EventID: c.EventID, Label: fmt.Sprintf("%s R%d-B%d", c.Name, out.Round, b.Board), SentePlayerID: &sente, GotePlayerID: &gote,
 				Handicap: b.Handicap, SenteAllowanceS: allow, GoteAllowanceS: allow, CreatedAt: now, UpdatedAt: now}
 			if err := tx.CreateGame(ctx, &g); err != nil {
 				return err

@@ -1,7 +1,9 @@
 package day
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strconv"
 
 	"kisen/office"
@@ -188,6 +190,15 @@ func (v ClassView) Standings() (Standings, error) {
 			out.Pools = append(out.Pools, PoolsLine{PlayerID: id, Name: v.Names[id], Block: l.Block, Wins: l.Record.Wins, Losses: l.Record.Losses, Byes: l.Byes,
 				Status: l.Status, Round: l.Round, BlockPlace: l.BlockPlace, Withdrawn: st.byPlayer[id].Withdrawn()})
 		}
+		slices.SortStableFunc(out.Pools, func(a, b PoolsLine) int {
+			if c := cmp.Compare(statusOrder[a.Status], statusOrder[b.Status]); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(b.Wins, a.Wins); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.Losses, b.Losses)
+		})
 	case FormatSwiss:
 		req, err := st.swissRequest(seed, len(v.Rounds), true)
 		if err != nil {
@@ -244,4 +255,56 @@ func hasPoolPlayer(ps []pairing.PoolPlayer, id string) bool {
 		}
 	}
 	return false
+}
+
+// statusOrder lists qualified players first, then those still playing,
+// then those out.
+var statusOrder = map[string]int{pairing.StatusQualified: 0, pairing.StatusPlaying: 1, pairing.StatusOut: 2}
+
+// Qualifier is a player who goes on to the class's final knockout, with
+// what the final's draw needs to spread them (issue 14 item 4): the pools
+// block and place in it (1 for a 2-0 block winner), or the Swiss place.
+type Qualifier struct {
+	PlayerID int64
+	Name     string
+	Block    string // pools blocks mode
+	Place    int    // block place (pools) or standings place (Swiss)
+}
+
+// Qualifiers lists the class's qualifiers so far: pools players who
+// reached N wins (withdrawn ones left out), or the top Settings.Qualifiers
+// of a Swiss class's standings once its last round is complete. For a
+// knockout-only class it is every checked-in entrant.
+func (v ClassView) Qualifiers() ([]Qualifier, error) {
+	var out []Qualifier
+	switch v.Class.Format {
+	case FormatKnockout:
+		for _, e := range v.Entrants {
+			if drawable(e.DayEntrant) {
+				out = append(out, Qualifier{PlayerID: e.PlayerID, Name: e.Name})
+			}
+		}
+		return out, nil
+	}
+	st, err := v.Standings()
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range st.Pools {
+		if l.Status == pairing.StatusQualified && !l.Withdrawn {
+			out = append(out, Qualifier{PlayerID: l.PlayerID, Name: l.Name, Block: l.Block, Place: l.BlockPlace})
+		}
+	}
+	if v.Class.Format == FormatSwiss && len(v.Rounds) == v.Class.Settings.Rounds && v.Rounds[len(v.Rounds)-1].Complete() {
+		for _, l := range st.Swiss {
+			if l.Withdrawn {
+				continue
+			}
+			if len(out) == v.Class.Settings.Qualifiers {
+				break
+			}
+			out = append(out, Qualifier{PlayerID: l.PlayerID, Name: l.Name, Place: l.Place})
+		}
+	}
+	return out, nil
 }

@@ -1,0 +1,564 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+	"kisen/office/day"
+	"kisen/store"
+)
+
+// The amateur tournament day (issue 14, docs/amateur-day.md): the day's
+// classes, reception, the draw of each round and results by board number.
+// Routes are in routes.go (one block).
+
+// dayRoom is the day's use cases over the server's office.
+func (s *Server) dayRoom() *day.Day { return day.New(s.office) }
+
+func dayURL(eventID int64) string { return "/events/" + strconv.FormatInt(eventID, 10) + "/day" }
+func dayClassURL(classID int64) string {
+	return "/day/classes/" + strconv.FormatInt(classID, 10)
+}
+func dayBoardsURL(classID int64, round int) string {
+	return dayClassURL(classID) + "/rounds/" + strconv.Itoa(round) + "/boards"
+}
+
+// classForm is the class form as posted.
+type classForm struct {
+	Name             string   `form:"name"`
+	NameEn           string   `form:"name_en"`
+	Position         string   `form:"position"`
+	Format           string   `form:"format"`
+	Wins             string   `form:"wins"`
+	Losses           string   `form:"losses"`
+	PoolMode         string   `form:"pool_mode"`
+	Rounds           string   `form:"rounds"`
+	Tiebreaks        []string `form:"tiebreaks"`
+	RankMin          string   `form:"rank_min"`
+	RankMax          string   `form:"rank_max"`
+	Handicap         string   `form:"handicap"`
+	EvenGap          string   `form:"even_gap"`
+	AllowanceMinutes string   `form:"allowance_minutes"`
+	ByoyomiSeconds   string   `form:"byoyomi_seconds"`
+	Club             string   `form:"club"`
+	MasterStudent    string   `form:"master_student"`
+	FellowDisciple   string   `form:"fellow_disciple"`
+	Family           string   `form:"family"`
+	Withdrawal       string   `form:"withdrawal"`
+	Qualifiers       string   `form:"qualifiers"`
+	FirstBoard       string   `form:"first_board"`
+}
+
+func (f classForm) input(eventID int64) day.ClassInput {
+	return day.ClassInput{EventID: eventID, Name: f.Name, NameEn: f.NameEn, Position: f.Position, Format: f.Format,
+		Wins: f.Wins, Losses: f.Losses, PoolMode: f.PoolMode, Rounds: f.Rounds, Tiebreaks: f.Tiebreaks,
+		RankMin: f.RankMin, RankMax: f.RankMax, Handicap: f.Handicap, EvenGap: f.EvenGap,
+		AllowanceMinutes: f.AllowanceMinutes, ByoyomiSeconds: f.ByoyomiSeconds,
+		Club: f.Club, MasterStudent: f.MasterStudent, FellowDisciple: f.FellowDisciple, Family: f.Family,
+		Withdrawal: f.Withdrawal, Qualifiers: f.Qualifiers, FirstBoard: f.FirstBoard}
+}
+
+func classFormOf(in day.ClassInput) classForm {
+	return classForm{Name: in.Name, NameEn: in.NameEn, Position: in.Position, Format: in.Format,
+		Wins: in.Wins, Losses: in.Losses, PoolMode: in.PoolMode, Rounds: in.Rounds, Tiebreaks: in.Tiebreaks,
+		RankMin: in.RankMin, RankMax: in.RankMax, Handicap: in.Handicap, EvenGap: in.EvenGap,
+		AllowanceMinutes: in.AllowanceMinutes, ByoyomiSeconds: in.ByoyomiSeconds,
+		Club: in.Club, MasterStudent: in.MasterStudent, FellowDisciple: in.FellowDisciple, Family: in.Family,
+		Withdrawal: in.Withdrawal, Qualifiers: in.Qualifiers, FirstBoard: in.FirstBoard}
+}
+
+// dayClassRow is one line of the day page's class list.
+type dayClassRow struct {
+	ID       int64
+	Name     string
+	Format   string // in words
+	Ranks    string
+	Entrants int
+	Present  int
+}
+
+// dayView is the day page's view model.
+type dayView struct {
+	EventID   int64
+	EventName string
+	EventURL  string
+	Classes   []dayClassRow
+	CanDesk   bool
+	Form      classForm
+	Errs      fieldMsgs
+	EditURL   string // set when the form edits a class
+}
+
+// requireDayEvent answers 404 for an event that is not an amateur day.
+func (s *Server) requireDayEvent(ctx context.Context, eventID int64) error {
+	ok, err := s.dayRoom().IsDay(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	return nil
+}
+
+func (s *Server) dayPage(c echo.Context) error {
+	return s.renderDay(c, http.StatusOK, classFormOf(day.InputOf(0, "", "", 0, day.FormatPools, day.DefaultSettings())), nil)
+}
+
+func (s *Server) renderDay(c echo.Context, status int, form classForm, errs fieldMsgs) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	a := actor(c)
+	e, err := s.office.Event(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	if err := s.requireDayEvent(ctx, id); err != nil {
+		return err
+	}
+	classes, err := s.dayRoom().Classes(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	entrants, err := s.store.DayEntrantsOfEvent(ctx, id)
+	if err != nil {
+		return err
+	}
+	count, present := map[int64]int{}, map[int64]int{}
+	for _, en := range entrants {
+		if en.Withdrawn() {
+			continue
+		}
+		count[en.ClassID]++
+		if en.Checkin == store.CheckinPresent || en.Checkin == store.CheckinLate {
+			present[en.ClassID]++
+		}
+	}
+	v := dayView{EventID: id, EventName: localName(ctx, e.Name, e.NameEn), EventURL: "/events/" + strconv.FormatInt(id, 10), Form: form, Errs: errs}
+	v.CanDesk = !a.Anonymous() && s.office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil
+	for _, cl := range classes {
+		v.Classes = append(v.Classes, dayClassRow{ID: cl.ID, Name: localName(ctx, cl.Name, cl.NameEn), Format: formatWords(ctx, cl),
+			Ranks: rankRangeWords(ctx, cl.Settings), Entrants: count[cl.ID], Present: present[cl.ID]})
+	}
+	markDraft(c, e.Status == office.StatusDraft)
+	return s.render(c, status, DayPage(s.page(c, v.EventName), v))
+}
+
+// formatWords says a class's format: 2勝通過2敗失格 / スイス式 4回戦 / トーナメントのみ.
+func formatWords(ctx context.Context, cl day.Class) string {
+	st := cl.Settings
+	switch cl.Format {
+	case day.FormatPools:
+		return T(ctx, "day.format.pools_n", "Wins", st.Wins, "Losses", st.Losses)
+	case day.FormatSwiss:
+		return T(ctx, "day.format.swiss_n", "Rounds", st.Rounds)
+	}
+	return T(ctx, "day.format.knockout")
+}
+
+func rankRangeWords(ctx context.Context, st day.ClassSettings) string {
+	switch {
+	case st.RankMin == "" && st.RankMax == "":
+		return T(ctx, "day.ranks.any")
+	case st.RankMin == "":
+		return T(ctx, "day.ranks.up_to", "Max", rankLabel(ctx, st.RankMax))
+	case st.RankMax == "":
+		return T(ctx, "day.ranks.from", "Min", rankLabel(ctx, st.RankMin))
+	}
+	return T(ctx, "day.ranks.between", "Min", rankLabel(ctx, st.RankMin), "Max", rankLabel(ctx, st.RankMax))
+}
+
+func (s *Server) dayClassCreate(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var f classForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	cl, err := s.dayRoom().CreateClass(ctx, actor(c), f.input(id))
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderDay(c, http.StatusUnprocessableEntity, f, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, dayClassURL(cl.ID))
+}
+
+// dayClassEdit shows the class form filled with the class's settings.
+func (s *Server) dayClassEdit(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	cl, err := s.dayRoom().Class(ctx, actor(c), cid)
+	if err != nil {
+		return err
+	}
+	return s.renderClassEdit(c, http.StatusOK, cl, classFormOf(day.InputOf(cl.EventID, cl.Name, cl.NameEn, cl.Position, cl.Format, cl.Settings)), nil)
+}
+
+func (s *Server) renderClassEdit(c echo.Context, status int, cl day.Class, f classForm, errs fieldMsgs) error {
+	ctx := c.Request().Context()
+	if err := s.office.RequireEventRole(ctx, actor(c), cl.EventID, office.RoleDirector); err != nil {
+		return err
+	}
+	v := dayView{EventID: cl.EventID, EventName: localName(ctx, cl.Name, cl.NameEn), EventURL: dayClassURL(cl.ID), CanDesk: true, Form: f, Errs: errs, EditURL: dayClassURL(cl.ID)}
+	return s.render(c, status, DayClassEditPage(s.page(c, v.EventName), v))
+}
+
+func (s *Server) dayClassUpdate(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	cl, err := s.dayRoom().Class(ctx, actor(c), cid)
+	if err != nil {
+		return err
+	}
+	var f classForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	_, err = s.dayRoom().UpdateClass(ctx, actor(c), cid, f.input(cl.EventID))
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderClassEdit(c, http.StatusUnprocessableEntity, cl, f, msgs)
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, dayClassURL(cid))
+}
+
+// dayBoardRow is one board of a round as the class and board pages show
+// it.
+type dayBoardRow struct {
+	Board     int
+	GameID    int64 // the game now in play (a redo game after 千日手 / 持将棋)
+	GameURL   string
+	Version   int
+	Sente     string
+	Gote      string
+	Handicap  string // in the reader's language
+	Even      bool   // 平手
+	SenteBy   string // in words
+	Result    string // in words; "" while undecided
+	Decided   bool
+	Redo      bool // the board is being replayed (指し直し)
+	Forfeit   bool
+	Enterable bool // one tap decides it (both seats known, not decided, no redo pending)
+}
+
+// dayRoundView is one drawn round.
+type dayRoundView struct {
+	Number    int
+	Boards    []dayBoardRow
+	Byes      []string
+	NotKept   []string // avoidances not kept, in words
+	Complete  bool
+	BoardsURL string
+}
+
+// dayEntrantRow is one entrant on the class and reception pages.
+type dayEntrantRow struct {
+	PlayerID  int64
+	Name      string
+	URL       string
+	Rank      string
+	Club      string
+	ClassID   int64
+	Class     string
+	ByDirect  bool // the director chose the class
+	Checkin   string
+	Withdrawn bool
+	WalkIn    bool
+}
+
+// dayClassView is the class page's view model.
+type dayClassView struct {
+	ClassID   int64
+	Name      string
+	DayURL    string
+	Format    string
+	Facts     [][2]string // label, value
+	Rounds    []dayRoundView
+	Entrants  []dayEntrantRow
+	CanDesk   bool
+	CanEnter  bool
+	CanDraw   bool
+	NextRound int
+	Message   string // a refusal to show above the draw button
+}
+
+func (s *Server) dayClassPage(c echo.Context) error {
+	return s.renderClass(c, http.StatusOK, "")
+}
+
+func (s *Server) renderClass(c echo.Context, status int, message string) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	cv, err := s.dayRoom().ClassView(ctx, actor(c), cid)
+	if err != nil {
+		return err
+	}
+	v := dayClassView{ClassID: cid, Name: localName(ctx, cv.Class.Name, cv.Class.NameEn), DayURL: dayURL(cv.Event.ID), Format: formatWords(ctx, cv.Class),
+		CanDesk: cv.CanDesk, CanEnter: cv.CanEnter, CanDraw: cv.CanDesk && cv.CanDraw(), NextRound: cv.NextRound(), Message: message}
+	v.Facts = classFacts(ctx, cv.Class)
+	for _, r := range cv.Rounds {
+		v.Rounds = append(v.Rounds, roundView(ctx, cv, r))
+	}
+	for _, e := range cv.Entrants {
+		v.Entrants = append(v.Entrants, dayEntrant(ctx, e, ""))
+	}
+	markDraft(c, cv.Event.Status == office.StatusDraft)
+	return s.render(c, status, DayClassPage(s.page(c, v.Name), v))
+}
+
+// classFacts lists a class's settings in words.
+func classFacts(ctx context.Context, cl day.Class) [][2]string {
+	st := cl.Settings
+	facts := [][2]string{
+		{T(ctx, "day.field.format"), formatWords(ctx, cl)},
+		{T(ctx, "day.field.ranks"), rankRangeWords(ctx, st)},
+		{T(ctx, "day.field.handicap"), T(ctx, "day.handicap."+st.Handicap, "N", st.EvenGap)},
+		{T(ctx, "day.field.time"), T(ctx, "day.time", "Minutes", st.AllowanceMinutes, "Seconds", st.ByoyomiSeconds)},
+		{T(ctx, "day.field.relations"), T(ctx, "day.relations_summary",
+			"Club", T(ctx, "day.policy."+st.Relations.Club), "MasterStudent", T(ctx, "day.policy."+st.Relations.MasterStudent),
+			"FellowDisciple", T(ctx, "day.policy."+st.Relations.FellowDisciple), "Family", T(ctx, "day.policy."+st.Relations.Family))},
+		{T(ctx, "day.field.withdrawal"), T(ctx, "day.withdrawal."+st.Withdrawal)},
+		{T(ctx, "day.field.qualifiers"), strconv.Itoa(st.Qualifiers)},
+		{T(ctx, "day.field.first_board"), strconv.Itoa(st.FirstBoard)},
+	}
+	if cl.Format == day.FormatSwiss {
+		var tb []string
+		for _, t := range st.Tiebreaks {
+			tb = append(tb, T(ctx, "day.tiebreak."+t))
+		}
+		facts = append(facts, [2]string{T(ctx, "day.field.tiebreaks"), strings.Join(tb, T(ctx, "day.list_sep"))})
+	}
+	return facts
+}
+
+func dayEntrant(ctx context.Context, e store.DayEntrantRow, class string) dayEntrantRow {
+	return dayEntrantRow{PlayerID: e.PlayerID, Name: e.Name, URL: playerURL(e.PlayerID), Rank: rankLabel(ctx, e.DeclaredRank), Club: e.Affiliation,
+		ClassID: e.ClassID, Class: class, ByDirect: e.ClassBy == "director", Checkin: e.Checkin, Withdrawn: e.Withdrawn(), WalkIn: e.WalkIn}
+}
+
+func roundView(ctx context.Context, cv day.ClassView, r day.RoundState) dayRoundView {
+	out := dayRoundView{Number: r.Number, Complete: r.Complete(), BoardsURL: dayBoardsURL(cv.Class.ID, r.Number)}
+	for _, b := range r.Boards {
+		out.Boards = append(out.Boards, boardRow(ctx, cv, b))
+	}
+	for _, id := range r.Byes {
+		out.Byes = append(out.Byes, cv.Names[id])
+	}
+	var nk []day.Avoidance
+	_ = jsonUnmarshal(r.NotKept, &nk)
+	for _, a := range nk {
+		out.NotKept = append(out.NotKept, T(ctx, "day.notkept", "Relation", T(ctx, "day.relation."+a.Relation), "A", a.Names[0], "B", a.Names[1]))
+	}
+	return out
+}
+
+func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
+	row := dayBoardRow{Board: b.Board, GameID: b.Last.ID, GameURL: gameURL(b.Last.ID), Version: b.Version,
+		Sente: cv.Names[b.Sente], Gote: cv.Names[b.Gote], Handicap: handicapLabel(ctx, b.Last.Handicap), Even: b.Last.Handicap == "平手", Decided: b.Decided}
+	if b.SenteBy != "" {
+		row.SenteBy = T(ctx, "day.sente_by."+b.SenteBy)
+	}
+	row.Redo = !b.Decided && (b.Last.ID != b.Root.ID || b.InForce.Result == office.ResultRedo)
+	if b.Decided {
+		row.Forfeit = b.InForce.Reason == office.ReasonForfeit
+		switch b.InForce.Result {
+		case office.ResultSenteWin:
+			row.Result = T(ctx, "day.result.sente_win", "Name", row.Sente)
+		case office.ResultGoteWin:
+			row.Result = T(ctx, "day.result.gote_win", "Name", row.Gote)
+		default:
+			row.Result = T(ctx, "day.result.other")
+		}
+	}
+	row.Enterable = !b.Decided && b.InForce.Result != office.ResultRedo && b.Sente != 0 && b.Gote != 0
+	return row
+}
+
+// dayStandingsView is the standings page's view model.
+type dayStandingsView struct {
+	ClassID  int64
+	Name     string
+	ClassURL string
+	Pools    []day.PoolsLine
+	Swiss    []day.SwissLine
+	IsSwiss  bool
+	Drawn    bool
+}
+
+func (s *Server) dayStandings(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	cv, err := s.dayRoom().ClassView(ctx, actor(c), cid)
+	if err != nil {
+		return err
+	}
+	st, err := cv.Standings()
+	if err != nil {
+		return err
+	}
+	v := dayStandingsView{ClassID: cid, Name: localName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: dayClassURL(cid), Pools: st.Pools, Swiss: st.Swiss,
+		IsSwiss: cv.Class.Format == day.FormatSwiss, Drawn: len(cv.Rounds) > 0}
+	markDraft(c, cv.Event.Status == office.StatusDraft)
+	return s.render(c, http.StatusOK, DayStandingsPage(s.page(c, T(ctx, "day.standings.title", "Class", v.Name)), v))
+}
+
+// dayDrawView is the draw preview: nothing is written until confirmed.
+type dayDrawView struct {
+	ClassID     int64
+	Name        string
+	ClassURL    string
+	Round       int
+	Seed        string
+	Fingerprint string
+	Boards      []dayBoardRow
+	Byes        []string
+	NotKept     []string
+	Blocks      []string // pools blocks: 「A: 名前、名前…」
+}
+
+func (s *Server) dayDrawPreview(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	seed, err := day.NewSeed()
+	if err != nil {
+		return err
+	}
+	p, err := s.dayRoom().PreviewRound(ctx, actor(c), cid, seed)
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderClass(c, http.StatusUnprocessableEntity, firstMsg(msgs))
+	}
+	if err != nil {
+		return err
+	}
+	cl, err := s.dayRoom().Class(ctx, actor(c), cid)
+	if err != nil {
+		return err
+	}
+	v := dayDrawView{ClassID: cid, Name: localName(ctx, cl.Name, cl.NameEn), ClassURL: dayClassURL(cid), Round: p.Round,
+		Seed: strconv.FormatUint(p.Seed, 10), Fingerprint: p.Fingerprint, Byes: p.ByeNames}
+	for _, b := range p.Boards {
+		v.Boards = append(v.Boards, dayBoardRow{Board: b.Board, Sente: b.SenteName, Gote: b.GoteName, Handicap: handicapLabel(ctx, b.Handicap), Even: b.Handicap == "平手", SenteBy: T(ctx, "day.sente_by."+b.SenteBy)})
+	}
+	for _, a := range p.NotKept {
+		v.NotKept = append(v.NotKept, T(ctx, "day.notkept", "Relation", T(ctx, "day.relation."+a.Relation), "A", a.Names[0], "B", a.Names[1]))
+	}
+	names := map[int64]string{}
+	if len(p.Blocks) > 0 {
+		es, err := s.store.DayEntrantsOfClass(ctx, cid)
+		if err != nil {
+			return err
+		}
+		for _, e := range es {
+			names[e.PlayerID] = e.Name
+		}
+	}
+	for _, bl := range p.Blocks {
+		var ns []string
+		for _, id := range bl.Players {
+			n, _ := strconv.ParseInt(id, 10, 64)
+			ns = append(ns, names[n])
+		}
+		v.Blocks = append(v.Blocks, T(ctx, "day.block", "Block", bl.ID, "Names", strings.Join(ns, T(ctx, "day.list_sep"))))
+	}
+	return s.render(c, http.StatusOK, DayDrawPage(s.page(c, T(ctx, "day.draw.title", "Class", v.Name, "N", v.Round)), v))
+}
+
+// drawConfirmForm is the preview's confirmation.
+type drawConfirmForm struct {
+	Round       string `form:"round"`
+	Seed        string `form:"seed"`
+	Fingerprint string `form:"fingerprint"`
+}
+
+func (s *Server) dayDrawConfirm(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	var f drawConfirmForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	round, err1 := strconv.Atoi(strings.TrimSpace(f.Round))
+	seed, err2 := strconv.ParseUint(strings.TrimSpace(f.Seed), 10, 64)
+	if err1 != nil || err2 != nil || f.Fingerprint == "" {
+		return s.renderClass(c, http.StatusUnprocessableEntity, T(ctx, "day.err.draw_form"))
+	}
+	_, err = s.dayRoom().ConfirmRound(ctx, actor(c), day.ConfirmInput{ClassID: cid, Round: round, Seed: seed, Fingerprint: f.Fingerprint})
+	if errors.Is(err, day.ErrDrawChanged) {
+		return s.renderClass(c, http.StatusConflict, T(ctx, "day.err.draw_changed"))
+	}
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderClass(c, http.StatusUnprocessableEntity, firstMsg(msgs))
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, dayClassURL(cid)+"#round-"+strconv.Itoa(round))
+}
+
+// firstMsg is one message of a validation error, for a page that shows a
+// single line.
+func firstMsg(m fieldMsgs) string {
+	for _, k := range []string{"round", "format", "class", "player", "checkin", "board", "result"} {
+		if m[k] != "" {
+			return m[k]
+		}
+	}
+	for _, v := range m {
+		return v
+	}
+	return ""
+}
+
+func jsonUnmarshal(raw string, v any) error {
+	if raw == "" {
+		return nil
+	}
+	return json.Unmarshal([]byte(raw), v)
+}
+
+// joinNames lists names with the language's separator.
+func joinNames(ctx context.Context, names []string) string {
+	return strings.Join(names, T(ctx, "day.list_sep"))
+}
+
+// fmtPoints shows a score in wins: 3 or 2.5.
+func fmtPoints(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// eventKindDay is the events form's choice for an amateur day: an event of
+// kind knockout marked as a day (office/day.CreateDay).
+const eventKindDay = "day"

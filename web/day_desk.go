@@ -1,0 +1,344 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+	"kisen/office/day"
+)
+
+// walkInForm is the desk's one short form for a walk-in.
+type walkInForm struct {
+	Name          string `form:"name"`
+	Reading       string `form:"reading"`
+	Rank          string `form:"rank"`
+	Affiliation   string `form:"affiliation"`
+	MasterName    string `form:"master_name"`
+	MasterReading string `form:"master_reading"`
+	RelativeID    string `form:"relative_id"`
+	ClassID       string `form:"class_id"`
+	Late          string `form:"late"`
+}
+
+// receptionView is the reception page's view model.
+type receptionView struct {
+	EventID   int64
+	EventName string
+	DayURL    string
+	Entrants  []dayEntrantRow
+	Classes   []choice
+	Query     string
+	Found     []pickCandidate // registered players matching Query, not yet entered
+	Searched  bool
+	Walk      walkInForm
+	Errs      fieldMsgs
+	Message   string
+	Counts    map[string]int // per check-in state
+}
+
+func (s *Server) dayReception(c echo.Context) error {
+	return s.renderReception(c, http.StatusOK, walkInForm{}, nil, "")
+}
+
+func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, errs fieldMsgs, message string) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	a := actor(c)
+	e, err := s.office.Event(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	if err := s.requireDayEvent(ctx, id); err != nil {
+		return err
+	}
+	if err := s.office.RequireEventRole(ctx, a, id, office.RoleDirector); err != nil {
+		return err
+	}
+	classes, err := s.dayRoom().Classes(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	entrants, err := s.store.DayEntrantsOfEvent(ctx, id)
+	if err != nil {
+		return err
+	}
+	v := receptionView{EventID: id, EventName: localName(ctx, e.Name, e.NameEn), DayURL: dayURL(id), Walk: walk, Errs: errs, Message: message, Counts: map[string]int{}}
+	className := map[int64]string{}
+	for _, cl := range classes {
+		n := localName(ctx, cl.Name, cl.NameEn)
+		className[cl.ID] = n
+		v.Classes = append(v.Classes, choice{Value: strconv.FormatInt(cl.ID, 10), Label: n})
+	}
+	entered := map[int64]bool{}
+	for _, en := range entrants {
+		entered[en.PlayerID] = true
+		v.Entrants = append(v.Entrants, dayEntrant(ctx, en, className[en.ClassID]))
+		if en.Withdrawn() {
+			v.Counts["withdrawn"]++
+		} else {
+			v.Counts[en.Checkin]++
+		}
+	}
+	v.Query = strings.TrimSpace(c.QueryParam("q"))
+	if v.Query != "" {
+		pg, err := s.office.SearchPlayers(ctx, v.Query, 1)
+		if err != nil {
+			return err
+		}
+		v.Searched = true
+		for _, p := range pg.Players {
+			if entered[p.ID] || len(v.Found) == pickerLimit {
+				continue
+			}
+			detail := p.Reading
+			if p.Rank != "" {
+				detail += " · " + p.Rank
+			}
+			if p.Affiliation != "" {
+				detail += " · " + p.Affiliation
+			}
+			v.Found = append(v.Found, pickCandidate{ID: p.ID, Name: p.Name, Detail: detail})
+		}
+	}
+	markDraft(c, e.Status == office.StatusDraft)
+	return s.render(c, status, DayReceptionPage(s.page(c, T(ctx, "day.reception.title", "Event", v.EventName)), v))
+}
+
+// formID reads a whole-number form field; 0 when absent or not a number
+// (office then names the field).
+func formID(c echo.Context, name string) int64 {
+	n, _ := strconv.ParseInt(strings.TrimSpace(c.FormValue(name)), 10, 64)
+	return n
+}
+
+func (s *Server) receptionBack(c echo.Context, id int64, err error) error {
+	ctx := c.Request().Context()
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderReception(c, http.StatusUnprocessableEntity, walkInForm{}, nil, firstMsg(msgs))
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, dayURL(id)+"/reception")
+}
+
+func (s *Server) dayEnter(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	_, err = s.dayRoom().Enter(c.Request().Context(), actor(c), day.EntryInput{EventID: id, PlayerID: formID(c, "player_id"), Rank: c.FormValue("rank"), ClassID: formID(c, "class_id")})
+	return s.receptionBack(c, id, err)
+}
+
+func (s *Server) dayCheckin(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	err = s.dayRoom().CheckIn(c.Request().Context(), actor(c), id, formID(c, "player_id"), c.FormValue("state"))
+	return s.receptionBack(c, id, err)
+}
+
+func (s *Server) dayWithdraw(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	_, err = s.dayRoom().Withdraw(c.Request().Context(), actor(c), id, formID(c, "player_id"))
+	return s.receptionBack(c, id, err)
+}
+
+func (s *Server) dayMove(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	err = s.dayRoom().MoveEntrant(c.Request().Context(), actor(c), id, formID(c, "player_id"), formID(c, "class_id"))
+	return s.receptionBack(c, id, err)
+}
+
+func (s *Server) dayWalkIn(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var f walkInForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	rel, _ := strconv.ParseInt(strings.TrimSpace(f.RelativeID), 10, 64)
+	cls, _ := strconv.ParseInt(strings.TrimSpace(f.ClassID), 10, 64)
+	_, err = s.dayRoom().WalkIn(ctx, actor(c), day.WalkInInput{EventID: id, Name: f.Name, Reading: f.Reading, Rank: f.Rank, Club: f.Affiliation,
+		MasterName: f.MasterName, MasterReading: f.MasterReading, RelativeID: rel, ClassID: cls, Late: f.Late != ""})
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderReception(c, http.StatusUnprocessableEntity, f, msgs, "")
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, dayURL(id)+"/reception#entrants")
+}
+
+// dayBoardsView is the phone-sized board page of one class round.
+type dayBoardsView struct {
+	ClassID  int64
+	Name     string
+	ClassURL string
+	Round    int
+	URL      string
+	Boards   []dayBoardRow
+	Only     int  // the board number typed into the box; 0 shows every board
+	NotFound bool // the typed board is not in this round
+	Open     int  // boards still playing
+	Preview  *dayBoardRow
+	Choice   string // sente_win or gote_win (preview)
+	Words    string // the previewed result in words
+}
+
+func (s *Server) dayBoards(c echo.Context) error {
+	ctx := c.Request().Context()
+	v, err := s.boardsView(c)
+	if err != nil {
+		return err
+	}
+	if b := strings.TrimSpace(c.QueryParam("board")); b != "" {
+		n, err := strconv.Atoi(b)
+		v.Only, v.NotFound = n, true
+		if err == nil {
+			for _, row := range v.Boards {
+				if row.Board == n {
+					v.Boards, v.NotFound = []dayBoardRow{row}, false
+					break
+				}
+			}
+		}
+		if v.NotFound {
+			v.Boards = nil
+		}
+	}
+	return s.render(c, http.StatusOK, DayBoardsPage(s.page(c, T(ctx, "day.boards.title", "Class", v.Name, "N", v.Round)), v))
+}
+
+// boardsView reads a class round's boards (the actor must be able to
+// enter results).
+func (s *Server) boardsView(c echo.Context) (dayBoardsView, error) {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return dayBoardsView{}, err
+	}
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil {
+		return dayBoardsView{}, echo.NewHTTPError(http.StatusNotFound)
+	}
+	cv, err := s.dayRoom().ClassView(ctx, actor(c), cid)
+	if err != nil {
+		return dayBoardsView{}, err
+	}
+	if !cv.CanEnter {
+		return dayBoardsView{}, office.ErrForbidden
+	}
+	r, ok := cv.Round(n)
+	if !ok {
+		return dayBoardsView{}, echo.NewHTTPError(http.StatusNotFound)
+	}
+	v := dayBoardsView{ClassID: cid, Name: localName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: dayClassURL(cid), Round: n, URL: dayBoardsURL(cid, n)}
+	for _, b := range r.Boards {
+		row := boardRow(ctx, cv, b)
+		if !row.Decided {
+			v.Open++
+		}
+		v.Boards = append(v.Boards, row)
+	}
+	markDraft(c, cv.Event.Status == office.StatusDraft)
+	return v, nil
+}
+
+// boardForm is one tap: the game and version the row showed, who won.
+type boardForm struct {
+	Result string `form:"result"`
+}
+
+func (s *Server) dayBoardPreview(c echo.Context) error {
+	ctx := c.Request().Context()
+	v, err := s.boardsView(c)
+	if err != nil {
+		return err
+	}
+	b, err := strconv.Atoi(c.Param("b"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	var f boardForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	gameID, err := formVersion(c, "game_id")
+	if err != nil {
+		return err
+	}
+	version, err := seenVersion(c)
+	if err != nil {
+		return err
+	}
+	for _, row := range v.Boards {
+		if row.Board != b {
+			continue
+		}
+		if row.GameID != gameID || row.Version != version {
+			// Someone entered this board since the row was shown.
+			return &office.StaleError{GameID: gameID, Seen: version}
+		}
+		r := row
+		v.Preview, v.Choice = &r, f.Result
+		switch f.Result {
+		case office.ResultSenteWin:
+			v.Words = T(ctx, "day.result.sente_win", "Name", row.Sente)
+		case office.ResultGoteWin:
+			v.Words = T(ctx, "day.result.gote_win", "Name", row.Gote)
+		default:
+			return &office.ValidationError{Fields: []office.FieldError{{Field: "result", Code: "day.err.choose"}}}
+		}
+		return s.render(c, http.StatusOK, DayBoardPreviewPage(s.page(c, T(ctx, "day.boards.confirm_title", "Board", b)), v))
+	}
+	return echo.NewHTTPError(http.StatusNotFound)
+}
+
+func (s *Server) dayBoardResult(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	n, err1 := strconv.Atoi(c.Param("n"))
+	b, err2 := strconv.Atoi(c.Param("b"))
+	if err1 != nil || err2 != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	var f boardForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	gameID, err := formVersion(c, "game_id")
+	if err != nil {
+		return err
+	}
+	version, err := seenVersion(c)
+	if err != nil {
+		return err
+	}
+	err = s.dayRoom().EnterBoardResult(ctx, actor(c), day.BoardResultInput{ClassID: cid, Round: n, Board: b, GameID: gameID, Version: version, Result: f.Result})
+	if err != nil {
+		return err
+	}
+	return seeOther(c, dayBoardsURL(cid, n)+"#board-"+strconv.Itoa(b))
+}
