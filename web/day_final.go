@@ -29,7 +29,7 @@ func dayFinalURL(classID int64) string {
 type dayFinalView struct {
 	ClassID     int64
 	ClassName   string
-	EventURL    string
+	ClassURL    string
 	Built       bool
 	StageURL    string
 	Seed        string
@@ -137,7 +137,7 @@ func (s *Server) renderDayFinal(c echo.Context, status int, classID int64, v day
 	if err != nil {
 		return err
 	}
-	v.ClassID, v.ClassName, v.EventURL = classID, localName(ctx, cl.Name, cl.NameEn), "/events/"+strconv.FormatInt(cl.EventID, 10)
+	v.ClassID, v.ClassName, v.ClassURL = classID, localName(ctx, cl.Name, cl.NameEn), dayClassURL(classID)
 	if fin, built, err := d.FinalOf(ctx, a, classID); err != nil {
 		return err
 	} else if built {
