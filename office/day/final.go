@@ -62,8 +62,8 @@ type FinalPreview struct {
 	Together []FinalTogether
 }
 
-// Game is round-1 game k (1-based) of the preview: the two players, 0 for
-// a bye.
+// Games lists the preview's round-1 games in order: the two players of
+// each, 0 for a bye.
 func (p FinalPreview) Games() [][2]int64 {
 	out := make([][2]int64, 0, len(p.Slots)/2)
 	for s := 0; s+1 < len(p.Slots); s += 2 {
