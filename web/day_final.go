@@ -52,8 +52,9 @@ type dayFinalQualifier struct {
 }
 
 type dayFinalGame struct {
-	N    int
-	A, B string // "" for a bye
+	N            int
+	A, B         string // "" for a bye
+	AFrom, BFrom string // where each comes from (block and place, or standing)
 }
 
 // dayFinalForm is the build form: the previewed seed and fingerprint and
@@ -159,6 +160,7 @@ func (s *Server) renderDayFinal(c echo.Context, status int, classID int64, v day
 
 func fillDayFinal(ctx context.Context, v *dayFinalView, p day.FinalPreview) {
 	v.Seed, v.Fingerprint, v.Size = strconv.FormatUint(p.Seed, 10), p.Fingerprint, p.Size
+	from := map[int64]string{}
 	for _, q := range p.Qualifiers {
 		x := dayFinalQualifier{Name: q.Name}
 		if q.Block != "" {
@@ -166,10 +168,11 @@ func fillDayFinal(ctx context.Context, v *dayFinalView, p day.FinalPreview) {
 		} else {
 			x.From = T(ctx, "day_final.from_standing", "Place", q.Standing)
 		}
+		from[q.PlayerID] = x.From
 		v.Qualifiers = append(v.Qualifiers, x)
 	}
 	for k, g := range p.Games() {
-		v.Games = append(v.Games, dayFinalGame{N: k + 1, A: p.Names[g[0]], B: p.Names[g[1]]})
+		v.Games = append(v.Games, dayFinalGame{N: k + 1, A: p.Names[g[0]], B: p.Names[g[1]], AFrom: from[g[0]], BFrom: from[g[1]]})
 	}
 	for _, x := range p.NotKept {
 		v.NotKept = append(v.NotKept, T(ctx, "day_final.not_kept", "A", x.Names[0], "B", x.Names[1], "Game", x.Board,

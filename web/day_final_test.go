@@ -26,9 +26,13 @@ type dayFinalFixture struct {
 
 func seedDayFinal(t *testing.T, a *testApp, n int, tag string) dayFinalFixture {
 	t.Helper()
+	return seedDayFinalAs(t, a, n, tag, a.addUser("final-director-"+tag, true))
+}
+
+func seedDayFinalAs(t *testing.T, a *testApp, n int, tag string, u store.User) dayFinalFixture {
+	t.Helper()
 	ctx := context.Background()
 	d := day.New(a.srv.office)
-	u := a.addUser("final-director-"+tag, true)
 	f := dayFinalFixture{admin: office.Actor{UserID: u.ID, Login: u.Login, Admin: true}}
 	now := a.now
 	org := store.Organiser{Name: "県将棋連盟" + tag, Kind: office.OrganiserAmateur, Settings: "{}", CreatedAt: now, UpdatedAt: now}
