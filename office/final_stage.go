@@ -2,8 +2,10 @@ package office
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"kisen/pairing"
@@ -94,3 +96,34 @@ func CreateDrawnStageIn(ctx context.Context, tx *store.Store, actor Actor, in Dr
 
 // EntrantIDOf is how a registered player appears in a stage's slots.
 func EntrantIDOf(playerID int64) string { return entrantID(playerID) }
+
+// finalViolations are the final's own rules (pairing.CheckFinal: block
+// winners, byes by place, block separation, relations in round 1) that
+// slots break when st is a day class's final, judged with the request it
+// was placed from; nil for any other stage. The knockout's Check already
+// reports the shape (size, each entrant once, byes), so only the final's
+// rules are kept.
+func finalViolations(ctx context.Context, s *store.Store, st store.KnockoutStage, slots []string) ([]pairing.Violation, error) {
+	f, ok, err := s.DayFinalOfStage(ctx, st.ID)
+	if err != nil || !ok {
+		return nil, err
+	}
+	var req pairing.FinalRequest
+	if err := json.Unmarshal([]byte(f.Request), &req); err != nil {
+		return nil, fmt.Errorf("stage %d final request: %w", st.ID, err)
+	}
+	if len(req.Qualifiers) == 0 {
+		return nil, nil // built before the request was kept
+	}
+	all, err := pairing.CheckFinal(req, slots)
+	if err != nil {
+		return nil, fmt.Errorf("stage %d final check: %w", st.ID, err)
+	}
+	var out []pairing.Violation
+	for _, v := range all {
+		if strings.HasPrefix(v.Rule, "final-") {
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}

@@ -69,12 +69,14 @@ type FinalNotKept struct {
 	Game     int // round-1 game, 1-based
 }
 
-// FinalTogether is a pair of the same block who can meet in Round.
+// FinalTogether is a pair of the same block who can meet in Round, on
+// Slots.
 type FinalTogether struct {
 	Block   string
 	Players [2]string
 	Names   [2]string
 	Round   int
+	Slots   [2]int
 }
 
 // NoFinalPlacementError: no placement found keeps every "never" relation
@@ -482,7 +484,7 @@ func (f *final) report(occ []int) ([]FinalNotKept, []FinalTogether) {
 			}
 			if r := meetRound(s, t); r < f.levels {
 				tg = append(tg, FinalTogether{Block: f.req.Qualifiers[a].Block, Players: [2]string{f.req.Qualifiers[a].ID, f.req.Qualifiers[b].ID},
-					Names: [2]string{f.name(a), f.name(b)}, Round: r})
+					Names: [2]string{f.name(a), f.name(b)}, Round: r, Slots: [2]int{s, t}})
 			}
 		}
 	}
@@ -580,7 +582,7 @@ func CheckFinal(req FinalRequest, slots []string) ([]Violation, error) {
 	if bestSep.less(sep) {
 		_, tg := f.report(occ)
 		for _, t := range tg {
-			out = append(out, Violation{Rule: RuleFinalSeparation, Players: t.Players[:],
+			out = append(out, Violation{Rule: RuleFinalSeparation, Slots: t.Slots[:], Players: t.Players[:],
 				Message: fmt.Sprintf("%s and %s of block %s can meet in round %d; a placement exists that keeps the block further apart", t.Names[0], t.Names[1], t.Block, t.Round)})
 		}
 		return out, nil

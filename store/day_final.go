@@ -20,6 +20,7 @@ type DayFinal struct {
 	Qualifiers string `gorm:"not null;default:'[]'"`
 	NotKept    string `gorm:"not null;default:'[]'"`
 	Together   string `gorm:"not null;default:'[]'"`
+	Request    string `gorm:"not null;default:'{}'"` // pairing.FinalRequest as JSON
 	BuiltBy    int64  `gorm:"not null"`
 	BuiltAt    time.Time
 }
@@ -39,6 +40,17 @@ func (s *Store) DayFinalOfClass(ctx context.Context, classID int64) (DayFinal, b
 		return DayFinal{}, false, nil
 	}
 	return f, err == nil, notFound(err, "day final")
+}
+
+// DayFinalOfStage is the final built as stage stageID; ok is false for
+// any other stage.
+func (s *Store) DayFinalOfStage(ctx context.Context, stageID int64) (DayFinal, bool, error) {
+	var f DayFinal
+	err := s.DB(ctx).Where("stage_id = ?", stageID).Take(&f).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return DayFinal{}, false, nil
+	}
+	return f, err == nil, notFound(err, "day final of stage")
 }
 
 // DayFinalsOfEvent lists the finals of a day's classes (one statement).

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office/day"
+	"kisen/pairing"
 )
 
 // The class's final knockout (決勝トーナメント, docs/final-knockout.md): the
@@ -181,4 +182,25 @@ func fillDayFinal(ctx context.Context, v *dayFinalView, p day.FinalPreview) {
 	for _, x := range p.Together {
 		v.Together = append(v.Together, T(ctx, "day_final.together", "A", x.Names[0], "B", x.Names[1], "Block", x.Block, "Round", x.Round))
 	}
+}
+
+// finalRuleWords says a broken rule of a class's final (pairing.CheckFinal)
+// with the players a and b (by name) and the first slot (1-based); ok is
+// false for any other rule.
+func finalRuleWords(ctx context.Context, rule, a, b string, slot int) (string, bool) {
+	switch rule {
+	case pairing.RuleFinalSeparation:
+		return T(ctx, "day_final.rule.separation", "A", a, "B", b), true
+	case pairing.RuleFinalAvoid:
+		return T(ctx, "day_final.rule.avoid", "A", a, "B", b), true
+	case pairing.RuleFinalNever:
+		return T(ctx, "day_final.rule.never", "A", a, "B", b), true
+	case pairing.RuleFinalWinners:
+		return T(ctx, "day_final.rule.winners", "Name", a, "Slot", slot), true
+	case pairing.RuleFinalByeOrder:
+		return T(ctx, "day_final.rule.bye_order", "Name", a, "Slot", slot), true
+	case pairing.RuleFinalStanding:
+		return T(ctx, "day_final.rule.standing", "Name", a, "Slot", slot), true
+	}
+	return "", false
 }

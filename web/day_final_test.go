@@ -164,6 +164,28 @@ func TestCrawl_DayFinalPagesHaveNoDeveloperText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// An override swap (a block winner with their block's second) leaves
+		// a broken rule of the final for the review table to put in words.
+		slotOf := map[int64]int{}
+		for i, id := range p.Slots {
+			slotOf[id] = i
+		}
+		var w, m int64
+		for _, q := range p.Qualifiers {
+			for _, r := range p.Qualifiers {
+				if q.Block == r.Block && q.Place == 1 && r.Place == 2 {
+					w, m = q.PlayerID, r.PlayerID
+				}
+			}
+		}
+		if _, err := o.SwapSlots(ctx, f.admin, office.SwapInput{StageID: fin.Stage.ID, A: slotOf[w], B: slotOf[m], Reason: "会場の都合"}); err != nil {
+			t.Fatal(err)
+		}
+		c0 := a.newClient()
+		a.signIn(c0, f.admin.UserID)
+		if resp, body := a.do(c0, http.MethodGet, stageURL(fin.Stage.ID), nil, ""); resp.StatusCode != http.StatusOK || !strings.Contains(body, "組の1位の位置") {
+			t.Fatalf("stage review without the final's rule in words: %d", resp.StatusCode)
+		}
 		if err := o.PublishStage(ctx, f.admin, fin.Stage.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -177,7 +199,7 @@ func TestCrawl_DayFinalPagesHaveNoDeveloperText(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		data := append([]string{f.event.Name, before.event.Name, "A級", "Class A", "初段", "県将棋連盟C", "県将棋連盟P"}, f.names...)
+		data := append([]string{f.event.Name, before.event.Name, "A級", "Class A", "初段", "県将棋連盟C", "県将棋連盟P", "会場の都合"}, f.names...)
 		data = append(data, before.names...)
 		// Stored labels are data: the preliminary's boards and the final's
 		// stage (the English pages show its English name where they can).

@@ -43,6 +43,7 @@ type finalTogether struct {
 	Players [2]string `json:"players"`
 	Names   [2]string `json:"names"`
 	Round   int       `json:"round"`
+	Slots   [2]int    `json:"slots"`
 }
 
 // finalOutput repeats the input, so `--check` reads it back as it is.

@@ -3,7 +3,9 @@
 -- docs/final-knockout.md): the knockout stage of the event built from the
 -- class's finished preliminary, the placement's seed, the qualifiers in
 -- the order they entered (JSON) and the relations and block pairs the
--- placement could not keep apart (JSON). A class has one final; the row is
+-- placement could not keep apart (JSON), and the placement's whole request
+-- (JSON of pairing.FinalRequest), so a swap on the stage page is judged by
+-- the final's rules too. A class has one final; the row is
 -- the record of how it was built, so it is append-only.
 CREATE TABLE day_finals (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -13,6 +15,7 @@ CREATE TABLE day_finals (
     qualifiers  TEXT NOT NULL DEFAULT '[]',
     not_kept    TEXT NOT NULL DEFAULT '[]',
     together    TEXT NOT NULL DEFAULT '[]',
+    request     TEXT NOT NULL DEFAULT '{}',
     built_by    INTEGER NOT NULL REFERENCES users (id),
     built_at    DATETIME NOT NULL
 );

@@ -60,6 +60,9 @@ type FinalPreview struct {
 	Names    map[int64]string
 	NotKept  []Avoidance // Board is the round-1 game
 	Together []FinalTogether
+	// request is what pairing.PlaceFinal was given, kept with the final
+	// so a swap on the stage page is judged by the final's rules.
+	request pairing.FinalRequest
 }
 
 // Games lists the preview's round-1 games in order: the two players of
@@ -160,7 +163,7 @@ func (d *Day) BuildFinal(ctx context.Context, actor office.Actor, in FinalInput)
 			return err
 		}
 		rec := store.DayFinal{ClassID: c.ID, StageID: stage.ID, Seed: strconv.FormatUint(in.Seed, 10), Qualifiers: mustJSON(p.Qualifiers),
-			NotKept: jsonList(p.NotKept), Together: jsonList(p.Together), BuiltBy: actor.UserID, BuiltAt: now}
+			NotKept: jsonList(p.NotKept), Together: jsonList(p.Together), Request: mustJSON(p.request), BuiltBy: actor.UserID, BuiltAt: now}
 		if err := tx.CreateDayFinal(ctx, &rec); errors.Is(err, store.ErrConflict) {
 			return ErrFinalBuilt
 		} else if err != nil {
@@ -285,7 +288,7 @@ func placeFinal(st *classState, seed uint64) (FinalPreview, error) {
 	case err != nil:
 		return FinalPreview{}, err
 	}
-	p := FinalPreview{ClassID: st.class.ID, ClassName: st.class.Name, Seed: seed, Size: pl.Size, Qualifiers: qs, Slots: make([]int64, len(pl.Slots)), Names: map[int64]string{}}
+	p := FinalPreview{ClassID: st.class.ID, ClassName: st.class.Name, Seed: seed, Size: pl.Size, Qualifiers: qs, Slots: make([]int64, len(pl.Slots)), Names: map[int64]string{}, request: req}
 	for s, id := range pl.Slots {
 		p.Slots[s] = idOf(id)
 	}

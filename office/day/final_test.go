@@ -8,6 +8,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/day"
+	"kisen/pairing"
 	"kisen/store"
 	"kisen/store/storetest"
 )
@@ -402,6 +403,91 @@ func TestDayFinal_ConsolationForFirstRoundLosers(t *testing.T) {
 			if g.GameID == oldCons.GameID || g.GameID == 0 || !slices.Contains(g.Players[:], office.EntrantIDOf(firstGame.SenteID)) {
 				t.Fatalf("rebuilt %s: %+v", g.ID, g)
 			}
+		}
+	})
+}
+
+// A swap on the stage page of a class's final is judged by the final's
+// rules too: putting a block's two players on one side is a rule the
+// director must give a reason to break; exchanging two second places who
+// meet in round 1 breaks nothing.
+func TestDayFinal_SwapJudgedByTheFinalsRules(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newFixture(t, s)
+		c := f.class(f.classInput("A級", day.FormatPools))
+		f.present(12, "初段", c.ID)
+		f.playPools(c.ID)
+		p, fin := f.buildFinal(c.ID, 21, false)
+		at := map[int64]int{}
+		for i, id := range p.Slots {
+			if id != 0 {
+				at[id] = i
+			}
+		}
+		var w1, w2, mate int64 // two block winners; a second place of w1's block
+		for _, q := range p.Qualifiers {
+			if q.Place == 1 {
+				if w1 == 0 {
+					w1 = q.PlayerID
+				} else if w2 == 0 {
+					w2 = q.PlayerID
+				}
+			}
+		}
+		for _, q := range p.Qualifiers {
+			for _, r := range p.Qualifiers {
+				if r.PlayerID == w1 && q.Block == r.Block && q.Place == 2 {
+					mate = q.PlayerID
+				}
+			}
+		}
+		// Exchanging the two players of a round-1 game between second
+		// places changes no half, no pairing and no seed line of a block
+		// winner: nothing to report.
+		place, harmless := map[int64]int{}, 0
+		for _, q := range p.Qualifiers {
+			place[q.PlayerID] = q.Place
+		}
+		for s := 0; s < len(p.Slots); s += 2 {
+			if p.Slots[s] != 0 && p.Slots[s+1] != 0 && place[p.Slots[s]] > 1 && place[p.Slots[s+1]] > 1 {
+				if v, err := f.o.SwapBreaks(f.ctx, f.admin, office.SwapInput{StageID: fin.Stage.ID, A: s, B: s + 1}); err != nil || len(v) != 0 {
+					t.Fatalf("exchanging the players of game %d breaks %v, %v", s/2+1, v, err)
+				}
+				harmless++
+			}
+		}
+		if harmless == 0 {
+			t.Fatal("no round-1 game between second places (6 qualifiers in 8 have one)")
+		}
+		// Put w1's block mate on w1's side: opposite w1 or in w1's half.
+		size := len(p.Slots)
+		target := -1
+		for s := range p.Slots {
+			if s/(size/2) == at[w1]/(size/2) && s != at[w1] && p.Slots[s] != 0 {
+				if q := p.Slots[s]; q != w2 {
+					target = s
+					break
+				}
+			}
+		}
+		if target < 0 {
+			t.Skip("no player on the winner's side to exchange with")
+		}
+		in := office.SwapInput{StageID: fin.Stage.ID, A: at[mate], B: target}
+		v, err := f.o.SwapBreaks(f.ctx, f.admin, in)
+		if err != nil || !slices.ContainsFunc(v, func(x pairing.Violation) bool { return x.Rule == pairing.RuleFinalSeparation }) {
+			t.Fatalf("putting a block together breaks %+v, %v; want %s", v, err, pairing.RuleFinalSeparation)
+		}
+		if _, err := f.o.SwapSlots(f.ctx, f.admin, in); fieldCodes(err)["reason"] != "knockout.err.override_required" {
+			t.Fatalf("swap without a reason: %v", err)
+		}
+		in.Reason = "同じ道場の希望で"
+		if _, err := f.o.SwapSlots(f.ctx, f.admin, in); err != nil {
+			t.Fatal(err)
+		}
+		if vs, err := f.o.StageViolations(f.ctx, f.admin, fin.Stage.ID); err != nil ||
+			!slices.ContainsFunc(vs, func(x pairing.Violation) bool { return x.Rule == pairing.RuleFinalSeparation }) {
+			t.Fatalf("review after the override: %+v, %v", vs, err)
 		}
 	})
 }
