@@ -17,6 +17,7 @@ type walkInForm struct {
 	Reading       string `form:"reading"`
 	Rank          string `form:"rank"`
 	Affiliation   string `form:"affiliation"`
+	MasterNumber  string `form:"master_number"`
 	MasterName    string `form:"master_name"`
 	MasterReading string `form:"master_reading"`
 	RelativeID    string `form:"relative_id"`
@@ -76,10 +77,28 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 		className[cl.ID] = n
 		v.Classes = append(v.Classes, choice{Value: strconv.FormatInt(cl.ID, 10), Label: n})
 	}
+	var staff []int64
+	for _, en := range entrants {
+		if en.CheckinBy != nil {
+			staff = append(staff, *en.CheckinBy)
+		}
+	}
+	users, err := s.store.UsersByIDs(ctx, staff)
+	if err != nil {
+		return err
+	}
 	entered := map[int64]bool{}
 	for _, en := range entrants {
 		entered[en.PlayerID] = true
-		v.Entrants = append(v.Entrants, dayEntrant(ctx, en, className[en.ClassID]))
+		row := dayEntrant(ctx, en, className[en.ClassID])
+		if en.CheckinBy != nil && en.CheckinAt != nil {
+			u := users[*en.CheckinBy]
+			row.CheckinBy, row.CheckinAt = u.DisplayName, showTime(*en.CheckinAt)
+			if row.CheckinBy == "" {
+				row.CheckinBy = u.Login
+			}
+		}
+		v.Entrants = append(v.Entrants, row)
 		if en.Withdrawn() {
 			v.Counts["withdrawn"]++
 		} else {
@@ -178,7 +197,7 @@ func (s *Server) dayWalkIn(c echo.Context) error {
 	rel, _ := strconv.ParseInt(strings.TrimSpace(f.RelativeID), 10, 64)
 	cls, _ := strconv.ParseInt(strings.TrimSpace(f.ClassID), 10, 64)
 	_, err = s.dayRoom().WalkIn(ctx, actor(c), day.WalkInInput{EventID: id, Name: f.Name, Reading: f.Reading, Rank: f.Rank, Club: f.Affiliation,
-		MasterName: f.MasterName, MasterReading: f.MasterReading, RelativeID: rel, ClassID: cls, Late: f.Late != ""})
+		MasterNumber: f.MasterNumber, MasterName: f.MasterName, MasterReading: f.MasterReading, RelativeID: rel, ClassID: cls, Late: f.Late != ""})
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
 		return s.renderReception(c, http.StatusUnprocessableEntity, f, msgs, "")
 	}
@@ -202,6 +221,11 @@ type dayBoardsView struct {
 	Preview  *dayBoardRow
 	Choice   string // sente_win or gote_win (preview)
 	Words    string // the previewed result in words
+	// Back is "event" when the row came from the event-wide board page;
+	// ReturnURL is the page the preview's back link and the saved result
+	// return to.
+	Back      string
+	ReturnURL string
 }
 
 func (s *Server) dayBoards(c echo.Context) error {
@@ -274,6 +298,7 @@ func (s *Server) dayBoardPreview(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	cid := v.ClassID
 	b, err := strconv.Atoi(c.Param("b"))
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
@@ -300,6 +325,7 @@ func (s *Server) dayBoardPreview(c echo.Context) error {
 		}
 		r := row
 		v.Preview, v.Choice = &r, f.Result
+		v.Back, v.ReturnURL = s.backOf(c, cid, v.Round)
 		switch f.Result {
 		case office.ResultSenteWin:
 			v.Words = T(ctx, "day.result.sente_win", "Name", row.Sente)
@@ -340,5 +366,60 @@ func (s *Server) dayBoardResult(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return seeOther(c, dayBoardsURL(cid, n)+"#board-"+strconv.Itoa(b))
+	back, to := s.backOf(c, cid, n)
+	anchor := strconv.Itoa(b)
+	if back == "event" {
+		anchor = strconv.FormatInt(cid, 10) + "-" + anchor
+	}
+	return seeOther(c, to+"#board-"+anchor)
+}
+
+// backOf reads the form's "back": the event-wide board page of the class's
+// event, or (anything else) the class round's board page.
+func (s *Server) backOf(c echo.Context, classID int64, round int) (string, string) {
+	if c.FormValue("back") == "event" {
+		if cl, err := s.store.DayClassByID(c.Request().Context(), classID); err == nil {
+			return "event", dayEventBoardsURL(cl.EventID, round)
+		}
+	}
+	return "", dayBoardsURL(classID, round)
+}
+
+func dayEventBoardsURL(eventID int64, round int) string {
+	return dayURL(eventID) + "/rounds/" + strconv.Itoa(round) + "/boards"
+}
+
+// dayEventBoards is round n of every class on one phone-sized page.
+func (s *Server) dayEventBoards(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	e, rounds, canEnter, err := s.dayRoom().EventRound(ctx, actor(c), id, n)
+	if err != nil {
+		return err
+	}
+	if !canEnter {
+		return office.ErrForbidden
+	}
+	v := dayBoardsView{Name: localName(ctx, e.Name, e.NameEn), ClassURL: dayURL(id), Round: n, URL: dayEventBoardsURL(id, n)}
+	for _, cr := range rounds {
+		cv := day.ClassView{Class: cr.Class, Names: cr.Names}
+		name := localName(ctx, cr.Class.Name, cr.Class.NameEn)
+		for _, b := range cr.Round.Boards {
+			row := boardRow(ctx, cv, b)
+			row.Class, row.Anchor = name, strconv.FormatInt(cr.Class.ID, 10)+"-"+row.Anchor
+			if !row.Decided {
+				v.Open++
+			}
+			v.Boards = append(v.Boards, row)
+		}
+	}
+	markDraft(c, e.Status == office.StatusDraft)
+	return s.render(c, http.StatusOK, DayEventBoardsPage(s.page(c, T(ctx, "day.boards.event_title", "Event", v.Name, "N", n)), v))
 }

@@ -326,7 +326,24 @@ func TestDay_WalkIn(t *testing.T) {
 		if rel, _ := s.RelativesAmong(f.ctx, []int64{p.ID, sib.ID}); len(rel) != 1 {
 			t.Fatalf("family link: %+v", rel)
 		}
+		// A registered master named by their number; an unknown number is a
+		// field error on that field.
+		num := "1234"
+		master.Number = &num
+		if err := s.UpdatePlayer(f.ctx, &master); err != nil {
+			t.Fatal(err)
+		}
+		e2, err := f.d.WalkIn(f.ctx, f.admin, day.WalkInInput{EventID: f.event.ID, Name: "弟子次郎", Reading: "でしじろう", Rank: "初段", MasterNumber: "1234"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := s.IsMasterOf(f.ctx, master.ID, e2.PlayerID, store.CivilDateOf(f.o.Now())); err != nil || !ok {
+			t.Fatalf("master by number not recorded: %v", err)
+		}
 		before, _ := s.DayEntrantsOfEvent(f.ctx, f.event.ID)
+		if _, err := f.d.WalkIn(f.ctx, f.admin, day.WalkInInput{EventID: f.event.ID, Name: "弟子三郎", Reading: "でしさぶろう", Rank: "初段", MasterNumber: "9999"}); fieldCodes(err)["master_number"] == "" {
+			t.Fatalf("unknown master number: %v", err)
+		}
 		_, err = f.d.WalkIn(f.ctx, f.admin, day.WalkInInput{EventID: f.event.ID, Name: "誤入力", Reading: "abc", Rank: "二段"})
 		if fieldCodes(err)["reading"] == "" {
 			t.Fatalf("bad reading: %v", err)
@@ -405,6 +422,56 @@ func TestDay_ConfirmRefusedWhenTheFieldChanged(t *testing.T) {
 		}
 		if gs, _ := s.GamesOfEvent(f.ctx, f.event.ID); len(gs) != 0 {
 			t.Fatal("a refused confirmation wrote games")
+		}
+	})
+}
+
+// Roles: a recorder enters board results but runs no desk (no draw, no
+// check-in); the public does neither. Refusals are ErrForbidden.
+func TestDay_RolesAtTheDeskAndTheBoards(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newFixture(t, s)
+		c := f.class(f.classInput("A級", day.FormatSwiss))
+		ps := f.present(4, "初段", c.ID)
+		f.drawRound(c.ID, 1)
+		now := f.o.Now()
+		u := store.User{Login: "kiroku", DisplayName: "記録係", PasswordHash: "x", CreatedAt: now, UpdatedAt: now}
+		if err := s.CreateUser(f.ctx, &u); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.o.GrantEventRole(f.ctx, f.admin, office.RoleGrant{EventID: f.event.ID, UserID: u.ID, Role: office.RoleRecorder}); err != nil {
+			t.Fatal(err)
+		}
+		rec := office.Actor{UserID: u.ID, Login: u.Login}
+		if _, err := f.d.PreviewRound(f.ctx, rec, c.ID, 1); !errors.Is(err, office.ErrForbidden) {
+			t.Fatalf("recorder draws: %v", err)
+		}
+		if err := f.d.CheckIn(f.ctx, rec, f.event.ID, ps[0].ID, store.CheckinAbsent); !errors.Is(err, office.ErrForbidden) {
+			t.Fatalf("recorder checks in: %v", err)
+		}
+		v, _ := f.d.ClassView(f.ctx, rec, c.ID)
+		if v.CanDesk || !v.CanEnter {
+			t.Fatalf("recorder's view: desk %v, enter %v", v.CanDesk, v.CanEnter)
+		}
+		b := v.Rounds[0].Boards[0]
+		in := day.BoardResultInput{ClassID: c.ID, Round: 1, Board: b.Board, GameID: b.Last.ID, Version: 0, Result: office.ResultGoteWin}
+		if err := f.d.EnterBoardResult(f.ctx, office.Actor{}, in); err == nil {
+			t.Fatal("the public entered a result")
+		}
+		if err := f.d.EnterBoardResult(f.ctx, rec, in); err != nil {
+			t.Fatalf("recorder enters a result: %v", err)
+		}
+		// An entrant drawn in a round cannot change class; a withdrawn one
+		// cannot be checked in again.
+		other := f.class(f.classInput("B級", day.FormatSwiss))
+		if err := f.d.MoveEntrant(f.ctx, f.admin, f.event.ID, ps[1].ID, other.ID); fieldCodes(err)["class"] != "day.err.class_drawn" {
+			t.Fatalf("move after the draw: %v", err)
+		}
+		if _, err := f.d.Withdraw(f.ctx, f.admin, f.event.ID, ps[2].ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.d.CheckIn(f.ctx, f.admin, f.event.ID, ps[2].ID, store.CheckinPresent); fieldCodes(err)["checkin"] != "day.err.withdrawn" {
+			t.Fatalf("check-in after withdrawal: %v", err)
 		}
 	})
 }

@@ -128,11 +128,11 @@ func (d *Day) MoveEntrant(ctx context.Context, actor office.Actor, eventID, play
 		if c.ID == e.ClassID {
 			return nil
 		}
-		ps, err := tx.DayPairingsOfClass(ctx, e.ClassID)
+		drawn, err := drawnIn(ctx, tx, e.EventID, e.ClassID, playerID)
 		if err != nil {
 			return err
 		}
-		if len(ps) > 0 {
+		if drawn {
 			return invalid("class", "day.err.class_drawn", nil)
 		}
 		now := d.now()
@@ -175,4 +175,30 @@ func (d *Day) CheckIn(ctx context.Context, actor office.Actor, eventID, playerID
 // withdrawn.
 func drawable(e store.DayEntrant) bool {
 	return !e.Withdrawn() && (e.Checkin == store.CheckinPresent || e.Checkin == store.CheckinLate)
+}
+
+// drawnIn reports whether a player has a board or a bye in a round of the
+// class.
+func drawnIn(ctx context.Context, tx *store.Store, eventID, classID, playerID int64) (bool, error) {
+	ps, err := tx.DayPairingsOfClass(ctx, classID)
+	if err != nil || len(ps) == 0 {
+		return false, err
+	}
+	games, err := tx.GamesOfEvent(ctx, eventID)
+	if err != nil {
+		return false, err
+	}
+	seats := map[int64][2]int64{}
+	for _, g := range games {
+		seats[g.ID] = [2]int64{deref64(g.SentePlayerID), deref64(g.GotePlayerID)}
+	}
+	for _, p := range ps {
+		if p.ByePlayerID != nil && *p.ByePlayerID == playerID {
+			return true, nil
+		}
+		if p.GameID != nil && (seats[*p.GameID][0] == playerID || seats[*p.GameID][1] == playerID) {
+			return true, nil
+		}
+	}
+	return false, nil
 }

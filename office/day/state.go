@@ -237,7 +237,7 @@ func (st *classState) relativeBoard(board int) int {
 // poolsRequest builds the pools draw's request from the class so far.
 // Round 1 draws the checked-in entrants; later rounds every player of the
 // earlier rounds (a withdrawn one is still paired and forfeits, so a block
-// keeps its shape), plus, without blocks, anyone checked in since.
+// keeps its shape) and no one else.
 func (st *classState) poolsRequest(seed uint64) (pairing.PoolsRequest, error) {
 	s := st.class.Settings
 	req := pairing.PoolsRequest{Wins: s.Wins, Losses: s.Losses, Mode: pairing.PoolMode(s.PoolMode), Relations: s.poolsRelations(), Seed: seed}
@@ -266,7 +266,11 @@ func (st *classState) poolsRequest(seed uint64) (pairing.PoolsRequest, error) {
 			req.Byes = append(req.Byes, pairing.PoolBye{Round: r.Number, Player: pid(id)})
 		}
 	}
-	if len(st.rounds) == 0 || s.PoolMode == string(pairing.PoolRecords) {
+	// Only round 1 takes new players: pairing.DrawPools replays every
+	// round and refuses a player who was in none of the earlier ones (no
+	// game, no bye), in either mode. A late arrival after round 1 may be
+	// moved to a Swiss class, which takes them.
+	if len(st.rounds) == 0 {
 		for _, e := range st.entrants {
 			if drawable(e.DayEntrant) {
 				add(e.PlayerID)

@@ -16,9 +16,11 @@ type WalkInInput struct {
 	Reading string
 	Rank    string // declared 段級位; decides the class unless ClassID is set
 	Club    string // 所属 (club, 支部, school)
-	// MasterID is a registered 師匠 (0 for none); MasterName and
-	// MasterReading name a teacher outside the registry instead.
+	// MasterID or MasterNumber (the federation number) is a registered
+	// 師匠; MasterName and MasterReading name a teacher outside the
+	// registry instead. All empty: none.
 	MasterID      int64
+	MasterNumber  string
 	MasterName    string
 	MasterReading string
 	// RelativeID is a registered family member (0 for none): the draw keeps
@@ -43,8 +45,8 @@ func (d *Day) WalkIn(ctx context.Context, actor office.Actor, in WalkInInput) (s
 			return err
 		}
 		ve := &office.ValidationError{}
-		ref := office.MasterRef{PlayerID: in.MasterID, TeacherName: in.MasterName, TeacherReading: in.MasterReading}
-		if ref.PlayerID != 0 || strings.TrimSpace(ref.TeacherName) != "" || strings.TrimSpace(ref.TeacherReading) != "" {
+		ref := office.MasterRef{PlayerID: in.MasterID, Number: in.MasterNumber, TeacherName: in.MasterName, TeacherReading: in.MasterReading}
+		if ref.PlayerID != 0 || strings.TrimSpace(ref.Number) != "" || strings.TrimSpace(ref.TeacherName) != "" || strings.TrimSpace(ref.TeacherReading) != "" {
 			if err := office.FirstMasterIn(ctx, tx, ve, p.ID, ref, office.JapanToday(now), now); err != nil {
 				return err
 			}
