@@ -268,7 +268,7 @@ type dayBoardRow struct {
 	Anchor    string // the row's id: the board number, with the class on the event-wide page
 	Class     string // the class's name on the event-wide page
 	BaseURL   string // the class round's board URL the row's forms post under
-	GameID    int64 // the game now in play (a redo game after 千日手 / 持将棋)
+	GameID    int64  // the game now in play (a redo game after 千日手 / 持将棋)
 	GameURL   string
 	Version   int
 	Sente     string
