@@ -58,7 +58,7 @@ func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int6
 	h.Add(echo.HeaderVary, "HX-Request")
 	h.Set("Cache-Control", "private, no-cache")
 	a := actor(c)
-	if !a.Anonymous() || c.Request().Method != http.MethodGet {
+	if c.Request().Method != http.MethodGet {
 		return false, nil
 	}
 	ctx := c.Request().Context()
@@ -69,6 +69,12 @@ func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int6
 	if err != nil {
 		return false, err
 	}
+	if !a.Anonymous() {
+		// No validators for staff; the page still goes live (live.go),
+		// at the revision read before its data.
+		s.markLive(c, eventID)
+		return false, nil
+	}
 	// Visibility first (office): a draft is ErrNotFound here as on its
 	// page, whatever If-None-Match guessed, so a 304 never tells it exists.
 	pr, err := s.office.PageRevision(ctx, a, eventID)
@@ -78,6 +84,7 @@ func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int6
 	if err != nil {
 		return false, err
 	}
+	c.Set(liveKey, liveURL(eventID, liveRevision(pr.Revision)))
 	etag := s.pageETag(c, pr)
 	var modified time.Time
 	if pr.Revision.Settled {

@@ -42,6 +42,7 @@ type Server struct {
 	metrics   *metrics
 	registry  *prometheus.Registry
 	build     string // names the build in page tags (cache.go)
+	live      *liveHub
 }
 
 // New builds the server and its routes.
@@ -68,6 +69,7 @@ func New(d Deps) (*Server, error) {
 		// (result_future.go).
 		askFuture: true,
 	}
+	s.live = newLiveHub(d.Config.LiveMaxStreams, d.Config.LiveMaxPerAddress, d.Config.LiveHeartbeat, s.eventRevisionString)
 	s.sessions = scs.New()
 	s.sessions.Store = store.NewSessionStore(d.Store, d.Now)
 	s.sessions.Lifetime = 14 * 24 * time.Hour
@@ -103,6 +105,9 @@ func (s *Server) Run(ctx context.Context, ready func(addr string)) error {
 		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
 	}
 	srv := s.httpServer(s.echo)
+	// Shutdown waits for requests to finish; live streams never do on
+	// their own, so it ends them first (they reconnect to another process).
+	srv.RegisterOnShutdown(s.live.close)
 	servers := []*http.Server{srv}
 	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
@@ -117,6 +122,9 @@ func (s *Server) Run(ctx context.Context, ready func(addr string)) error {
 		go func() { errc <- msrv.Serve(mln) }()
 	}
 	go s.sweepSessions(ctx)
+	liveCtx, stopLive := context.WithCancel(ctx)
+	defer stopLive()
+	go s.RunLive(liveCtx)
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
