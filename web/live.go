@@ -3,6 +3,9 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -31,19 +34,25 @@ import (
 // The hub keeps only who listens in this process; the revisions are read
 // from the database, so every process answers alike.
 
-// liveHub is this process's listeners, by event.
+// liveHub is this process's listeners, by event. A stream costs no
+// goroutine while it waits: its connection is taken from the HTTP server
+// (hijacked) once the headers are decided, and the hub writes the events
+// and the heartbeats; a client that went away is dropped when a write to
+// it fails (issue 15: 2,000 streams in < 20 KB each).
 type liveHub struct {
 	maxTotal, maxPerAddr int
 	heartbeat            time.Duration
 	// revision reads an event's current revision (one row).
 	revision func(ctx context.Context, eventID int64) (string, error)
+	// opened and closed count streams for the metrics (may be nil).
+	opened, closed func()
 
-	mu      sync.Mutex
-	topics  map[int64]*liveTopic
-	perAddr map[string]int
-	total   int
-	closed  bool
-	done    chan struct{} // closed at shutdown: every stream ends
+	mu       sync.Mutex
+	topics   map[int64]*liveTopic
+	perAddr  map[string]int
+	total    int
+	shutdown bool
+	done     chan struct{} // closed at shutdown
 
 	// dirty is the set of events to look at again, folded so that a burst
 	// of notifications costs one revision read per event.
@@ -54,16 +63,20 @@ type liveHub struct {
 }
 
 type liveTopic struct {
-	rev  string // the revision last sent to this topic's streams
+	rev  string // the revision last published to this topic's streams
 	subs map[*liveSub]struct{}
 }
 
-// liveSub is one open stream; wake has room for one signal, so a stream
-// that is still writing is told once however many changes came.
+// liveSub is one open stream.
 type liveSub struct {
+	hub   *liveHub
 	event int64
 	addr  string
-	wake  chan struct{}
+	conn  net.Conn
+	once  sync.Once
+
+	mu   sync.Mutex // one writer at a time
+	sent string     // the revision the client has been told
 }
 
 var (
@@ -71,6 +84,10 @@ var (
 	errLiveTooMany  = errors.New("too many live streams from this address")
 	errLiveShutdown = errors.New("shutting down")
 )
+
+// liveWriteTimeout: a client that cannot take a few bytes in this long
+// (its socket buffer is full) is dropped; it reconnects with Last-Event-ID.
+const liveWriteTimeout = 2 * time.Second
 
 func newLiveHub(maxTotal, maxPerAddr int, heartbeat time.Duration, revision func(context.Context, int64) (string, error)) *liveHub {
 	if maxTotal <= 0 {
@@ -87,64 +104,109 @@ func newLiveHub(maxTotal, maxPerAddr int, heartbeat time.Duration, revision func
 		dirty: map[int64]bool{}, kick: make(chan struct{}, 1)}
 }
 
-// join opens a stream of event from addr, at revision rev as the stream
-// has just read it.
-func (h *liveHub) join(event int64, addr, rev string) (*liveSub, error) {
+// admit reserves a place for a stream of event from addr, or says which
+// limit refuses it. The place is the stream's once it joins.
+func (h *liveHub) admit(addr string) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	switch {
-	case h.closed:
-		return nil, errLiveShutdown
+	case h.shutdown:
+		return errLiveShutdown
 	case h.total >= h.maxTotal:
-		return nil, errLiveFull
+		return errLiveFull
 	case h.perAddr[addr] >= h.maxPerAddr:
-		return nil, errLiveTooMany
+		return errLiveTooMany
 	}
-	t := h.topics[event]
-	if t == nil {
-		t = &liveTopic{rev: rev, subs: map[*liveSub]struct{}{}}
-		h.topics[event] = t
-	}
-	sub := &liveSub{event: event, addr: addr, wake: make(chan struct{}, 1)}
-	t.subs[sub] = struct{}{}
 	h.total++
 	h.perAddr[addr]++
-	if t.rev != rev {
-		// The topic and this stream read different revisions: let the
-		// stream compare again (a change may be on its way to the topic).
-		sub.wake <- struct{}{}
-	}
-	return sub, nil
+	return nil
 }
 
-func (h *liveHub) leave(sub *liveSub) {
+// release gives back a place admit reserved.
+func (h *liveHub) release(addr string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.total--
+	if h.perAddr[addr]--; h.perAddr[addr] <= 0 {
+		delete(h.perAddr, addr)
+	}
+}
+
+// join adds an admitted stream whose page is at revision rev; it returns
+// the revision to tell the client: the newer of rev and what the hub has
+// published (a change published before the stream joined is not lost; one
+// read but not yet published will be).
+func (h *liveHub) join(sub *liveSub, rev string) (string, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.shutdown {
+		return "", errLiveShutdown
+	}
 	t := h.topics[sub.event]
 	if t == nil {
-		return
+		t = &liveTopic{rev: rev, subs: map[*liveSub]struct{}{}}
+		h.topics[sub.event] = t
 	}
-	if _, ok := t.subs[sub]; !ok {
-		return
+	t.subs[sub] = struct{}{}
+	if h.opened != nil {
+		h.opened()
 	}
-	delete(t.subs, sub)
-	if len(t.subs) == 0 {
-		delete(h.topics, sub.event)
+	if revNewer(t.rev, rev) {
+		return t.rev, nil
 	}
-	h.total--
-	if h.perAddr[sub.addr]--; h.perAddr[sub.addr] <= 0 {
-		delete(h.perAddr, sub.addr)
-	}
+	return rev, nil
 }
 
-// current is the revision last seen for the stream's event.
-func (h *liveHub) current(sub *liveSub) string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if t := h.topics[sub.event]; t != nil {
-		return t.rev
+// revNewer reports whether revision a ("event.registry") is past b.
+func revNewer(a, b string) bool {
+	ae, ar, _ := strings.Cut(a, ".")
+	be, br, _ := strings.Cut(b, ".")
+	n := func(s string) int64 { v, _ := strconv.ParseInt(s, 10, 64); return v }
+	return n(ae) > n(be) || n(ae) == n(be) && n(ar) > n(br)
+}
+
+// drop ends a stream: its connection closes and its place is freed.
+func (sub *liveSub) drop() {
+	sub.once.Do(func() {
+		_ = sub.conn.Close()
+		h := sub.hub
+		h.mu.Lock()
+		if t := h.topics[sub.event]; t != nil {
+			if _, ok := t.subs[sub]; ok {
+				delete(t.subs, sub)
+				if h.closed != nil {
+					h.closed()
+				}
+			}
+			if len(t.subs) == 0 {
+				delete(h.topics, sub.event)
+			}
+		}
+		h.mu.Unlock()
+		h.release(sub.addr)
+	})
+}
+
+// write sends msg, or drops the stream when the client does not take it.
+func (sub *liveSub) write(msg string) bool {
+	_ = sub.conn.SetWriteDeadline(time.Now().Add(liveWriteTimeout))
+	if _, err := io.WriteString(sub.conn, msg); err != nil {
+		sub.drop()
+		return false
 	}
-	return ""
+	return true
+}
+
+// tell sends "changed" at rev unless the client already has it.
+func (sub *liveSub) tell(rev string) {
+	sub.mu.Lock()
+	defer sub.mu.Unlock()
+	if sub.sent == rev || sub.sent != "" && !revNewer(rev, sub.sent) {
+		return
+	}
+	if sub.write(changedEvent(rev)) {
+		sub.sent = rev
+	}
 }
 
 // open reports how many streams are open (metrics, tests).
@@ -154,14 +216,25 @@ func (h *liveHub) open() int {
 	return h.total
 }
 
-// close ends every stream (graceful shutdown: the server would otherwise
-// wait for them until its grace period is over) and refuses new ones.
+// close ends every stream (graceful shutdown: hijacked connections are not
+// the HTTP server's to close) and refuses new ones.
 func (h *liveHub) close() {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if !h.closed {
-		h.closed = true
-		close(h.done)
+	if h.shutdown {
+		h.mu.Unlock()
+		return
+	}
+	h.shutdown = true
+	close(h.done)
+	var all []*liveSub
+	for _, t := range h.topics {
+		for sub := range t.subs {
+			all = append(all, sub)
+		}
+	}
+	h.mu.Unlock()
+	for _, sub := range all {
+		sub.drop()
 	}
 }
 
@@ -180,12 +253,23 @@ func (h *liveHub) changed(c store.Changes) {
 }
 
 // run is the worker: for each marked event that has streams here, read
-// its revision and wake its streams when it moved.
+// its revision and tell its streams when it moved; and the heartbeat.
 func (h *liveHub) run(ctx context.Context, onError func(error)) {
+	beat := time.NewTicker(h.heartbeat)
+	defer beat.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
+		case <-h.done:
+			return
+		case <-beat.C:
+			h.each(h.subsOf(func(int64) bool { return true }), func(sub *liveSub) {
+				sub.mu.Lock()
+				defer sub.mu.Unlock()
+				sub.write(": \n\n")
+			})
+			continue
 		case <-h.kick:
 		}
 		h.dirtyMu.Lock()
@@ -213,21 +297,54 @@ func (h *liveHub) run(ctx context.Context, onError func(error)) {
 	}
 }
 
-// publish wakes the streams of event when rev is new to them.
-func (h *liveHub) publish(event int64, rev string) {
+// subsOf lists the streams of the events keep selects.
+func (h *liveHub) subsOf(keep func(int64) bool) []*liveSub {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	var out []*liveSub
+	for id, t := range h.topics {
+		if keep(id) {
+			for sub := range t.subs {
+				out = append(out, sub)
+			}
+		}
+	}
+	return out
+}
+
+// each runs fn for every stream on a few goroutines, so one slow client
+// (up to liveWriteTimeout) does not hold up the rest.
+func (h *liveHub) each(subs []*liveSub, fn func(*liveSub)) {
+	const workers = 8
+	if len(subs) == 0 {
+		return
+	}
+	var wg sync.WaitGroup
+	per := (len(subs) + workers - 1) / workers
+	for i := 0; i < len(subs); i += per {
+		part := subs[i:min(i+per, len(subs))]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, sub := range part {
+				fn(sub)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// publish tells the streams of event about rev when it is new to them.
+func (h *liveHub) publish(event int64, rev string) {
+	h.mu.Lock()
 	t := h.topics[event]
-	if t == nil || t.rev == rev {
+	if t == nil || !revNewer(rev, t.rev) {
+		h.mu.Unlock()
 		return
 	}
 	t.rev = rev
-	for sub := range t.subs {
-		select {
-		case sub.wake <- struct{}{}:
-		default:
-		}
-	}
+	h.mu.Unlock()
+	h.each(h.subsOf(func(id int64) bool { return id == event }), func(sub *liveSub) { sub.tell(rev) })
 }
 
 // RunLive feeds the live pages from the database's change notifications
@@ -267,31 +384,9 @@ func (s *Server) eventStream(c echo.Context) error {
 		return err
 	}
 	rev := liveRevision(pr.Revision)
-	sub, err := s.live.join(id, c.RealIP(), rev)
-	if err != nil {
+	addr := c.RealIP()
+	if err := s.live.admit(addr); err != nil {
 		return s.liveRefused(c, err)
-	}
-	defer s.live.leave(sub)
-	s.metrics.liveStreams.Inc()
-	defer s.metrics.liveStreams.Dec()
-
-	w := c.Response()
-	h := w.Header()
-	h.Set(echo.HeaderContentType, "text/event-stream; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no") // nginx: pass each event on at once
-	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
-	// The server's read and write timeouts are for pages; a stream lives
-	// until the client or the shutdown ends it, each write with its own
-	// deadline (a client that stops reading is dropped).
-	_ = rc.SetReadDeadline(time.Time{})
-	send := func(msg string) bool {
-		_ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second))
-		if _, err := w.Write([]byte(msg)); err != nil {
-			return false
-		}
-		return rc.Flush() == nil
 	}
 	// What the client last saw: the browser's Last-Event-ID on a
 	// reconnect, else the revision the page was rendered at.
@@ -299,37 +394,50 @@ func (s *Server) eventStream(c echo.Context) error {
 	if last == "" {
 		last = c.QueryParam("rev")
 	}
-	first := "retry: 2000\nid: " + rev + "\n\n"
-	if last != "" && last != rev {
-		first = "retry: 2000\n" + changedEvent(rev)
+	w := c.Response()
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		s.live.release(addr)
+		return fmt.Errorf("live stream: %w", err)
 	}
-	if !send(first) {
+	w.Committed, w.Status = true, http.StatusOK // for the request log
+	// The headers the middleware set (security, request id), then ours; the
+	// body ends when the connection does.
+	h := w.Header().Clone()
+	h.Del("Vary")
+	h.Set(echo.HeaderContentType, "text/event-stream; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // nginx: pass each event on at once
+	h.Set("Connection", "close")
+	var head strings.Builder
+	head.WriteString("HTTP/1.1 200 OK\r\n")
+	_ = h.Write(&head)
+	head.WriteString("\r\nretry: 2000\n\n")
+	sub := &liveSub{hub: s.live, event: id, addr: addr, conn: conn}
+	_ = conn.SetReadDeadline(time.Time{})
+	sub.mu.Lock()
+	if !sub.write(head.String()) {
+		sub.mu.Unlock()
 		return nil
 	}
-	sent := rev
-	beat := time.NewTicker(s.live.heartbeat)
-	defer beat.Stop()
-	for {
-		select {
-		case <-req.Context().Done():
-			return nil
-		case <-s.live.done:
-			return nil
-		case <-beat.C:
-			if !send(": \n\n") {
-				return nil
-			}
-		case <-sub.wake:
-			cur := s.live.current(sub)
-			if cur == "" || cur == sent {
-				continue
-			}
-			if !send(changedEvent(cur)) {
-				return nil
-			}
-			sent = cur
-		}
+	cur, err := s.live.join(sub, rev)
+	if err != nil {
+		sub.mu.Unlock()
+		sub.drop()
+		return nil
 	}
+	first := "id: " + cur + "\n\n"
+	if last != "" && last != cur {
+		first = changedEvent(cur)
+	}
+	if sub.write(first) {
+		sub.sent = cur
+	}
+	sub.mu.Unlock()
+	// No goroutine waits on the stream: the hub writes to it, and a client
+	// that has gone is noticed when a write fails (the next change or
+	// heartbeat; a closed TCP connection fails by the second write).
+	return nil
 }
 
 func changedEvent(rev string) string {

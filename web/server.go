@@ -81,6 +81,7 @@ func New(d Deps) (*Server, error) {
 	s.sessions.ErrorFunc = s.sessionError
 	s.registry = prometheus.NewRegistry()
 	s.metrics = newMetrics(s.registry)
+	s.live.opened, s.live.closed = s.metrics.liveStreams.Inc, s.metrics.liveStreams.Dec
 	s.echo = echo.New()
 	s.echo.HideBanner = true
 	s.echo.HidePort = true

@@ -99,8 +99,16 @@ func buildKisen(t *testing.T) string {
 // startServe starts `kisen serve` on a free port and waits until it answers.
 func startServe(t *testing.T, bin, dbURL string, extra ...string) string {
 	t.Helper()
+	base, _ := startServeCmd(t, bin, append([]string{"--database-url", dbURL}, extra...)...)
+	return base
+}
+
+// startServeCmd is startServe with the database given in args; it also
+// returns the process.
+func startServeCmd(t *testing.T, bin string, extra ...string) (string, *exec.Cmd) {
+	t.Helper()
 	addr := freePort(t)
-	args := append([]string{"serve", "--listen", addr, "--database-url", dbURL, "--log-level", "warn"}, extra...)
+	args := append([]string{"serve", "--listen", addr, "--log-level", "warn"}, extra...)
 	cmd := exec.Command(bin, args...)
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
@@ -128,7 +136,7 @@ func startServe(t *testing.T, bin, dbURL string, extra ...string) string {
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return base
+				return base, cmd
 			}
 		}
 		if time.Now().After(deadline) {
