@@ -23,8 +23,9 @@ import (
 
 // TestLiveLoad (issue 15, "Performance and limits"): one `kisen serve`
 // holds 2,000 open streams of one event; the test reports the server
-// process's memory per stream and the time from a result's acknowledgement
-// (the 303 of the director's POST) until the last stream has heard of it.
+// process's memory per stream and the time from the director's result
+// POST being sent until the last stream has heard of it (the result's
+// own transaction included).
 // Targets: < 20 KB per stream, < 250 ms to reach all. Heavy: run with
 // `make bench-live` (KISEN_BENCH_LIVE=1); PostgreSQL too when
 // KISEN_TEST_DATABASE_URL is set. KISEN_LIVE_STREAMS changes the count.
@@ -37,6 +38,10 @@ func TestLiveLoad(t *testing.T) {
 		n = v
 	}
 	bin := buildKisen(t)
+	// The servers collect garbage often, so "in use" is what the streams
+	// hold rather than what the 2,000 requests left behind (RSS is
+	// reported as well: the runtime keeps freed pages for a while).
+	t.Setenv("GOGC", "10")
 	storetest.Dialects(t, func(t *testing.T, opts store.Options) {
 		seed := seedLiveStage(t, opts)
 		db := []string{"--database-url", opts.URL}
@@ -114,25 +119,26 @@ func TestLiveLoad(t *testing.T) {
 		// The director enters a result; every stream must hear it.
 		director := signIn(t, base, seed)
 		vals := quickResultForm(t, director, base, seed.stageID)
+		sent := time.Now()
 		resp, err := director.PostForm(base+"/stages/"+strconv.FormatInt(seed.stageID, 10)+"/result", vals)
 		if err != nil || resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("result: %v %v", err, resp)
 		}
 		resp.Body.Close()
-		acked := time.Now()
+		t.Logf("the result's POST answered after %v", time.Since(sent).Round(time.Millisecond))
 		waitGroup(t, &heard, 30*time.Second, "every stream to hear the change")
 		lat := make([]time.Duration, 0, n)
 		for _, at := range got {
 			if at.IsZero() {
 				t.Fatal("a stream ended without hearing the change")
 			}
-			lat = append(lat, at.Sub(acked))
+			lat = append(lat, at.Sub(sent))
 		}
 		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 		perRSS := float64(rss1-rss0) / float64(n) / 1024
 		perHeap := float64(heap1-heap0) / float64(n) / 1024
 		t.Logf("%s, %d CPUs: %d streams; server memory per stream: %.1f KB (Go heap+stacks in use), %.1f KB (RSS); "+
-			"after the result's 303: first %v, median %v, last %v",
+			"from the result's POST: first %v, median %v, last %v",
 			dbName(opts), runtime.NumCPU(), n, perHeap, perRSS, lat[0].Round(time.Millisecond), lat[n/2].Round(time.Millisecond), lat[n-1].Round(time.Millisecond))
 		if perHeap >= 20 {
 			t.Errorf("memory per stream %.1f KB, target < 20 KB", perHeap)
