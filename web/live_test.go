@@ -346,3 +346,50 @@ func TestLive_ShutdownEndsStreams(t *testing.T) {
 	}
 	t.Logf("shutdown with an open stream took %v", time.Since(start))
 }
+
+// TestProjector_RoundBoardsAndPaging: the projector shows the round being
+// played, board by board, with the result once entered; a bad ?every= is
+// 422 naming the field in the reader's language.
+func TestProjector_RoundBoardsAndPaging(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		lb := newLiveBracket(t, a)
+		public := a.newClient()
+		p := lb.f.eventPath() + "/projector"
+		_, winner := lb.enterResult(t, a, 0)
+		resp, body := a.do(public, http.MethodGet, p+"?every=20", nil, "")
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("projector: %d", resp.StatusCode)
+		}
+		d := doc(t, body)
+		if d.Find("header.site, nav").Length() != 0 {
+			t.Fatal("the projector shows navigation")
+		}
+		if every, _ := d.Find("[data-projector]").Attr("data-every"); every != "20" {
+			t.Fatalf("paging every %q", every)
+		}
+		boards := d.Find(`[data-testid="projector-board"]`)
+		if boards.Length() != 4 {
+			t.Fatalf("%d boards, want round 1's 4", boards.Length())
+		}
+		if w := boards.First().Find("td.winner").Text(); !strings.Contains(w, winner) {
+			t.Fatalf("first board's winner %q, want %q", w, winner)
+		}
+		if r := boards.First().Find(`[data-testid="projector-result"]`).Text(); strings.TrimSpace(r) == "" {
+			t.Fatal("the played board shows no result")
+		}
+		if _, ok := d.Find("body").Attr("sse-connect"); !ok {
+			t.Fatal("the projector is not live")
+		}
+		for _, bad := range []string{"3", "ten", "601"} {
+			resp, body := a.do(public, http.MethodGet, p+"?every="+bad, nil, "")
+			msg := testid(t, body, "projector-error")
+			if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(msg, "every") || !hasJapanese(msg) {
+				t.Fatalf("every=%s: %d %q", bad, resp.StatusCode, msg)
+			}
+		}
+		resp, body = a.do(public, http.MethodGet, p+"?every=1&lang=en", nil, "")
+		if msg := testid(t, body, "projector-error"); resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(msg, "page interval") {
+			t.Fatalf("English message: %d %q", resp.StatusCode, msg)
+		}
+	})
+}
