@@ -41,8 +41,10 @@ type WatchOptions struct {
 	// OnError hears what went wrong (a lost connection, a failed read);
 	// the watcher carries on. May be nil.
 	OnError func(error)
-	// OnListen is called each time the PostgreSQL listener is connected
-	// and listening (tests wait for it). May be nil.
+	// OnListen is called each time the watcher starts watching: the
+	// PostgreSQL listener connected and listening, the SQLite watcher
+	// having read the revisions it compares with (tests wait for it).
+	// May be nil.
 	OnListen func()
 }
 
@@ -147,6 +149,9 @@ func (s *Store) poll(ctx context.Context, o WatchOptions, fn func(Changes)) {
 	seen, reg, err := s.revisions(ctx)
 	if err != nil {
 		o.OnError(err)
+	}
+	if o.OnListen != nil {
+		o.OnListen()
 	}
 	t := time.NewTicker(o.Poll)
 	defer t.Stop()
