@@ -61,6 +61,8 @@ var queryPages = []queryPage{
 	{name: "league overview", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d/league", f.eventLeague) }},
 	{name: "league class", path: func(f queryFixture) string { return fmt.Sprintf("/league/%d", f.class) }},
 	{name: "league games list", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d/games", f.eventLeague) }},
+	{name: "knockout projector", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d/projector", f.eventKO) }},
+	{name: "league projector", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d/projector", f.eventLeague) }},
 	{name: "league CSV", path: func(f queryFixture) string { return fmt.Sprintf("/league/%d/schedule.csv", f.class) }},
 	{name: "league ICS", path: func(f queryFixture) string { return fmt.Sprintf("/league/%d/calendar.ics", f.class) }},
 	{name: "player record", path: func(f queryFixture) string { return fmt.Sprintf("/players/%d/record", f.player) }},
