@@ -10,7 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"kisen/office"
+	"kisen/office/seed"
 )
 
 // sseEvent is one block of an event stream as a browser would read it.
@@ -390,6 +393,41 @@ func TestProjector_RoundBoardsAndPaging(t *testing.T) {
 		resp, body = a.do(public, http.MethodGet, p+"?every=1&lang=en", nil, "")
 		if msg := testid(t, body, "projector-error"); resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(msg, "page interval") {
 			t.Fatalf("English message: %d %q", resp.StatusCode, msg)
+		}
+	})
+}
+
+// TestProjector_LeagueTable: a league event's projector shows each class's
+// table, one row per player in the class page's order, and is live.
+func TestProjector_LeagueTable(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f, err := seed.New(context.Background(), a.srv.office, a.store, a.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, _, err := f.League(context.Background(), 11, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, body := a.do(a.newClient(), http.MethodGet, "/events/"+strconv.FormatInt(ev.ID, 10)+"/projector", nil, "")
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("projector: %d", resp.StatusCode)
+		}
+		d := doc(t, body)
+		rows := d.Find(`[data-testid="projector-table"] [data-testid="projector-row"]`)
+		if rows.Length() != 11 {
+			t.Fatalf("%d rows, want 11", rows.Length())
+		}
+		prev := 0
+		rows.Each(func(_ int, r *goquery.Selection) {
+			n, _ := strconv.Atoi(strings.TrimSpace(r.Find("td").First().Text()))
+			if n < prev {
+				t.Errorf("順位 %d after %d", n, prev)
+			}
+			prev = n
+		})
+		if _, ok := d.Find("body").Attr("sse-connect"); !ok {
+			t.Fatal("the projector is not live")
 		}
 	})
 }
