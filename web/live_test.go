@@ -431,3 +431,48 @@ func TestProjector_LeagueTable(t *testing.T) {
 		}
 	})
 }
+
+// TestRenderCache_SameBytesOwnTokenNeverStale: a second anonymous visitor
+// gets the first one's page from the render cache with their own CSRF
+// token (and for fewer statements); after a result the next page shows
+// it; a signed-in director is never served the public bytes.
+func TestRenderCache_SameBytesOwnTokenNeverStale(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		lb := newLiveBracket(t, a)
+		page := lb.f.eventPath() + "/brackets"
+		first, second := a.newClient(), a.newClient()
+		_, body1 := a.do(first, http.MethodGet, page, nil, "")
+		before := a.store.Statements()
+		_, body2 := a.do(second, http.MethodGet, page, nil, "")
+		hit := a.store.Statements() - before
+		before = a.store.Statements()
+		a.srv.pages = newRenderCache() // empty: the same request computed
+		_, body3 := a.do(second, http.MethodGet, page, nil, "")
+		miss := a.store.Statements() - before
+		if hit >= miss {
+			t.Fatalf("a kept page cost %d statements, a computed one %d", hit, miss)
+		}
+		tok := func(body string) string {
+			v, _ := doc(t, body).Find(`meta[name="csrf-token"]`).Attr("content")
+			return v
+		}
+		if tok(body1) == "" || tok(body1) == tok(body2) {
+			t.Fatalf("second visitor's token %q, first's %q", tok(body2), tok(body1))
+		}
+		if tok(body2) != a.csrfToken(second) {
+			t.Fatal("the kept page does not carry the visitor's own token")
+		}
+		if strings.ReplaceAll(body1, tok(body1), "T") != strings.ReplaceAll(body2, tok(body2), "T") || body2 != body3 {
+			t.Fatal("the kept page differs from the computed one")
+		}
+		_, winner := lb.enterResult(t, a, 0)
+		_, after := a.do(second, http.MethodGet, page, nil, "")
+		if !strings.Contains(doc(t, after).Find("#live-brackets .winner").Text(), winner) {
+			t.Fatal("a stale page after the result")
+		}
+		_, staff := a.get(page)
+		if doc(t, staff).Find(`[data-testid="nav-user"]`).Length() != 1 {
+			t.Fatal("the director was served the public page")
+		}
+	})
+}

@@ -43,6 +43,7 @@ type Server struct {
 	registry  *prometheus.Registry
 	build     string // names the build in page tags (cache.go)
 	live      *liveHub
+	pages     *renderCache // anonymous public pages by revision (render_cache.go); nil keeps none
 }
 
 // New builds the server and its routes.
@@ -65,6 +66,7 @@ func New(d Deps) (*Server, error) {
 		now:    d.Now,
 		msgs:   msgs,
 		build:  buildID(),
+		pages:  newRenderCache(),
 		// Ask once before a result for a game scheduled after today
 		// (result_future.go).
 		askFuture: true,
