@@ -31,10 +31,7 @@ const (
 	renderCacheEntryMax = 8 << 20
 )
 
-const (
-	renderKeyCtx    = "kisen.render_key"
-	csrfPlaceholder = "\x00kisen-csrf\x00"
-)
+const renderKeyCtx = "kisen.render_key"
 
 type renderCache struct {
 	mu      sync.Mutex
@@ -44,7 +41,10 @@ type renderCache struct {
 }
 
 type renderEntry struct {
-	body        []byte // the page with the CSRF token replaced by csrfPlaceholder
+	// parts is the page cut where the CSRF token stood (slices of body,
+	// the page as kept, whose length counts against the budget).
+	parts       [][]byte
+	body        []byte
 	contentType string
 	disposition string
 	used        uint64
@@ -98,12 +98,27 @@ func (s *Server) serveRendered(c echo.Context, key string) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	body := bytes.ReplaceAll(e.body, []byte(csrfPlaceholder), []byte(csrfToken(c)))
 	h := c.Response().Header()
 	if e.disposition != "" {
 		h.Set("Content-Disposition", e.disposition)
 	}
-	return true, c.Blob(http.StatusOK, e.contentType, body)
+	h.Set(echo.HeaderContentType, e.contentType)
+	w := c.Response()
+	w.WriteHeader(http.StatusOK)
+	// The parts and the visitor's token straight to the client: no copy
+	// of the page per request.
+	tok := []byte(csrfToken(c))
+	for i, part := range e.parts {
+		if i > 0 {
+			if _, err := w.Write(tok); err != nil {
+				return true, nil
+			}
+		}
+		if _, err := w.Write(part); err != nil {
+			return true, nil // the client went away
+		}
+	}
+	return true, nil
 }
 
 // captureRender is the last middleware: when notModified has named a key
@@ -123,14 +138,13 @@ func (s *Server) captureRender(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil || key == "" || !w.on || w.over || c.Response().Status != http.StatusOK {
 			return err
 		}
-		body := w.buf.Bytes()
+		body := bytes.Clone(w.buf.Bytes())
+		parts := [][]byte{body}
 		if t := csrfToken(c); t != "" {
-			body = bytes.ReplaceAll(body, []byte(t), []byte(csrfPlaceholder))
-		} else {
-			body = bytes.Clone(body)
+			parts = bytes.Split(body, []byte(t))
 		}
 		h := c.Response().Header()
-		s.pages.put(key, &renderEntry{body: body, contentType: h.Get(echo.HeaderContentType), disposition: h.Get("Content-Disposition")})
+		s.pages.put(key, &renderEntry{parts: parts, body: body, contentType: h.Get(echo.HeaderContentType), disposition: h.Get("Content-Disposition")})
 		return nil
 	}
 }
