@@ -205,3 +205,10 @@ func (s *Store) revisions(ctx context.Context) (map[int64]int64, int64, error) {
 	}
 	return out, reg, Classify(rows.Err())
 }
+
+// ChangeNotifyTriggers are the triggers of migration 00120, PostgreSQL
+// only (SQLite has no NOTIFY), so the tests comparing both dialects'
+// triggers leave them aside.
+func ChangeNotifyTriggers() []string {
+	return []string{"event_changes_notify", "registry_changes_notify"}
+}
