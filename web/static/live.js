@@ -27,6 +27,23 @@
       }
     }
   });
+  // A region's answer that does not hold the region (a sign-in page after
+  // the session ended, an error page) is not swapped in: the region would
+  // vanish. The note offers a reload instead.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var el = e.detail.elt;
+    if (!el || !el.classList || !el.classList.contains("live") || !el.id) {
+      return;
+    }
+    var body = e.detail.serverResponse || "";
+    if (e.detail.xhr.status !== 200 || body.indexOf('id="' + el.id + '"') < 0) {
+      e.detail.shouldSwap = false;
+      var n = document.querySelector("[data-live-stale]");
+      if (n) {
+        n.hidden = false;
+      }
+    }
+  });
   // Tests and the curious can tell when the stream is open.
   document.addEventListener("htmx:sseOpen", function () {
     document.body.setAttribute("data-live-open", "");
