@@ -44,6 +44,31 @@
       }
     }
   });
+  // Close the page's streams when it is left. A browser keeps a page it
+  // may come back to (back/forward cache) with its EventSource open, and
+  // allows only six connections to one server over HTTP/1.1: after six
+  // pages the seventh would wait for a free connection. A page brought
+  // back from that cache has missed changes, so it is loaded afresh.
+  var sources = [];
+  if (window.htmx && typeof htmx.createEventSource === "function") {
+    var create = htmx.createEventSource;
+    htmx.createEventSource = function (url) {
+      var es = create(url);
+      sources.push(es);
+      return es;
+    };
+  }
+  window.addEventListener("pagehide", function () {
+    for (var i = 0; i < sources.length; i++) {
+      sources[i].close();
+    }
+    sources = [];
+  });
+  window.addEventListener("pageshow", function (e) {
+    if (e.persisted && document.body.hasAttribute("sse-connect")) {
+      window.location.reload();
+    }
+  });
   // Tests and the curious can tell when the stream is open.
   document.addEventListener("htmx:sseOpen", function () {
     document.body.setAttribute("data-live-open", "");
