@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/kisen
 PKGS    := ./...
 
-.PHONY: run build test check-fmt vet templ-check test-go bench bench-web fuzz-smoke clean
+.PHONY: run build test check-fmt vet templ-check test-go bench bench-web bench-live fuzz-smoke clean
 
 ## run: build and start the server on 127.0.0.1:8080 (SQLite under ./var/)
 run: build
@@ -41,6 +41,12 @@ bench:
 ## handler; PostgreSQL when KISEN_TEST_DATABASE_URL is set, else SQLite)
 bench-web:
 	KISEN_BENCH_WEB=1 $(GO) test -run '^TestBenchWeb$$' -count=1 -v -timeout 30m ./web/
+
+## bench-live: 2,000 open live-page streams on one `kisen serve` (memory
+## per stream, time for a result to reach all); PostgreSQL too when
+## KISEN_TEST_DATABASE_URL is set
+bench-live:
+	KISEN_BENCH_LIVE=1 $(GO) test -run '^TestLiveLoad$$' -count=1 -v -timeout 10m ./cmd/kisen/
 
 clean:
 	rm -rf bin

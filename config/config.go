@@ -46,6 +46,13 @@ type Config struct {
 	// the limit off.
 	APIRate  float64
 	APIBurst int
+	// Live pages (docs/live.md): open event streams in total and per
+	// client address, the comment sent on a quiet stream so proxies keep
+	// it open, and how often SQLite's revision rows are read.
+	LiveMaxStreams    int
+	LiveMaxPerAddress int
+	LiveHeartbeat     time.Duration
+	LivePoll          time.Duration
 }
 
 // Pool sizes when --db-max-open is not set. PostgreSQL serves several
@@ -74,6 +81,12 @@ func Default() Config {
 		RatingRefresh:     2 * time.Second,
 		APIRate:           10,
 		APIBurst:          60,
+		// A venue's spectators often share one address (the hall's Wi-Fi):
+		// the per-address limit is generous; the total bounds memory.
+		LiveMaxStreams:    5000,
+		LiveMaxPerAddress: 200,
+		LiveHeartbeat:     25 * time.Second,
+		LivePoll:          250 * time.Millisecond,
 	}
 }
 
@@ -257,6 +270,46 @@ func settings() []setting {
 					return errors.New("must be a whole number between 1 and 100000, e.g. 60")
 				}
 				c.APIBurst = n
+				return nil
+			}},
+		{"live-max-streams", "KISEN_LIVE_MAX_STREAMS", "most open live-page streams (/events/:id/stream) in this process",
+			func(c Config) string { return strconv.Itoa(c.LiveMaxStreams) },
+			func(c *Config, v string) error {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 1 || n > 1000000 {
+					return errors.New("must be a whole number from 1 to 1000000")
+				}
+				c.LiveMaxStreams = n
+				return nil
+			}},
+		{"live-max-per-address", "KISEN_LIVE_MAX_PER_ADDRESS", "most open live-page streams from one client address",
+			func(c Config) string { return strconv.Itoa(c.LiveMaxPerAddress) },
+			func(c *Config, v string) error {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 1 || n > 1000000 {
+					return errors.New("must be a whole number from 1 to 1000000")
+				}
+				c.LiveMaxPerAddress = n
+				return nil
+			}},
+		{"live-heartbeat", "KISEN_LIVE_HEARTBEAT", "how often a quiet live-page stream sends a comment (keeps proxies from closing it)",
+			func(c Config) string { return c.LiveHeartbeat.String() },
+			func(c *Config, v string) error {
+				d, err := time.ParseDuration(v)
+				if err != nil || d < 100*time.Millisecond || d > 5*time.Minute {
+					return errors.New("must be a duration between 100ms and 5m, e.g. 25s")
+				}
+				c.LiveHeartbeat = d
+				return nil
+			}},
+		{"live-poll", "KISEN_LIVE_POLL", "SQLite only: how often the revision rows are read for writes made by other commands (this process's own writes are seen at once)",
+			func(c Config) string { return c.LivePoll.String() },
+			func(c *Config, v string) error {
+				d, err := time.ParseDuration(v)
+				if err != nil || d < 10*time.Millisecond || d > 10*time.Second {
+					return errors.New("must be a duration between 10ms and 10s, e.g. 250ms")
+				}
+				c.LivePoll = d
 				return nil
 			}},
 		{"db-max-open", "KISEN_DB_MAX_OPEN", fmt.Sprintf("most open database connections per process (empty: %d for PostgreSQL, %d for SQLite)", DefaultDBMaxOpenPostgres, DefaultDBMaxOpenSQLite),

@@ -40,15 +40,19 @@ func TestLoad_DefaultsEnvAndFlags(t *testing.T) {
 		"KISEN_DB_CONN_MAX_IDLE_TIME": "10m",
 		"KISEN_RATING_REFRESH":        "750ms",
 		"KISEN_API_RATE":              "2.5",
+		"KISEN_LIVE_MAX_STREAMS":      "3000",
+		"KISEN_LIVE_HEARTBEAT":        "10s",
+		"KISEN_LIVE_POLL":             "100ms",
 	}
-	c, err = Load("serve", []string{"--listen", "127.0.0.1:7000", "--log-level", "warn", "--db-max-idle", "20"}, envOf(env), io.Discard)
+	c, err = Load("serve", []string{"--listen", "127.0.0.1:7000", "--log-level", "warn", "--db-max-idle", "20", "--live-max-per-address", "50"}, envOf(env), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := Config{Listen: "127.0.0.1:7000", DataDir: "/srv/kisen", DatabaseURL: "postgres://u:p@db:5432/kisen",
 		LogFormat: "json", LogLevel: slog.LevelWarn, SecureCookies: true, MetricsListen: "127.0.0.1:9100", ShutdownTimeout: 30 * time.Second,
 		RetryAfter: 12 * time.Second, DBMaxOpen: 40, DBMaxIdle: 20, DBConnMaxLifetime: time.Hour, DBConnMaxIdleTime: 10 * time.Minute,
-		RatingRefresh: 750 * time.Millisecond, APIRate: 2.5, APIBurst: 60}
+		RatingRefresh: 750 * time.Millisecond, APIRate: 2.5, APIBurst: 60,
+		LiveMaxStreams: 3000, LiveMaxPerAddress: 50, LiveHeartbeat: 10 * time.Second, LivePoll: 100 * time.Millisecond}
 	var nets []string
 	for _, n := range c.TrustedProxies {
 		nets = append(nets, n.String())

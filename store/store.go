@@ -42,6 +42,11 @@ type Store struct {
 	db      *gorm.DB
 	dialect Dialect
 	stmts   *atomic.Int64 // statements run (statements.go); shared with transactions
+	url     string        // the PostgreSQL URL, for the change listener's own connection (changes.go)
+	// wrote is poked after every committed transaction (changes.go: the
+	// SQLite watcher looks at once instead of at its next tick); shared
+	// with transactions.
+	wrote chan struct{}
 }
 
 // Options says which database to open.
@@ -119,7 +124,7 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 	if err := classifyCallbacks(db); err != nil {
 		return nil, fmt.Errorf("register error classification: %w", err)
 	}
-	s := &Store{db: db, dialect: dialect, stmts: new(atomic.Int64)}
+	s := &Store{db: db, dialect: dialect, stmts: new(atomic.Int64), url: o.URL, wrote: make(chan struct{}, 1)}
 	if err := countStatements(db, s.stmts); err != nil {
 		return nil, fmt.Errorf("register statement counter: %w", err)
 	}
@@ -178,9 +183,13 @@ func (s *Store) Close() error { return s.SQL().Close() }
 // A BEGIN or COMMIT that fails because the database is unreachable (or, on
 // SQLite, still locked after the busy timeout) comes back as ErrUnavailable.
 func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
-	return Classify(AppendOnly(s.db.WithContext(ctx).Transaction(func(g *gorm.DB) error {
-		return fn(&Store{db: g, dialect: s.dialect, stmts: s.stmts})
+	err := Classify(AppendOnly(s.db.WithContext(ctx).Transaction(func(g *gorm.DB) error {
+		return fn(&Store{db: g, dialect: s.dialect, stmts: s.stmts, url: s.url, wrote: s.wrote})
 	})))
+	if err == nil {
+		s.poke()
+	}
+	return err
 }
 
 // notFound turns gorm's record-not-found into ErrNotFound with context.

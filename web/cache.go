@@ -58,7 +58,7 @@ func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int6
 	h.Add(echo.HeaderVary, "HX-Request")
 	h.Set("Cache-Control", "private, no-cache")
 	a := actor(c)
-	if !a.Anonymous() || c.Request().Method != http.MethodGet {
+	if c.Request().Method != http.MethodGet {
 		return false, nil
 	}
 	ctx := c.Request().Context()
@@ -69,6 +69,12 @@ func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int6
 	if err != nil {
 		return false, err
 	}
+	if !a.Anonymous() {
+		// No validators for staff; the page still goes live (live.go),
+		// at the revision read before its data.
+		s.markLive(c, eventID)
+		return false, nil
+	}
 	// Visibility first (office): a draft is ErrNotFound here as on its
 	// page, whatever If-None-Match guessed, so a 304 never tells it exists.
 	pr, err := s.office.PageRevision(ctx, a, eventID)
@@ -78,7 +84,8 @@ func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int6
 	if err != nil {
 		return false, err
 	}
-	etag := s.pageETag(c, pr)
+	c.Set(liveKey, liveURL(eventID, liveRevision(pr.Revision)))
+	etag := s.pageKey(c, pr, true)
 	var modified time.Time
 	if pr.Revision.Settled {
 		modified = pr.Revision.At
@@ -97,19 +104,29 @@ func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int6
 	if fresh(c.Request(), etag, modified) {
 		return true, c.NoContent(http.StatusNotModified)
 	}
+	// The same page for another visitor at this revision (render_cache.go).
+	key := s.pageKey(c, pr, false)
+	if done, err := s.serveRendered(c, key); done || err != nil {
+		return true, err
+	}
+	c.Set(renderKeyCtx, key)
 	return false, nil
 }
 
-// pageETag is a weak tag (the bytes of a page may differ, e.g. in the
+// pageKey is a weak tag (the bytes of a page may differ, e.g. in the
 // order of equal rows; the meaning does not) over everything one anonymous
 // page depends on besides the data: the build, the URL with its query
 // (?lang=), the language, the htmx request and the CSRF token the page
 // will carry (the browser's cookie; none before it has one).
-func (s *Server) pageETag(c echo.Context, pr office.PageRevision) string {
+//
+// Without the token (withCSRF false) it is the key of the page's bytes in
+// the render cache: the same for every visitor but for the token, which
+// the cache puts in.
+func (s *Server) pageKey(c echo.Context, pr office.PageRevision, withCSRF bool) string {
 	req := c.Request()
 	lang, _ := c.Get("lang").(string)
 	var csrf string
-	if ck, err := req.Cookie(csrfCookie); err == nil {
+	if ck, err := req.Cookie(csrfCookie); err == nil && withCSRF {
 		csrf = ck.Value
 	}
 	sum := sha256.New()

@@ -17,6 +17,8 @@ func (s *Server) eventRoutes(e *echo.Echo) {
 	e.GET("/events", s.eventsPage)
 	e.POST("/events", s.eventCreate, requireAdmin)
 	e.GET("/events/:id", s.eventPage)
+	e.GET("/events/:id/stream", s.eventStream)
+	e.GET("/events/:id/projector", s.projector)
 	e.POST("/events/:id/status", s.eventSetStatus, requireUser)
 	e.POST("/events/:id/roles", s.roleGrant, requireUser)
 	e.POST("/events/:id/roles/revoke", s.roleRevoke, requireUser)

@@ -201,6 +201,9 @@ func (s *Server) gamePage(c echo.Context) error {
 			ply = n
 		}
 	}
+	if g, err := s.store.GameByID(c.Request().Context(), id); err == nil {
+		s.markLive(c, g.EventID)
+	}
 	if isHTMX(c) && c.Request().Header.Get("HX-Target") == "board" {
 		v, err := s.gameView(c.Request().Context(), actor(c), id, ply)
 		if err != nil {

@@ -11,6 +11,8 @@ import (
 type metrics struct {
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
+	// liveStreams is the open live-page streams of this process (live.go).
+	liveStreams prometheus.Gauge
 }
 
 // newMetrics registers Kisen's collectors on reg (one registry per server,
@@ -26,8 +28,12 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 			Help:    "HTTP request latency by method and route template.",
 			Buckets: prometheus.DefBuckets,
 		}, []string{"method", "route"}),
+		liveStreams: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "kisen_live_streams",
+			Help: "Open live-page event streams (Server-Sent Events) in this process.",
+		}),
 	}
-	reg.MustRegister(m.requests, m.latency,
+	reg.MustRegister(m.requests, m.latency, m.liveStreams,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

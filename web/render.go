@@ -40,6 +40,10 @@ type Page struct {
 	User  string // display name of the signed-in user, "" for the public
 	Admin bool
 	Draft bool // the page belongs to a draft event: the layout shows the 下書き mark
+	// Live is the event stream the page listens to (live.go), "" for a
+	// page that is not an event's.
+	Live string
+	URL  string // the request path with its query (a live region fetches it)
 }
 
 func (s *Server) page(c echo.Context, title string) Page {
@@ -56,6 +60,8 @@ func (s *Server) page(c echo.Context, title string) Page {
 		User:  a.DisplayName,
 		Admin: a.Admin,
 		Draft: isDraftPage(c),
+		Live:  liveOf(c),
+		URL:   liveSelf(c),
 	}
 }
 

@@ -26,6 +26,7 @@ func (s *Server) routes() error {
 		s.storableText, // before the CSRF check and every handler read the form
 		s.csrf(),
 		s.askBeforeFutureResults,
+		s.captureRender, // last: it keeps what the handler wrote (render_cache.go)
 	)
 
 	e.GET("/healthz", s.healthz)

@@ -43,6 +43,8 @@ type Server struct {
 	registry  *prometheus.Registry
 	build     string // names the build in page tags (cache.go)
 	api       *apiState
+	live      *liveHub
+	pages     *renderCache // anonymous public pages by revision (render_cache.go); nil keeps none
 }
 
 // New builds the server and its routes.
@@ -65,10 +67,12 @@ func New(d Deps) (*Server, error) {
 		now:    d.Now,
 		msgs:   msgs,
 		build:  buildID(),
+		pages:  newRenderCache(),
 		// Ask once before a result for a game scheduled after today
 		// (result_future.go).
 		askFuture: true,
 	}
+	s.live = newLiveHub(d.Config.LiveMaxStreams, d.Config.LiveMaxPerAddress, d.Config.LiveHeartbeat, s.eventRevisionString)
 	s.sessions = scs.New()
 	s.sessions.Store = store.NewSessionStore(d.Store, d.Now)
 	s.sessions.Lifetime = 14 * 24 * time.Hour
@@ -80,6 +84,7 @@ func New(d Deps) (*Server, error) {
 	s.sessions.ErrorFunc = s.sessionError
 	s.registry = prometheus.NewRegistry()
 	s.metrics = newMetrics(s.registry)
+	s.live.opened, s.live.closed = s.metrics.liveStreams.Inc, s.metrics.liveStreams.Dec
 	s.echo = echo.New()
 	s.echo.HideBanner = true
 	s.echo.HidePort = true
@@ -106,6 +111,9 @@ func (s *Server) Run(ctx context.Context, ready func(addr string)) error {
 		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
 	}
 	srv := s.httpServer(s.echo)
+	// Shutdown waits for requests to finish; live streams never do on
+	// their own, so it ends them first (they reconnect to another process).
+	srv.RegisterOnShutdown(s.live.close)
 	servers := []*http.Server{srv}
 	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
@@ -120,6 +128,9 @@ func (s *Server) Run(ctx context.Context, ready func(addr string)) error {
 		go func() { errc <- msrv.Serve(mln) }()
 	}
 	go s.sweepSessions(ctx)
+	liveCtx, stopLive := context.WithCancel(ctx)
+	defer stopLive()
+	go s.RunLive(liveCtx)
 	if ready != nil {
 		ready(ln.Addr().String())
 	}

@@ -42,6 +42,8 @@ func TestServe_BadSettingsStopStartupNamingTheSetting(t *testing.T) {
 		{"secure cookies", []string{"serve"}, map[string]string{"KISEN_SECURE_COOKIES": "perhaps"}, "KISEN_SECURE_COOKIES"},
 		{"shutdown timeout", []string{"serve", "--shutdown-timeout", "-3s"}, nil, "shutdown-timeout"},
 		{"pool", []string{"serve", "--db-max-open", "10"}, map[string]string{"KISEN_DB_MAX_IDLE": "30"}, "db-max-idle"},
+		{"live streams", []string{"serve", "--live-max-streams", "0"}, nil, "live-max-streams"},
+		{"live heartbeat", []string{"serve"}, map[string]string{"KISEN_LIVE_HEARTBEAT": "forever"}, "KISEN_LIVE_HEARTBEAT"},
 		{"unknown flag", []string{"serve", "--colour", "red"}, nil, "colour"},
 		{"stray argument", []string{"serve", "now"}, nil, "now"},
 	}
