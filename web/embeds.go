@@ -56,6 +56,8 @@ type embedView struct {
 	// pages of issue 15 part 1): EmbedStageBody / EmbedLeagueBody.
 	Kind string
 	ID   int64
+	// EventID is the event whose changes refresh the embed (live.go).
+	EventID int64
 }
 
 // embedStageView is the bracket embed.
@@ -92,6 +94,7 @@ func (s *Server) embedStage(c echo.Context) error {
 	}
 	v.LangHref = langLinks(c.Request().URL.Path)
 	allowFraming(c, origins)
+	s.markLive(c, v.EventID)
 	return s.render(c, http.StatusOK, EmbedStagePage(s.embedPage(c, v.Title), v))
 }
 
@@ -126,7 +129,7 @@ func (s *Server) embedStageView(ctx context.Context, stageID int64) (embedStageV
 	v.EventName = bv.EventName
 	v.Title = bv.EventName + " " + v.Stage.Name
 	v.FullPage = fmt.Sprintf("/events/%d/brackets", st.EventID)
-	v.Kind, v.ID = "stage", stageID
+	v.Kind, v.ID, v.EventID = "stage", stageID, st.EventID
 	return v, origins, nil
 }
 
@@ -155,9 +158,10 @@ func (s *Server) embedLeague(c echo.Context) error {
 	leagueTableOf(ctx, st, &v.Class)
 	v.Title = v.Class.EventName + " " + v.Class.Title
 	v.FullPage = fmt.Sprintf("/league/%d", cid)
-	v.Kind, v.ID = "league", cid
+	v.Kind, v.ID, v.EventID = "league", cid, st.Event.ID
 	v.LangHref = langLinks(c.Request().URL.Path)
 	allowFraming(c, origins)
+	s.markLive(c, v.EventID)
 	return s.render(c, http.StatusOK, EmbedLeaguePage(s.embedPage(c, v.Title), v))
 }
 

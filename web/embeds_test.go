@@ -141,6 +141,18 @@ func TestEmbed_FrameAncestorsFollowTheOrganiserSetting(t *testing.T) {
 		if !strings.Contains(sb, `id="embed-body"`) || !strings.Contains(sb, `<base target="_blank">`) {
 			t.Errorf("stage embed lacks its body hook or the new-tab base:\n%s", sb)
 		}
+		// Live like the public pages (docs/live.md): the stream of the
+		// embed's own event, and a region that fetches the embed again.
+		for body, event := range map[string]int64{sb: x.eventKO, cb: x.eventLeague} {
+			d := doc(t, body)
+			u, _ := d.Find("body").Attr("sse-connect")
+			if !strings.HasPrefix(u, fmt.Sprintf("/events/%d/stream", event)) {
+				t.Errorf("embed streams %q, want event %d's stream", u, event)
+			}
+			if d.Find(`#embed-live[hx-trigger="sse:changed"] #embed-body`).Length() != 1 {
+				t.Errorf("the embed's body is not in a live region")
+			}
+		}
 
 		// Every other page keeps DENY.
 		for _, path := range []string{"/", fmt.Sprintf("/events/%d/brackets", x.eventKO), fmt.Sprintf("/league/%d", x.class),
