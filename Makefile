@@ -31,7 +31,7 @@ templ-check:
 	if [ "$$before" != "$$after" ]; then echo "templ generate changed generated files: commit them"; exit 1; fi
 
 test-go:
-	$(GO) test -race -timeout 25m $(PKGS)
+	$(GO) test -race -timeout 50m $(PKGS)
 
 ## bench: every benchmark quoted in README.md and docs/
 bench:
