@@ -94,6 +94,9 @@ type dayView struct {
 	Form      classForm
 	Errs      fieldMsgs
 	EditURL   string // set when the form edits a class
+	// Rounds lists the round numbers some class has drawn, for the
+	// event-wide board pages (shown to those who enter results).
+	Rounds []int
 }
 
 // requireDayEvent answers 404 for an event that is not an amateur day.
@@ -146,6 +149,19 @@ func (s *Server) renderDay(c echo.Context, status int, form classForm, errs fiel
 	}
 	v := dayView{EventID: id, EventName: localName(ctx, e.Name, e.NameEn), EventURL: "/events/" + strconv.FormatInt(id, 10), Form: form, Errs: errs}
 	v.CanDesk = !a.Anonymous() && s.office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil
+	if !a.Anonymous() && s.office.RequireEventRole(ctx, a, id, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil {
+		rounds, err := s.store.DayRoundsOfEvent(ctx, id)
+		if err != nil {
+			return err
+		}
+		most := 0
+		for _, r := range rounds {
+			most = max(most, r.Number)
+		}
+		for n := 1; n <= most; n++ {
+			v.Rounds = append(v.Rounds, n)
+		}
+	}
 	for _, cl := range classes {
 		v.Classes = append(v.Classes, dayClassRow{ID: cl.ID, Name: localName(ctx, cl.Name, cl.NameEn), Format: formatWords(ctx, cl),
 			Ranks: rankRangeWords(ctx, cl.Settings), Entrants: count[cl.ID], Present: present[cl.ID]})
@@ -249,7 +265,10 @@ func (s *Server) dayClassUpdate(c echo.Context) error {
 // it.
 type dayBoardRow struct {
 	Board     int
-	GameID    int64 // the game now in play (a redo game after 千日手 / 持将棋)
+	Anchor    string // the row's id: the board number, with the class on the event-wide page
+	Class     string // the class's name on the event-wide page
+	BaseURL   string // the class round's board URL the row's forms post under
+	GameID    int64  // the game now in play (a redo game after 千日手 / 持将棋)
 	GameURL   string
 	Version   int
 	Sente     string
@@ -381,7 +400,7 @@ func roundView(ctx context.Context, cv day.ClassView, r day.RoundState) dayRound
 }
 
 func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
-	row := dayBoardRow{Board: b.Board, GameID: b.Last.ID, GameURL: gameURL(b.Last.ID), Version: b.Version,
+	row := dayBoardRow{Board: b.Board, Anchor: strconv.Itoa(b.Board), BaseURL: dayBoardsURL(cv.Class.ID, b.Round), GameID: b.Last.ID, GameURL: gameURL(b.Last.ID), Version: b.Version,
 		Sente: cv.Names[b.Sente], Gote: cv.Names[b.Gote], Handicap: handicapLabel(ctx, b.Last.Handicap), Even: b.Last.Handicap == "平手", Decided: b.Decided}
 	if b.SenteBy != "" {
 		row.SenteBy = T(ctx, "day.sente_by."+b.SenteBy)

@@ -221,6 +221,11 @@ type dayBoardsView struct {
 	Preview  *dayBoardRow
 	Choice   string // sente_win or gote_win (preview)
 	Words    string // the previewed result in words
+	// Back is "event" when the row came from the event-wide board page;
+	// ReturnURL is the page the preview's back link and the saved result
+	// return to.
+	Back      string
+	ReturnURL string
 }
 
 func (s *Server) dayBoards(c echo.Context) error {
@@ -293,6 +298,7 @@ func (s *Server) dayBoardPreview(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	cid := v.ClassID
 	b, err := strconv.Atoi(c.Param("b"))
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
@@ -319,6 +325,7 @@ func (s *Server) dayBoardPreview(c echo.Context) error {
 		}
 		r := row
 		v.Preview, v.Choice = &r, f.Result
+		v.Back, v.ReturnURL = s.backOf(c, cid, v.Round)
 		switch f.Result {
 		case office.ResultSenteWin:
 			v.Words = T(ctx, "day.result.sente_win", "Name", row.Sente)
@@ -359,5 +366,60 @@ func (s *Server) dayBoardResult(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return seeOther(c, dayBoardsURL(cid, n)+"#board-"+strconv.Itoa(b))
+	back, to := s.backOf(c, cid, n)
+	anchor := strconv.Itoa(b)
+	if back == "event" {
+		anchor = strconv.FormatInt(cid, 10) + "-" + anchor
+	}
+	return seeOther(c, to+"#board-"+anchor)
+}
+
+// backOf reads the form's "back": the event-wide board page of the class's
+// event, or (anything else) the class round's board page.
+func (s *Server) backOf(c echo.Context, classID int64, round int) (string, string) {
+	if c.FormValue("back") == "event" {
+		if cl, err := s.store.DayClassByID(c.Request().Context(), classID); err == nil {
+			return "event", dayEventBoardsURL(cl.EventID, round)
+		}
+	}
+	return "", dayBoardsURL(classID, round)
+}
+
+func dayEventBoardsURL(eventID int64, round int) string {
+	return dayURL(eventID) + "/rounds/" + strconv.Itoa(round) + "/boards"
+}
+
+// dayEventBoards is round n of every class on one phone-sized page.
+func (s *Server) dayEventBoards(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	e, rounds, canEnter, err := s.dayRoom().EventRound(ctx, actor(c), id, n)
+	if err != nil {
+		return err
+	}
+	if !canEnter {
+		return office.ErrForbidden
+	}
+	v := dayBoardsView{Name: localName(ctx, e.Name, e.NameEn), ClassURL: dayURL(id), Round: n, URL: dayEventBoardsURL(id, n)}
+	for _, cr := range rounds {
+		cv := day.ClassView{Class: cr.Class, Names: cr.Names}
+		name := localName(ctx, cr.Class.Name, cr.Class.NameEn)
+		for _, b := range cr.Round.Boards {
+			row := boardRow(ctx, cv, b)
+			row.Class, row.Anchor = name, strconv.FormatInt(cr.Class.ID, 10)+"-"+row.Anchor
+			if !row.Decided {
+				v.Open++
+			}
+			v.Boards = append(v.Boards, row)
+		}
+	}
+	markDraft(c, e.Status == office.StatusDraft)
+	return s.render(c, http.StatusOK, DayEventBoardsPage(s.page(c, T(ctx, "day.boards.event_title", "Event", v.Name, "N", n)), v))
 }

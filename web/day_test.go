@@ -238,6 +238,7 @@ func TestQueryCount_DayPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
 			{"class", func(f dayFixture) string { return fmt.Sprintf("/day/classes/%d", f.class.ID) }},
 			{"standings", func(f dayFixture) string { return fmt.Sprintf("/day/classes/%d/standings", f.class.ID) }},
 			{"boards", func(f dayFixture) string { return fmt.Sprintf("/day/classes/%d/rounds/2/boards", f.class.ID) }},
+			{"event boards", func(f dayFixture) string { return fmt.Sprintf("/events/%d/day/rounds/2/boards", f.event.ID) }},
 		}
 		for _, p := range pages {
 			ns := statementsOf(t, a, a.store, p.path(small))
@@ -287,6 +288,58 @@ func TestDayWeb_Roles(t *testing.T) {
 		}
 		if resp, _ := a.postForm(fmt.Sprintf("/day/classes/%d/draw", f.class.ID), nil); resp.StatusCode != http.StatusForbidden {
 			t.Fatalf("recorder draws: %d", resp.StatusCode)
+		}
+	})
+}
+
+// The event-wide board page lists round n of every class; a result
+// entered from it returns to it.
+func TestDayWeb_EventWideBoards(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := seedDay(t, a, 4, 1)
+		ctx := context.Background()
+		in := day.InputOf(f.event.ID, "B級", "", 1, day.FormatSwiss, day.DefaultSettings())
+		in.FirstBoard = "21"
+		b, err := f.d.CreateClass(ctx, f.admin, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 2; i++ {
+			if _, err := f.d.WalkIn(ctx, f.admin, day.WalkInInput{EventID: f.event.ID, Name: fmt.Sprintf("B級%d", i), Reading: "びーきゅう", Rank: "3級", ClassID: b.ID}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p, err := f.d.PreviewRound(ctx, f.admin, b.ID, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.d.ConfirmRound(ctx, f.admin, day.ConfirmInput{ClassID: b.ID, Round: 1, Seed: 9, Fingerprint: p.Fingerprint}); err != nil {
+			t.Fatal(err)
+		}
+		a.signIn(a.client, f.admin.UserID)
+		if resp, body := a.get(fmt.Sprintf("/events/%d/day", f.event.ID)); resp.StatusCode != http.StatusOK || !strings.Contains(body, fmt.Sprintf("/events/%d/day/rounds/1/boards", f.event.ID)) {
+			t.Fatalf("day page has no link to round 1 of every class: %d", resp.StatusCode)
+		}
+		page := fmt.Sprintf("/events/%d/day/rounds/1/boards", f.event.ID)
+		resp, body := a.get(page)
+		anchorA := fmt.Sprintf(`data-testid="day-board-%d-1"`, f.class.ID)
+		anchorB := fmt.Sprintf(`data-testid="day-board-%d-21"`, b.ID)
+		if resp.StatusCode != http.StatusOK || !strings.Contains(body, anchorA) || !strings.Contains(body, anchorB) {
+			t.Fatalf("event-wide boards: %d\n%s", resp.StatusCode, body)
+		}
+		v, err := f.d.ClassView(ctx, f.admin, b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bd := v.Rounds[0].Boards[0]
+		form := url.Values{"game_id": {strconv.FormatInt(bd.Last.ID, 10)}, "version": {"0"}, "result": {"sente_win"}, "back": {"event"}}
+		base := fmt.Sprintf("/day/classes/%d/rounds/1/boards/21", b.ID)
+		if resp, body := a.postForm(base+"/preview", form); resp.StatusCode != http.StatusOK || !strings.Contains(body, `name="back" value="event"`) {
+			t.Fatalf("preview from the event page: %d\n%s", resp.StatusCode, body)
+		}
+		resp, _ = a.postForm(base, form)
+		if want := fmt.Sprintf("%s#board-%d-21", page, b.ID); resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != want {
+			t.Fatalf("saved from the event page: %d to %q, want %q", resp.StatusCode, resp.Header.Get("Location"), want)
 		}
 	})
 }

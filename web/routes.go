@@ -58,6 +58,7 @@ func (s *Server) routes() error {
 	e.POST("/events/:id/day/move", s.dayMove, requireUser)
 	e.POST("/events/:id/day/withdraw", s.dayWithdraw, requireUser)
 	e.POST("/events/:id/day/walkin", s.dayWalkIn, requireUser)
+	e.GET("/events/:id/day/rounds/:n/boards", s.dayEventBoards, requireUser)
 	e.GET("/day/classes/:cid", s.dayClassPage)
 	e.GET("/day/classes/:cid/edit", s.dayClassEdit, requireUser)
 	e.POST("/day/classes/:cid", s.dayClassUpdate, requireUser)

@@ -308,3 +308,87 @@ func (v ClassView) Qualifiers() ([]Qualifier, error) {
 	}
 	return out, nil
 }
+
+// ClassRound is one class's round n on the event-wide board page.
+type ClassRound struct {
+	Class Class
+	Round RoundState
+	Names map[int64]string
+}
+
+// EventRound reads round n of every class of a day that has drawn it, for
+// a desk that enters results of several classes playing at once — in a
+// fixed number of statements whatever the number of classes and players.
+// canEnter says whether the actor may enter results.
+func (d *Day) EventRound(ctx context.Context, actor office.Actor, eventID int64, n int) (e store.Event, out []ClassRound, canEnter bool, err error) {
+	if e, err = d.o.Event(ctx, actor, eventID); err != nil {
+		return e, nil, false, err
+	}
+	if ok, err := d.store.IsDayEvent(ctx, eventID); err != nil || !ok {
+		if err == nil {
+			err = notDay(eventID)
+		}
+		return e, nil, false, err
+	}
+	canEnter = !actor.Anonymous() && d.o.RequireEventRole(ctx, actor, eventID, resultRoles...) == nil
+	classes, err := classesIn(ctx, d.store, eventID)
+	if err != nil {
+		return e, nil, false, err
+	}
+	rounds, err := d.store.DayRoundsOfEvent(ctx, eventID)
+	if err != nil {
+		return e, nil, false, err
+	}
+	ps, err := d.store.DayPairingsOfEvent(ctx, eventID)
+	if err != nil {
+		return e, nil, false, err
+	}
+	entrants, err := d.store.DayEntrantsOfEvent(ctx, eventID)
+	if err != nil {
+		return e, nil, false, err
+	}
+	var gs store.GameSet
+	if len(ps) > 0 {
+		if gs, err = d.store.GameSetOfEvent(ctx, eventID); err != nil {
+			return e, nil, false, err
+		}
+	}
+	names := map[int64]string{}
+	for _, en := range entrants {
+		names[en.PlayerID] = en.Name
+	}
+	byClass := map[int64]*ClassRound{}
+	for _, r := range rounds {
+		if r.Number != n {
+			continue
+		}
+		for _, c := range classes {
+			if c.ID == r.ClassID {
+				byClass[c.ID] = &ClassRound{Class: c, Round: RoundState{DayRound: r}, Names: names}
+			}
+		}
+	}
+	for _, p := range ps {
+		cr, ok := byClass[p.ClassID]
+		if !ok || p.Round != n {
+			continue
+		}
+		if p.GameID == nil {
+			if p.ByePlayerID != nil {
+				cr.Round.Byes = append(cr.Round.Byes, *p.ByePlayerID)
+			}
+			continue
+		}
+		b, err := boardOf(gs, p)
+		if err != nil {
+			return e, nil, false, err
+		}
+		cr.Round.Boards = append(cr.Round.Boards, b)
+	}
+	for _, c := range classes {
+		if cr, ok := byClass[c.ID]; ok {
+			out = append(out, *cr)
+		}
+	}
+	return e, out, canEnter, nil
+}
