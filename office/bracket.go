@@ -42,11 +42,15 @@ type StageBracket struct {
 	Slots      []string // with known qualifiers of earlier stages filled in
 	Rounds     [][]BracketGame
 	ThirdPlace *BracketGame
-	Champion   string // entrant id, "" until decided
-	Qualifiers []string
-	Finished   bool
-	Withdrawn  []string
-	Series     *SeriesView // title matches only
+	// Consolation is the 交流戦 of the first-round losers, when the stage
+	// runs one (store.KnockoutStage.Consolation), and its winner.
+	Consolation         [][]BracketGame
+	ConsolationChampion string
+	Champion            string // entrant id, "" until decided
+	Qualifiers          []string
+	Finished            bool
+	Withdrawn           []string
+	Series              *SeriesView // title matches only
 }
 
 // EventBracket is every visible stage of an event and the players named.
@@ -248,14 +252,14 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 			return eb, err
 		}
 		runs = append(runs, pairing.StageRun{Name: stageName(st.ID), Results: results, Withdrawn: withdrawn,
-			Bracket: pairing.Bracket{Stage: pairing.Stage(st.Kind), Size: len(slots), Slots: slots, ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers}})
+			Bracket: pairing.Bracket{Stage: pairing.Stage(st.Kind), Size: len(slots), Slots: slots, ThirdPlace: st.ThirdPlace, Consolation: st.Consolation, Qualifiers: st.Qualifiers}})
 		games = append(games, chains)
 		eb.Stages = append(eb.Stages, sb)
 	}
 	var progress []pairing.StageProgress
 	if len(runs) > 0 {
 		var err error
-		progress, err = pairing.AdvanceEvent(runs)
+		progress, err = advanceChains(runs)
 		if err != nil {
 			return eb, fmt.Errorf("event %d brackets: %w", e.ID, err)
 		}
@@ -285,6 +289,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 			}
 			sb.ThirdPlace = &g
 		}
+		sb.Consolation, sb.ConsolationChampion = consolationGames(p.Progress.Consolation, chains, dates, names)
 	}
 	for _, sb := range eb.Stages {
 		for _, id := range sb.Slots {
@@ -405,6 +410,13 @@ func advanceKnockout(ctx context.Context, s *store.Store, e store.Event, now tim
 		}
 		if tp := sb.ThirdPlace; tp != nil && tp.Status == pairing.StatusReady && tp.GameID == 0 {
 			ready = append(ready, *tp)
+		}
+		for _, round := range sb.Consolation {
+			for _, g := range round {
+				if g.Status == pairing.StatusReady && g.GameID == 0 {
+					ready = append(ready, g)
+				}
+			}
 		}
 		for _, g := range ready {
 			if err := createBracketGame(ctx, s, now, sb.Stage, g.ID, g.Players, g.ScheduledOn, ""); err != nil {

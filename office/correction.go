@@ -255,7 +255,7 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 		var out []pairing.StageRun
 		for i, ss := range states {
 			run := pairing.StageRun{Name: stageName(ss.st.ID), Withdrawn: append([]string(nil), ss.withdrawn...),
-				Bracket: pairing.Bracket{Stage: pairing.Stage(ss.st.Kind), Size: len(ss.slots), Slots: ss.slots, ThirdPlace: ss.st.ThirdPlace, Qualifiers: ss.st.Qualifiers}}
+				Bracket: pairing.Bracket{Stage: pairing.Stage(ss.st.Kind), Size: len(ss.slots), Slots: ss.slots, ThirdPlace: ss.st.ThirdPlace, Consolation: ss.st.Consolation, Qualifiers: ss.st.Qualifiers}}
 			for _, kg := range ss.kgs {
 				if i > k || !valid[ss][kg.BracketGame] || i == k && ss.rounds[kg.BracketGame] >= r {
 					continue
@@ -275,7 +275,7 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 		return out
 	}
 	for k, ss := range states {
-		p, err := pairing.AdvanceEvent(runs(k, 0))
+		p, err := advanceChains(runs(k, 0))
 		if err != nil {
 			return nil, fmt.Errorf("event %d brackets: %w", e.ID, err)
 		}
@@ -289,13 +289,30 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 		if prog.ThirdPlace != nil {
 			ss.rounds[prog.ThirdPlace.ID] = ss.last
 		}
-		for r := 1; r <= ss.last; r++ {
-			p, err := pairing.AdvanceEvent(runs(k, r))
+		// The 交流戦's round c counts as round last+c: it follows from the
+		// main round 1 and its own earlier rounds.
+		cons := 0
+		if prog.Consolation != nil {
+			cons = len(prog.Consolation.Rounds)
+			for c, round := range prog.Consolation.Rounds {
+				for _, g := range round {
+					ss.rounds[g.ID] = ss.last + 1 + c
+				}
+			}
+		}
+		for r := 1; r <= ss.last+cons; r++ {
+			p, err := advanceChains(runs(k, r))
 			if err != nil {
 				return nil, fmt.Errorf("event %d brackets: %w", e.ID, err)
 			}
 			prog := p[k].Progress
-			games := append([]pairing.Game(nil), prog.Rounds[r-1]...)
+			var games []pairing.Game
+			switch {
+			case r <= ss.last:
+				games = append(games, prog.Rounds[r-1]...)
+			case prog.Consolation != nil:
+				games = append(games, prog.Consolation.Rounds[r-ss.last-1]...)
+			}
 			if r == ss.last && prog.ThirdPlace != nil {
 				games = append(games, *prog.ThirdPlace)
 			}

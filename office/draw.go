@@ -236,7 +236,12 @@ func (o *Office) StageViolations(ctx context.Context, actor Actor, stageID int64
 	if err != nil {
 		return nil, err
 	}
-	return pairing.Check(b, req)
+	out, err := pairing.Check(b, req)
+	if err != nil {
+		return nil, err
+	}
+	fv, err := finalViolations(ctx, o.store, st, b.Slots)
+	return append(out, fv...), err
 }
 
 // SwapInput exchanges two slots (0-based) of a drawn stage.
@@ -279,7 +284,16 @@ func swapStage(ctx context.Context, tx *store.Store, st store.KnockoutStage, in 
 	if err != nil {
 		return pairing.Bracket{}, nil, err
 	}
-	return nb, newViolations(before, after), nil
+	// A day class's final is judged by its own rules too (final_stage.go).
+	fb, err := finalViolations(ctx, tx, st, b.Slots)
+	if err != nil {
+		return pairing.Bracket{}, nil, err
+	}
+	fa, err := finalViolations(ctx, tx, st, nb.Slots)
+	if err != nil {
+		return pairing.Bracket{}, nil, err
+	}
+	return nb, newViolations(append(before, fb...), append(after, fa...)), nil
 }
 
 // newViolations are those of after that before does not have: rules the

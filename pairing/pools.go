@@ -228,16 +228,8 @@ func newPools(req PoolsRequest) (*pools, error) {
 	default:
 		return nil, fieldErr("mode", "unknown mode %q (want blocks or records)", req.Mode)
 	}
-	for _, k := range []struct {
-		field string
-		v     Policy
-	}{{"relations.club", req.Relations.Club}, {"relations.master_student", req.Relations.MasterStudent},
-		{"relations.fellow_disciple", req.Relations.FellowDisciple}, {"relations.family", req.Relations.Family}} {
-		switch k.v {
-		case "", PolicyNever, PolicyAvoid, PolicyIgnore:
-		default:
-			return nil, fieldErr(k.field, "unknown policy %q (want never, avoid or ignore)", k.v)
-		}
+	if err := req.Relations.validate(); err != nil {
+		return nil, err
 	}
 	p := &pools{req: req, index: make(map[string]int, n), rel: make([]map[int][]string, n), never: map[uint64]bool{}}
 	for i, pl := range req.Players {
@@ -253,31 +245,59 @@ func newPools(req PoolsRequest) (*pools, error) {
 		}
 		p.index[pl.ID] = i
 	}
+	p.rel, p.never = relate(req.Players, p.index, req.Relations)
+	return p, nil
+}
+
+// validate names the first relation field with an unknown policy.
+func (p RelationPolicy) validate() error {
+	for _, k := range []struct {
+		field string
+		v     Policy
+	}{{"relations.club", p.Club}, {"relations.master_student", p.MasterStudent},
+		{"relations.fellow_disciple", p.FellowDisciple}, {"relations.family", p.Family}} {
+		switch k.v {
+		case "", PolicyNever, PolicyAvoid, PolicyIgnore:
+		default:
+			return fieldErr(k.field, "unknown policy %q (want never, avoid or ignore)", k.v)
+		}
+	}
+	return nil
+}
+
+// relate resolves the relations a class keeps apart (club, family, 兄弟弟子,
+// 師弟) into, per player, the related players and the kinds that relate
+// them (ignored kinds left out), and the pairs a "never" policy forbids.
+// index maps each player's ID to its position. Shared by the preliminary
+// (pools) and the final's placement.
+func relate(players []PoolPlayer, index map[string]int, pol RelationPolicy) ([]map[int][]string, map[uint64]bool) {
+	rel := make([]map[int][]string, len(players))
+	never := map[uint64]bool{}
 	add := func(a, b int, kind string) {
-		pol := req.Relations.of(kind)
-		if pol == PolicyIgnore || a == b {
+		v := pol.of(kind)
+		if v == PolicyIgnore || a == b {
 			return
 		}
-		if p.rel[a] == nil {
-			p.rel[a] = map[int][]string{}
+		if rel[a] == nil {
+			rel[a] = map[int][]string{}
 		}
-		if p.rel[b] == nil {
-			p.rel[b] = map[int][]string{}
+		if rel[b] == nil {
+			rel[b] = map[int][]string{}
 		}
-		if slices.Contains(p.rel[a][b], kind) {
+		if slices.Contains(rel[a][b], kind) {
 			return
 		}
-		p.rel[a][b] = append(p.rel[a][b], kind)
-		p.rel[b][a] = append(p.rel[b][a], kind)
-		if pol == PolicyNever {
-			p.never[pairKey(a, b)] = true
+		rel[a][b] = append(rel[a][b], kind)
+		rel[b][a] = append(rel[b][a], kind)
+		if v == PolicyNever {
+			never[pairKey(a, b)] = true
 		}
 	}
 	// Group players by shared keys; a big club makes many pairs, which is
 	// what the relation means.
 	groups := func(key func(PoolPlayer) string, kind string) {
 		by := map[string][]int{}
-		for i, pl := range req.Players {
+		for i, pl := range players {
 			if k := key(pl); k != "" {
 				by[k] = append(by[k], i)
 			}
@@ -293,12 +313,12 @@ func newPools(req PoolsRequest) (*pools, error) {
 	groups(func(pl PoolPlayer) string { return pl.Club }, RelationClub)
 	groups(func(pl PoolPlayer) string { return pl.Family }, RelationFamily)
 	groups(func(pl PoolPlayer) string { return pl.Master }, RelationFellowDisciple)
-	for i, pl := range req.Players {
-		if m, ok := p.index[pl.Master]; ok && pl.Master != "" {
+	for i, pl := range players {
+		if m, ok := index[pl.Master]; ok && pl.Master != "" {
 			add(m, i, RelationMasterStudent)
 		}
 	}
-	return p, nil
+	return rel, never
 }
 
 // weight is the cost of putting a and b together: 1 per avoided relation,

@@ -85,6 +85,7 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	pl := store.Player{Name: "選手", Reading: "せんしゅ", Kind: store.PlayerAmateur}
 	create(&pl)
 	create(&store.DayReport{GameID: g.ID, ReporterID: pl.ID, WinnerID: pl.ID, At: now})
+	create(&store.DayFinal{ClassID: dc.ID, StageID: st.ID, Seed: "7", BuiltBy: u.ID, BuiltAt: now}) // 00125
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 

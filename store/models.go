@@ -57,5 +57,6 @@ func Models() []any {
 		&DayReportLink{},
 		&DayReport{},
 		&DayReportMiss{},
+		&DayFinal{},
 	}
 }

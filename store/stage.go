@@ -18,6 +18,7 @@ type KnockoutStage struct {
 	NameEn           string `gorm:"not null;default:''"` // optional English name (00099)
 	Kind             string `gorm:"not null"`
 	ThirdPlace       bool   `gorm:"not null;default:false"`
+	Consolation      bool   `gorm:"not null;default:false"` // 交流戦 for first-round losers (00126)
 	Qualifiers       int    `gorm:"not null;default:0"`
 	BestOf           int    `gorm:"not null;default:0"`
 	RoundDates       string `gorm:"not null;default:'[]'"`

@@ -93,12 +93,15 @@ type stageView struct {
 	BestOf     int
 	Rounds     [][]bracketGameView
 	Third      *bracketGameView
-	Champion   string
-	Advancing  []string
-	Series     []bracketGameView
-	SeriesWins [2]int
-	SeriesName [2]string
-	Voided     []voidedGameView // games corrections made void (corrections.go)
+	// Consolation is the 交流戦 of the first-round losers and its winner.
+	Consolation         [][]bracketGameView
+	ConsolationChampion string
+	Champion            string
+	Advancing           []string
+	Series              []bracketGameView
+	SeriesWins          [2]int
+	SeriesName          [2]string
+	Voided              []voidedGameView // games corrections made void (corrections.go)
 }
 
 type bracketsView struct {
@@ -220,6 +223,16 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 		if sb.ThirdPlace != nil {
 			g := bracketGameOf(eb, *sb.ThirdPlace, eb.Staff && st.Status == office.StagePublished)
 			sv.Third = &g
+		}
+		for _, round := range sb.Consolation {
+			var row []bracketGameView
+			for _, g := range round {
+				row = append(row, bracketGameOf(eb, g, eb.Staff && st.Status == office.StagePublished))
+			}
+			sv.Consolation = append(sv.Consolation, row)
+		}
+		if sb.ConsolationChampion != "" {
+			sv.ConsolationChampion = eb.PlayerName(sb.ConsolationChampion)
 		}
 		if se := sb.Series; se != nil {
 			sv.SeriesWins = se.State.Wins

@@ -92,5 +92,10 @@ func violationWords(ctx context.Context, x pairing.Violation, nameAt func(int) s
 		name, n := slot(0)
 		return T(ctx, "swap_pick.rule.bye_placement", "Slot", n, "Name", name)
 	}
+	a, n := slot(0)
+	b, _ := slot(1)
+	if w, ok := finalRuleWords(ctx, x.Rule, a, b, n); ok { // a day class's final (day_final.go)
+		return w
+	}
 	return T(ctx, "swap_pick.rule.other")
 }

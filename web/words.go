@@ -89,6 +89,9 @@ func knockoutViolation(ctx context.Context, v pairing.Violation, name nameOf) st
 	case pairing.RuleSize:
 		return lz.T("words.knockout.size")
 	}
+	if w, ok := finalRuleWords(ctx, v.Rule, p(0), p(1), slot(0)); ok { // a day class's final (day_final.go)
+		return w
+	}
 	return lz.T("words.rule.other")
 }
 

@@ -8,5 +8,6 @@ func runDraw(ctx context.Context, e env) int {
 		"league":  runDrawLeague,
 		"swiss":   runDrawSwiss,
 		"pools":   runDrawPools,
+		"final":   runDrawFinal,
 	})
 }
