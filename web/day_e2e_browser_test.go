@@ -377,6 +377,12 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 				rec[w] = [2]int{rec[w][0] + 1, rec[w][1]}
 				rec[l] = [2]int{rec[l][0], rec[l][1] + 1}
 			}
+			// A pools bye is a win (a 3-player block); a Swiss bye too.
+			for _, name := range expect[cid] {
+				if strings.Contains(r.Byes, name) {
+					rec[name] = [2]int{rec[name][0] + 1, rec[name][1]}
+				}
+			}
 		}
 		if cid == classA {
 			recA = rec
