@@ -45,7 +45,7 @@ func submitAt(css string) []chromedp.Action[chromedp.Void] {
 // chooseIndex selects the option at index i of the select at sel.
 func chooseIndex(sel string, i int) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		_, err := chromedp.Evaluate[bool](`(function(){var s=document.querySelector(` + strconv.Quote(sel) + `); s.selectedIndex=` + strconv.Itoa(i) + `; return true})()`)(ctx, tg)
+		_, err := chromedp.Evaluate[bool](`(function(){var s=document.querySelector(`+strconv.Quote(sel)+`); s.selectedIndex=`+strconv.Itoa(i)+`; return true})()`)(ctx, tg)
 		return chromedp.Void{}, err
 	}
 }
@@ -583,7 +583,7 @@ func printRound(t *testing.T, ctx context.Context, a *testApp, cid int64, n, boa
 		{"slips", "slips", "paper-slip"},
 	} {
 		do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/day/classes/%d/rounds/%d/%s/print", a.ts.URL, cid, n, sh.path)), chromedp.WaitReady(chromedp.CSS("main")))
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-testid=` + sh.item + `]').length`))
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-testid=`+sh.item+`]').length`))
 		if err != nil {
 			t.Fatal(err)
 		}
