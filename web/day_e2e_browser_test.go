@@ -80,6 +80,7 @@ var reRecord = regexp.MustCompile(`(\d+)勝(\d+)敗`)
 
 func runAmateurDay(t *testing.T, s *store.Store) {
 	start := time.Now()
+	db := t.Name()[strings.LastIndex(t.Name(), "/")+1:] // screenshots per database
 	ctx := newLongBrowser(t, 5*time.Minute)
 	a := newTestApp(t, s)
 	bg := context.Background()
@@ -214,7 +215,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 	if len(expect[classA])+len(expect[classB]) != 39 {
 		t.Fatalf("expected 39 players drawn, have %d", len(expect[classA])+len(expect[classB]))
 	}
-	screenshot(t, ctx, "day-e2e-reception")
+	screenshot(t, ctx, db+"-day-e2e-reception")
 	t.Logf("reception done at %v", time.Since(start).Round(time.Millisecond))
 
 	classURL := func(cid int64) string { return fmt.Sprintf("%s/day/classes/%d", a.ts.URL, cid) }
@@ -337,7 +338,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 		drawRound(classB)
 		if n == 1 {
 			checkRound1(classB)
-			printRound(t, ctx, a, classB, 1, len(rounds(classB)[0].Boards))
+			printRound(t, ctx, a, db, classB, 1, len(rounds(classB)[0].Boards))
 		}
 		boards += enterRound(classB, n)
 	}
@@ -440,7 +441,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 			t.Errorf("the withdrawn %s qualified", withdrawn)
 		}
 	}
-	screenshot(t, ctx, "day-e2e-standings-a")
+	screenshot(t, ctx, db+"-day-e2e-standings-a")
 	var qualB []string
 	rowsB := standings(classB)
 	for i, r := range rowsB {
@@ -448,7 +449,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 			qualB = append(qualB, r.Name)
 		}
 	}
-	screenshot(t, ctx, "day-e2e-standings-b")
+	screenshot(t, ctx, db+"-day-e2e-standings-b")
 
 	// The finals: preview (its qualifiers equal the standings'), build,
 	// publish, play to a champion.
@@ -478,7 +479,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 				t.Errorf("class %d: standings qualifier %s is not in the final", c.cid, q)
 			}
 		}
-		screenshot(t, ctx, fmt.Sprintf("day-e2e-final-preview-%d", c.cid))
+		screenshot(t, ctx, db+fmt.Sprintf("-day-e2e-final-preview-%d", c.cid))
 		do(t, ctx, steps(submit("day-final-build"), submit("publish-submit"), submit("preview-confirm"))...)
 		for g := 0; ; g++ {
 			if g > 40 {
@@ -516,7 +517,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 			t.Errorf("champion line %q names none of the class's qualifiers %v", champs[i], q)
 		}
 	}
-	screenshot(t, ctx, "day-e2e-brackets")
+	screenshot(t, ctx, db+"-day-e2e-brackets")
 	t.Logf("%d results entered through the pages; %v", boards, time.Since(start).Round(time.Millisecond))
 }
 
@@ -569,7 +570,7 @@ func wonBoard(t *testing.T, a *testApp, actor office.Actor, cid int64, n int, na
 
 // printRound prints round n's pairing sheet and slips with print media:
 // the sheet lists every board of the round, one slip per board.
-func printRound(t *testing.T, ctx context.Context, a *testApp, cid int64, n, boards int) {
+func printRound(t *testing.T, ctx context.Context, a *testApp, db string, cid int64, n, boards int) {
 	t.Helper()
 	media := func(m string) chromedp.Action[chromedp.Void] {
 		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -590,7 +591,7 @@ func printRound(t *testing.T, ctx context.Context, a *testApp, cid int64, n, boa
 		if got != boards {
 			t.Errorf("round %d %s: %d items, want one per board (%d)", n, sh.name, got, boards)
 		}
-		screenshot(t, ctx, fmt.Sprintf("day-e2e-%s-r%d", sh.name, n))
+		screenshot(t, ctx, db+fmt.Sprintf("-day-e2e-%s-r%d", sh.name, n))
 	}
 	do(t, ctx, media(""), chromedp.EmulateViewport(1200, 900))
 }
