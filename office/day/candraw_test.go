@@ -22,7 +22,7 @@ func TestDay_FinishedPreliminaryOffersNoDraw(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			return v.CanDraw()
+			return v.CanDraw() && !v.PreliminaryOver()
 		}
 		if !canDraw() {
 			t.Fatal("no draw offered before round 1")

@@ -45,22 +45,22 @@ func (v ClassView) CanDraw() bool {
 	if v.Class.Format == FormatSwiss && len(v.Rounds) >= v.Class.Settings.Rounds {
 		return false
 	}
-	if len(v.Rounds) == 0 {
-		return true
-	}
-	if !v.Rounds[len(v.Rounds)-1].Complete() {
+	return len(v.Rounds) == 0 || v.Rounds[len(v.Rounds)-1].Complete()
+}
+
+// PreliminaryOver reports whether a pools class's preliminary is over:
+// its last round is complete and nobody is still playing, so a next draw
+// would only be refused (day.err.finished). It needs the view as
+// ClassView loads it (entrants and names).
+func (v ClassView) PreliminaryOver() bool {
+	if v.Class.Format != FormatPools || len(v.Rounds) == 0 || !v.Rounds[len(v.Rounds)-1].Complete() {
 		return false
 	}
-	if v.Class.Format == FormatPools {
-		// A pools preliminary is over once nobody is still playing: the
-		// next draw would only be refused (day.err.finished).
-		s, err := v.Standings()
-		if err != nil {
-			return true // the draw itself says what is wrong
-		}
-		return slices.ContainsFunc(s.Pools, func(l PoolsLine) bool { return l.Status == pairing.StatusPlaying })
+	s, err := v.Standings()
+	if err != nil {
+		return false // the draw itself says what is wrong
 	}
-	return true
+	return !slices.ContainsFunc(s.Pools, func(l PoolsLine) bool { return l.Status == pairing.StatusPlaying })
 }
 
 // ClassView reads a class for its pages (anyone who may see the event).
