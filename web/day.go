@@ -341,7 +341,7 @@ func (s *Server) renderClass(c echo.Context, status int, message string) error {
 		return err
 	}
 	v := dayClassView{ClassID: cid, Name: localName(ctx, cv.Class.Name, cv.Class.NameEn), DayURL: dayURL(cv.Event.ID), Format: formatWords(ctx, cv.Class),
-		CanDesk: cv.CanDesk, CanEnter: cv.CanEnter, CanDraw: cv.CanDesk && cv.CanDraw(), NextRound: cv.NextRound(), Message: message}
+		CanDesk: cv.CanDesk, CanEnter: cv.CanEnter, CanDraw: cv.CanDesk && cv.CanDraw() && !cv.PreliminaryOver(), NextRound: cv.NextRound(), Message: message}
 	v.Facts = classFacts(ctx, cv.Class)
 	for _, r := range cv.Rounds {
 		v.Rounds = append(v.Rounds, roundView(ctx, cv, r))

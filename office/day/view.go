@@ -48,6 +48,21 @@ func (v ClassView) CanDraw() bool {
 	return len(v.Rounds) == 0 || v.Rounds[len(v.Rounds)-1].Complete()
 }
 
+// PreliminaryOver reports whether a pools class's preliminary is over:
+// its last round is complete and nobody is still playing, so a next draw
+// would only be refused (day.err.finished). It needs the view as
+// ClassView loads it (entrants and names).
+func (v ClassView) PreliminaryOver() bool {
+	if v.Class.Format != FormatPools || len(v.Rounds) == 0 || !v.Rounds[len(v.Rounds)-1].Complete() {
+		return false
+	}
+	s, err := v.Standings()
+	if err != nil {
+		return false // the draw itself says what is wrong
+	}
+	return !slices.ContainsFunc(s.Pools, func(l PoolsLine) bool { return l.Status == pairing.StatusPlaying })
+}
+
 // ClassView reads a class for its pages (anyone who may see the event).
 func (d *Day) ClassView(ctx context.Context, actor office.Actor, classID int64) (ClassView, error) {
 	c, err := d.store.DayClassByID(ctx, classID)
