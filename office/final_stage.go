@@ -26,6 +26,10 @@ type DrawnStageInput struct {
 	DrawDate store.CivilDate
 	// Method is recorded with the draw, e.g. "final".
 	Method string
+	// HandicapPolicy is the stage's own 手合割 policy (StageHandicap*; ''
+	// keeps the event's) and EvenGap its grades played even (mixed).
+	HandicapPolicy string
+	EvenGap        int
 }
 
 // CreateDrawnStageIn creates a stage, its entrants and its draw inside tx
@@ -56,7 +60,7 @@ func CreateDrawnStageIn(ctx context.Context, tx *store.Store, actor Actor, in Dr
 	now = now.UTC()
 	st := store.KnockoutStage{EventID: e.ID, Position: 1, Name: in.Stage.Name, NameEn: in.Stage.NameEn, Kind: in.Stage.Kind,
 		ThirdPlace: in.Stage.ThirdPlace, Consolation: in.Consolation, RoundDates: mustJSON(dates), AllowanceMinutes: in.Stage.AllowanceMinutes,
-		Status: StageSetup, Slots: "[]", CreatedAt: now, UpdatedAt: now}
+		HandicapPolicy: in.HandicapPolicy, EvenGap: in.EvenGap, Status: StageSetup, Slots: "[]", CreatedAt: now, UpdatedAt: now}
 	if n := len(existing); n > 0 {
 		st.Position = existing[n-1].Position + 1
 	}

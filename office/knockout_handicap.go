@@ -208,6 +208,14 @@ const (
 	SenteBySeries   = "series"   // a 番勝負's alternation
 )
 
+// A stage's own 手合割 policy (knockout_stages.handicap_policy), set for a
+// day's class final from its class; '' follows the event (D-H).
+const (
+	StageHandicapToss  = "toss"  // 平手, sente by 振り駒
+	StageHandicapTable = "table" // the rank gap table
+	StageHandicapMixed = "mixed" // up to EvenGap grades 平手 with the lower rank sente (004), beyond: the table
+)
+
 // decideStart applies, in order: a 番勝負's fixed sente; the event's 手合割
 // by rank gap when on (D-H, 004: a gap gives a handicap or sente to the
 // lower rank, no toss); otherwise — and for equal ranks — a simulated
@@ -229,6 +237,12 @@ func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id
 	if err != nil {
 		return out, err
 	}
+	switch st.HandicapPolicy {
+	case StageHandicapToss:
+		h.On = false
+	case StageHandicapTable, StageHandicapMixed:
+		h.On = true
+	}
 	if h.On && st.Kind != StageSeries {
 		ps, err := s.PlayersByIDs(ctx, []int64{a, b})
 		if err != nil {
@@ -236,6 +250,14 @@ func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id
 		}
 		ra, errA := pairing.ParseRank(ps[a].Rank)
 		rb, errB := pairing.ParseRank(ps[b].Rank)
+		if gap := ra.Step - rb.Step; errA == nil && errB == nil && st.HandicapPolicy == StageHandicapMixed && gap != 0 && max(gap, -gap) <= st.EvenGap {
+			// 004: a small gap plays 平手, the lower rank sente.
+			if rb.Step < ra.Step {
+				out.Sente, out.Gote = b, a
+			}
+			out.SenteBy = SenteByHandicap
+			return out, nil
+		}
 		if errA == nil && errB == nil {
 			terms, err := pairing.DecideTerms(h.Table, players[0], ra, players[1], rb, players[0])
 			if err != nil {

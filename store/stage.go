@@ -19,6 +19,10 @@ type KnockoutStage struct {
 	Kind             string `gorm:"not null"`
 	ThirdPlace       bool   `gorm:"not null;default:false"`
 	Consolation      bool   `gorm:"not null;default:false"` // 交流戦 for first-round losers (00126)
+	// HandicapPolicy and EvenGap are the stage's own 手合割 policy ('' the
+	// event's): a day's class final plays under its class's (00127).
+	HandicapPolicy string `gorm:"not null;default:''"`
+	EvenGap        int    `gorm:"not null;default:0"`
 	Qualifiers       int    `gorm:"not null;default:0"`
 	BestOf           int    `gorm:"not null;default:0"`
 	RoundDates       string `gorm:"not null;default:'[]'"`

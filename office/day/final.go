@@ -158,6 +158,7 @@ func (d *Day) BuildFinal(ctx context.Context, actor office.Actor, in FinalInput)
 			Stage: office.StageInput{EventID: c.EventID, Name: finalName(c.Name), NameEn: finalNameEn(c.NameEn), Kind: string(pairing.MainEvent),
 				ThirdPlace: in.ThirdPlace, AllowanceMinutes: st.class.Settings.AllowanceMinutes},
 			Consolation: in.Consolation, Players: players, Slots: p.Slots, Seed: in.Seed, DrawDate: d.today(), Method: "final",
+			HandicapPolicy: finalHandicap(st.class.Settings.Handicap), EvenGap: st.class.Settings.EvenGap,
 		}, now)
 		if err != nil {
 			return err
@@ -317,4 +318,18 @@ func finalFingerprint(p FinalPreview) string {
 		fmt.Fprintf(h, "%d,", id)
 	}
 	return strconv.FormatUint(h.Sum64(), 16)
+}
+
+// finalHandicap is the final's 手合割 policy, its class's: a knockout has no
+// colour balance to keep, so a Swiss class's balanced colours become
+// 振り駒 (D-F1) in its final.
+func finalHandicap(class string) string {
+	switch class {
+	case HandicapTable:
+		return office.StageHandicapTable
+	case HandicapMixed:
+		return office.StageHandicapMixed
+	default:
+		return office.StageHandicapToss
+	}
 }

@@ -2,6 +2,7 @@ package day_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"testing"
@@ -488,6 +489,91 @@ func TestDayFinal_SwapJudgedByTheFinalsRules(t *testing.T) {
 		if vs, err := f.o.StageViolations(f.ctx, f.admin, fin.Stage.ID); err != nil ||
 			!slices.ContainsFunc(vs, func(x pairing.Violation) bool { return x.Rule == pairing.RuleFinalSeparation }) {
 			t.Fatalf("review after the override: %+v, %v", vs, err)
+		}
+	})
+}
+
+// TestDayFinal_D_H_D_F1_FinalFollowsTheClassHandicapPolicy: a class's final
+// plays under its class's 手合割 policy, not the event's (an amateur
+// organiser's events give handicaps by rank gap): a 振り駒 class's final is
+// all 平手 with a recorded toss even between distant ranks; a table class's
+// final gives what the table (004) gives for each game's two ranks.
+func TestDayFinal_D_H_D_F1_FinalFollowsTheClassHandicapPolicy(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newFixture(t, s)
+		a := f.class(f.classInput("A級", day.FormatPools))
+		bi := f.classInput("B級", day.FormatPools)
+		bi.Position, bi.FirstBoard, bi.Handicap = "2", "21", day.HandicapTable
+		b := f.class(bi)
+		ci := f.classInput("C級", day.FormatPools)
+		ci.Position, ci.FirstBoard, ci.Handicap, ci.EvenGap = "3", "41", day.HandicapMixed, "1"
+		mixed := f.class(ci)
+		ranks := []string{"初段", "五段", "二段", "四段", "初段", "五段", "三段", "六段"}
+		for _, c := range []int64{a.ID, b.ID, mixed.ID} {
+			for i, r := range ranks {
+				p := f.player(r, fmt.Sprintf("クラブ%d", i))
+				if _, err := f.d.Enter(f.ctx, f.admin, day.EntryInput{EventID: f.event.ID, PlayerID: p.ID, ClassID: c}); err != nil {
+					t.Fatal(err)
+				}
+				if err := f.d.CheckIn(f.ctx, f.admin, f.event.ID, p.ID, store.CheckinPresent); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f.playPools(c)
+		}
+		table := pairing.DefaultHandicapTable() // the fixture's organiser keeps no table
+		for _, c := range []int64{a.ID, b.ID, mixed.ID} {
+			_, fin := f.buildFinal(c, 9, false)
+			if err := f.o.PublishStage(f.ctx, f.admin, fin.Stage.ID); err != nil {
+				t.Fatal(err)
+			}
+			kgs, err := s.KnockoutGamesOfStage(f.ctx, fin.Stage.ID)
+			if err != nil || len(kgs) == 0 {
+				t.Fatalf("final games %d, %v", len(kgs), err)
+			}
+			gaps := 0
+			for _, kg := range kgs {
+				g, err := s.GameByID(f.ctx, kg.GameID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ps, err := s.PlayersByIDs(f.ctx, []int64{*g.SentePlayerID, *g.GotePlayerID})
+				if err != nil {
+					t.Fatal(err)
+				}
+				rs, _ := pairing.ParseRank(ps[*g.SentePlayerID].Rank)
+				rg, _ := pairing.ParseRank(ps[*g.GotePlayerID].Rank)
+				if rs.Step != rg.Step {
+					gaps++
+				}
+				if c == a.ID {
+					if g.Handicap != string(pairing.Hirate) || kg.SenteBy != office.SenteByFurigoma {
+						t.Fatalf("振り駒 class's final game %s: %s, sente by %s (ranks %s / %s)", kg.BracketGame, g.Handicap, kg.SenteBy, rs, rg)
+					}
+					continue
+				}
+				if gap := rs.Step - rg.Step; c == mixed.ID && gap != 0 && max(gap, -gap) <= 1 {
+					// up to one grade apart: 平手, the lower rank sente (004)
+					if g.Handicap != string(pairing.Hirate) || rs.Step > rg.Step {
+						t.Fatalf("mixed class's final game %s: %s with %s sente against %s", kg.BracketGame, g.Handicap, rs, rg)
+					}
+					continue
+				}
+				terms, err := pairing.DecideTerms(table, "s", rs, "g", rg, "s")
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := string(pairing.Hirate)
+				if terms.Sente != "" {
+					want = string(terms.Handicap)
+				}
+				if g.Handicap != want {
+					t.Fatalf("table class's final game %s: %s, want %s for %s / %s", kg.BracketGame, g.Handicap, want, rs, rg)
+				}
+			}
+			if gaps == 0 {
+				t.Fatalf("class %d: no final game between different ranks, the policy is not exercised", c)
+			}
 		}
 	})
 }
