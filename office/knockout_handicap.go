@@ -209,7 +209,7 @@ const (
 )
 
 // A stage's own 手合割 policy (knockout_stages.handicap_policy), set for a
-// day's class final from its class; '' follows the event (D-H).
+// day's class final from its class; ” follows the event (D-H).
 const (
 	StageHandicapToss  = "toss"  // 平手, sente by 振り駒
 	StageHandicapTable = "table" // the rank gap table

@@ -11,18 +11,18 @@ import (
 // DrawSeed is the witnesses' number as decimal text (a uint64 does not fit
 // a signed column), Slots a JSON array of entrant ids with "" for a bye.
 type KnockoutStage struct {
-	ID               int64  `gorm:"primaryKey"`
-	EventID          int64  `gorm:"not null"`
-	Position         int    `gorm:"not null"`
-	Name             string `gorm:"not null"`
-	NameEn           string `gorm:"not null;default:''"` // optional English name (00099)
-	Kind             string `gorm:"not null"`
-	ThirdPlace       bool   `gorm:"not null;default:false"`
-	Consolation      bool   `gorm:"not null;default:false"` // 交流戦 for first-round losers (00126)
+	ID          int64  `gorm:"primaryKey"`
+	EventID     int64  `gorm:"not null"`
+	Position    int    `gorm:"not null"`
+	Name        string `gorm:"not null"`
+	NameEn      string `gorm:"not null;default:''"` // optional English name (00099)
+	Kind        string `gorm:"not null"`
+	ThirdPlace  bool   `gorm:"not null;default:false"`
+	Consolation bool   `gorm:"not null;default:false"` // 交流戦 for first-round losers (00126)
 	// HandicapPolicy and EvenGap are the stage's own 手合割 policy ('' the
 	// event's): a day's class final plays under its class's (00127).
-	HandicapPolicy string `gorm:"not null;default:''"`
-	EvenGap        int    `gorm:"not null;default:0"`
+	HandicapPolicy   string `gorm:"not null;default:''"`
+	EvenGap          int    `gorm:"not null;default:0"`
 	Qualifiers       int    `gorm:"not null;default:0"`
 	BestOf           int    `gorm:"not null;default:0"`
 	RoundDates       string `gorm:"not null;default:'[]'"`
