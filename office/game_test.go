@@ -7,6 +7,7 @@ import (
 
 	"kisen/adjudication"
 	"kisen/office"
+	"kisen/office/officetest"
 	"kisen/store"
 	"kisen/store/storetest"
 )
@@ -21,40 +22,14 @@ type gameFixture struct {
 }
 
 func newGameFixture(t *testing.T, s *store.Store, settings string) *gameFixture {
-	f := newFixture(t, s)
-	g := &gameFixture{fixture: f}
-	_, g.admin = f.user("admin", "correct horse battery", true)
-	_, g.recorder = f.user("recorder", "correct horse battery", false)
-	_, g.arbiter = f.user("arbiter", "correct horse battery", false)
-	_, g.outsider = f.user("outsider", "correct horse battery", false)
-	g.event = f.event(g.admin, f.organiser(settings).ID, "テスト棋戦")
-	for _, r := range []struct {
-		a    office.Actor
-		role string
-	}{{g.recorder, office.RoleRecorder}, {g.arbiter, office.RoleArbiter}} {
-		if err := f.o.GrantEventRole(f.ctx, g.admin, office.RoleGrant{EventID: g.event.ID, UserID: r.a.UserID, Role: r.role}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var err error
-	g.sente, err = f.o.CreatePlayer(f.ctx, g.admin, office.PlayerInput{Name: "先手 太郎", Reading: "せんて たろう", Kind: "professional", Rank: "四段"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.gote, err = f.o.CreatePlayer(f.ctx, g.admin, office.PlayerInput{Name: "後手 次郎", Reading: "ごて じろう", Kind: "professional", Rank: "五段"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	g := officetest.NewGameFixture(t, s, settings)
+	return &gameFixture{fixture: adapt(g.Fixture), admin: g.Admin, recorder: g.Recorder, arbiter: g.Arbiter, outsider: g.Outsider,
+		event: g.Event, sente: g.Sente, gote: g.Gote}
 }
 
 func (g *gameFixture) game() store.Game {
 	g.t.Helper()
-	gm, err := g.o.CreateGame(g.ctx, g.admin, office.GameInput{EventID: g.event.ID, Label: "1回戦", SenteID: &g.sente.ID, GoteID: &g.gote.ID, AllowanceMinutes: 180})
-	if err != nil {
-		g.t.Fatal(err)
-	}
-	return gm
+	return (&officetest.GameFixture{Fixture: g.ot, Admin: g.admin, Event: g.event, Sente: g.sente, Gote: g.gote}).Game()
 }
 
 func TestGames_CreateValidatesAndChecksRoles(t *testing.T) {

@@ -3,7 +3,6 @@ package office_test
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"kisen/office"
+	"kisen/office/officetest"
 	"kisen/pairing"
 	"kisen/store"
 	"kisen/store/storetest"
@@ -28,60 +28,28 @@ type knockoutFixture struct {
 	players                   []store.Player
 }
 
-const drawDay = "2026-05-01"
+const drawDay = officetest.DrawDay
 
-var kanaNames = []string{"あ", "い", "う", "え", "お", "か", "き", "く", "け", "こ", "さ", "し"}
+var kanaNames = officetest.KanaNames
 
 func newKnockoutFixture(t *testing.T, s *store.Store) *knockoutFixture {
-	f := newFixture(t, s)
-	k := &knockoutFixture{fixture: f}
-	_, k.admin = f.user("admin", "correct horse battery", true)
-	_, k.director = f.user("director", "correct horse battery", false)
-	_, k.outsider = f.user("outsider", "correct horse battery", false)
-	k.event = f.event(k.admin, f.organiser("{}").ID, "トーナメント棋戦")
-	if err := f.o.GrantEventRole(f.ctx, k.admin, office.RoleGrant{EventID: k.event.ID, UserID: k.director.UserID, Role: office.RoleDirector}); err != nil {
-		t.Fatal(err)
-	}
-	for i := range 12 {
-		p, err := f.o.CreatePlayer(f.ctx, k.admin, office.PlayerInput{Name: fmt.Sprintf("棋士 %02d", i+1), Reading: "きし " + kanaNames[i], Kind: "professional", Rank: "四段"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		k.players = append(k.players, p)
-	}
-	for _, m := range []struct {
-		master, disciple int
-		from             string
-	}{{0, 1, "2000-01-01"}, {2, 3, "2000-01-01"}, {4, 5, "2026-06-01"}} {
-		if err := f.o.AddMasterPeriod(f.ctx, k.admin, k.players[m.disciple].ID, office.MasterRef{PlayerID: k.players[m.master].ID}, m.from, ""); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return k
+	k := officetest.NewKnockoutFixture(t, s)
+	return &knockoutFixture{fixture: adapt(k.Fixture), admin: k.Admin, director: k.Director, outsider: k.Outsider, event: k.Event, players: k.Players}
+}
+
+func (k *knockoutFixture) ot() *officetest.KnockoutFixture {
+	return &officetest.KnockoutFixture{Fixture: k.fixture.ot, Admin: k.admin, Director: k.director, Outsider: k.outsider, Event: k.event, Players: k.players}
 }
 
 // stage creates a first preliminary with every player entered, unseeded.
 func (k *knockoutFixture) stage() store.KnockoutStage {
 	k.t.Helper()
-	st, err := k.o.CreateStage(k.ctx, k.director, office.StageInput{EventID: k.event.ID, Name: "一次予選", Kind: "first_preliminary", RoundDates: "2026-05-10 2026-05-20 2026-05-30 2026-06-10"})
-	if err != nil {
-		k.t.Fatal(err)
-	}
-	for _, p := range k.players {
-		if _, err := k.o.AddEntrant(k.ctx, k.director, office.EntrantInput{StageID: st.ID, PlayerID: p.ID}); err != nil {
-			k.t.Fatal(err)
-		}
-	}
-	return st
+	return k.ot().Stage()
 }
 
 func (k *knockoutFixture) draw(stageID int64, seed string) store.KnockoutStage {
 	k.t.Helper()
-	st, err := k.o.DrawStage(k.ctx, k.director, office.DrawInput{StageID: stageID, Seed: seed, DrawDate: drawDay})
-	if err != nil {
-		k.t.Fatal(err)
-	}
-	return st
+	return k.ot().Draw(stageID, seed)
 }
 
 func slotsOf(t *testing.T, st store.KnockoutStage) []string {
