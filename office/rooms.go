@@ -9,7 +9,7 @@ import (
 )
 
 // Shared pieces for the rooms under office/ (office/day, the amateur
-// tournament day). Each runs inside the caller's transaction (tx), so a
+// tournament day; office/ratings). Each runs inside the caller's transaction (tx), so a
 // room's use case stays one transaction; none of them opens its own. The
 // rooms import office, never the other way round.
 
@@ -122,3 +122,14 @@ func EnterChainResultIn(ctx context.Context, tx *store.Store, actor Actor, in Ch
 func DecidingIn(gs store.GameSet, gameID int64) (last store.Game, inForce store.ResultVersion, decided bool, err error) {
 	return deciding(gs, gameID)
 }
+
+// KeptView returns the view under key kept for revision rev in o's view
+// cache (view_cache.go), computing and keeping it when absent; rev ""
+// always computes. A room names its keys so they cannot meet another's.
+func KeptView[T any](o *Office, key, rev string, compute func() (T, error)) (T, error) {
+	return kept(o.views, key, rev, compute)
+}
+
+// MustJSON is the JSON of an audit log entry's detail ("{}" when v cannot
+// be encoded).
+func MustJSON(v any) string { return mustJSON(v) }

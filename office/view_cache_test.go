@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/office/seed"
 	"kisen/store"
 	"kisen/store/storetest"
@@ -63,11 +64,11 @@ func TestViewCache_NeverServesAStaleBracketOrTable(t *testing.T) {
 					t.Fatalf("%s: the kept league table differs from a fresh one", step)
 				}
 				for _, m := range wantT.Members[:2] {
-					gotR, err := cached.PlayerRecord(ctx, m.PlayerID, 1)
+					gotR, err := ratings.New(cached).PlayerRecord(ctx, m.PlayerID, 1)
 					if err != nil {
 						t.Fatal(err)
 					}
-					wantR, err := office.New(s, clock).PlayerRecord(ctx, m.PlayerID, 1)
+					wantR, err := ratings.New(office.New(s, clock)).PlayerRecord(ctx, m.PlayerID, 1)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -121,7 +122,7 @@ func TestViewCache_NeverServesAStaleBracketOrTable(t *testing.T) {
 			check("after league result")
 		}
 		// The ratings recomputed: the kept rating history moves with them.
-		if _, err := writer.RefreshRatingsIfStale(ctx); err != nil {
+		if _, err := ratings.New(writer).RefreshRatingsIfStale(ctx); err != nil {
 			t.Fatal(err)
 		}
 		check("after the ratings were recomputed")

@@ -12,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/office/seed"
 )
 
@@ -124,7 +125,7 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 			t.Fatal(err)
 		}
 		q := seedQueryFixture(t, f, 1)
-		if _, err := a.srv.office.RefreshRatingsIfStale(ctx); err != nil {
+		if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(ctx); err != nil {
 			t.Fatal(err)
 		}
 		draft, err := a.srv.office.CreateEvent(ctx, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: "下書きの棋戦", Kind: office.EventKnockout,

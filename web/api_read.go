@@ -15,6 +15,7 @@ import (
 
 	"kisen/league"
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/store"
 )
 
@@ -470,7 +471,7 @@ func (s *Server) apiRatings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rows, more, err := s.office.RatingsRange(c.Request().Context(), office.RatingFilter{Query: c.QueryParam("q")}, p.offset, p.limit)
+	rows, more, err := s.ratings().RatingsRange(c.Request().Context(), ratings.RatingFilter{Query: c.QueryParam("q")}, p.offset, p.limit)
 	if err != nil {
 		return err
 	}

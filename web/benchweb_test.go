@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"kisen/config"
+	"kisen/office/ratings"
 	"kisen/office/seed"
 	"kisen/store"
 	"kisen/store/storetest"
@@ -75,7 +76,7 @@ func TestBenchWeb(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("seeded registry to 3,000 players in %v", time.Since(start).Round(time.Millisecond))
-	if _, err := srv.office.RecomputeRatings(ctx); err != nil {
+	if _, err := ratings.New(srv.office).RecomputeRatings(ctx); err != nil {
 		t.Fatal(err)
 	}
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/store"
 )
 
@@ -168,7 +169,7 @@ func newCrawlFixture(t *testing.T, a *testApp) *crawlFixture {
 		}
 		must(o.EnterLeagueResult(ctx, f.admin, office.LeagueResultInput{GameID: lg.GameID, Result: res}))
 	}
-	_, err = o.RecomputeRatings(ctx)
+	_, err = ratings.New(o).RecomputeRatings(ctx)
 	must(err)
 	// An API token that wrote a result (issue 15): the token page's rows and
 	// the history's "via token" words are crawled too.

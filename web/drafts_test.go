@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/store"
 )
 
@@ -318,7 +319,7 @@ func TestDrafts_RoleMatrix(t *testing.T) {
 		if n, _ := a.store.EffectiveResults(context.Background(), f.knockout.ID); len(n) == 0 {
 			t.Fatal("the draft's game has no result to leak")
 		}
-		if _, err := a.srv.office.RefreshRatingsIfStale(context.Background()); err != nil {
+		if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		for _, who := range draftActors {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"testing"
 
+	"kisen/office/ratings"
 	"kisen/office/seed"
 	"kisen/store"
 )
@@ -134,7 +135,7 @@ func TestQueryCount_ListingPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
 		large := seedQueryFixture(t, f, 10)
 		// What the worker of `kisen serve` does in the background (pages
 		// never recompute): the rating pages list rated players.
-		if _, err := a.srv.office.RefreshRatingsIfStale(context.Background()); err != nil {
+		if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		for _, signedIn := range []bool{false, true} {

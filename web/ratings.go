@@ -9,12 +9,16 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/store"
 )
 
+// ratings is the rating room (office/ratings) over the server's office.
+func (s *Server) ratings() *ratings.Ratings { return ratings.New(s.office) }
+
 // ratingRoutes: ratings and player records (issue 7). Lists, records and
 // head-to-head are public; settings are for administrators and seeding
-// for an event's directors (office checks both again).
+// for an event's directors (office/ratings checks both again).
 func (s *Server) ratingRoutes(e *echo.Echo) {
 	e.GET("/ratings", s.ratingsList)
 	e.GET("/ratings/export.csv", s.ratingsExport) // ratings_csv.go
@@ -29,10 +33,10 @@ func (s *Server) ratingRoutes(e *echo.Echo) {
 
 // ratingFilterOf reads the list filters from the query; unknown values
 // are ignored (the list is public and bookmarkable).
-func ratingFilterOf(c echo.Context) (office.RatingFilter, ratingFilterForm) {
+func ratingFilterOf(c echo.Context) (ratings.RatingFilter, ratingFilterForm) {
 	q := c.QueryParams()
 	form := ratingFilterForm{Kind: q.Get("kind"), Class: q.Get("class"), Since: q.Get("since"), Query: strings.TrimSpace(q.Get("q"))}
-	f := office.RatingFilter{Query: form.Query}
+	f := ratings.RatingFilter{Query: form.Query}
 	for _, k := range store.PlayerKinds {
 		if string(k) == form.Kind {
 			f.Kind = k
@@ -66,13 +70,13 @@ func (s *Server) ratingsList(c echo.Context) error {
 	ctx := c.Request().Context()
 	f, form := ratingFilterOf(c)
 	page, _ := strconv.Atoi(c.QueryParam("page"))
-	pg, err := s.office.RatingList(ctx, f, page)
+	pg, err := s.ratings().RatingList(ctx, f, page)
 	if err != nil {
 		return err
 	}
 	model := pg.Status.Summary.Model
 	if !pg.Status.Computed || model == "" {
-		set, err := s.office.RatingSettings(ctx)
+		set, err := s.ratings().RatingSettings(ctx)
 		if err != nil {
 			return err
 		}
@@ -95,7 +99,7 @@ func (s *Server) playerRecord(c echo.Context) error {
 		return err
 	}
 	page, _ := strconv.Atoi(c.QueryParam("page"))
-	rec, err := s.office.PlayerRecord(ctx, id, page)
+	rec, err := s.ratings().PlayerRecord(ctx, id, page)
 	if err != nil {
 		return err
 	}
@@ -105,7 +109,7 @@ func (s *Server) playerRecord(c echo.Context) error {
 	}
 	v := playerRecordViewOf(ctx, rec, opp)
 	if opp > 0 {
-		h, err := s.office.HeadToHead(ctx, id, opp)
+		h, err := s.ratings().HeadToHead(ctx, id, opp)
 		if err != nil {
 			return err
 		}
@@ -133,7 +137,7 @@ func (s *Server) playerHeadToHead(c echo.Context) error {
 	if !isHTMX(c) {
 		return seeOther(c, playerURL(id)+"/record?opponent="+url.QueryEscape(strconv.FormatInt(opp, 10))+"#h2h")
 	}
-	h, err := s.office.HeadToHead(ctx, id, opp)
+	h, err := s.ratings().HeadToHead(ctx, id, opp)
 	if err != nil {
 		return err
 	}
@@ -145,11 +149,11 @@ func (s *Server) playerHeadToHead(c echo.Context) error {
 // ratingSettingsForm shows the instance's rating settings.
 func (s *Server) ratingSettingsForm(c echo.Context) error {
 	ctx := c.Request().Context()
-	set, err := s.office.RatingSettings(ctx)
+	set, err := s.ratings().RatingSettings(ctx)
 	if err != nil {
 		return err
 	}
-	v := ratingSettingsView{In: office.RatingSettingsInputOf(set), Saved: c.QueryParam("saved") == "1"}
+	v := ratingSettingsView{In: ratings.RatingSettingsInputOf(set), Saved: c.QueryParam("saved") == "1"}
 	return s.render(c, http.StatusOK, RatingSettingsPage(s.page(c, L(ctx).T("rating.settings.title")), v))
 }
 
@@ -161,12 +165,12 @@ func (s *Server) ratingSettingsSave(c echo.Context) error {
 	v := ratingSettingsView{In: in, Raw: bad}
 	var err error
 	if len(bad) == 0 {
-		_, err = s.office.SetRatingSettings(ctx, actor(c), in)
+		_, err = s.ratings().SetRatingSettings(ctx, actor(c), in)
 		if err == nil {
 			return seeOther(c, "/ratings/settings?saved=1")
 		}
 	} else {
-		err = office.ValidateRatingSettings(in) // report the other fields too
+		err = ratings.ValidateRatingSettings(in) // report the other fields too
 	}
 	msgs := fieldMsgs{}
 	if m, ok := fieldMsgsOf(ctx, err); ok {
@@ -183,7 +187,7 @@ func (s *Server) ratingSettingsSave(c echo.Context) error {
 
 // ratingSettingsInputOf binds the form; bad holds the raw text of fields
 // that are not numbers, so the form can show them again.
-func ratingSettingsInputOf(c echo.Context) (office.RatingSettingsInput, map[string]string) {
+func ratingSettingsInputOf(c echo.Context) (ratings.RatingSettingsInput, map[string]string) {
 	bad := map[string]string{}
 	num := func(name string) float64 {
 		raw := strings.TrimSpace(c.FormValue(name))
@@ -193,7 +197,7 @@ func ratingSettingsInputOf(c echo.Context) (office.RatingSettingsInput, map[stri
 		}
 		return x
 	}
-	in := office.RatingSettingsInput{
+	in := ratings.RatingSettingsInput{
 		Model: c.FormValue("model"), EloInitial: num("elo_initial"), EloK: num("elo_k"),
 		G2Initial: num("g2_initial"), G2InitialRD: num("g2_initial_rd"), G2Volatility: num("g2_volatility"),
 		G2Tau: num("g2_tau"), G2Period: c.FormValue("g2_period"), RateHandicap: c.FormValue("rate_handicap") == "on",
@@ -220,7 +224,7 @@ func (s *Server) stageSeeds(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, rows, err := s.office.EntrantsSeedsByRating(ctx, actor(c), id)
+	st, rows, err := s.ratings().EntrantsSeedsByRating(ctx, actor(c), id)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/store"
 )
 
@@ -81,7 +82,7 @@ func TestBrowser_ResultMovesRatings(t *testing.T) {
 	// The ratings are recomputed in the background (the worker of `kisen
 	// serve`); until then the record page says newer results are coming.
 	do(t, ctx, chromedp.Navigate(recordURL(sente)), chromedp.WaitVisible(chromedp.CSS(`[data-testid="rating-stale"]`)))
-	if _, err := o.RefreshRatingsIfStale(bg); err != nil {
+	if _, err := ratings.New(o).RefreshRatingsIfStale(bg); err != nil {
 		t.Fatal(err)
 	}
 

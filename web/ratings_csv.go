@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/office/ratings"
 )
 
 // csvFlushRows is how many rows a streamed CSV writes between flushes to
@@ -76,7 +77,7 @@ func (s *Server) ratingsExport(c echo.Context) error {
 	f, _ := ratingFilterOf(c)
 	cs := newCSVStream(c, "ratings.csv")
 	header := false
-	err := s.office.EachRating(c.Request().Context(), f, func(r office.RatingRow) error {
+	err := s.ratings().EachRating(c.Request().Context(), f, func(r ratings.RatingRow) error {
 		if !header {
 			header = true
 			if err := cs.write(ratingCSVHeader); err != nil {
@@ -94,7 +95,7 @@ func (s *Server) ratingsExport(c echo.Context) error {
 // ratingCSVHeader is the documented column list (docs/ratings.md).
 var ratingCSVHeader = []string{"place", "player_id", "name", "reading", "kind", "class", "rating", "rd", "games", "wins", "losses", "last_played"}
 
-func ratingCSVRecord(r office.RatingRow) []string {
+func ratingCSVRecord(r ratings.RatingRow) []string {
 	last := ""
 	if r.Rating.LastPlayed != nil {
 		last = r.Rating.LastPlayed.In(tokyo).Format("2006-01-02")
@@ -118,7 +119,7 @@ func (s *Server) playerRecordExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, games, err := s.office.PlayerRecordGames(c.Request().Context(), id)
+	_, games, err := s.ratings().PlayerRecordGames(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
@@ -139,7 +140,7 @@ var recordCSVHeader = []string{"date", "game_id", "event_id", "event", "opponent
 // recordCSVRecord is one game from the player's side: result win, loss
 // (both players losing is a loss too), redo, pending, or empty while no
 // result is confirmed; the ratings around it only for rated games.
-func recordCSVRecord(g office.PlayerGame) []string {
+func recordCSVRecord(g ratings.PlayerGame) []string {
 	date := ""
 	if !g.PlayedAt.IsZero() {
 		date = g.PlayedAt.In(tokyo).Format("2006-01-02")

@@ -14,6 +14,7 @@ import (
 	"gorm.io/gorm"
 
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/office/seed"
 	"kisen/store"
 	"kisen/store/storetest"
@@ -45,7 +46,7 @@ func seedRatingRegistry(t *testing.T, a *testApp, scale int) ratingRegistry {
 			t.Fatal(err)
 		}
 	}
-	if _, err := a.srv.office.RefreshRatingsIfStale(ctx); err != nil {
+	if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.Record(ctx, 1); err != nil {
@@ -207,7 +208,7 @@ func TestRatingsWeb_ListAndRecordPages(t *testing.T) {
 		if doc.Find(`[data-testid="rating-stale"]`).Length() != 1 || doc.Find(`[data-testid="rating-row"]`).Length() != 0 {
 			t.Fatalf("before the first refresh: want the note and no rows")
 		}
-		if _, err := a.srv.office.RefreshRatingsIfStale(ctx); err != nil {
+		if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(ctx); err != nil {
 			t.Fatal(err)
 		}
 

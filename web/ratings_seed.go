@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/store"
 )
 
@@ -24,10 +25,10 @@ type seedApplyView struct {
 
 // renderSeeds draws the seeds page of a stage with the apply form; in and
 // errs are the typed count and its messages after a refused request.
-func (s *Server) renderSeeds(c echo.Context, status int, st store.KnockoutStage, rows []office.SeedRow, in *string, errs fieldMsgs) error {
+func (s *Server) renderSeeds(c echo.Context, status int, st store.KnockoutStage, rows []ratings.SeedRow, in *string, errs fieldMsgs) error {
 	ctx := c.Request().Context()
 	v := seedsView{StageURL: fmt.Sprintf("/stages/%d", st.ID), StageName: st.Name}
-	rs, err := s.office.RatingStatus(ctx)
+	rs, err := s.ratings().RatingStatus(ctx)
 	if err != nil {
 		return err
 	}
@@ -67,9 +68,9 @@ func (s *Server) stageSeedsApply(c echo.Context) error {
 	if convErr != nil {
 		count = -1 // office names the range
 	}
-	_, err = s.office.ApplyRatingSeeds(ctx, actor(c), id, count)
+	_, err = s.ratings().ApplyRatingSeeds(ctx, actor(c), id, count)
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
-		st, rows, rerr := s.office.EntrantsSeedsByRating(ctx, actor(c), id)
+		st, rows, rerr := s.ratings().EntrantsSeedsByRating(ctx, actor(c), id)
 		if rerr != nil {
 			return rerr
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/store"
 )
 
@@ -87,7 +88,7 @@ func newRatingSetup(t *testing.T, a *testApp) ratingSetup {
 	}
 	r.games = append(r.games, redo)
 	// What the worker of `kisen serve` does in the background.
-	if _, err := o.RefreshRatingsIfStale(ctx); err != nil {
+	if _, err := ratings.New(o).RefreshRatingsIfStale(ctx); err != nil {
 		t.Fatal(err)
 	}
 	return r
@@ -311,7 +312,7 @@ func TestRatingsWeb_SettingsAdminOnly422AndSave(t *testing.T) {
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("good settings: %d", resp.StatusCode)
 		}
-		got, err := a.srv.office.RatingSettings(context.Background())
+		got, err := ratings.New(a.srv.office).RatingSettings(context.Background())
 		if err != nil || got.Model != "glicko2" || got.Elo.K != 24 || got.Glicko2.Tau != 0.6 || !got.RateHandicap {
 			t.Fatalf("saved %+v %v", got, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/rating"
 	"kisen/store"
 )
@@ -50,7 +51,7 @@ type ratingStatusView struct {
 	Stale bool   // newer results are being included
 }
 
-func ratingStatusViewOf(st office.RatingStatus) ratingStatusView {
+func ratingStatusViewOf(st ratings.RatingStatus) ratingStatusView {
 	v := ratingStatusView{Stale: st.Stale}
 	if st.Computed {
 		v.AsOf = st.ComputedAt.In(tokyo).Format("2006-01-02 15:04")
@@ -63,7 +64,7 @@ type ratingListView struct {
 	Rows     []ratingListRow
 	Glicko2  bool
 	Model    string
-	Summary  office.RatingSummary
+	Summary  ratings.RatingSummary
 	Status   ratingStatusView
 	Total    int64
 	Page     int
@@ -78,7 +79,7 @@ type ratingListView struct {
 
 // ratingListViewOf builds the list page; model is the model the shown
 // ratings were computed under.
-func ratingListViewOf(pg office.RatingPage, model rating.Model, f ratingFilterForm, admin bool) ratingListView {
+func ratingListViewOf(pg ratings.RatingPage, model rating.Model, f ratingFilterForm, admin bool) ratingListView {
 	v := ratingListView{Filter: f, Glicko2: model == rating.ModelGlicko2, Model: string(model), Summary: pg.Status.Summary,
 		Status: ratingStatusViewOf(pg.Status), Total: pg.Total, Page: pg.Page, Pages: pg.Pages,
 		CanAdmin: admin, Kinds: store.PlayerKinds, Classes: store.PlayerClasses, CSVURL: "/ratings/export.csv"}
@@ -219,7 +220,7 @@ type playerRecordView struct {
 	Status     ratingStatusView
 	Chart      chartView
 	Rows       []recordGameRow
-	Totals     office.RecordTotals
+	Totals     ratings.RecordTotals
 	Page       int
 	Pages      int
 	PrevURL    string
@@ -230,7 +231,7 @@ type playerRecordView struct {
 	H2HURL     string
 }
 
-func playerRecordViewOf(ctx context.Context, rec office.PlayerRecord, opponent int64) playerRecordView {
+func playerRecordViewOf(ctx context.Context, rec ratings.PlayerRecord, opponent int64) playerRecordView {
 	base := playerURL(rec.Player.ID) + "/record"
 	v := playerRecordView{Player: playerRowOf(rec.Player), Rated: rec.Rating.Games > 0, Rating: fmtRating(rec.Rating.Rating),
 		Games: rec.Rating.Games, Wins: rec.Rating.Wins, Losses: rec.Rating.Losses, Chart: ratingChartOf(rec.History),
@@ -267,7 +268,7 @@ func playerRecordViewOf(ctx context.Context, rec office.PlayerRecord, opponent i
 	return v
 }
 
-func recordRowOf(ctx context.Context, g office.PlayerGame) recordGameRow {
+func recordRowOf(ctx context.Context, g ratings.PlayerGame) recordGameRow {
 	r := recordGameRow{GameURL: fmt.Sprintf("/games/%d", g.Game.ID), Event: localName(ctx, g.Event.Name, g.Event.NameEn),
 		EventURL: fmt.Sprintf("/events/%d", g.Event.ID), Record: g.HasRecord, ResultKey: "other"}
 	if !g.PlayedAt.IsZero() {
@@ -312,7 +313,7 @@ type headToHeadView struct {
 	Rows      []recordGameRow
 }
 
-func headToHeadViewOf(ctx context.Context, h office.HeadToHeadRecord) headToHeadView {
+func headToHeadViewOf(ctx context.Context, h ratings.HeadToHeadRecord) headToHeadView {
 	v := headToHeadView{Opponent: playerRowOf(h.Opponent), Games: h.HeadToHead.Games, Wins: h.WinsA, Losses: h.WinsB, NoResults: h.NoResults}
 	if !h.LastMet.IsZero() {
 		v.LastMet = h.LastMet.In(tokyo).Format("2006-01-02")
@@ -325,7 +326,7 @@ func headToHeadViewOf(ctx context.Context, h office.HeadToHeadRecord) headToHead
 
 // ratingSettingsView is the settings form.
 type ratingSettingsView struct {
-	In     office.RatingSettingsInput
+	In     ratings.RatingSettingsInput
 	Raw    map[string]string // fields that were not numbers, as typed
 	Errors fieldMsgs
 	Saved  bool

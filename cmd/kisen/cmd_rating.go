@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"kisen/office"
+	"kisen/office/ratings"
 )
 
 // runRating: kisen rating recompute [database flags as for serve].
@@ -31,7 +32,7 @@ func runRatingRecompute(ctx context.Context, e env) int {
 		return 1
 	}
 	defer st.Close()
-	sum, err := office.New(st, time.Now).RecomputeRatings(ctx)
+	sum, err := ratings.New(office.New(st, time.Now)).RecomputeRatings(ctx)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "kisen rating recompute: %v\n", err)
 		return 1

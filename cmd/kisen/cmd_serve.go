@@ -12,6 +12,7 @@ import (
 	"kisen/config"
 	"kisen/migrations"
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/store"
 	"kisen/web"
 )
@@ -107,7 +108,7 @@ func startRatingRefresher(ctx context.Context, cfg config.Config, st *store.Stor
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		office.New(st, time.Now).RunRatingRefresher(ctx, cfg.RatingRefresh, log.With("worker", "ratings"))
+		ratings.New(office.New(st, time.Now)).RunRatingRefresher(ctx, cfg.RatingRefresh, log.With("worker", "ratings"))
 	}()
 	return func() {
 		cancel()

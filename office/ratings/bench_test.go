@@ -1,4 +1,4 @@
-package office_test
+package ratings_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"kisen/migrations"
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/store"
 )
 
@@ -89,12 +90,12 @@ func BenchmarkRatingsRefreshCurrent(b *testing.B) {
 		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) {
 			o, _ := ratingBenchStore(b, 200, n)
 			ctx := context.Background()
-			if _, err := o.RecomputeRatings(ctx); err != nil {
+			if _, err := ratings.New(o).RecomputeRatings(ctx); err != nil {
 				b.Fatal(err)
 			}
 			b.ResetTimer()
 			for b.Loop() {
-				sum, err := o.RefreshRatingsIfStale(ctx)
+				sum, err := ratings.New(o).RefreshRatingsIfStale(ctx)
 				if err != nil || sum.Recomputed {
 					b.Fatalf("refresh: %+v %v", sum, err)
 				}
@@ -112,7 +113,7 @@ func BenchmarkRatingsRecompute(b *testing.B) {
 			ctx := context.Background()
 			b.ResetTimer()
 			for b.Loop() {
-				if _, err := o.RecomputeRatings(ctx); err != nil {
+				if _, err := ratings.New(o).RecomputeRatings(ctx); err != nil {
 					b.Fatal(err)
 				}
 			}

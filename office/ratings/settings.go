@@ -1,4 +1,4 @@
-package office
+package ratings
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 
+	"kisen/office"
 	"kisen/rating"
 	"kisen/store"
 )
@@ -23,7 +24,7 @@ func DefaultRatingSettings() rating.Settings { return rating.DefaultSettings(rat
 
 // RatingSettings reads the instance's rating settings. Public: the rating
 // list says how ratings are computed.
-func (o *Office) RatingSettings(ctx context.Context) (rating.Settings, error) {
+func (o *Ratings) RatingSettings(ctx context.Context) (rating.Settings, error) {
 	s, _, err := ratingSettingsIn(ctx, o.store)
 	return s, err
 }
@@ -52,16 +53,16 @@ func decodeRatingSettings(b []byte) (rating.Settings, error) {
 		Model rating.Model `json:"model"`
 	}
 	if err := json.Unmarshal(b, &head); err != nil {
-		return rating.Settings{}, fmt.Errorf("rating settings: %v: %w", err, ErrInvalid)
+		return rating.Settings{}, fmt.Errorf("rating settings: %v: %w", err, office.ErrInvalid)
 	}
 	s := rating.DefaultSettings(head.Model)
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return rating.Settings{}, fmt.Errorf("rating settings: %v: %w", err, ErrInvalid)
+		return rating.Settings{}, fmt.Errorf("rating settings: %v: %w", err, office.ErrInvalid)
 	}
 	if err := s.Validate(); err != nil {
-		return rating.Settings{}, fmt.Errorf("rating settings: %v: %w", err, ErrInvalid)
+		return rating.Settings{}, fmt.Errorf("rating settings: %v: %w", err, office.ErrInvalid)
 	}
 	return s, nil
 }
@@ -93,8 +94,8 @@ func RatingSettingsInputOf(s rating.Settings) RatingSettingsInput {
 
 // check turns the form into settings, naming each field out of range with
 // a message id (the ranges are rating.Settings.Validate's).
-func (in RatingSettingsInput) check() (rating.Settings, *ValidationError) {
-	v := &ValidationError{}
+func (in RatingSettingsInput) check() (rating.Settings, *office.ValidationError) {
+	v := &office.ValidationError{}
 	s := rating.Settings{
 		Model: rating.Model(in.Model),
 		Elo:   rating.EloSettings{Initial: in.EloInitial, K: in.EloK, ProvisionalGames: in.ProvisionalGames, ProvisionalK: in.ProvisionalK},
@@ -147,7 +148,7 @@ func (in RatingSettingsInput) check() (rating.Settings, *ValidationError) {
 
 // SetRatingSettings saves the rating settings (administrators). The next
 // read of any rating recomputes everything under them.
-func (o *Office) SetRatingSettings(ctx context.Context, actor Actor, in RatingSettingsInput) (rating.Settings, error) {
+func (o *Ratings) SetRatingSettings(ctx context.Context, actor office.Actor, in RatingSettingsInput) (rating.Settings, error) {
 	if err := actor.RequireAdmin(); err != nil {
 		return rating.Settings{}, fmt.Errorf("rating settings: %w", err)
 	}

@@ -1,4 +1,4 @@
-package office
+package ratings
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"kisen/office"
 	"kisen/rating"
 	"kisen/store"
 )
@@ -25,7 +26,7 @@ func FuzzDecodeRatingSettings(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		s, err := decodeRatingSettings(b)
 		if err != nil {
-			if !errors.Is(err, ErrInvalid) {
+			if !errors.Is(err, office.ErrInvalid) {
 				t.Fatalf("error is not ErrInvalid: %v", err)
 			}
 			return
@@ -53,7 +54,7 @@ func FuzzRatingGames(f *testing.F) {
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
 	f.Add([]byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
 	f.Add([]byte{3, 1, 2, 2, 0, 9, 3, 2, 1, 1, 1, 1, 4, 2, 1, 3, 0, 1})
-	results := []string{ResultSenteWin, ResultGoteWin, ResultRedo, ResultBothLose, ResultPending}
+	results := []string{office.ResultSenteWin, office.ResultGoteWin, office.ResultRedo, office.ResultBothLose, office.ResultPending}
 	reasons := []string{"resignation", "forfeit", "sennichite", "jishogi_redo"}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		const players = 4
@@ -77,7 +78,7 @@ func FuzzRatingGames(f *testing.F) {
 			if b[i+3]&0x80 != 0 {
 				g.Handicap = "香落ち"
 			}
-			d := day.AddDate(0, 0, int(b[i+4]%5)).Format(DateLayout)
+			d := day.AddDate(0, 0, int(b[i+4]%5)).Format(office.DateLayout)
 			g.ScheduledOn = &d
 			in.games = append(in.games, g)
 			if b[i+5]%7 != 6 { // most games have a confirmed result

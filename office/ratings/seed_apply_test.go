@@ -1,10 +1,12 @@
-package office_test
+package ratings_test
 
 import (
 	"errors"
 	"testing"
 
 	"kisen/office"
+	"kisen/office/officetest"
+	"kisen/office/ratings"
 	"kisen/store"
 	"kisen/store/storetest"
 )
@@ -15,24 +17,24 @@ import (
 // B 1484→≈1468.7. So the rating order is A, D, C, B, then the unrated
 // players by reading (きし あ, きし え, …; none has a class).
 type seedFixture struct {
-	*knockoutFixture
+	*officetest.KnockoutFixture
 	a, b, c, d store.Player
 }
 
 func newSeedFixture(t *testing.T, s *store.Store) *seedFixture {
-	k := newKnockoutFixture(t, s)
-	f := &seedFixture{knockoutFixture: k, a: k.players[5], b: k.players[1], c: k.players[2], d: k.players[6]}
-	rated := k.fixture.event(k.admin, k.organiser("{}").ID, "レーティング対象棋戦")
-	if err := k.o.SetEventStatus(k.ctx, k.admin, rated.ID, office.StatusPublished); err != nil {
+	k := officetest.NewKnockoutFixture(t, s)
+	f := &seedFixture{KnockoutFixture: k, a: k.Players[5], b: k.Players[1], c: k.Players[2], d: k.Players[6]}
+	rated := k.Fixture.Event(k.Admin, k.Organiser("{}").ID, "レーティング対象棋戦")
+	if err := k.O.SetEventStatus(k.Ctx, k.Admin, rated.ID, office.StatusPublished); err != nil {
 		t.Fatal(err)
 	}
 	for i, g := range [][2]store.Player{{f.a, f.b}, {f.a, f.c}, {f.d, f.b}} {
 		day := []string{"2026-04-01", "2026-04-02", "2026-04-03"}[i]
-		gm, err := k.o.CreateGame(k.ctx, k.admin, office.GameInput{EventID: rated.ID, SenteID: &g[0].ID, GoteID: &g[1].ID, ScheduledOn: day})
+		gm, err := k.O.CreateGame(k.Ctx, k.Admin, office.GameInput{EventID: rated.ID, SenteID: &g[0].ID, GoteID: &g[1].ID, ScheduledOn: day})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := k.o.RecordResult(k.ctx, k.admin, gm.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: "resignation"}); err != nil {
+		if _, err := k.O.RecordResult(k.Ctx, k.Admin, gm.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: "resignation"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -42,7 +44,7 @@ func newSeedFixture(t *testing.T, s *store.Store) *seedFixture {
 // seedsOf reads every entrant's seed and entry round straight from the store.
 func seedsOf(t *testing.T, s *store.Store, f *seedFixture, stageID int64) (map[int64]int, map[int64]int) {
 	t.Helper()
-	es, err := s.EntrantsOfStage(f.ctx, stageID)
+	es, err := s.EntrantsOfStage(f.Ctx, stageID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,17 +58,17 @@ func seedsOf(t *testing.T, s *store.Store, f *seedFixture, stageID int64) (map[i
 func TestRatingSeeds_SeedsFollowRatings(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newSeedFixture(t, s)
-		st, err := f.o.CreateStage(f.ctx, f.director, office.StageInput{EventID: f.event.ID, Name: "本戦", Kind: "main", RoundDates: "2026-05-10"})
+		st, err := f.O.CreateStage(f.Ctx, f.Director, office.StageInput{EventID: f.Event.ID, Name: "本戦", Kind: "main", RoundDates: "2026-05-10"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		last := f.players[11]
-		for _, p := range f.players {
+		last := f.Players[11]
+		for _, p := range f.Players {
 			in := office.EntrantInput{StageID: st.ID, PlayerID: p.ID}
 			if p.ID == last.ID { // seeded by hand, entering round 2: both go
 				in.Seed, in.EnterRound = 1, 2
 			}
-			if _, err := f.o.AddEntrant(f.ctx, f.director, in); err != nil {
+			if _, err := f.O.AddEntrant(f.Ctx, f.Director, in); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -76,12 +78,12 @@ func TestRatingSeeds_SeedsFollowRatings(t *testing.T) {
 			want  []store.Player // seeds 1..count in order
 		}{
 			{"top three", 3, []store.Player{f.a, f.d, f.c}},
-			{"rated then unrated by reading", 6, []store.Player{f.a, f.d, f.c, f.b, f.players[0], f.players[3]}},
+			{"rated then unrated by reading", 6, []store.Player{f.a, f.d, f.c, f.b, f.Players[0], f.Players[3]}},
 			{"zero clears", 0, nil},
 			{"every entrant", 12, nil},
 		}
 		for _, tc := range cases {
-			if _, err := f.o.ApplyRatingSeeds(f.ctx, f.director, st.ID, tc.count); err != nil {
+			if _, err := ratings.New(f.O).ApplyRatingSeeds(f.Ctx, f.Director, st.ID, tc.count); err != nil {
 				t.Fatalf("%s: %v", tc.name, err)
 			}
 			seeds, rounds := seedsOf(t, s, f, st.ID)
@@ -111,28 +113,28 @@ func TestRatingSeeds_SeedsFollowRatings(t *testing.T) {
 		// unrated one and ratings never rise down the order.
 		seeds, _ := seedsOf(t, s, f, st.ID)
 		var ids []int64
-		for _, p := range f.players {
+		for _, p := range f.Players {
 			ids = append(ids, p.ID)
 		}
-		ratings, err := s.PlayerRatingsByIDs(f.ctx, ids)
+		ratings, err := s.PlayerRatingsByIDs(f.Ctx, ids)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range f.players {
-			for _, q := range f.players {
+		for _, p := range f.Players {
+			for _, q := range f.Players {
 				rp, rq := ratings[p.ID], ratings[q.ID]
 				if seeds[p.ID] < seeds[q.ID] && rq.Games > 0 && (rp.Games == 0 || rp.Rating < rq.Rating) {
 					t.Errorf("%s (seed %d, %.1f, %d games) above %s (seed %d, %.1f)", p.Name, seeds[p.ID], rp.Rating, rp.Games, q.Name, seeds[q.ID], rq.Rating)
 				}
 			}
 		}
-		log, err := f.o.DrawLog(f.ctx, f.director, st.ID)
+		log, err := f.O.DrawLog(f.Ctx, f.Director, st.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := 0
 		for _, l := range log {
-			if l.Action == "seed_by_rating" && l.ActorID == f.director.UserID {
+			if l.Action == "seed_by_rating" && l.ActorID == f.Director.UserID {
 				n++
 			}
 		}
@@ -145,17 +147,17 @@ func TestRatingSeeds_SeedsFollowRatings(t *testing.T) {
 func TestRatingSeeds_RefusedOutOfRangeAndAfterTheDraw(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newSeedFixture(t, s)
-		st := f.stage() // twelve entrants, unseeded
+		st := f.Stage() // twelve entrants, unseeded
 		for _, count := range []int{-1, 13, 1000} {
-			_, err := f.o.ApplyRatingSeeds(f.ctx, f.director, st.ID, count)
-			if got := fieldCodes(err)["count"]; got != "rating.err.seed_count" {
-				t.Errorf("count %d: %v (codes %v), want rating.err.seed_count", count, err, fieldCodes(err))
+			_, err := ratings.New(f.O).ApplyRatingSeeds(f.Ctx, f.Director, st.ID, count)
+			if got := officetest.FieldCodes(err)["count"]; got != "rating.err.seed_count" {
+				t.Errorf("count %d: %v (codes %v), want rating.err.seed_count", count, err, officetest.FieldCodes(err))
 			}
 		}
-		f.draw(st.ID, "12345")
-		_, err := f.o.ApplyRatingSeeds(f.ctx, f.director, st.ID, 3)
-		if got := fieldCodes(err)[""]; got != "rating.err.seed_drawn" || !errors.Is(err, office.ErrInvalid) {
-			t.Fatalf("after the draw: %v (codes %v), want rating.err.seed_drawn", err, fieldCodes(err))
+		f.Draw(st.ID, "12345")
+		_, err := ratings.New(f.O).ApplyRatingSeeds(f.Ctx, f.Director, st.ID, 3)
+		if got := officetest.FieldCodes(err)[""]; got != "rating.err.seed_drawn" || !errors.Is(err, office.ErrInvalid) {
+			t.Fatalf("after the draw: %v (codes %v), want rating.err.seed_drawn", err, officetest.FieldCodes(err))
 		}
 		seeds, _ := seedsOf(t, s, f, st.ID)
 		for id, sd := range seeds {
@@ -169,19 +171,19 @@ func TestRatingSeeds_RefusedOutOfRangeAndAfterTheDraw(t *testing.T) {
 func TestRatingSeeds_DirectorsAndAdministratorsOnly(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newSeedFixture(t, s)
-		st := f.stage()
-		_, recorder := f.user("recorder", "correct horse battery", false)
-		if err := f.o.GrantEventRole(f.ctx, f.admin, office.RoleGrant{EventID: f.event.ID, UserID: recorder.UserID, Role: office.RoleRecorder}); err != nil {
+		st := f.Stage()
+		_, recorder := f.User("recorder", "correct horse battery", false)
+		if err := f.O.GrantEventRole(f.Ctx, f.Admin, office.RoleGrant{EventID: f.Event.ID, UserID: recorder.UserID, Role: office.RoleRecorder}); err != nil {
 			t.Fatal(err)
 		}
 		// The event is a draft: hidden from the public and outsiders,
 		// forbidden to a recorder who sees it.
-		for name, a := range map[string]office.Actor{"public": {}, "outsider": f.outsider, "recorder": recorder} {
+		for name, a := range map[string]office.Actor{"public": {}, "outsider": f.Outsider, "recorder": recorder} {
 			want := office.ErrNotFound
 			if name == "recorder" {
 				want = office.ErrForbidden
 			}
-			if _, err := f.o.ApplyRatingSeeds(f.ctx, a, st.ID, 2); !errors.Is(err, want) {
+			if _, err := ratings.New(f.O).ApplyRatingSeeds(f.Ctx, a, st.ID, 2); !errors.Is(err, want) {
 				t.Errorf("%s: %v, want %v", name, err, want)
 			}
 		}
@@ -191,13 +193,13 @@ func TestRatingSeeds_DirectorsAndAdministratorsOnly(t *testing.T) {
 				t.Errorf("a forbidden request changed player %d's seed to %d", id, sd)
 			}
 		}
-		if _, err := f.o.ApplyRatingSeeds(f.ctx, f.admin, st.ID, 2); err != nil {
+		if _, err := ratings.New(f.O).ApplyRatingSeeds(f.Ctx, f.Admin, st.ID, 2); err != nil {
 			t.Fatalf("administrator: %v", err)
 		}
 		if seeds, _ := seedsOf(t, s, f, st.ID); seeds[f.a.ID] != 1 || seeds[f.d.ID] != 2 {
 			t.Errorf("after the administrator's request: A seed %d, D seed %d; want 1, 2", seeds[f.a.ID], seeds[f.d.ID])
 		}
-		if _, err := f.o.ApplyRatingSeeds(f.ctx, f.director, 999999, 2); !errors.Is(err, office.ErrNotFound) {
+		if _, err := ratings.New(f.O).ApplyRatingSeeds(f.Ctx, f.Director, 999999, 2); !errors.Is(err, office.ErrNotFound) {
 			t.Errorf("unknown stage: %v, want ErrNotFound", err)
 		}
 	})

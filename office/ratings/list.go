@@ -1,4 +1,4 @@
-package office
+package ratings
 
 import (
 	"context"
@@ -6,6 +6,20 @@ import (
 
 	"kisen/store"
 )
+
+// RatingsRange is RatingList from offset. Public.
+func (o *Ratings) RatingsRange(ctx context.Context, f RatingFilter, offset, limit int) (rows []RatingRow, more bool, err error) {
+	q := f.query()
+	q.Limit, q.Offset = limit, offset
+	rs, total, err := o.store.RatedPlayers(ctx, q)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, r := range rs {
+		rows = append(rows, RatingRow{Place: r.Place, Player: r.Player, Rating: r.PlayerRating})
+	}
+	return rows, int64(offset+len(rs)) < total, nil
+}
 
 // RatingsPerPage is the length of one page of the rating list.
 const RatingsPerPage = 50
@@ -50,7 +64,7 @@ func (f RatingFilter) query() store.RatingQuery {
 // (よみ), then id, so the order is total. It reads the stored ratings as
 // they are (RatingStatus says when they were computed): a fixed number of
 // statements, filtered, ordered and paged in the database. Public.
-func (o *Office) RatingList(ctx context.Context, f RatingFilter, page int) (RatingPage, error) {
+func (o *Ratings) RatingList(ctx context.Context, f RatingFilter, page int) (RatingPage, error) {
 	status, err := o.RatingStatus(ctx)
 	if err != nil {
 		return RatingPage{}, err
@@ -72,7 +86,7 @@ func (o *Office) RatingList(ctx context.Context, f RatingFilter, page int) (Rati
 // EachRating calls fn for every line of the rating list that f selects,
 // in list order, without holding the list in memory (the CSV export
 // streams it). Public.
-func (o *Office) EachRating(ctx context.Context, f RatingFilter, fn func(RatingRow) error) error {
+func (o *Ratings) EachRating(ctx context.Context, f RatingFilter, fn func(RatingRow) error) error {
 	return o.store.EachRatedPlayer(ctx, f.query(), func(r store.RatedPlayer) error {
 		return fn(RatingRow{Place: r.Place, Player: r.Player, Rating: r.PlayerRating})
 	})

@@ -1,4 +1,4 @@
-package office
+package ratings
 
 import (
 	"cmp"
@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"kisen/office"
 	"kisen/store"
 )
 
@@ -35,8 +36,8 @@ func classOrder(c store.PlayerClass) int {
 // entering each entrant's seed on the stage page. It reads the stored
 // ratings as they are (a page; RatingStatus says when they were
 // computed); ApplyRatingSeeds brings them up to date first.
-func (o *Office) SeedsByRating(ctx context.Context, actor Actor, eventID int64, playerIDs []int64) ([]SeedRow, error) {
-	if err := o.RequireEventRole(ctx, actor, eventID, RoleDirector); err != nil {
+func (o *Ratings) SeedsByRating(ctx context.Context, actor office.Actor, eventID int64, playerIDs []int64) ([]SeedRow, error) {
+	if err := o.off.RequireEventRole(ctx, actor, eventID, office.RoleDirector); err != nil {
 		return nil, err
 	}
 	if _, err := o.store.EventByID(ctx, eventID); err != nil {
@@ -61,7 +62,7 @@ func seedOrder(ctx context.Context, s *store.Store, playerIDs []int64) ([]SeedRo
 	for _, id := range playerIDs {
 		p, ok := people[id]
 		if !ok {
-			return nil, fmt.Errorf("seed by rating: player %d: %w", id, ErrNotFound)
+			return nil, fmt.Errorf("seed by rating: player %d: %w", id, office.ErrNotFound)
 		}
 		if seen[id] {
 			continue
@@ -98,7 +99,7 @@ func compareSeeds(a, b SeedRow) int {
 
 // EntrantsSeedsByRating is SeedsByRating over a knockout stage's entrants
 // (withdrawn entrants left out).
-func (o *Office) EntrantsSeedsByRating(ctx context.Context, actor Actor, stageID int64) (store.KnockoutStage, []SeedRow, error) {
+func (o *Ratings) EntrantsSeedsByRating(ctx context.Context, actor office.Actor, stageID int64) (store.KnockoutStage, []SeedRow, error) {
 	st, err := o.store.StageByID(ctx, stageID)
 	if err != nil {
 		return store.KnockoutStage{}, nil, err

@@ -1,4 +1,4 @@
-package office
+package ratings
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kisen/adjudication"
+	"kisen/office"
 	"kisen/rating"
 	"kisen/rules"
 	"kisen/store"
@@ -55,7 +56,7 @@ func ratingFingerprint(ctx context.Context, s *store.Store) (string, rating.Sett
 	if err != nil {
 		return "", rating.Settings{}, err
 	}
-	d, err := s.RatingGamesDigest(ctx, PublicStatuses)
+	d, err := s.RatingGamesDigest(ctx, office.PublicStatuses)
 	if err != nil {
 		return "", rating.Settings{}, err
 	}
@@ -67,7 +68,7 @@ func ratingFingerprint(ctx context.Context, s *store.Store) (string, rating.Sett
 // loadRatingInput reads everything a recompute needs, inside tx; fp and
 // set are ratingFingerprint's answer, read in the same transaction.
 func loadRatingInput(ctx context.Context, s *store.Store, fp string, set rating.Settings) (ratingInput, error) {
-	games, err := s.GamesOfEventsIn(ctx, PublicStatuses)
+	games, err := s.GamesOfEventsIn(ctx, office.PublicStatuses)
 	if err != nil {
 		return ratingInput{}, err
 	}
@@ -100,11 +101,11 @@ func loadRatingInput(ctx context.Context, s *store.Store, fp string, set rating.
 // both players losing (両者敗け) and a pending decision have no winner.
 func ratingOutcome(r store.ResultVersion) rating.Outcome {
 	switch r.Result {
-	case ResultSenteWin:
+	case office.ResultSenteWin:
 		return rating.SenteWin
-	case ResultGoteWin:
+	case office.ResultGoteWin:
 		return rating.GoteWin
-	case ResultRedo:
+	case office.ResultRedo:
 		switch adjudication.Reason(r.Reason) {
 		case adjudication.ReasonJishogiRedo, adjudication.ReasonDeclarationRedo:
 			return rating.Jishogi
@@ -120,7 +121,7 @@ func ratingOutcome(r store.ResultVersion) rating.Outcome {
 // started; else when its result was entered.
 func gamePlayedAt(g store.Game, r store.ResultVersion) time.Time {
 	if g.ScheduledOn != nil {
-		if d, err := time.ParseInLocation(DateLayout, *g.ScheduledOn, ratingJST); err == nil {
+		if d, err := time.ParseInLocation(office.DateLayout, *g.ScheduledOn, ratingJST); err == nil {
 			return d
 		}
 	}
@@ -138,7 +139,7 @@ func ratingGameOf(g store.Game, r store.ResultVersion) rating.Game {
 	rg := rating.Game{
 		ID: idString(g.ID), EventID: idString(g.EventID), Date: gamePlayedAt(g, r),
 		Sente: idString(*g.SentePlayerID), Gote: idString(*g.GotePlayerID),
-		Outcome: ratingOutcome(r), Confirmed: r.Confirmed() && r.Result != ResultPending,
+		Outcome: ratingOutcome(r), Confirmed: r.Confirmed() && r.Result != office.ResultPending,
 		// 不戦: the game was not played, so it is not rated.
 		Forfeit:  adjudication.Reason(r.Reason) == adjudication.ReasonForfeit && ratingOutcome(r).Decisive(),
 		Handicap: g.Handicap != rules.Even.Name(),

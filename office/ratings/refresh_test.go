@@ -1,4 +1,4 @@
-package office_test
+package ratings_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"kisen/office"
+	"kisen/office/ratings"
 	"kisen/store"
 	"kisen/store/storetest"
 )
@@ -18,12 +19,12 @@ import (
 func TestRatingRefresh_IdleCostsOneStatement(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
-		f.play(f.event, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
-		if sum, err := f.o.RefreshRatingsIfStale(f.ctx); err != nil || !sum.Recomputed {
+		f.play(f.Event, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
+		if sum, err := ratings.New(f.O).RefreshRatingsIfStale(f.Ctx); err != nil || !sum.Recomputed {
 			t.Fatalf("first refresh: %+v %v, want a recompute", sum, err)
 		}
 		before := s.Statements()
-		sum, err := f.o.RefreshRatingsIfStale(f.ctx)
+		sum, err := ratings.New(f.O).RefreshRatingsIfStale(f.Ctx)
 		if err != nil || sum.Recomputed || sum.GamesUsed != 1 {
 			t.Fatalf("idle refresh: %+v %v, want the stored summary", sum, err)
 		}
@@ -39,17 +40,17 @@ func TestRatingRefresh_IdleCostsOneStatement(t *testing.T) {
 func TestRatingRefresh_ConcurrentRefreshesComputeOnce(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
-		f.play(f.event, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
+		f.play(f.Event, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
 		const workers = 4
 		var wg sync.WaitGroup
-		results := make(chan office.RatingSummary, workers)
+		results := make(chan ratings.RatingSummary, workers)
 		errs := make(chan error, workers)
 		for range workers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				// Each worker its own Office, as each process has its own.
-				sum, err := office.New(s, time.Now).RefreshRatingsIfStale(context.Background())
+				sum, err := ratings.New(office.New(s, time.Now)).RefreshRatingsIfStale(context.Background())
 				results <- sum
 				errs <- err
 			}()
@@ -71,7 +72,7 @@ func TestRatingRefresh_ConcurrentRefreshesComputeOnce(t *testing.T) {
 		if n != 1 {
 			t.Errorf("%d of %d concurrent refreshes recomputed, want exactly 1", n, workers)
 		}
-		st, _, err := s.RatingStateRow(f.ctx)
+		st, _, err := s.RatingStateRow(f.Ctx)
 		if err != nil || st.Stale() || st.ComputedRevision != st.InputRevision {
 			t.Fatalf("state after the refreshes %+v %v, want current", st, err)
 		}
@@ -85,32 +86,32 @@ func TestRatingRefresh_ConcurrentRefreshesComputeOnce(t *testing.T) {
 func TestRatingRefresh_RevisionWithoutRatingChangeMarksCurrent(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
-		f.play(f.event, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
-		if _, err := f.o.RefreshRatingsIfStale(f.ctx); err != nil {
+		f.play(f.Event, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
+		if _, err := ratings.New(f.O).RefreshRatingsIfStale(f.Ctx); err != nil {
 			t.Fatal(err)
 		}
-		draft := f.event2Named("{}", "下書き棋戦")
-		if _, err := f.o.CreateGame(f.ctx, f.admin, office.GameInput{EventID: draft.ID, SenteID: &f.players[2].ID, GoteID: &f.players[3].ID}); err != nil {
+		draft := event2Named(f.GameFixture, "{}", "下書き棋戦")
+		if _, err := f.O.CreateGame(f.Ctx, f.Admin, office.GameInput{EventID: draft.ID, SenteID: &f.players[2].ID, GoteID: &f.players[3].ID}); err != nil {
 			t.Fatal(err)
 		}
-		st, _, _ := s.RatingStateRow(f.ctx)
+		st, _, _ := s.RatingStateRow(f.Ctx)
 		if !st.Stale() {
 			t.Fatalf("a new game did not mark the ratings stale: %+v", st)
 		}
-		sum, err := f.o.RefreshRatingsIfStale(f.ctx)
+		sum, err := ratings.New(f.O).RefreshRatingsIfStale(f.Ctx)
 		if err != nil || sum.Recomputed || sum.GamesUsed != 1 {
 			t.Fatalf("refresh after a draft game: %+v %v, want no recompute and the stored summary", sum, err)
 		}
-		after, _, _ := s.RatingStateRow(f.ctx)
+		after, _, _ := s.RatingStateRow(f.Ctx)
 		if after.Stale() || after.ComputedRevision != st.InputRevision || after.Fingerprint != st.Fingerprint {
 			t.Fatalf("state %+v, want current at revision %d with the same fingerprint", after, st.InputRevision)
 		}
-		err = s.Tx(f.ctx, func(tx *store.Store) error {
+		err = s.Tx(f.Ctx, func(tx *store.Store) error {
 			old := after
 			old.ComputedRevision = 1
-			return tx.MarkRatingsCurrent(f.ctx, old)
+			return tx.MarkRatingsCurrent(f.Ctx, old)
 		})
-		if again, _, _ := s.RatingStateRow(f.ctx); err != nil || again.ComputedRevision != after.ComputedRevision {
+		if again, _, _ := s.RatingStateRow(f.Ctx); err != nil || again.ComputedRevision != after.ComputedRevision {
 			t.Fatalf("an older revision moved the computed revision %d → %d (%v)", after.ComputedRevision, again.ComputedRevision, err)
 		}
 	})
@@ -125,16 +126,16 @@ func TestRatingRefresh_WorkerCatchesUpAndStops(t *testing.T) {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			office.New(s, time.Now).RunRatingRefresher(ctx, 20*time.Millisecond, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			ratings.New(office.New(s, time.Now)).RunRatingRefresher(ctx, 20*time.Millisecond, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		}()
-		f.play(f.event, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
+		f.play(f.Event, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
 		deadline := time.Now().Add(20 * time.Second)
 		for {
-			st, ok, err := s.RatingStateRow(f.ctx)
+			st, ok, err := s.RatingStateRow(f.Ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r, _, _ := s.PlayerRatingOf(f.ctx, f.players[0].ID); ok && !st.Stale() && r.Rating == 1516 {
+			if r, _, _ := s.PlayerRatingOf(f.Ctx, f.players[0].ID); ok && !st.Stale() && r.Rating == 1516 {
 				break
 			}
 			if time.Now().After(deadline) {

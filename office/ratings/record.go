@@ -1,4 +1,4 @@
-package office
+package ratings
 
 import (
 	"cmp"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"kisen/office"
 	"kisen/rating"
 	"kisen/store"
 )
@@ -61,7 +62,7 @@ type PlayerRecord struct {
 // (Status says when they were computed). The statements are the same
 // however many games the player has: the games are read as light lines
 // (recordLines), and only the page's lines get their events.
-func (o *Office) PlayerRecord(ctx context.Context, playerID int64, page int) (PlayerRecord, error) {
+func (o *Ratings) PlayerRecord(ctx context.Context, playerID int64, page int) (PlayerRecord, error) {
 	p, err := o.store.PlayerByID(ctx, playerID)
 	if err != nil {
 		return PlayerRecord{}, err
@@ -78,7 +79,7 @@ func (o *Office) PlayerRecord(ctx context.Context, playerID int64, page int) (Pl
 	// (view_cache.go), each revision read before what it names: the stored
 	// ratings' (status, above) and the player's games' (issue 12).
 	pid := strconv.FormatInt(playerID, 10)
-	if rec.History, err = kept(o.views, "history:"+pid, status.revision, func() ([]store.RatingHistoryEntry, error) {
+	if rec.History, err = office.KeptView(o.off, "history:"+pid, status.revision, func() ([]store.RatingHistoryEntry, error) {
 		return o.store.RatingHistoryOf(ctx, playerID)
 	}); err != nil {
 		return PlayerRecord{}, err
@@ -87,7 +88,7 @@ func (o *Office) PlayerRecord(ctx context.Context, playerID int64, page int) (Pl
 	if err != nil {
 		return PlayerRecord{}, err
 	}
-	lines, err := kept(o.views, "record:"+pid, grev, func() ([]recordLine, error) { return o.recordLines(ctx, playerID) })
+	lines, err := office.KeptView(o.off, "record:"+pid, grev, func() ([]recordLine, error) { return o.recordLines(ctx, playerID) })
 	if err != nil {
 		return PlayerRecord{}, err
 	}
@@ -123,7 +124,7 @@ func (o *Office) PlayerRecord(ctx context.Context, playerID int64, page int) (Pl
 // PlayerRecordGames is a player's whole record (public; games of public
 // events), newest first, for the CSV export: the same lines as the pages
 // of PlayerRecord, in a fixed number of statements.
-func (o *Office) PlayerRecordGames(ctx context.Context, playerID int64) (store.Player, []PlayerGame, error) {
+func (o *Ratings) PlayerRecordGames(ctx context.Context, playerID int64) (store.Player, []PlayerGame, error) {
 	p, err := o.store.PlayerByID(ctx, playerID)
 	if err != nil {
 		return store.Player{}, nil, err
@@ -161,12 +162,12 @@ type recordLine struct {
 // effective results, newest first: four statements whatever the record's
 // length (issue 12). The results come from store.GameSetOfPlayer, the one
 // definition of results in force.
-func (o *Office) recordLines(ctx context.Context, playerID int64) ([]recordLine, error) {
+func (o *Ratings) recordLines(ctx context.Context, playerID int64) ([]recordLine, error) {
 	gs, err := o.store.GameSetOfPlayer(ctx, playerID)
 	if err != nil {
 		return nil, err
 	}
-	public, err := o.store.PublicEventsOfPlayer(ctx, playerID, PublicStatuses)
+	public, err := o.store.PublicEventsOfPlayer(ctx, playerID, office.PublicStatuses)
 	if err != nil {
 		return nil, err
 	}
@@ -182,9 +183,9 @@ func (o *Office) recordLines(ctx context.Context, playerID int64) ([]recordLine,
 		l.PlayedAt = gamePlayedAt(g, r)
 		if ok {
 			l.Result, l.Reason = r.Result, r.Reason
-			l.Won = r.Result == ResultSenteWin && l.Sente || r.Result == ResultGoteWin && !l.Sente
-			l.Lost = r.Result == ResultSenteWin && !l.Sente || r.Result == ResultGoteWin && l.Sente ||
-				r.Result == ResultBothLose
+			l.Won = r.Result == office.ResultSenteWin && l.Sente || r.Result == office.ResultGoteWin && !l.Sente
+			l.Lost = r.Result == office.ResultSenteWin && !l.Sente || r.Result == office.ResultGoteWin && l.Sente ||
+				r.Result == office.ResultBothLose
 		} else if g.ScheduledOn == nil && g.StartedAt == nil {
 			l.PlayedAt = time.Time{} // not played and no day set
 		}
@@ -208,7 +209,7 @@ func (o *Office) recordLines(ctx context.Context, playerID int64) ([]recordLine,
 }
 
 // opponentsOf loads every opponent the lines name, keyed by id.
-func (o *Office) opponentsOf(ctx context.Context, lines []recordLine) (map[int64]store.Player, error) {
+func (o *Ratings) opponentsOf(ctx context.Context, lines []recordLine) (map[int64]store.Player, error) {
 	var ids []int64
 	for _, l := range lines {
 		if l.Opponent != 0 {
@@ -221,7 +222,7 @@ func (o *Office) opponentsOf(ctx context.Context, lines []recordLine) (map[int64
 // playerGamesOf completes lines into PlayerGames: their events, whether a
 // record (棋譜) is stored, and the rating change of rated games (from the
 // player's stored history).
-func (o *Office) playerGamesOf(ctx context.Context, playerID int64, lines []recordLine, opps map[int64]store.Player,
+func (o *Ratings) playerGamesOf(ctx context.Context, playerID int64, lines []recordLine, opps map[int64]store.Player,
 	hist []store.RatingHistoryEntry) ([]PlayerGame, error) {
 	eventIDs := make([]int64, 0, len(lines))
 	for _, l := range lines {
@@ -271,9 +272,9 @@ type HeadToHeadRecord struct {
 // HeadToHead is the record between two players over confirmed games of
 // public events (rating.HeadToHeadOf: handicap games count, forfeits and
 // unconfirmed games do not; 千日手/持将棋 are counted apart). Public.
-func (o *Office) HeadToHead(ctx context.Context, playerID, opponentID int64) (HeadToHeadRecord, error) {
+func (o *Ratings) HeadToHead(ctx context.Context, playerID, opponentID int64) (HeadToHeadRecord, error) {
 	if playerID == opponentID {
-		v := &ValidationError{}
+		v := &office.ValidationError{}
 		v.Add(0, "opponent", "rating.err.same_player", nil)
 		return HeadToHeadRecord{}, v
 	}
@@ -306,7 +307,7 @@ func (o *Office) HeadToHead(ctx context.Context, playerID, opponentID int64) (He
 			continue
 		}
 		rg := ratingGameOf(g.Game, store.ResultVersion{GameResult: store.GameResult{Result: g.Result, Reason: g.Reason}})
-		rg.Confirmed = g.Result != ResultPending // only confirmed versions reach here
+		rg.Confirmed = g.Result != office.ResultPending // only confirmed versions reach here
 		rg.Date = g.PlayedAt
 		games = append(games, rg)
 	}

@@ -1,4 +1,4 @@
-package office
+package ratings
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // Errors are logged and retried on the next tick (a database outage must
 // not stop the worker); it returns when ctx ends, abandoning (rolling
 // back) a recompute in flight, which the next start redoes.
-func (o *Office) RunRatingRefresher(ctx context.Context, interval time.Duration, log *slog.Logger) {
+func (o *Ratings) RunRatingRefresher(ctx context.Context, interval time.Duration, log *slog.Logger) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {

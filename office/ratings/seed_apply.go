@@ -1,9 +1,10 @@
-package office
+package ratings
 
 import (
 	"context"
 	"fmt"
 
+	"kisen/office"
 	"kisen/store"
 )
 
@@ -24,12 +25,12 @@ type SeedApplied struct {
 // entering a later round must be seeded (AddEntrant's rule); a seeded
 // entrant keeps its entry round. The change is one transaction and is
 // appended to the stage's audit trail (action "seed_by_rating").
-func (o *Office) ApplyRatingSeeds(ctx context.Context, actor Actor, stageID int64, count int) ([]SeedApplied, error) {
+func (o *Ratings) ApplyRatingSeeds(ctx context.Context, actor office.Actor, stageID int64, count int) ([]SeedApplied, error) {
 	st, err := o.store.StageByID(ctx, stageID)
 	if err != nil {
 		return nil, err
 	}
-	if err := o.RequireEventRole(ctx, actor, st.EventID, RoleDirector); err != nil {
+	if err := o.off.RequireEventRole(ctx, actor, st.EventID, office.RoleDirector); err != nil {
 		return nil, err
 	}
 	// Refused before the ratings are refreshed: a refused request should
@@ -48,7 +49,7 @@ func (o *Office) ApplyRatingSeeds(ctx context.Context, actor Actor, stageID int6
 		if err != nil {
 			return err
 		}
-		if err := requireEventRole(ctx, tx, actor, st.EventID, RoleDirector); err != nil {
+		if err := office.RequireEventRoleIn(ctx, tx, actor, st.EventID, office.RoleDirector); err != nil {
 			return err
 		}
 		es, err := tx.EntrantsOfStage(ctx, stageID)
@@ -93,7 +94,7 @@ func (o *Office) ApplyRatingSeeds(ctx context.Context, actor Actor, stageID int6
 			out = append(out, SeedApplied{PlayerID: e.PlayerID, SeedBefore: e.Seed, Seed: seed})
 		}
 		return tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "seed_by_rating", ActorID: actor.UserID, At: o.now(),
-			Detail: mustJSON(map[string]any{"count": count, "seeds": out})})
+			Detail: office.MustJSON(map[string]any{"count": count, "seeds": out})})
 	})
 	if err != nil {
 		return nil, err
@@ -103,9 +104,9 @@ func (o *Office) ApplyRatingSeeds(ctx context.Context, actor Actor, stageID int6
 
 // seedApplyCheck refuses a stage past its setup and a count outside
 // 0..entrants (entrants < 0: not known yet, only the stage is checked).
-func seedApplyCheck(st store.KnockoutStage, count, entrants int) *ValidationError {
-	v := &ValidationError{}
-	if st.Status != StageSetup {
+func seedApplyCheck(st store.KnockoutStage, count, entrants int) *office.ValidationError {
+	v := &office.ValidationError{}
+	if st.Status != office.StageSetup {
 		v.Add(0, "", "rating.err.seed_drawn", map[string]any{"Stage": st.Name})
 	}
 	if entrants >= 0 && (count < 0 || count > entrants) {

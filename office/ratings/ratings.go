@@ -1,4 +1,10 @@
-package office
+// Package ratings is the rating room of office (issue 7, docs/ratings.md):
+// the stored ratings' recompute and its background worker, the rating
+// list, a player's record and head-to-head, the rating settings and
+// seeding a bracket by rating. Each use case is one transaction over the
+// store with the pure kisen/rating room. It imports office and store;
+// office never imports it (docs/rooms.md).
+package ratings
 
 import (
 	"context"
@@ -9,9 +15,23 @@ import (
 	"strconv"
 	"time"
 
+	"kisen/office"
 	"kisen/rating"
 	"kisen/store"
 )
+
+// Ratings runs the rating use cases over the office's store, clock and
+// view cache. It holds no per-request state.
+type Ratings struct {
+	off   *office.Office
+	store *store.Store
+	now   func() time.Time
+}
+
+// New returns the rating use cases of o.
+func New(o *office.Office) *Ratings {
+	return &Ratings{off: o, store: o.Store(), now: o.Now}
+}
 
 // Ratings are derived data (issue 7). The stored tables player_ratings
 // and rating_history always come from one full recompute over every game
@@ -54,7 +74,7 @@ type RatingStatus struct {
 }
 
 // RatingStatus reads the state row (one statement). Public.
-func (o *Office) RatingStatus(ctx context.Context) (RatingStatus, error) {
+func (o *Ratings) RatingStatus(ctx context.Context) (RatingStatus, error) {
 	st, ok, err := o.store.RatingStateRow(ctx)
 	if err != nil {
 		return RatingStatus{}, err
@@ -73,7 +93,7 @@ func (o *Office) RatingStatus(ctx context.Context) (RatingStatus, error) {
 // nothing did. The worker of `kisen serve` calls it on every tick; tests
 // call it where a page would once have recomputed. It only ever writes
 // derived data, so it takes no actor.
-func (o *Office) RefreshRatingsIfStale(ctx context.Context) (RatingSummary, error) {
+func (o *Ratings) RefreshRatingsIfStale(ctx context.Context) (RatingSummary, error) {
 	st, ok, err := o.store.RatingStateRow(ctx)
 	if err != nil {
 		return RatingSummary{}, err
@@ -88,7 +108,7 @@ func (o *Office) RefreshRatingsIfStale(ctx context.Context) (RatingSummary, erro
 // inputs look unchanged. It is for `kisen rating recompute`, which runs
 // with the database's own credentials; it writes only derived data, so it
 // takes no actor.
-func (o *Office) RecomputeRatings(ctx context.Context) (RatingSummary, error) {
+func (o *Ratings) RecomputeRatings(ctx context.Context) (RatingSummary, error) {
 	return o.refreshRatings(ctx, true)
 }
 
@@ -106,7 +126,7 @@ func (o *Office) RecomputeRatings(ctx context.Context) (RatingSummary, error) {
 // rating depends on did (a game of a draft event, a status from published
 // to finished, a setting saved unchanged), the stored ratings are marked
 // current without rating everything again.
-func (o *Office) refreshRatings(ctx context.Context, force bool) (RatingSummary, error) {
+func (o *Ratings) refreshRatings(ctx context.Context, force bool) (RatingSummary, error) {
 	var out RatingSummary
 	err := o.store.Tx(ctx, func(tx *store.Store) error {
 		st, err := tx.LockRatingState(ctx, o.now())
