@@ -45,14 +45,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, "integrity-probe:", err)
 		os.Exit(1)
 	}
-	defer p.stop()
 	p.pgStop, p.pgStart = *pgStop, *pgStart
-	if err := p.run(); err != nil {
+	err = p.run()
+	p.stop() // before os.Exit, which runs no deferred call
+	p.printRows()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "integrity-probe:", err)
-		p.printRows()
 		os.Exit(1)
 	}
-	p.printRows()
 }
 
 type probe struct {
