@@ -139,6 +139,12 @@ func (o *Office) DrawStage(ctx context.Context, actor Actor, in DrawInput) (stor
 			if err != nil {
 				return err
 			}
+			// Said here in the reader's words: the pairing room's own
+			// message for this is English text for the command line.
+			if len(req.Entrants) < 2 {
+				v.Add(0, "", "knockout.err.too_few_entrants", map[string]any{"Count": len(req.Entrants)})
+				return v
+			}
 			b, err := pairing.Draw(req)
 			var nv *pairing.NoValidDrawError
 			var fe *pairing.FieldError

@@ -324,7 +324,8 @@ func TestCorrectionWebProperty_D_R3_CSVGamesListAndPagesAgree(t *testing.T) {
 	}
 }
 
-// webAgree compares the stage CSV, the games list and the game pages.
+// webAgree compares the stage CSV, the bracket view, the games list and
+// the game pages.
 func webAgree(t *testing.T, a *testApp, f *bracketFixture, stageID int64, step int) {
 	t.Helper()
 	_, body := a.get("/stages/" + strconv.FormatInt(stageID, 10) + "/csv")
@@ -332,12 +333,29 @@ func webAgree(t *testing.T, a *testApp, f *bracketFixture, stageID int64, step i
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, brackets := a.get(f.eventPath() + "/brackets")
+	bd := doc(t, brackets)
 	inCSV := map[string]bool{}
 	for _, r := range recs[1:] {
 		if r[12] == "" {
 			continue
 		}
 		inCSV[r[12]] = true
+		// The bracket view: the slot's box names the row's players, links
+		// the row's game (no redo games in these steps) and marks its winner.
+		box := bd.Find(`[data-testid="game-` + r[2] + `"]`)
+		if box.Length() != 1 {
+			t.Fatalf("step %d: CSV %s (game %s): %d boxes on the bracket", step, r[2], r[12], box.Length())
+		}
+		if txt := box.Text(); !strings.Contains(txt, r[3]) || !strings.Contains(txt, r[4]) {
+			t.Fatalf("step %d: CSV %s: %s v %s, bracket box %q", step, r[2], r[3], r[4], strings.Join(strings.Fields(txt), " "))
+		}
+		if r[10] == "0" && box.Find(`a[href="/games/`+r[12]+`"]`).Length() != 1 {
+			t.Fatalf("step %d: CSV %s names game %s, the bracket box links elsewhere", step, r[2], r[12])
+		}
+		if r[6] != "" && !strings.Contains(box.Find(".bracket-side.winner").Text(), r[6]) {
+			t.Fatalf("step %d: CSV %s winner %s, bracket winner %q", step, r[2], r[6], box.Find(".bracket-side.winner").Text())
+		}
 		_, page := a.get("/games/" + r[12])
 		d := doc(t, page)
 		sente, gote := strings.TrimSpace(d.Find(`[data-testid="game-sente"]`).Text()), strings.TrimSpace(d.Find(`[data-testid="game-gote"]`).Text())
