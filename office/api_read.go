@@ -6,30 +6,27 @@ import (
 	"kisen/store"
 )
 
-// Reads of the public API that page by offset and limit instead of the
+// Reads of the public API that page by a keyset cursor instead of the
 // pages' fixed page sizes (docs/api.md). The visibility is that of the
 // pages they mirror: players and ratings are public.
 
-// PlayersRange lists players matching query by reading, from offset; more
-// tells whether any follow. Public, like SearchPlayers.
-func (o *Office) PlayersRange(ctx context.Context, query string, offset, limit int) (ps []store.Player, more bool, err error) {
-	ps, total, err := o.store.SearchPlayers(ctx, store.PlayerSearch{Query: query, Limit: limit, Offset: offset})
-	if err != nil {
-		return nil, false, err
-	}
-	return ps, int64(offset+len(ps)) < total, nil
+// PlayersAfter lists up to limit+1 players matching query by reading,
+// after the player at after (nil: from the first); the extra one tells
+// that more follow. Public, like SearchPlayers.
+func (o *Office) PlayersAfter(ctx context.Context, query string, after *store.PlayerKey, limit int) ([]store.Player, error) {
+	return o.store.PlayersAfter(ctx, query, after, limit)
 }
 
-// RatingsRange is RatingList from offset. Public.
-func (o *Office) RatingsRange(ctx context.Context, f RatingFilter, offset, limit int) (rows []RatingRow, more bool, err error) {
-	q := f.query()
-	q.Limit, q.Offset = limit, offset
-	rs, total, err := o.store.RatedPlayers(ctx, q)
+// RatingsAfter is RatingList after the line at after, up to limit+1
+// lines. Public.
+func (o *Office) RatingsAfter(ctx context.Context, f RatingFilter, after *store.RatedKey, limit int) ([]RatingRow, error) {
+	rs, err := o.store.RatedPlayersAfter(ctx, f.query(), after, limit)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
+	rows := make([]RatingRow, 0, len(rs))
 	for _, r := range rs {
 		rows = append(rows, RatingRow{Place: r.Place, Player: r.Player, Rating: r.PlayerRating})
 	}
-	return rows, int64(offset+len(rs)) < total, nil
+	return rows, nil
 }

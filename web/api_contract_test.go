@@ -180,7 +180,7 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 			{"/events/{id}/games", fmt.Sprintf("/events/%d/games", draft.ID), 404},
 			{"/games/{id}", "/games/999999", 404},
 			{"/events", "/events?limit=0", 422},
-			{"/players", "/players?cursor=@@", 422},
+			{"/players", "/players?cursor=@@", 400},
 			{"/organisers/{id}", "/organisers/999999", 404},
 		}
 		for _, c := range calls {
