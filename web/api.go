@@ -52,7 +52,11 @@ func (s *Server) apiRoutes(e *echo.Echo) error {
 	if err != nil {
 		return fmt.Errorf("openapi document: %w", err)
 	}
-	s.api = &apiState{doc: doc, limiter: newAPILimiter(s.cfg.APIRate, s.cfg.APIBurst)}
+	lim := newAPILimiter(s.cfg.APIRate, s.cfg.APIBurst)
+	if s.store.Dialect() == store.Postgres {
+		lim = newSharedAPILimiter(s.cfg.APIRate, s.cfg.APIBurst, s.store, s.log)
+	}
+	s.api = &apiState{doc: doc, limiter: lim}
 	g := e.Group(apiPrefix, s.apiActor)
 	for _, op := range ops {
 		path := strings.NewReplacer("{", ":", "}", "").Replace(op.Path)
@@ -123,7 +127,7 @@ func (s *Server) apiGate(next echo.HandlerFunc) echo.HandlerFunc {
 			return c.NoContent(http.StatusNoContent)
 		}
 		if s.api != nil {
-			if ok, wait := s.api.limiter.allow(c.RealIP(), s.now()); !ok {
+			if ok, wait := s.api.limiter.allow(r.Context(), c.RealIP(), s.now()); !ok {
 				secs := retrySeconds(wait)
 				h.Set("Retry-After", strconv.Itoa(secs))
 				return &apiRateLimited{seconds: secs}

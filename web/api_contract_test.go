@@ -360,7 +360,7 @@ func TestAPI_RateLimitAnswers429WithRetryAfter(t *testing.T) {
 	if last.Header.Get("Retry-After") != "1" || !strings.Contains(lastBody, `"code":"rate_limited"`) || !strings.Contains(lastBody, `"retry_after":1`) {
 		t.Fatalf("429: Retry-After %q body %s", last.Header.Get("Retry-After"), lastBody)
 	}
-	if ok, _ := a.srv.api.limiter.allow("192.0.2.99", a.now); !ok {
+	if ok, _ := a.srv.api.limiter.allow(context.Background(), "192.0.2.99", a.now); !ok {
 		t.Fatal("another address was limited")
 	}
 	// Pages are not limited.
