@@ -96,6 +96,7 @@ func (s *Server) apiOperations() []apiOperation {
 		{Method: "post", Path: "/games/{id}/result", Summary: "Enter a result (results token)", Params: []apiParam{id("game")}, Body: APIResultInput{}, OK: APIGame{}, Token: true, handler: s.apiEnterResult, Errors: write},
 		{Method: "post", Path: "/games/{id}/record", Summary: "Save a whole record (records token)", Params: []apiParam{id("game")}, Body: APIRecordInput{}, OK: APIRecordSaved{}, Token: true, handler: s.apiSaveRecord, Errors: write},
 		{Method: "post", Path: "/games/{id}/moves", Summary: "Append one move to the record (records token)", Params: []apiParam{id("game")}, Body: APIMoveInput{}, OK: APIRecordSaved{}, Token: true, handler: s.apiAppendMove, Errors: write},
+		{Method: "post", Path: "/games/{id}/confirm", Summary: "Confirm a result version (confirmations token)", Params: []apiParam{id("game")}, Body: APIConfirmInput{}, OK: APIGame{}, Token: true, handler: s.apiConfirm, Errors: write},
 		{Method: "post", Path: "/games/{id}/rulings", Summary: "File a ruling (rulings token)", Params: []apiParam{id("game")}, Body: APIRulingInput{}, OK: APIRulingSaved{}, Token: true, handler: s.apiRuling, Errors: write},
 	}
 }

@@ -240,8 +240,8 @@ func TestAPI_TamperedCursorIs400InJapaneseAndEnglish(t *testing.T) {
 			good[:len(good)-2],
 			"@@",
 			encodeCursor("events", "2026-01-01", "1"), // another list's
-			encodeCursor("players", "か0"),            // a field missing
-			encodeCursor("players", "か0", "-3"),      // not an id
+			encodeCursor("players", "か0"),             // a field missing
+			encodeCursor("players", "か0", "-3"),       // not an id
 			"bzoyMA",                                  // the old offset cursor "o:20"
 		} {
 			var msgs []string

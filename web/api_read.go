@@ -34,6 +34,13 @@ func utcPtr(t *time.Time) *time.Time {
 	return &u
 }
 
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
 func idPtr(id int64) *int64 {
 	if id == 0 {
 		return nil
@@ -380,7 +387,8 @@ func apiPlayerRef(ps map[int64]store.Player, id *int64) *APIPlayerRef {
 
 func apiResultVersion(h store.ResultVersion, names map[int64]string, inForce bool) APIResultVersion {
 	return APIResultVersion{Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note, EnteredBy: names[h.EnteredBy],
-		EnteredVia: h.EnteredVia, EnteredAt: h.EnteredAt.UTC(), Confirmed: h.Confirmed(), ConfirmedAt: utcPtr(h.ConfirmedAt), InForce: inForce}
+		EnteredVia: h.EnteredVia, EnteredAt: h.EnteredAt.UTC(), Confirmed: h.Confirmed(), ConfirmedAt: utcPtr(h.ConfirmedAt), ConfirmedVia: deref(h.ConfirmedVia),
+		InForce: inForce}
 }
 
 func (s *Server) apiGame(c echo.Context) error {
