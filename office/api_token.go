@@ -30,13 +30,13 @@ import (
 
 // Token scopes.
 const (
-	ScopeResults    = "results"     // enter results (as a 記録係 would)
-	ScopeRecords    = "records"     // save records and append moves
-	ScopeRulings    = "rulings"     // file rulings (as the event's 立会人)
+	ScopeResults = "results" // enter results (as a 記録係 would)
+	ScopeRecords = "records" // save records and append moves
+	ScopeRulings = "rulings" // file rulings (as the event's 立会人)
 	// ScopeConfirmations confirms results where the event requires a
 	// second person's confirmation (as a 立会人 would on the game page).
 	ScopeConfirmations = "confirmations"
-	ScopeReadDrafts = "read_drafts" // read the event through the API while it is a draft
+	ScopeReadDrafts    = "read_drafts" // read the event through the API while it is a draft
 )
 
 // TokenScopes lists the scopes in display order.
