@@ -125,13 +125,6 @@ func TestLiveLoad(t *testing.T) {
 			per("go_memstats_heap_idle_bytes")-per("go_memstats_heap_released_bytes"), per("go_memstats_stack_inuse_bytes"),
 			per("go_memstats_mspan_inuse_bytes")+per("go_memstats_mcache_inuse_bytes")+per("go_memstats_gc_sys_bytes")+per("go_memstats_other_sys_bytes")+per("go_memstats_buck_hash_sys_bytes"),
 			stat1["go_goroutines"]-stat0["go_goroutines"])
-		// Later, once the runtime has given freed pages back.
-		settle := settleRSS()
-		time.Sleep(settle)
-		rss2, heap2 := procRSS(t, pid), serverMem(t, base)
-		t.Logf("after %v more: RSS %.1f KB, heap+stacks %.1f KB per stream", settle,
-			float64(rss2-rss0)/float64(n)/1024, float64(heap2-heap0)/float64(n)/1024)
-
 		// The director enters a result; every stream must hear it.
 		director := signIn(t, base, seed)
 		vals := quickResultForm(t, director, base, seed.stageID)
@@ -156,6 +149,13 @@ func TestLiveLoad(t *testing.T) {
 		t.Logf("%s, %d CPUs: %d streams; server memory per stream: %.1f KB (Go heap+stacks in use), %.1f KB (RSS); "+
 			"from the result's POST: first %v, median %v, last %v",
 			dbName(opts), runtime.NumCPU(), n, perHeap, perRSS, lat[0].Round(time.Millisecond), lat[n/2].Round(time.Millisecond), lat[n-1].Round(time.Millisecond))
+		// Later (after the fan-out, so that the wait does not change it), once the runtime has given freed pages back.
+		settle := settleRSS()
+		time.Sleep(settle)
+		rss2, heap2 := procRSS(t, pid), serverMem(t, base)
+		t.Logf("after %v more: RSS %.1f KB, heap+stacks %.1f KB per stream", settle,
+			float64(rss2-rss0)/float64(n)/1024, float64(heap2-heap0)/float64(n)/1024)
+
 		if perHeap >= 20 {
 			t.Errorf("memory per stream %.1f KB, target < 20 KB", perHeap)
 		}
