@@ -247,6 +247,9 @@ func (o *Office) ConfirmResult(ctx context.Context, actor Actor, resultID int64)
 	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter); err != nil {
 		return err
 	}
+	if actor.Token != nil && actor.Token.Scope != ScopeConfirmations { // a rulings token is an arbiter too, but may not confirm
+		return fmt.Errorf("confirm through a %s token: %w", actor.Token.Scope, ErrForbidden)
+	}
 	e, err := o.store.EventByID(ctx, g.EventID)
 	if err != nil {
 		return err

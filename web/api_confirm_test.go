@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -63,6 +64,17 @@ func TestAPIToken_ConfirmTakesScopeSecondPersonVersionAndAudit(t *testing.T) {
 		// The arbiter enters version 3; ten confirmations race: one wins.
 		if _, err := a.srv.office.EndGame(ctx, g.arbiter, g.game.ID, office.EndInput{Kind: "resign", By: "gote", Version: 2}); err != nil {
 			t.Fatal(err)
+		}
+		// A rulings token is an arbiter as well, but confirms nothing: not
+		// through the API (scope) and not in office either.
+		rulings := makeToken(t, a, g.admin, g.event.ID, "立会端末", office.ScopeRulings)
+		post(rulings, `{"version":3}`, http.StatusForbidden, "forbidden")
+		ra, err := a.srv.office.AuthenticateToken(ctx, rulings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.srv.office.ConfirmVersion(ctx, ra, g.game.ID, 3); !errors.Is(err, office.ErrForbidden) {
+			t.Fatalf("office.ConfirmVersion with a rulings token: %v", err)
 		}
 		var mu sync.Mutex
 		statuses := map[int]int{}
