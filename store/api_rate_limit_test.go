@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"os"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -82,4 +84,25 @@ func TestRateSpend_BucketOfBurstRefilledAtTheRate(t *testing.T) {
 			t.Fatalf("16 at once with a burst of 5: %d allowed", allowed.Load())
 		}
 	})
+}
+
+// BenchmarkRateSpend is the rate limit's cost per API request: one upsert
+// (PostgreSQL when KISEN_TEST_DATABASE_URL is set, else SQLite), 100
+// client addresses.
+func BenchmarkRateSpend(b *testing.B) {
+	var s *store.Store
+	if os.Getenv("KISEN_TEST_DATABASE_URL") != "" {
+		s = storetest.Postgres(b)
+	} else {
+		s = storetest.SQLite(b)
+	}
+	ctx := context.Background()
+	t0 := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	i := 0
+	for b.Loop() {
+		i++
+		if _, _, err := s.RateSpend(ctx, "192.0.2."+strconv.Itoa(i%100), t0.Add(time.Duration(i)*time.Millisecond), 100*time.Millisecond, 60); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
