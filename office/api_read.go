@@ -6,17 +6,14 @@ import (
 	"kisen/store"
 )
 
-// Reads of the public API that page by offset and limit instead of the
+// Reads of the public API that page by a keyset cursor instead of the
 // pages' fixed page sizes (docs/api.md). The visibility is that of the
 // pages they mirror: players and ratings are public (the ratings' read is
-// RatingsRange in office/ratings).
+// RatingsAfter in office/ratings).
 
-// PlayersRange lists players matching query by reading, from offset; more
-// tells whether any follow. Public, like SearchPlayers.
-func (o *Office) PlayersRange(ctx context.Context, query string, offset, limit int) (ps []store.Player, more bool, err error) {
-	ps, total, err := o.store.SearchPlayers(ctx, store.PlayerSearch{Query: query, Limit: limit, Offset: offset})
-	if err != nil {
-		return nil, false, err
-	}
-	return ps, int64(offset+len(ps)) < total, nil
+// PlayersAfter lists up to limit+1 players matching query by reading,
+// after the player at after (nil: from the first); the extra one tells
+// that more follow. Public, like SearchPlayers.
+func (o *Office) PlayersAfter(ctx context.Context, query string, after *store.PlayerKey, limit int) ([]store.Player, error) {
+	return o.store.PlayersAfter(ctx, query, after, limit)
 }

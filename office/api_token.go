@@ -30,14 +30,17 @@ import (
 
 // Token scopes.
 const (
-	ScopeResults    = "results"     // enter results (as a 記録係 would)
-	ScopeRecords    = "records"     // save records and append moves
-	ScopeRulings    = "rulings"     // file rulings (as the event's 立会人)
-	ScopeReadDrafts = "read_drafts" // read the event through the API while it is a draft
+	ScopeResults = "results" // enter results (as a 記録係 would)
+	ScopeRecords = "records" // save records and append moves
+	ScopeRulings = "rulings" // file rulings (as the event's 立会人)
+	// ScopeConfirmations confirms results where the event requires a
+	// second person's confirmation (as a 立会人 would on the game page).
+	ScopeConfirmations = "confirmations"
+	ScopeReadDrafts    = "read_drafts" // read the event through the API while it is a draft
 )
 
 // TokenScopes lists the scopes in display order.
-var TokenScopes = []string{ScopeResults, ScopeRecords, ScopeRulings, ScopeReadDrafts}
+var TokenScopes = []string{ScopeResults, ScopeRecords, ScopeRulings, ScopeConfirmations, ScopeReadDrafts}
 
 // ErrUnauthorized: no valid token (unknown, expired or revoked); web
 // answers 401. The three are told apart in the log only.
@@ -66,7 +69,7 @@ func (g TokenGrant) role() string {
 	switch g.Scope {
 	case ScopeResults, ScopeRecords:
 		return RoleRecorder
-	case ScopeRulings:
+	case ScopeRulings, ScopeConfirmations:
 		return RoleArbiter
 	}
 	return ""

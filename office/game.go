@@ -228,7 +228,9 @@ func appendResult(ctx context.Context, tx *store.Store, actor Actor, g store.Gam
 	return out, nil
 }
 
-// ConfirmResult confirms a result version (directors and arbiters). When
+// ConfirmResult confirms a result version (directors and arbiters, and
+// confirmations tokens, which act as arbiters; the token's name is kept
+// on the confirmation and in its audit log). When
 // the event requires confirmation, the person who entered the version may
 // not confirm it. The version must still be the game's newest and not yet
 // confirmed, checked with the game row locked in the confirming
@@ -244,6 +246,9 @@ func (o *Office) ConfirmResult(ctx context.Context, actor Actor, resultID int64)
 	}
 	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter); err != nil {
 		return err
+	}
+	if actor.Token != nil && actor.Token.Scope != ScopeConfirmations { // a rulings token is an arbiter too, but may not confirm
+		return fmt.Errorf("confirm through a %s token: %w", actor.Token.Scope, ErrForbidden)
 	}
 	e, err := o.store.EventByID(ctx, g.EventID)
 	if err != nil {
@@ -265,7 +270,11 @@ func (o *Office) ConfirmResult(ctx context.Context, actor Actor, resultID int64)
 		if cur.Confirmed() { // confirmed meanwhile, under the lock we now hold
 			return staleError(ctx, tx, g.ID, rv.Version)
 		}
-		if err := tx.ConfirmResult(ctx, &store.GameResultConfirmation{GameResultID: resultID, ConfirmedBy: actor.UserID, ConfirmedAt: o.now()}); err != nil {
+		if err := tx.ConfirmResult(ctx, &store.GameResultConfirmation{GameResultID: resultID, ConfirmedBy: actor.UserID, ConfirmedAt: o.now(),
+			ConfirmedVia: actor.enteredVia()}); err != nil {
+			return err
+		}
+		if err := logTokenUse(ctx, tx, actor, "confirm", g.ID, o.now()); err != nil {
 			return err
 		}
 		if err := voidSupersededRedo(ctx, tx, actor, g.ID, o.now()); err != nil {

@@ -96,6 +96,8 @@ func UnwatchedTables() []string {
 		// fresh; a write through a token changes watched tables
 		// (game_results, game_records, rulings) in the same transaction.
 		"api_tokens", "api_token_uses",
+		// The API's shared rate limit (00145): no page shows it.
+		"api_rate_limits",
 		// A class's final (00125): written in the transaction that creates
 		// its stage, which is watched; the final's page is rendered fresh.
 		"day_finals",

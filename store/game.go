@@ -50,13 +50,15 @@ type GameResultConfirmation struct {
 	GameResultID int64 `gorm:"not null;uniqueIndex"`
 	ConfirmedBy  int64 `gorm:"not null"`
 	ConfirmedAt  time.Time
+	ConfirmedVia string `gorm:"not null;default:''"` // the API token's name ("" from the web; 00146)
 }
 
 // ResultVersion is a result version with its confirmation, if any.
 type ResultVersion struct {
 	GameResult
-	ConfirmedBy *int64
-	ConfirmedAt *time.Time
+	ConfirmedBy  *int64
+	ConfirmedAt  *time.Time
+	ConfirmedVia *string
 }
 
 // Confirmed reports whether the version was confirmed.
@@ -152,7 +154,7 @@ func (s *Store) GameResultByID(ctx context.Context, id int64) (ResultVersion, er
 
 func (s *Store) resultVersions(ctx context.Context) *gorm.DB {
 	return s.DB(ctx).Table("game_results").
-		Select("game_results.*, c.confirmed_by AS confirmed_by, c.confirmed_at AS confirmed_at").
+		Select("game_results.*, c.confirmed_by AS confirmed_by, c.confirmed_at AS confirmed_at, c.confirmed_via AS confirmed_via").
 		Joins("LEFT JOIN game_result_confirmations c ON c.game_result_id = game_results.id")
 }
 

@@ -23,8 +23,9 @@ func Models() []any {
 		&GameVoid{},   // migration 00044
 		&Correction{}, // migration 00095
 		&Ruling{},
-		&APIToken{},    // migration 00115
-		&APITokenUse{}, // migration 00115
+		&APIToken{},     // migration 00115
+		&APITokenUse{},  // migration 00115
+		&APIRateLimit{}, // migration 00145
 		&EventSettingsUnlock{},
 		&EventSettingsChange{},
 		&KnockoutStage{},

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -53,7 +52,11 @@ func (s *Server) apiRoutes(e *echo.Echo) error {
 	if err != nil {
 		return fmt.Errorf("openapi document: %w", err)
 	}
-	s.api = &apiState{doc: doc, limiter: newAPILimiter(s.cfg.APIRate, s.cfg.APIBurst)}
+	lim := newAPILimiter(s.cfg.APIRate, s.cfg.APIBurst)
+	if s.store.Dialect() == store.Postgres {
+		lim = newSharedAPILimiter(s.cfg.APIRate, s.cfg.APIBurst, s.store, s.log)
+	}
+	s.api = &apiState{doc: doc, limiter: lim}
 	g := e.Group(apiPrefix, s.apiActor)
 	for _, op := range ops {
 		path := strings.NewReplacer("{", ":", "}", "").Replace(op.Path)
@@ -93,6 +96,7 @@ func (s *Server) apiOperations() []apiOperation {
 		{Method: "post", Path: "/games/{id}/result", Summary: "Enter a result (results token)", Params: []apiParam{id("game")}, Body: APIResultInput{}, OK: APIGame{}, Token: true, handler: s.apiEnterResult, Errors: write},
 		{Method: "post", Path: "/games/{id}/record", Summary: "Save a whole record (records token)", Params: []apiParam{id("game")}, Body: APIRecordInput{}, OK: APIRecordSaved{}, Token: true, handler: s.apiSaveRecord, Errors: write},
 		{Method: "post", Path: "/games/{id}/moves", Summary: "Append one move to the record (records token)", Params: []apiParam{id("game")}, Body: APIMoveInput{}, OK: APIRecordSaved{}, Token: true, handler: s.apiAppendMove, Errors: write},
+		{Method: "post", Path: "/games/{id}/confirm", Summary: "Confirm a result version (confirmations token)", Params: []apiParam{id("game")}, Body: APIConfirmInput{}, OK: APIGame{}, Token: true, handler: s.apiConfirm, Errors: write},
 		{Method: "post", Path: "/games/{id}/rulings", Summary: "File a ruling (rulings token)", Params: []apiParam{id("game")}, Body: APIRulingInput{}, OK: APIRulingSaved{}, Token: true, handler: s.apiRuling, Errors: write},
 	}
 }
@@ -124,7 +128,7 @@ func (s *Server) apiGate(next echo.HandlerFunc) echo.HandlerFunc {
 			return c.NoContent(http.StatusNoContent)
 		}
 		if s.api != nil {
-			if ok, wait := s.api.limiter.allow(c.RealIP(), s.now()); !ok {
+			if ok, wait := s.api.limiter.allow(r.Context(), c.RealIP(), s.now()); !ok {
 				secs := retrySeconds(wait)
 				h.Set("Retry-After", strconv.Itoa(secs))
 				return &apiRateLimited{seconds: secs}
@@ -251,58 +255,6 @@ func (s *Server) apiNotModified(c echo.Context, eventOf func(context.Context) (i
 	return s.notModified(c, eventOf)
 }
 
-// page is a list request's position and size.
-type apiPage struct{ offset, limit int }
-
-// apiCursor reads ?cursor= and ?limit=. The cursor is opaque to clients
-// (today an offset, base64url); a cursor or limit that cannot be read is
-// 422 naming the parameter.
-func apiCursor(c echo.Context) (apiPage, error) {
-	p := apiPage{limit: apiDefaultLimit}
-	v := &office.ValidationError{}
-	if l := c.QueryParam("limit"); l != "" {
-		n, err := strconv.Atoi(l)
-		if err != nil || n < 1 || n > apiMaxLimit {
-			v.Add(0, "limit", "api.err.limit", map[string]any{"Max": apiMaxLimit})
-		} else {
-			p.limit = n
-		}
-	}
-	if cur := c.QueryParam("cursor"); cur != "" {
-		raw, err := base64.RawURLEncoding.DecodeString(cur)
-		n, err2 := 0, err
-		if err == nil {
-			s, ok := strings.CutPrefix(string(raw), "o:")
-			if n, err2 = strconv.Atoi(s); !ok || err2 != nil || n < 0 {
-				err2 = errors.New("bad cursor")
-			}
-		}
-		if err2 != nil {
-			v.Add(0, "cursor", "api.err.cursor", nil)
-		} else {
-			p.offset = n
-		}
-	}
-	return p, v.OrNil()
-}
-
-func nextCursor(p apiPage, more bool) *string {
-	if !more {
-		return nil
-	}
-	s := base64.RawURLEncoding.EncodeToString([]byte("o:" + strconv.Itoa(p.offset+p.limit)))
-	return &s
-}
-
-// pageOf slices an in-memory list.
-func pageOf[T any](all []T, p apiPage) ([]T, *string) {
-	if p.offset >= len(all) {
-		return []T{}, nil
-	}
-	end := min(len(all), p.offset+p.limit)
-	return all[p.offset:end], nextCursor(p, end < len(all))
-}
-
 // apiError answers every error of /api/ as JSON (handleError sends them
 // here): the code is stable, the message localised.
 func (s *Server) apiError(err error, c echo.Context) {
@@ -311,13 +263,14 @@ func (s *Server) apiError(err error, c echo.Context) {
 	status, code, msg := http.StatusInternalServerError, "internal", "error.internal"
 	body := APIErrorBody{}
 	var (
-		he       *echo.HTTPError
-		stale    *office.StaleError
-		future   *office.FutureResultError
-		limited  *apiRateLimited
-		unst     *unstorableError
-		ve       *office.ValidationError
-		recStale *office.RecordStaleError
+		he        *echo.HTTPError
+		stale     *office.StaleError
+		future    *office.FutureResultError
+		limited   *apiRateLimited
+		badCursor *apiBadCursor
+		unst      *unstorableError
+		ve        *office.ValidationError
+		recStale  *office.RecordStaleError
 	)
 	switch {
 	case store.IsUnavailable(err):
@@ -325,6 +278,8 @@ func (s *Server) apiError(err error, c echo.Context) {
 		c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 		status, code, msg = http.StatusServiceUnavailable, "unavailable", "error.unavailable"
 		body.Retry = &secs
+	case errors.As(err, &badCursor):
+		status, code, msg = http.StatusBadRequest, "bad_cursor", "api.err.cursor"
 	case errors.As(err, &limited):
 		status, code, msg = http.StatusTooManyRequests, "rate_limited", "api.err.rate_limited"
 		body.Retry = &limited.seconds

@@ -181,7 +181,7 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 			{"/events/{id}/games", fmt.Sprintf("/events/%d/games", draft.ID), 404},
 			{"/games/{id}", "/games/999999", 404},
 			{"/events", "/events?limit=0", 422},
-			{"/players", "/players?cursor=@@", 422},
+			{"/players", "/players?cursor=@@", 400},
 			{"/organisers/{id}", "/organisers/999999", 404},
 		}
 		for _, c := range calls {
@@ -361,7 +361,7 @@ func TestAPI_RateLimitAnswers429WithRetryAfter(t *testing.T) {
 	if last.Header.Get("Retry-After") != "1" || !strings.Contains(lastBody, `"code":"rate_limited"`) || !strings.Contains(lastBody, `"retry_after":1`) {
 		t.Fatalf("429: Retry-After %q body %s", last.Header.Get("Retry-After"), lastBody)
 	}
-	if ok, _ := a.srv.api.limiter.allow("192.0.2.99", a.now); !ok {
+	if ok, _ := a.srv.api.limiter.allow(context.Background(), "192.0.2.99", a.now); !ok {
 		t.Fatal("another address was limited")
 	}
 	// Pages are not limited.

@@ -1,22 +1,34 @@
 package web
 
 import (
+	"context"
+	"log/slog"
 	"math"
 	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"kisen/store"
 )
 
-// apiLimiter holds one token bucket per client address for the API
-// (settings --api-rate and --api-burst). It lives in the process: each
-// `kisen serve` process limits what reaches it, which is what protects
-// it; the limit a client meets behind a balancer of n processes is at
-// most n times the setting (docs/api.md).
+// apiLimiter limits API requests per client address (settings --api-rate
+// and --api-burst): a token bucket of burst requests refilled at rate per
+// second.
+//
+// On PostgreSQL the bucket is a row of api_rate_limits (00145) that one
+// upsert per request reads and moves (store.RateSpend), so every `kisen
+// serve` sharing the database spends from the same bucket and a client
+// behind a balancer over n processes meets the configured rate, not n
+// times it. On SQLite, which one process serves, the buckets are in
+// memory (golang.org/x/time/rate) and a read costs no write.
 type apiLimiter struct {
+	every rate.Limit
+	burst int
+	db    *store.Store // nil: in memory
+	log   *slog.Logger
+
 	mu      sync.Mutex
-	every   rate.Limit
-	burst   int
 	clients map[string]*apiClient
 	swept   time.Time
 }
@@ -27,18 +39,29 @@ type apiClient struct {
 }
 
 // apiIdle is how long an address's bucket is kept after its last request
-// (long enough for any bucket to refill).
+// (long enough for any bucket to refill), and how often the shared rows of
+// full buckets are pruned.
 const apiIdle = 10 * time.Minute
 
 func newAPILimiter(perSecond float64, burst int) *apiLimiter {
 	return &apiLimiter{every: rate.Limit(perSecond), burst: burst, clients: map[string]*apiClient{}}
 }
 
+// newSharedAPILimiter keeps the buckets in db, shared by every process on it.
+func newSharedAPILimiter(perSecond float64, burst int, db *store.Store, log *slog.Logger) *apiLimiter {
+	l := newAPILimiter(perSecond, burst)
+	l.db, l.log = db, log
+	return l
+}
+
 // allow takes one request from addr's bucket at now; when the bucket is
 // empty it returns how long until one is there.
-func (l *apiLimiter) allow(addr string, now time.Time) (bool, time.Duration) {
+func (l *apiLimiter) allow(ctx context.Context, addr string, now time.Time) (bool, time.Duration) {
 	if l.every <= 0 {
 		return true, 0
+	}
+	if l.db != nil {
+		return l.allowShared(ctx, addr, now)
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -63,6 +86,38 @@ func (l *apiLimiter) allow(addr string, now time.Time) (bool, time.Duration) {
 	wait := r.DelayFrom(now)
 	r.CancelAt(now)
 	if !r.OK() || wait <= 0 {
+		wait = time.Second
+	}
+	return false, wait
+}
+
+// allowShared spends from the database's bucket: one statement. Once per
+// apiIdle a process also deletes the rows of buckets that are full again
+// (one more statement for that request). When the database cannot answer,
+// the request goes through: the limit protects the server, and the
+// request itself will meet the same database.
+func (l *apiLimiter) allowShared(ctx context.Context, addr string, now time.Time) (bool, time.Duration) {
+	every := time.Duration(float64(time.Second) / float64(l.every))
+	ok, wait, err := l.db.RateSpend(ctx, addr, now, every, max(l.burst, 1))
+	if err != nil {
+		l.log.WarnContext(ctx, "api rate limit not checked", "err", err)
+		return true, 0
+	}
+	l.mu.Lock()
+	prune := now.Sub(l.swept) > apiIdle
+	if prune {
+		l.swept = now
+	}
+	l.mu.Unlock()
+	if prune {
+		if err := l.db.PruneRateLimits(ctx, now); err != nil {
+			l.log.WarnContext(ctx, "api rate limit prune", "err", err)
+		}
+	}
+	if ok {
+		return true, 0
+	}
+	if wait <= 0 {
 		wait = time.Second
 	}
 	return false, wait

@@ -174,7 +174,11 @@ func openAPIDocument(ops []apiOperation) ([]byte, error) {
 		if op.Method == "get" {
 			responses["304"] = map[string]any{"description": "Not Modified (If-None-Match matched the ETag)"}
 		}
-		for _, code := range append([]int{429, 503}, op.Errors...) {
+		errs := append([]int{429, 503}, op.Errors...)
+		if op.Paged {
+			errs = append(errs, 400) // a cursor this list did not give out
+		}
+		for _, code := range errs {
 			responses[itoa(code)] = jsonBody(errRef, httpStatusText(code))
 		}
 		o := map[string]any{"summary": op.Summary, "operationId": op.Method + strings.NewReplacer("/", "_", "{", "", "}", "").Replace(op.Path),
@@ -211,6 +215,8 @@ func httpStatusText(code int) string {
 	switch code {
 	case 304:
 		return "Not Modified"
+	case 400:
+		return "bad_cursor: the cursor is not one this list gave out"
 	case 401:
 		return "no valid token"
 	case 403:

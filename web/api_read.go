@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"maps"
+	"math"
 	"net/url"
 	"reflect"
 	"slices"
@@ -32,6 +33,13 @@ func utcPtr(t *time.Time) *time.Time {
 	}
 	u := t.UTC()
 	return &u
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 func idPtr(id int64) *int64 {
@@ -87,15 +95,22 @@ func (s *Server) apiOrganisersVisible(ctx context.Context, a office.Actor) ([]AP
 }
 
 func (s *Server) apiOrganisers(c echo.Context) error {
-	p, err := apiCursor(c)
+	p, err := apiPaging(c, "organisers", 1)
 	if err != nil {
 		return err
+	}
+	var afterID int64
+	if p.after != nil {
+		if afterID, err = cursorID(p.after[0]); err != nil {
+			return err
+		}
 	}
 	all, err := s.apiOrganisersVisible(c.Request().Context(), actor(c))
 	if err != nil {
 		return err
 	}
-	items, next := pageOf(all, p)
+	items, next := keysetPage(all, p, "organisers", func(o APIOrganiser) bool { return o.ID > afterID },
+		func(o APIOrganiser) []string { return []string{i64(o.ID)} })
 	return s.apiJSON(c, 200, APIOrganiserList{Items: items, NextCursor: next})
 }
 
@@ -117,9 +132,22 @@ func (s *Server) apiOrganiser(c echo.Context) error {
 }
 
 func (s *Server) apiEvents(c echo.Context) error {
-	p, err := apiCursor(c)
+	p, err := apiPaging(c, "events", 2)
 	if err != nil {
 		return err
+	}
+	// Newest start first, then the higher id (the store's order, made
+	// explicit: a read_drafts token's draft is added to the list).
+	var afterDate string
+	var afterID int64
+	if p.after != nil {
+		afterDate = p.after[0]
+		if afterID, err = cursorID(p.after[1]); err != nil {
+			return err
+		}
+		if _, derr := time.Parse(office.DateLayout, afterDate); derr != nil {
+			return &apiBadCursor{"date"}
+		}
 	}
 	var org int64
 	if v := c.QueryParam("organiser_id"); v != "" {
@@ -139,7 +167,12 @@ func (s *Server) apiEvents(c echo.Context) error {
 			all = append(all, apiEventOf(e))
 		}
 	}
-	items, next := pageOf(all, p)
+	slices.SortStableFunc(all, func(x, y APIEvent) int {
+		return cmp.Or(cmp.Compare(y.StartDate, x.StartDate), cmp.Compare(y.ID, x.ID))
+	})
+	items, next := keysetPage(all, p, "events",
+		func(e APIEvent) bool { return e.StartDate < afterDate || e.StartDate == afterDate && e.ID < afterID },
+		func(e APIEvent) []string { return []string{e.StartDate, i64(e.ID)} })
 	return s.apiJSON(c, 200, APIEventList{Items: items, NextCursor: next})
 }
 
@@ -290,9 +323,15 @@ func (s *Server) apiGames(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := apiCursor(c)
+	p, err := apiPaging(c, "games", 1)
 	if err != nil {
 		return err
+	}
+	var afterID int64
+	if p.after != nil {
+		if afterID, err = cursorID(p.after[0]); err != nil {
+			return err
+		}
 	}
 	if done, err := s.apiNotModified(c, func(context.Context) (int64, error) { return id, nil }); done || err != nil {
 		return err
@@ -308,7 +347,8 @@ func (s *Server) apiGames(c echo.Context) error {
 		return err
 	}
 	games := slices.SortedFunc(maps.Values(gs.Games), func(x, y store.Game) int { return cmp.Compare(x.ID, y.ID) })
-	page, next := pageOf(games, p)
+	page, next := keysetPage(games, p, "games", func(g store.Game) bool { return g.ID > afterID },
+		func(g store.Game) []string { return []string{i64(g.ID)} })
 	var pids []int64
 	for _, g := range page {
 		for _, pid := range []*int64{g.SentePlayerID, g.GotePlayerID} {
@@ -348,7 +388,8 @@ func apiPlayerRef(ps map[int64]store.Player, id *int64) *APIPlayerRef {
 
 func apiResultVersion(h store.ResultVersion, names map[int64]string, inForce bool) APIResultVersion {
 	return APIResultVersion{Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note, EnteredBy: names[h.EnteredBy],
-		EnteredVia: h.EnteredVia, EnteredAt: h.EnteredAt.UTC(), Confirmed: h.Confirmed(), ConfirmedAt: utcPtr(h.ConfirmedAt), InForce: inForce}
+		EnteredVia: h.EnteredVia, EnteredAt: h.EnteredAt.UTC(), Confirmed: h.Confirmed(), ConfirmedAt: utcPtr(h.ConfirmedAt), ConfirmedVia: deref(h.ConfirmedVia),
+		InForce: inForce}
 }
 
 func (s *Server) apiGame(c echo.Context) error {
@@ -439,16 +480,27 @@ func apiPlayerOf(p store.Player) APIPlayer {
 }
 
 func (s *Server) apiPlayers(c echo.Context) error {
-	p, err := apiCursor(c)
+	p, err := apiPaging(c, "players", 2)
 	if err != nil {
 		return err
 	}
-	ps, more, err := s.office.PlayersRange(c.Request().Context(), c.QueryParam("q"), p.offset, p.limit)
+	var after *store.PlayerKey
+	if p.after != nil {
+		id, err := cursorID(p.after[1])
+		if err != nil {
+			return err
+		}
+		after = &store.PlayerKey{Reading: p.after[0], ID: id}
+	}
+	ps, err := s.office.PlayersAfter(c.Request().Context(), c.QueryParam("q"), after, p.limit)
 	if err != nil {
 		return err
 	}
-	out := APIPlayerList{Items: []APIPlayer{}, NextCursor: nextCursor(p, more)}
-	for _, pl := range ps {
+	out := APIPlayerList{Items: []APIPlayer{}, NextCursor: nextKeyset("players", len(ps), p.limit, func() []string {
+		last := ps[p.limit-1]
+		return []string{last.Reading, i64(last.ID)}
+	})}
+	for _, pl := range ps[:min(len(ps), p.limit)] {
 		out.Items = append(out.Items, apiPlayerOf(pl))
 	}
 	return s.apiJSON(c, 200, out)
@@ -467,16 +519,31 @@ func (s *Server) apiPlayer(c echo.Context) error {
 }
 
 func (s *Server) apiRatings(c echo.Context) error {
-	p, err := apiCursor(c)
+	p, err := apiPaging(c, "ratings", 3)
 	if err != nil {
 		return err
 	}
-	rows, more, err := s.ratings().RatingsRange(c.Request().Context(), ratings.RatingFilter{Query: c.QueryParam("q")}, p.offset, p.limit)
+	var after *store.RatedKey
+	if p.after != nil {
+		r, ferr := strconv.ParseFloat(p.after[0], 64)
+		id, err := cursorID(p.after[2])
+		if err != nil {
+			return err
+		}
+		if ferr != nil || math.IsNaN(r) || math.IsInf(r, 0) {
+			return &apiBadCursor{"rating"}
+		}
+		after = &store.RatedKey{Rating: r, Reading: p.after[1], ID: id}
+	}
+	rows, err := s.ratings().RatingsAfter(c.Request().Context(), ratings.RatingFilter{Query: c.QueryParam("q")}, after, p.limit)
 	if err != nil {
 		return err
 	}
-	out := APIRatingList{Items: []APIRating{}, NextCursor: nextCursor(p, more)}
-	for _, r := range rows {
+	out := APIRatingList{Items: []APIRating{}, NextCursor: nextKeyset("ratings", len(rows), p.limit, func() []string {
+		last := rows[p.limit-1]
+		return []string{strconv.FormatFloat(last.Rating.Rating, 'g', -1, 64), last.Player.Reading, i64(last.Player.ID)}
+	})}
+	for _, r := range rows[:min(len(rows), p.limit)] {
 		out.Items = append(out.Items, APIRating{Place: r.Place, Player: APIPlayerRef{ID: r.Player.ID, Name: r.Player.Name},
 			Rating: r.Rating.Rating, RD: r.Rating.RD, Games: r.Rating.Games, Wins: r.Rating.Wins, Losses: r.Rating.Losses,
 			LastPlayed: utcPtr(r.Rating.LastPlayed)})

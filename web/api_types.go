@@ -192,16 +192,17 @@ type APIClassDetail struct {
 
 // APIResultVersion is one version of a game's result.
 type APIResultVersion struct {
-	Version     int        `json:"version"`
-	Result      string     `json:"result" enum:"sente_win,gote_win,redo,both_lose,pending"`
-	Reason      string     `json:"reason"`
-	Note        string     `json:"note"`
-	EnteredBy   string     `json:"entered_by" doc:"who entered it"`
-	EnteredVia  string     `json:"entered_via" doc:"the API token it came through; empty for the web"`
-	EnteredAt   time.Time  `json:"entered_at"`
-	Confirmed   bool       `json:"confirmed"`
-	ConfirmedAt *time.Time `json:"confirmed_at"`
-	InForce     bool       `json:"in_force" doc:"this version is the result in force"`
+	Version      int        `json:"version"`
+	Result       string     `json:"result" enum:"sente_win,gote_win,redo,both_lose,pending"`
+	Reason       string     `json:"reason"`
+	Note         string     `json:"note"`
+	EnteredBy    string     `json:"entered_by" doc:"who entered it"`
+	EnteredVia   string     `json:"entered_via" doc:"the API token it came through; empty for the web"`
+	EnteredAt    time.Time  `json:"entered_at"`
+	Confirmed    bool       `json:"confirmed"`
+	ConfirmedAt  *time.Time `json:"confirmed_at"`
+	ConfirmedVia string     `json:"confirmed_via" doc:"the API token the confirmation came through; empty for the web or unconfirmed"`
+	InForce      bool       `json:"in_force" doc:"this version is the result in force"`
 }
 
 // APIGameSummary is one game of an event's list.
@@ -319,6 +320,11 @@ type APIRecordInput struct {
 type APIMoveInput struct {
 	Plies int    `json:"plies" doc:"the moves the record has now (the move appended is number plies+1)"`
 	Move  string `json:"move" doc:"USI, e.g. 7g7f"`
+}
+
+// APIConfirmInput confirms a result version.
+type APIConfirmInput struct {
+	Version int `json:"version" doc:"the result version to confirm: the game's newest, as you saw it"`
 }
 
 // APIRulingInput files a ruling.

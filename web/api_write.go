@@ -48,6 +48,35 @@ func (s *Server) apiEnterResult(c echo.Context) error {
 	return s.apiJSON(c, http.StatusOK, g)
 }
 
+// apiConfirm is the game page's confirm button (office.ConfirmResult,
+// through ConfirmVersion): the version seen is checked with the game row
+// locked; stale or already confirmed is 409 with the result in force.
+func (s *Server) apiConfirm(c echo.Context) error {
+	a, err := apiRequireScope(c, office.ScopeConfirmations)
+	if err != nil {
+		return err
+	}
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var in APIConfirmInput
+	if err := apiDecode(c, &in); err != nil {
+		return err
+	}
+	if err := s.office.ConfirmVersion(c.Request().Context(), a, id, in.Version); err != nil {
+		return err
+	}
+	g, err := s.apiGameOf(c.Request().Context(), a, id)
+	if errors.Is(err, office.ErrNotFound) { // a draft the token may write but not read
+		g, err = APIGame{ID: id}, nil
+	}
+	if err != nil {
+		return err
+	}
+	return s.apiJSON(c, http.StatusOK, g)
+}
+
 // apiSaveRecord is the game page's record form (office.SaveRecord).
 func (s *Server) apiSaveRecord(c echo.Context) error {
 	a, err := apiRequireScope(c, office.ScopeRecords)

@@ -335,7 +335,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 		row := resultRow{ID: h.ID, Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note,
 			EnteredBy: viaToken(ctx, names[h.EnteredBy], h.EnteredVia), EnteredAt: showTime(h.EnteredAt), Effective: h.Version == effective}
 		if h.ConfirmedBy != nil {
-			row.ConfirmedBy, row.ConfirmedAt = names[*h.ConfirmedBy], showTime(*h.ConfirmedAt)
+			row.ConfirmedBy, row.ConfirmedAt = viaToken(ctx, names[*h.ConfirmedBy], deref(h.ConfirmedVia)), showTime(*h.ConfirmedAt)
 		}
 		var oc adjudication.Outcome
 		if json.Unmarshal([]byte(h.Outcome), &oc) == nil {

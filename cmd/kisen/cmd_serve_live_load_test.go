@@ -62,6 +62,7 @@ func TestLiveLoad(t *testing.T) {
 		}
 		time.Sleep(500 * time.Millisecond)
 		rss0, heap0 := procRSS(t, pid), serverMem(t, base)
+		stat0 := serverStats(t, base)
 
 		// n streams, each a bare TCP connection read by a small goroutine
 		// that notes when "event: changed" arrives.
@@ -115,7 +116,15 @@ func TestLiveLoad(t *testing.T) {
 		t.Logf("%d streams open in %v", n, time.Since(openStart))
 		time.Sleep(time.Second)
 		rss1, heap1 := procRSS(t, pid), serverMem(t, base)
-
+		stat1 := serverStats(t, base)
+		// What the RSS delta is made of (the clients are another process:
+		// this is the server alone).
+		per := func(k string) float64 { return (stat1[k] - stat0[k]) / float64(n) / 1024 }
+		t.Logf("per stream, KB: RSS %.1f = heap in use %.1f + heap idle not returned %.1f + stacks %.1f + runtime (spans, GC, other) %.1f; goroutines %+.0f",
+			float64(rss1-rss0)/float64(n)/1024, per("go_memstats_heap_inuse_bytes"),
+			per("go_memstats_heap_idle_bytes")-per("go_memstats_heap_released_bytes"), per("go_memstats_stack_inuse_bytes"),
+			per("go_memstats_mspan_inuse_bytes")+per("go_memstats_mcache_inuse_bytes")+per("go_memstats_gc_sys_bytes")+per("go_memstats_other_sys_bytes")+per("go_memstats_buck_hash_sys_bytes"),
+			stat1["go_goroutines"]-stat0["go_goroutines"])
 		// The director enters a result; every stream must hear it.
 		director := signIn(t, base, seed)
 		vals := quickResultForm(t, director, base, seed.stageID)
@@ -140,6 +149,13 @@ func TestLiveLoad(t *testing.T) {
 		t.Logf("%s, %d CPUs: %d streams; server memory per stream: %.1f KB (Go heap+stacks in use), %.1f KB (RSS); "+
 			"from the result's POST: first %v, median %v, last %v",
 			dbName(opts), runtime.NumCPU(), n, perHeap, perRSS, lat[0].Round(time.Millisecond), lat[n/2].Round(time.Millisecond), lat[n-1].Round(time.Millisecond))
+		// Later (after the fan-out, so that the wait does not change it), once the runtime has given freed pages back.
+		settle := settleRSS()
+		time.Sleep(settle)
+		rss2, heap2 := procRSS(t, pid), serverMem(t, base)
+		t.Logf("after %v more: RSS %.1f KB, heap+stacks %.1f KB per stream", settle,
+			float64(rss2-rss0)/float64(n)/1024, float64(heap2-heap0)/float64(n)/1024)
+
 		if perHeap >= 20 {
 			t.Errorf("memory per stream %.1f KB, target < 20 KB", perHeap)
 		}
@@ -175,6 +191,37 @@ func procRSS(t *testing.T, pid int) int64 {
 	}
 	t.Fatal("VmRSS not found")
 	return 0
+}
+
+// settleRSS is how long the load test waits before reading RSS a second
+// time (the runtime's scavenger returns freed pages in the background);
+// KISEN_LIVE_SETTLE changes it.
+func settleRSS() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv("KISEN_LIVE_SETTLE")); err == nil && d > 0 {
+		return d
+	}
+	return 10 * time.Second
+}
+
+// serverStats is every gauge of the server's /metrics whose name starts
+// with go_.
+func serverStats(t *testing.T, base string) map[string]float64 {
+	t.Helper()
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out := map[string]float64{}
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		name, v, ok := strings.Cut(sc.Text(), " ")
+		if ok && strings.HasPrefix(name, "go_") && !strings.Contains(name, "{") {
+			out[name], _ = strconv.ParseFloat(v, 64)
+		}
+	}
+	return out
 }
 
 // serverMem is the server's Go heap and goroutine stacks in use, from its

@@ -7,18 +7,18 @@ import (
 	"kisen/store"
 )
 
-// RatingsRange is RatingList from offset. Public.
-func (o *Ratings) RatingsRange(ctx context.Context, f RatingFilter, offset, limit int) (rows []RatingRow, more bool, err error) {
-	q := f.query()
-	q.Limit, q.Offset = limit, offset
-	rs, total, err := o.store.RatedPlayers(ctx, q)
+// RatingsAfter is RatingList after the line at after, up to limit+1
+// lines (the extra one tells that more follow). Public.
+func (o *Ratings) RatingsAfter(ctx context.Context, f RatingFilter, after *store.RatedKey, limit int) ([]RatingRow, error) {
+	rs, err := o.store.RatedPlayersAfter(ctx, f.query(), after, limit)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
+	rows := make([]RatingRow, 0, len(rs))
 	for _, r := range rs {
 		rows = append(rows, RatingRow{Place: r.Place, Player: r.Player, Rating: r.PlayerRating})
 	}
-	return rows, int64(offset+len(rs)) < total, nil
+	return rows, nil
 }
 
 // RatingsPerPage is the length of one page of the rating list.
