@@ -33,7 +33,7 @@ type swissGraph struct {
 	lot    []int // vertex k is player lot[k-1]
 	n      int   // vertices including the bye vertex
 	byeV   int   // 0 when no bye
-	diff   []int // half-points, n+1 squared; -1 no edge
+	diff   []int16 // half-points, (n+1)²; -1 no edge
 	cost   []int64
 	maxCst int64
 }
@@ -46,7 +46,7 @@ func (s *swissState) graph(lot []int) *swissGraph {
 		g.byeV = g.n
 	}
 	w := g.n + 1
-	g.diff = make([]int, w*w)
+	g.diff = make([]int16, w*w)
 	g.cost = make([]int64, w*w)
 	for i := range g.diff {
 		g.diff[i] = -1
@@ -131,7 +131,7 @@ func (s *swissState) graph(lot []int) *swissGraph {
 				strong, weak := s.colourClash(a, b)
 				cost += int64(strong)*c.strong + int64(weak)*c.weak
 			}
-			g.diff[x*w+y], g.diff[y*w+x] = d, d
+			g.diff[x*w+y], g.diff[y*w+x] = int16(d), int16(d)
 			g.cost[x*w+y], g.cost[y*w+x] = cost, cost
 			g.maxCst = max(g.maxCst, cost)
 		}
@@ -159,10 +159,17 @@ func (g *swissGraph) match(limit, byeTier int) (swissSolution, bool) {
 	m := newWeightedMatcher(g.n)
 	w := g.n + 1
 	top := g.maxCst*int64(g.n+2) + 1
+	// Weights and the warm start's zero-cost graph in one pass over whole
+	// rows (the matrix is symmetric, so no strided mirror writes).
+	zero := newGraph(g.n)
 	for x := 1; x < w; x++ {
-		for y := x + 1; y < w; y++ {
-			if d := g.diff[x*w+y]; d >= 0 && d <= limit {
-				m.setWeight(x, y, top-g.cost[x*w+y])
+		drow, crow, wrow := g.diff[x*w:(x+1)*w], g.cost[x*w:(x+1)*w], m.w[x*w:(x+1)*w]
+		for y := 1; y < w; y++ {
+			if d := int(drow[y]); d >= 0 && d <= limit {
+				wrow[y] = top - crow[y]
+				if crow[y] == 0 && y > x {
+					zero.link(x-1, y-1)
+				}
 			}
 		}
 	}
@@ -171,19 +178,11 @@ func (g *swissGraph) match(limit, byeTier int) (swissSolution, bool) {
 			p := g.lot[x-1]
 			if !g.s.hadBye[p] && g.s.score[p] <= byeTier {
 				m.setWeight(x, g.byeV, top)
+				zero.link(x-1, g.byeV-1)
 			}
 		}
 	}
 	// Warm start: a maximum matching of the zero-cost pairs (all tight).
-	zero := newGraph(g.n)
-	for x := 1; x < w; x++ {
-		row := m.w[x*w : (x+1)*w]
-		for y := x + 1; y < w; y++ {
-			if row[y] == top {
-				zero.link(x-1, y-1)
-			}
-		}
-	}
 	order := make([]int, g.n)
 	for i := range order {
 		order[i] = i
@@ -248,7 +247,7 @@ func (s *swissState) solve(lot []int) (swissSolution, error) {
 		minPos := noLimit
 		for _, d := range g.diff {
 			if d > 0 {
-				minPos = min(minPos, d)
+				minPos = min(minPos, int(d))
 			}
 		}
 		for sum > 0 && mx > minPos {
