@@ -12,6 +12,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/day"
+	"kisen/pairing"
 	"kisen/store"
 )
 
@@ -281,6 +282,17 @@ type dayBoardRow struct {
 	Redo      bool // the board is being replayed (指し直し)
 	Forfeit   bool
 	Enterable bool // one tap decides it (both seats known, not decided, no redo pending)
+	// CanToss: the board's sente is a 振り駒 and nothing has been played or
+	// entered yet, so the toss seen at the board may be entered.
+	CanToss  bool
+	Tossers  [2]dayTosser
+	TossNote string // the observed tosses so far, in words
+}
+
+// dayTosser is one of a board's two players, who may toss the 歩.
+type dayTosser struct {
+	ID   int64
+	Name string
 }
 
 // dayRoundView is one drawn round.
@@ -418,6 +430,18 @@ func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
 		}
 	}
 	row.Enterable = !b.Decided && b.InForce.Result != office.ResultRedo && b.Sente != 0 && b.Gote != 0
+	row.CanToss = b.SenteBy == pairing.SenteByFurigoma && b.Version == 0 && b.Last.ID == b.Root.ID && b.Last.StartedAt == nil && row.Enterable
+	row.Tossers = [2]dayTosser{{b.Sente, row.Sente}, {b.Gote, row.Gote}}
+	if f := b.Observed; f != nil {
+		tosser, _ := strconv.ParseInt(f.Tosser, 10, 64)
+		last := f.Tosses[len(f.Tosses)-1]
+		fu, to := last.Count()
+		if f.Decided {
+			row.TossNote = T(ctx, "day_toss.note.decided", "Tosser", cv.Names[tosser], "Fu", fu, "To", to)
+		} else {
+			row.TossNote = T(ctx, "day_toss.note.tie", "Tosser", cv.Names[tosser], "Fu", fu, "To", to)
+		}
+	}
 	return row
 }
 

@@ -69,6 +69,7 @@ func (s *Server) routes() error {
 	e.GET("/day/classes/:cid/rounds/:n/boards", s.dayBoards, requireUser)
 	e.POST("/day/classes/:cid/rounds/:n/boards/:b/preview", s.dayBoardPreview, requireUser)
 	e.POST("/day/classes/:cid/rounds/:n/boards/:b", s.dayBoardResult, requireUser)
+	e.POST("/day/classes/:cid/rounds/:n/boards/:b/toss", s.dayBoardToss, requireUser)
 	s.dayFinalRoutes(e) // a day class's final knockout (web/day_final.go)
 
 	// The day's paper, the players' own report and the director's view

@@ -46,6 +46,7 @@ const (
 	LogWithdraw  = "withdraw"  // an entrant left the day
 	LogDraw      = "draw"      // a round drawn and confirmed
 	LogForfeited = "forfeited" // a game recorded as forfeit by a withdrawal
+	LogToss      = "toss"      // a 振り駒 observed at a board
 )
 
 func mustJSON(v any) string {
