@@ -55,6 +55,8 @@ type classForm struct {
 	Withdrawal       string   `form:"withdrawal"`
 	Qualifiers       string   `form:"qualifiers"`
 	FirstBoard       string   `form:"first_board"`
+	Fee              string   `form:"fee"`
+	FeeReduced       string   `form:"fee_reduced"`
 }
 
 func (f classForm) input(eventID int64) day.ClassInput {
@@ -63,7 +65,7 @@ func (f classForm) input(eventID int64) day.ClassInput {
 		RankMin: f.RankMin, RankMax: f.RankMax, Handicap: f.Handicap, EvenGap: f.EvenGap,
 		AllowanceMinutes: f.AllowanceMinutes, ByoyomiSeconds: f.ByoyomiSeconds,
 		Club: f.Club, MasterStudent: f.MasterStudent, FellowDisciple: f.FellowDisciple, Family: f.Family,
-		Withdrawal: f.Withdrawal, Qualifiers: f.Qualifiers, FirstBoard: f.FirstBoard}
+		Withdrawal: f.Withdrawal, Qualifiers: f.Qualifiers, FirstBoard: f.FirstBoard, Fee: f.Fee, FeeReduced: f.FeeReduced}
 }
 
 func classFormOf(in day.ClassInput) classForm {
@@ -72,7 +74,7 @@ func classFormOf(in day.ClassInput) classForm {
 		RankMin: in.RankMin, RankMax: in.RankMax, Handicap: in.Handicap, EvenGap: in.EvenGap,
 		AllowanceMinutes: in.AllowanceMinutes, ByoyomiSeconds: in.ByoyomiSeconds,
 		Club: in.Club, MasterStudent: in.MasterStudent, FellowDisciple: in.FellowDisciple, Family: in.Family,
-		Withdrawal: in.Withdrawal, Qualifiers: in.Qualifiers, FirstBoard: in.FirstBoard}
+		Withdrawal: in.Withdrawal, Qualifiers: in.Qualifiers, FirstBoard: in.FirstBoard, Fee: in.Fee, FeeReduced: in.FeeReduced}
 }
 
 // dayClassRow is one line of the day page's class list.
@@ -320,6 +322,11 @@ type dayEntrantRow struct {
 	WalkIn    bool
 	CheckinBy string // who set the check-in state, and when (Asia/Tokyo)
 	CheckinAt string
+	// The entry fee: the class's fee (yen, 0 none), what the desk last
+	// recorded, in words, and the amount the fee form starts with.
+	FeeDue    int
+	FeeStatus string // day.FeePaid, day.FeeUnpaid or ""
+	FeeWords  string
 }
 
 // dayClassView is the class page's view model.
