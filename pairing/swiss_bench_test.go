@@ -52,7 +52,7 @@ func TestSwissBenchReport(t *testing.T) {
 		t.Skip("set KISEN_BENCH_REPORT=1 to print the benchmark report")
 	}
 	const seeds = 20
-	var times, cpu []time.Duration
+	var times, cpu, checkTimes, checkCPU []time.Duration
 	for seed := uint64(0); seed < seeds; seed++ {
 		req := benchSwiss500(seed, 0)
 		// Play nine rounds, then time each round's draw on its exact input.
@@ -62,16 +62,26 @@ func TestSwissBenchReport(t *testing.T) {
 			in.History = full.History[:r]
 			in.Round = r + 1
 			start, c0 := time.Now(), cpuTime()
-			if _, err := DrawSwiss(in); err != nil {
+			p, err := DrawSwiss(in)
+			if err != nil {
 				t.Fatal(err)
 			}
 			times = append(times, time.Since(start))
 			cpu = append(cpu, cpuTime()-c0)
+			// --check of the same round (it re-solves for the optimum).
+			start, c0 = time.Now(), cpuTime()
+			if v, _, err := CheckSwiss(in, p); err != nil || len(v) > 0 {
+				t.Fatal(err, v)
+			}
+			checkTimes = append(checkTimes, time.Since(start))
+			checkCPU = append(checkCPU, cpuTime()-c0)
 		}
 	}
 	t.Logf("500 players (499 active), rounds 1–9, %d seeds, %d draws", seeds, len(times))
 	t.Logf("  wall: %s", percentiles(times))
 	t.Logf("  cpu:  %s", percentiles(cpu))
+	t.Logf("CheckSwiss of each drawn round: wall %s", percentiles(checkTimes))
+	t.Logf("  cpu:  %s", percentiles(checkCPU))
 }
 
 // percentiles sorts ds and formats p50, p95, p99 and max.

@@ -31,9 +31,15 @@ type weightedMatcher struct {
 }
 
 func newWeightedMatcher(n int) *weightedMatcher {
+	return newWeightedMatcherOn(n, make([]int64, (n+1)*(n+1)))
+}
+
+// newWeightedMatcherOn uses w, (n+1)² and symmetric, as its weights; the
+// matcher writes them only through setWeight.
+func newWeightedMatcherOn(n int, w []int64) *weightedMatcher {
 	c := n + n/2 + 2
 	m := &weightedMatcher{n: n, nx: n, cap: c,
-		w:  make([]int64, (n+1)*(n+1)),
+		w:  w,
 		bu: make([]int32, (c-n)*(c+1)), bv: make([]int32, (c-n)*(c+1)),
 		from: make([]int32, (c-n)*(n+1)),
 		lab:  make([]int64, c+1), match: make([]int, c+1), slack: make([]int, c+1),
