@@ -103,7 +103,30 @@ func (s *swissState) graph(lot []int) *swissGraph {
 	}
 	rs := s.req.Settings.Relations
 	kinds := [4]Relation{relationOr(rs.Club), relationOr(rs.MasterStudent), relationOr(rs.FellowDisciples), relationOr(rs.Family)}
+	var never, avoid [4]bool
+	for k, r := range kinds {
+		never[k], avoid[k] = r == RelationNever, r == RelationAvoid
+	}
 	balance := s.req.Settings.BalanceColours
+	// Each player's colour cost as sente and as gote (colourClash, split
+	// per seat), so a pair's is the sum for the seats colourOrder gives.
+	asSente, asGote := make([]int64, len(s.players)), make([]int64, len(s.players))
+	if balance {
+		for _, p := range lot {
+			if s.colour[p] >= 1 {
+				asSente[p] += c.strong
+			}
+			if s.colour[p] <= -1 {
+				asGote[p] += c.strong
+			}
+			if s.colour[p] == 0 && s.last[p] == 1 {
+				asSente[p] += c.weak
+			}
+			if s.colour[p] == 0 && s.last[p] == -1 {
+				asGote[p] += c.weak
+			}
+		}
+	}
 	for x := 1; x <= n; x++ {
 		a := lot[x-1]
 		ta := tg[x-1]
@@ -117,28 +140,23 @@ func (s *swissState) graph(lot []int) *swissGraph {
 				ta.master == tb.self || tb.master == ta.self,
 				ta.master != 0 && ta.master == tb.master,
 				ta.family != 0 && ta.family == tb.family}
-			never, avoid := false, 0
-			for k, h := range holds {
-				if h {
-					switch kinds[k] {
-					case RelationNever:
-						never = true
-					case RelationAvoid:
-						avoid++
-					}
-				}
-			}
-			if never {
+			if (holds[0] && never[0]) || (holds[1] && never[1]) || (holds[2] && never[2]) || (holds[3] && never[3]) {
 				continue
+			}
+			var kept int64
+			for k, h := range holds {
+				if h && avoid[k] {
+					kept++
+				}
 			}
 			d := s.score[a] - s.score[b]
 			if d < 0 {
 				d = -d
 			}
-			cost := int64(d)*c.diff + int64(avoid)*c.avoid
+			cost := int64(d)*c.diff + kept*c.avoid
 			if balance {
-				strong, weak := s.colourClash(a, b)
-				cost += int64(strong)*c.strong + int64(weak)*c.weak
+				se, gt := s.colourOrder(a, b)
+				cost += asSente[se] + asGote[gt]
 			}
 			g.diff[x*w+y], g.diff[y*w+x] = int16(d), int16(d)
 			g.w[x*w+y], g.w[y*w+x] = g.top-cost, g.top-cost
