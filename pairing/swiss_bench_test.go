@@ -52,7 +52,7 @@ func TestSwissBenchReport(t *testing.T) {
 		t.Skip("set KISEN_BENCH_REPORT=1 to print the benchmark report")
 	}
 	const seeds = 20
-	var times, cpu, checkTimes, checkCPU []time.Duration
+	var times, cpu, checkTimes, checkCPU, best []time.Duration
 	for seed := uint64(0); seed < seeds; seed++ {
 		req := benchSwiss500(seed, 0)
 		// Play nine rounds, then time each round's draw on its exact input.
@@ -75,11 +75,23 @@ func TestSwissBenchReport(t *testing.T) {
 			}
 			checkTimes = append(checkTimes, time.Since(start))
 			checkCPU = append(checkCPU, cpuTime()-c0)
+			// Best of five more draws of the same input: on a loaded machine
+			// the fastest run is the one least disturbed by other processes.
+			b := time.Duration(1 << 62)
+			for range 5 {
+				start = time.Now()
+				if _, err := DrawSwiss(in); err != nil {
+					t.Fatal(err)
+				}
+				b = min(b, time.Since(start))
+			}
+			best = append(best, b)
 		}
 	}
 	t.Logf("500 players (499 active), rounds 1–9, %d seeds, %d draws", seeds, len(times))
 	t.Logf("  wall: %s", percentiles(times))
 	t.Logf("  cpu:  %s", percentiles(cpu))
+	t.Logf("  best of 5 (wall): %s", percentiles(best))
 	t.Logf("CheckSwiss of each drawn round: wall %s", percentiles(checkTimes))
 	t.Logf("  cpu:  %s", percentiles(checkCPU))
 }
