@@ -200,14 +200,6 @@ type bracketStart struct {
 	Furigoma    string // JSON of the simulated toss, "{}" when none
 }
 
-// Ways sente is chosen, kept on knockout_games.sente_by.
-const (
-	SenteByFurigoma = "furigoma" // simulated 振り駒 (D-F1..F3)
-	SenteByObserved = "observed" // a physical 振り駒 entered as observed
-	SenteByHandicap = "handicap" // the rank gap decides (D-H, 004)
-	SenteBySeries   = "series"   // a 番勝負's alternation
-)
-
 // A stage's own 手合割 policy (knockout_stages.handicap_policy), set for a
 // day's class final from its class; ” follows the event (D-H).
 const (
@@ -222,7 +214,7 @@ const (
 // 振り駒 tossed by the upper-line player (D-F1..F3, 000 第7条). A rank the
 // registry cannot read falls back to 振り駒, so a result is never blocked.
 func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id string, players [2]string, a, b int64, fixedSente string) (bracketStart, error) {
-	out := bracketStart{Sente: a, Gote: b, Handicap: string(pairing.Hirate), SenteBy: SenteBySeries, Furigoma: "{}"}
+	out := bracketStart{Sente: a, Gote: b, Handicap: string(pairing.Hirate), SenteBy: pairing.SenteBySeries, Furigoma: "{}"}
 	if fixedSente != "" {
 		if fixedSente == players[1] {
 			out.Sente, out.Gote = b, a
@@ -255,7 +247,7 @@ func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id
 			if rb.Step < ra.Step {
 				out.Sente, out.Gote = b, a
 			}
-			out.SenteBy = SenteByHandicap
+			out.SenteBy = pairing.SenteByHandicap
 			return out, nil
 		}
 		if errA == nil && errB == nil {
@@ -264,7 +256,7 @@ func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id
 				return out, fmt.Errorf("stage %d game %s terms: %w", st.ID, id, err)
 			}
 			if terms.Sente != "" {
-				out.Handicap, out.SenteBy = string(terms.Handicap), SenteByHandicap
+				out.Handicap, out.SenteBy = string(terms.Handicap), pairing.SenteByHandicap
 				if terms.Sente == players[1] {
 					out.Sente, out.Gote = b, a
 				}
@@ -283,6 +275,6 @@ func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id
 	if f.Sente == players[1] {
 		out.Sente, out.Gote = b, a
 	}
-	out.SenteBy, out.Furigoma = SenteByFurigoma, mustJSON(f)
+	out.SenteBy, out.Furigoma = pairing.SenteByFurigoma, mustJSON(f)
 	return out, nil
 }

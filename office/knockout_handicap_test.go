@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"kisen/office"
+	"kisen/pairing"
 	"kisen/store"
 	"kisen/store/storetest"
 )
@@ -101,7 +102,7 @@ func TestKnockoutHandicap_D_H_AmateurByRankGap(t *testing.T) {
 			}
 			switch c.sente {
 			case "toss":
-				if kg.SenteBy != office.SenteByFurigoma || kg.Furigoma == "{}" {
+				if kg.SenteBy != pairing.SenteByFurigoma || kg.Furigoma == "{}" {
 					t.Errorf("%s vs %s: equal ranks toss, got %s %s", c.a, c.b, kg.SenteBy, kg.Furigoma)
 				}
 			case "a", "b":
@@ -109,7 +110,7 @@ func TestKnockoutHandicap_D_H_AmateurByRankGap(t *testing.T) {
 				if c.sente == "b" {
 					want = b.ID
 				}
-				if kg.SenteBy != office.SenteByHandicap || *g.SentePlayerID != want {
+				if kg.SenteBy != pairing.SenteByHandicap || *g.SentePlayerID != want {
 					t.Errorf("%s vs %s: sente %d by %s, want %d by the rank gap", c.a, c.b, *g.SentePlayerID, kg.SenteBy, want)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"kisen/office"
+	"kisen/pairing"
 	"kisen/store"
 	"kisen/store/storetest"
 )
@@ -76,12 +77,12 @@ func TestKnockoutSeries_D_F_D_R1_BestOfSeven(t *testing.T) {
 			first := game(kg.GameID)
 			switch n + 1 {
 			case 1, 7: // D-F: game 1 and the deciding game by 振り駒
-				if kg.SenteBy != office.SenteByFurigoma || kg.Furigoma == "{}" {
+				if kg.SenteBy != pairing.SenteByFurigoma || kg.Furigoma == "{}" {
 					t.Fatalf("game %d: sente by %q, want a 振り駒", n+1, kg.SenteBy)
 				}
 			default: // alternation from the previous game's first attempt
 				prev := game(kgs[n-1].GameID)
-				if *first.SentePlayerID != *prev.GotePlayerID || kg.SenteBy != office.SenteBySeries {
+				if *first.SentePlayerID != *prev.GotePlayerID || kg.SenteBy != pairing.SenteBySeries {
 					t.Fatalf("game %d: sente %d by %q, want %d (game %d's gote)", n+1, *first.SentePlayerID, kg.SenteBy, *prev.GotePlayerID, n)
 				}
 			}

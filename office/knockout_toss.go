@@ -49,7 +49,7 @@ func (o *Office) EnterToss(ctx context.Context, actor Actor, in TossInput) (pair
 		kg := kgs[i]
 		v := &ValidationError{}
 		sim, ok := decodeFurigoma(kg.Furigoma)
-		if !ok || (kg.SenteBy != SenteByFurigoma && kg.SenteBy != SenteByObserved) {
+		if !ok || (kg.SenteBy != pairing.SenteByFurigoma && kg.SenteBy != pairing.SenteByObserved) {
 			v.Add(0, "", "knockout.err.toss_not_by_furigoma", nil) // a handicap or a 番勝負's turn fixes sente
 			return v
 		}
@@ -82,9 +82,9 @@ func (o *Office) EnterToss(ctx context.Context, actor Actor, in TossInput) (pair
 		if err != nil {
 			return fmt.Errorf("game %s toss: %w", in.BracketGame, err)
 		}
-		senteBy := SenteByFurigoma // a tie so far: the simulated toss stands until one decides
+		senteBy := pairing.SenteByFurigoma // a tie so far: the simulated toss stands until one decides
 		if out.Decided {
-			senteBy = SenteByObserved
+			senteBy = pairing.SenteByObserved
 			sente, okS := playerOfEntrant(out.Sente)
 			gote, okG := playerOfEntrant(out.Tosser)
 			if out.Sente == out.Tosser {

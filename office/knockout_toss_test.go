@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"kisen/office"
+	"kisen/pairing"
 	"kisen/store"
 	"kisen/store/storetest"
 )
@@ -64,7 +65,7 @@ func TestKnockoutToss_D_F_ObservedTosses(t *testing.T) {
 				sente := strconv.FormatInt(*g.SentePlayerID, 10)
 				switch c.wantSente {
 				case "":
-					if *g.SentePlayerID != *before.SentePlayerID || kg.SenteBy != office.SenteByFurigoma {
+					if *g.SentePlayerID != *before.SentePlayerID || kg.SenteBy != pairing.SenteByFurigoma {
 						t.Fatalf("an undecided toss changed the seats or sente_by %q", kg.SenteBy)
 					}
 					return
@@ -77,7 +78,7 @@ func TestKnockoutToss_D_F_ObservedTosses(t *testing.T) {
 						t.Fatalf("sente %s, want the other player %s", sente, other)
 					}
 				}
-				if kg.SenteBy != office.SenteByObserved || kg.Furigoma == "{}" {
+				if kg.SenteBy != pairing.SenteByObserved || kg.Furigoma == "{}" {
 					t.Fatalf("sente_by %q, simulated toss %q kept", kg.SenteBy, kg.Furigoma)
 				}
 				_, err = k.o.EnterToss(k.ctx, k.director, office.TossInput{StageID: st.ID, BracketGame: kg.BracketGame, Pieces: [5]string{"歩", "歩", "歩", "歩", "歩"}})

@@ -612,16 +612,15 @@ func TestPoolsBenchReport(t *testing.T) {
 	}
 	const seeds = 200
 	report := func(what string, fn func(seed uint64) func()) {
-		var times []time.Duration
+		var times, cpu []time.Duration
 		for seed := uint64(0); seed < seeds; seed++ {
 			run := fn(seed)
-			start := time.Now()
+			start, c0 := time.Now(), cpuTime()
 			run()
 			times = append(times, time.Since(start))
+			cpu = append(cpu, cpuTime()-c0)
 		}
-		slices.Sort(times)
-		pct := func(p int) time.Duration { return times[(len(times)-1)*p/100].Round(time.Microsecond) }
-		t.Logf("%s, %d seeds: p50 %v  p95 %v  max %v", what, seeds, pct(50), pct(95), times[len(times)-1].Round(time.Microsecond))
+		t.Logf("%s, %d seeds:\n  wall: %s\n  cpu:  %s", what, seeds, percentiles(times), percentiles(cpu))
 	}
 	for _, mode := range []PoolMode{PoolBlocks, PoolRecords} {
 		report(fmt.Sprintf("2勝通過2敗失格 round 1, 300 players, %s", mode), func(seed uint64) func() {

@@ -29,13 +29,16 @@ func newSwissCosts(players int) swissCosts {
 // swissGraph is the round's compatibility graph on vertices 1..n (lot
 // order) plus a bye vertex n+1 when the count is odd.
 type swissGraph struct {
-	s      *swissState
-	lot    []int // vertex k is player lot[k-1]
-	n      int   // vertices including the bye vertex
-	byeV   int   // 0 when no bye
-	diff   []int // half-points, n+1 squared; -1 no edge
-	cost   []int64
-	maxCst int64
+	s    *swissState
+	lot  []int   // vertex k is player lot[k-1]
+	n    int     // vertices including the bye vertex
+	byeV int     // 0 when no bye
+	diff []int16 // half-points, (n+1)²; -1 no edge
+	// w holds the matcher's weights, top − cost, 0 for no edge (the bye
+	// row is set per bye tier); top bounds n/2 + 1 pairs' costs, so one
+	// more pair always outweighs any difference in cost.
+	w   []int64
+	top int64
 }
 
 func (s *swissState) graph(lot []int) *swissGraph {
@@ -46,12 +49,18 @@ func (s *swissState) graph(lot []int) *swissGraph {
 		g.byeV = g.n
 	}
 	w := g.n + 1
-	g.diff = make([]int, w*w)
-	g.cost = make([]int64, w*w)
+	g.diff = make([]int16, w*w)
+	g.w = make([]int64, w*w)
 	for i := range g.diff {
 		g.diff[i] = -1
 	}
 	c := newSwissCosts(n)
+	lo, hi := s.score[lot[0]], s.score[lot[0]]
+	for _, p := range lot {
+		lo, hi = min(lo, s.score[p]), max(hi, s.score[p])
+	}
+	maxCost := int64(hi-lo)*c.diff + 4*c.avoid + 2*c.strong + 2*c.weak
+	g.top = maxCost*int64(g.n+2) + 1
 	// Dense copies of who met whom and the relations, so the O(n²) loop
 	// below does no map or string work.
 	pos := make([]int, len(s.players))
@@ -94,7 +103,30 @@ func (s *swissState) graph(lot []int) *swissGraph {
 	}
 	rs := s.req.Settings.Relations
 	kinds := [4]Relation{relationOr(rs.Club), relationOr(rs.MasterStudent), relationOr(rs.FellowDisciples), relationOr(rs.Family)}
+	var never, avoid [4]bool
+	for k, r := range kinds {
+		never[k], avoid[k] = r == RelationNever, r == RelationAvoid
+	}
 	balance := s.req.Settings.BalanceColours
+	// Each player's colour cost as sente and as gote (colourClash, split
+	// per seat), so a pair's is the sum for the seats colourOrder gives.
+	asSente, asGote := make([]int64, len(s.players)), make([]int64, len(s.players))
+	if balance {
+		for _, p := range lot {
+			if s.colour[p] >= 1 {
+				asSente[p] += c.strong
+			}
+			if s.colour[p] <= -1 {
+				asGote[p] += c.strong
+			}
+			if s.colour[p] == 0 && s.last[p] == 1 {
+				asSente[p] += c.weak
+			}
+			if s.colour[p] == 0 && s.last[p] == -1 {
+				asGote[p] += c.weak
+			}
+		}
+	}
 	for x := 1; x <= n; x++ {
 		a := lot[x-1]
 		ta := tg[x-1]
@@ -108,32 +140,26 @@ func (s *swissState) graph(lot []int) *swissGraph {
 				ta.master == tb.self || tb.master == ta.self,
 				ta.master != 0 && ta.master == tb.master,
 				ta.family != 0 && ta.family == tb.family}
-			never, avoid := false, 0
-			for k, h := range holds {
-				if h {
-					switch kinds[k] {
-					case RelationNever:
-						never = true
-					case RelationAvoid:
-						avoid++
-					}
-				}
-			}
-			if never {
+			if (holds[0] && never[0]) || (holds[1] && never[1]) || (holds[2] && never[2]) || (holds[3] && never[3]) {
 				continue
+			}
+			var kept int64
+			for k, h := range holds {
+				if h && avoid[k] {
+					kept++
+				}
 			}
 			d := s.score[a] - s.score[b]
 			if d < 0 {
 				d = -d
 			}
-			cost := int64(d)*c.diff + int64(avoid)*c.avoid
+			cost := int64(d)*c.diff + kept*c.avoid
 			if balance {
-				strong, weak := s.colourClash(a, b)
-				cost += int64(strong)*c.strong + int64(weak)*c.weak
+				se, gt := s.colourOrder(a, b)
+				cost += asSente[se] + asGote[gt]
 			}
-			g.diff[x*w+y], g.diff[y*w+x] = d, d
-			g.cost[x*w+y], g.cost[y*w+x] = cost, cost
-			g.maxCst = max(g.maxCst, cost)
+			g.diff[x*w+y], g.diff[y*w+x] = int16(d), int16(d)
+			g.w[x*w+y], g.w[y*w+x] = g.top-cost, g.top-cost
 		}
 	}
 	return g
@@ -156,34 +182,42 @@ func (g *swissGraph) byeTiers() []int {
 // difference ≤ limit and bye edges to players without a bye scoring ≤
 // byeTier. ok is false when no perfect matching exists.
 func (g *swissGraph) match(limit, byeTier int) (swissSolution, bool) {
-	m := newWeightedMatcher(g.n)
 	w := g.n + 1
-	top := g.maxCst*int64(g.n+2) + 1
-	for x := 1; x < w; x++ {
-		for y := x + 1; y < w; y++ {
-			if d := g.diff[x*w+y]; d >= 0 && d <= limit {
-				m.setWeight(x, y, top-g.cost[x*w+y])
-			}
-		}
+	top := g.top
+	// Without a limit the matcher reads the graph's weights as they are
+	// (it never writes them); a limit works on a copy without the pairs
+	// above it. The warm start's zero-cost graph is read off the same rows.
+	weights := g.w
+	if limit < noLimit {
+		weights = slices.Clone(g.w)
 	}
-	if g.byeV != 0 {
-		for x := 1; x < g.byeV; x++ {
-			p := g.lot[x-1]
-			if !g.s.hadBye[p] && g.s.score[p] <= byeTier {
-				m.setWeight(x, g.byeV, top)
-			}
-		}
-	}
-	// Warm start: a maximum matching of the zero-cost pairs (all tight).
 	zero := newGraph(g.n)
 	for x := 1; x < w; x++ {
-		row := m.w[x*w : (x+1)*w]
-		for y := x + 1; y < w; y++ {
-			if row[y] == top {
+		if x == g.byeV {
+			continue
+		}
+		drow, wrow := g.diff[x*w:(x+1)*w], weights[x*w:(x+1)*w]
+		for y := 1; y < w; y++ {
+			if d := int(drow[y]); d > limit {
+				wrow[y] = 0
+			} else if y > x && y != g.byeV && wrow[y] == top {
 				zero.link(x-1, y-1)
 			}
 		}
 	}
+	m := newWeightedMatcherOn(g.n, weights)
+	if g.byeV != 0 { // the bye row is this tier's, whatever an earlier call left
+		for x := 1; x < g.byeV; x++ {
+			p := g.lot[x-1]
+			if !g.s.hadBye[p] && g.s.score[p] <= byeTier {
+				m.setWeight(x, g.byeV, top)
+				zero.link(x-1, g.byeV-1)
+			} else {
+				m.setWeight(x, g.byeV, 0)
+			}
+		}
+	}
+	// Warm start: a maximum matching of the zero-cost pairs (all tight).
 	order := make([]int, g.n)
 	for i := range order {
 		order[i] = i
@@ -229,9 +263,11 @@ func (s *swissState) diffs(sol swissSolution) (sum, mx int) {
 
 // solve applies the bye tiers, then tightens the largest score difference
 // while the sum stays minimal.
+// noLimit is a score-difference limit that keeps every pair.
+const noLimit = 1 << 30
+
 func (s *swissState) solve(lot []int) (swissSolution, error) {
 	g := s.graph(lot)
-	const noLimit = 1 << 30
 	tiers := []int{noLimit}
 	if g.byeV != 0 {
 		tiers = g.byeTiers()
@@ -248,7 +284,7 @@ func (s *swissState) solve(lot []int) (swissSolution, error) {
 		minPos := noLimit
 		for _, d := range g.diff {
 			if d > 0 {
-				minPos = min(minPos, d)
+				minPos = min(minPos, int(d))
 			}
 		}
 		for sum > 0 && mx > minPos {

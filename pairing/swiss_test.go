@@ -380,3 +380,36 @@ func TestDrawSwiss_BadInputNamesTheField(t *testing.T) {
 		}
 	}
 }
+
+// The graph's per-seat colour costs are colourClash's: for every edge of a
+// 500-player round 5, the colour part of the cost (below the avoid weight)
+// equals colourClash for the pair.
+func TestSwissGraph_ColourCostsAreColourClash(t *testing.T) {
+	req := benchSwiss500(3, 4)
+	req.Round = 5
+	s, err := newSwissState(req, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lot := s.active()
+	g := s.graph(lot)
+	c := newSwissCosts(len(lot))
+	w := g.n + 1
+	edges := 0
+	for x := 1; x <= len(lot); x++ {
+		for y := x + 1; y <= len(lot); y++ {
+			if g.diff[x*w+y] < 0 {
+				continue
+			}
+			edges++
+			cost := g.top - g.w[x*w+y]
+			strong, weak := s.colourClash(lot[x-1], lot[y-1])
+			if got, want := cost%c.diff%c.avoid, int64(strong)*c.strong+int64(weak)*c.weak; got != want {
+				t.Fatalf("pair %d–%d: colour cost %d, colourClash %d", x, y, got, want)
+			}
+		}
+	}
+	if edges < 100000 {
+		t.Fatalf("only %d edges checked", edges)
+	}
+}

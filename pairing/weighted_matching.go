@@ -27,17 +27,24 @@ type weightedMatcher struct {
 	visT       int
 	flower     [][]int
 	q          []int
+	bestBuf    []int64 // addBlossom's scratch row
 }
 
 func newWeightedMatcher(n int) *weightedMatcher {
+	return newWeightedMatcherOn(n, make([]int64, (n+1)*(n+1)))
+}
+
+// newWeightedMatcherOn uses w, (n+1)² and symmetric, as its weights; the
+// matcher writes them only through setWeight.
+func newWeightedMatcherOn(n int, w []int64) *weightedMatcher {
 	c := n + n/2 + 2
 	m := &weightedMatcher{n: n, nx: n, cap: c,
-		w:  make([]int64, (n+1)*(n+1)),
+		w:  w,
 		bu: make([]int32, (c-n)*(c+1)), bv: make([]int32, (c-n)*(c+1)),
 		from: make([]int32, (c-n)*(n+1)),
 		lab:  make([]int64, c+1), match: make([]int, c+1), slack: make([]int, c+1),
 		st: make([]int, c+1), pa: make([]int, c+1), s: make([]int, c+1), vis: make([]int, c+1),
-		flower: make([][]int, c+1),
+		flower: make([][]int, c+1), bestBuf: make([]int64, c+1),
 	}
 	for i := 0; i <= n; i++ {
 		m.st[i] = i // blossom slots stay 0 until used
@@ -93,6 +100,12 @@ func (m *weightedMatcher) delta(u, v int) int64 { return m.lab[u] + m.lab[v] - 2
 func (m *weightedMatcher) updateSlack(u, x int) {
 	if m.slack[x] == 0 {
 		m.slack[x] = u
+		return
+	}
+	if x <= m.n { // both edges are original: no blossom row to read
+		if m.delta(u, x) < m.delta(m.slack[x], x) {
+			m.slack[x] = u
+		}
 		return
 	}
 	a, b, _ := m.edge(u, x)
@@ -220,24 +233,68 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 	}
 	m.flower[b] = f
 	m.setSt(b, b)
-	for x := 1; x <= m.nx; x++ {
-		m.setEdge(b, x, 0, 0)
+	// b's representative edge to every x: the least slack edge from any
+	// member. Members that are vertices read their weight row directly and
+	// members that are blossoms their edge row, with the slack kept beside
+	// each candidate so it is computed once (this loop is most of the
+	// matcher's time on a large score group).
+	w := m.n + 1
+	bRow := (b - m.n - 1) * (m.cap + 1)
+	bu, bv := m.bu[bRow:bRow+m.cap+1], m.bv[bRow:bRow+m.cap+1]
+	clear(bu)
+	clear(bv)
+	best := m.bestBuf[:m.nx+1]
+	for _, xs := range f {
+		if xs <= m.n {
+			row := m.w[xs*w : xs*w+w]
+			lx := m.lab[xs]
+			for x := 1; x <= m.n; x++ {
+				if row[x] == 0 {
+					continue
+				}
+				if d := lx + m.lab[x] - 2*row[x]; bu[x] == 0 || d < best[x] {
+					bu[x], bv[x], best[x] = int32(xs), int32(x), d
+				}
+			}
+			for x := m.n + 1; x <= m.nx; x++ {
+				k := (x-m.n-1)*(m.cap+1) + xs
+				if m.bu[k] == 0 {
+					continue
+				}
+				eu, ev := int(m.bv[k]), int(m.bu[k])
+				if d := m.delta(eu, ev); bu[x] == 0 || d < best[x] {
+					bu[x], bv[x], best[x] = int32(eu), int32(ev), d
+				}
+			}
+			continue
+		}
+		xRow := (xs - m.n - 1) * (m.cap + 1)
+		for x := 1; x <= m.nx; x++ {
+			eu, ev := m.bu[xRow+x], m.bv[xRow+x]
+			if eu == 0 {
+				continue
+			}
+			if d := m.delta(int(eu), int(ev)); bu[x] == 0 || d < best[x] {
+				bu[x], bv[x], best[x] = eu, ev, d
+			}
+		}
+	}
+	for x := m.n + 1; x <= m.nx; x++ { // the mirror entries in x's row
+		if x == b {
+			continue
+		}
+		k := (x-m.n-1)*(m.cap+1) + b
+		m.bu[k], m.bv[k] = bv[x], bu[x]
 	}
 	row := m.from[(b-m.n-1)*(m.n+1) : (b-m.n)*(m.n+1)]
 	clear(row)
 	for _, xs := range f {
-		for x := 1; x <= m.nx; x++ {
-			eu, ev, ok := m.edge(xs, x)
-			if !ok {
-				continue
-			}
-			bu, bv, has := m.edge(b, x)
-			if !has || m.delta(eu, ev) < m.delta(bu, bv) {
-				m.setEdge(b, x, eu, ev)
-			}
+		if xs <= m.n {
+			row[xs] = int32(xs)
+			continue
 		}
-		for x := 1; x <= m.n; x++ {
-			if m.flowerFrom(xs, x) != 0 {
+		for x, v := range m.from[(xs-m.n-1)*(m.n+1) : (xs-m.n)*(m.n+1)] {
+			if v != 0 {
 				row[x] = int32(xs)
 			}
 		}

@@ -317,3 +317,17 @@ func (s *Store) DayLogOfEvent(ctx context.Context, eventID int64) ([]DayLogEntry
 	err := s.DB(ctx).Where("event_id = ?", eventID).Order("id DESC").Find(&out).Error
 	return out, notFound(err, "day log")
 }
+
+// DayLogOfClass lists one action of a class's desk log, oldest first.
+func (s *Store) DayLogOfClass(ctx context.Context, classID int64, action string) ([]DayLogEntry, error) {
+	var out []DayLogEntry
+	err := s.DB(ctx).Where("class_id = ? AND action = ?", classID, action).Order("id").Find(&out).Error
+	return out, notFound(err, "day log")
+}
+
+// DayLogOfEventAction lists one action of a day's desk log, oldest first.
+func (s *Store) DayLogOfEventAction(ctx context.Context, eventID int64, action string) ([]DayLogEntry, error) {
+	var out []DayLogEntry
+	err := s.DB(ctx).Where("event_id = ? AND action = ?", eventID, action).Order("id").Find(&out).Error
+	return out, notFound(err, "day log")
+}

@@ -157,7 +157,7 @@ func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bra
 		v.Handicap = g.Handicap
 	}
 	setTosses(&v, eb, g.SenteBy, g.Furigoma, g.Observed)
-	v.CanToss = staff && v.Tosser != "" && !g.Started && (g.SenteBy == office.SenteByFurigoma || g.SenteBy == office.SenteByObserved) &&
+	v.CanToss = staff && v.Tosser != "" && !g.Started && (g.SenteBy == pairing.SenteByFurigoma || g.SenteBy == pairing.SenteByObserved) &&
 		(g.Observed == nil || !g.Observed.Decided)
 	return v
 }
@@ -255,7 +255,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 				gv.CanEnter = eb.Staff && g.Result == ""
 				setTosses(&gv, eb, g.SenteBy, g.Furigoma, g.Observed)
 				gv.CanToss = eb.Staff && g.Result == "" && !g.Redo && g.Furigoma != nil &&
-					(g.SenteBy == office.SenteByFurigoma || g.SenteBy == office.SenteByObserved) && (g.Observed == nil || !g.Observed.Decided)
+					(g.SenteBy == pairing.SenteByFurigoma || g.SenteBy == pairing.SenteByObserved) && (g.Observed == nil || !g.Observed.Decided)
 				sv.Series = append(sv.Series, gv)
 			}
 		}

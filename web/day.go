@@ -12,6 +12,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/day"
+	"kisen/pairing"
 	"kisen/store"
 )
 
@@ -54,6 +55,8 @@ type classForm struct {
 	Withdrawal       string   `form:"withdrawal"`
 	Qualifiers       string   `form:"qualifiers"`
 	FirstBoard       string   `form:"first_board"`
+	Fee              string   `form:"fee"`
+	FeeReduced       string   `form:"fee_reduced"`
 }
 
 func (f classForm) input(eventID int64) day.ClassInput {
@@ -62,7 +65,7 @@ func (f classForm) input(eventID int64) day.ClassInput {
 		RankMin: f.RankMin, RankMax: f.RankMax, Handicap: f.Handicap, EvenGap: f.EvenGap,
 		AllowanceMinutes: f.AllowanceMinutes, ByoyomiSeconds: f.ByoyomiSeconds,
 		Club: f.Club, MasterStudent: f.MasterStudent, FellowDisciple: f.FellowDisciple, Family: f.Family,
-		Withdrawal: f.Withdrawal, Qualifiers: f.Qualifiers, FirstBoard: f.FirstBoard}
+		Withdrawal: f.Withdrawal, Qualifiers: f.Qualifiers, FirstBoard: f.FirstBoard, Fee: f.Fee, FeeReduced: f.FeeReduced}
 }
 
 func classFormOf(in day.ClassInput) classForm {
@@ -71,7 +74,7 @@ func classFormOf(in day.ClassInput) classForm {
 		RankMin: in.RankMin, RankMax: in.RankMax, Handicap: in.Handicap, EvenGap: in.EvenGap,
 		AllowanceMinutes: in.AllowanceMinutes, ByoyomiSeconds: in.ByoyomiSeconds,
 		Club: in.Club, MasterStudent: in.MasterStudent, FellowDisciple: in.FellowDisciple, Family: in.Family,
-		Withdrawal: in.Withdrawal, Qualifiers: in.Qualifiers, FirstBoard: in.FirstBoard}
+		Withdrawal: in.Withdrawal, Qualifiers: in.Qualifiers, FirstBoard: in.FirstBoard, Fee: in.Fee, FeeReduced: in.FeeReduced}
 }
 
 // dayClassRow is one line of the day page's class list.
@@ -281,6 +284,17 @@ type dayBoardRow struct {
 	Redo      bool // the board is being replayed (指し直し)
 	Forfeit   bool
 	Enterable bool // one tap decides it (both seats known, not decided, no redo pending)
+	// CanToss: the board's sente is a 振り駒 and nothing has been played or
+	// entered yet, so the toss seen at the board may be entered.
+	CanToss  bool
+	Tossers  [2]dayTosser
+	TossNote string // the observed tosses so far, in words
+}
+
+// dayTosser is one of a board's two players, who may toss the 歩.
+type dayTosser struct {
+	ID   int64
+	Name string
 }
 
 // dayRoundView is one drawn round.
@@ -308,6 +322,11 @@ type dayEntrantRow struct {
 	WalkIn    bool
 	CheckinBy string // who set the check-in state, and when (Asia/Tokyo)
 	CheckinAt string
+	// The entry fee: the class's fee (yen, 0 none), what the desk last
+	// recorded, in words, and the amount the fee form starts with.
+	FeeDue    int
+	FeeStatus string // day.FeePaid, day.FeeUnpaid or ""
+	FeeWords  string
 }
 
 // dayClassView is the class page's view model.
@@ -418,6 +437,18 @@ func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
 		}
 	}
 	row.Enterable = !b.Decided && b.InForce.Result != office.ResultRedo && b.Sente != 0 && b.Gote != 0
+	row.CanToss = b.SenteBy == pairing.SenteByFurigoma && b.Version == 0 && b.Last.ID == b.Root.ID && b.Last.StartedAt == nil && row.Enterable
+	row.Tossers = [2]dayTosser{{b.Sente, row.Sente}, {b.Gote, row.Gote}}
+	if f := b.Observed; f != nil {
+		tosser, _ := strconv.ParseInt(f.Tosser, 10, 64)
+		last := f.Tosses[len(f.Tosses)-1]
+		fu, to := last.Count()
+		if f.Decided {
+			row.TossNote = T(ctx, "day_toss.note.decided", "Tosser", cv.Names[tosser], "Fu", fu, "To", to)
+		} else {
+			row.TossNote = T(ctx, "day_toss.note.tie", "Tosser", cv.Names[tosser], "Fu", fu, "To", to)
+		}
+	}
 	return row
 }
 

@@ -23,6 +23,8 @@ type walkInForm struct {
 	RelativeID    string `form:"relative_id"`
 	ClassID       string `form:"class_id"`
 	Late          string `form:"late"`
+	FeeStatus     string `form:"fee_status"`
+	FeeAmount     string `form:"fee_amount"`
 }
 
 // receptionView is the reception page's view model.
@@ -39,6 +41,18 @@ type receptionView struct {
 	Errs      fieldMsgs
 	Message   string
 	Counts    map[string]int // per check-in state
+	Fees      []dayClassFeeRow
+	FeeTotal  string // the day's received total, in words
+}
+
+// dayClassFeeRow is one class's fees for the desk's day total.
+type dayClassFeeRow struct {
+	Class     string
+	Fee       string // the class's fee (and reduced fee), in words
+	CheckedIn int
+	Paid      int
+	Unpaid    int
+	Received  string
 }
 
 func (s *Server) dayReception(c echo.Context) error {
@@ -87,10 +101,24 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 	if err != nil {
 		return err
 	}
+	fees, err := s.dayRoom().Fees(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	due := map[int64]int{}
+	for _, cf := range fees.Classes {
+		due[cf.ClassID] = cf.Fee
+		v.Fees = append(v.Fees, dayClassFeeRow{Class: className[cf.ClassID], Fee: feeWords(ctx, cf.Fee, cf.FeeReduced), CheckedIn: cf.CheckedIn,
+			Paid: cf.Paid, Unpaid: cf.Unpaid, Received: yen(ctx, cf.Received)})
+	}
+	v.FeeTotal = yen(ctx, fees.Received)
 	entered := map[int64]bool{}
 	for _, en := range entrants {
 		entered[en.PlayerID] = true
 		row := dayEntrant(ctx, en, className[en.ClassID])
+		row.FeeDue = due[en.ClassID]
+		f := fees.ByPlayer[en.PlayerID]
+		row.FeeStatus, row.FeeWords = f.Status, feeStatusWords(ctx, f)
 		if en.CheckinBy != nil && en.CheckinAt != nil {
 			u := users[*en.CheckinBy]
 			row.CheckinBy, row.CheckinAt = u.DisplayName, showTime(*en.CheckinAt)
@@ -197,7 +225,8 @@ func (s *Server) dayWalkIn(c echo.Context) error {
 	rel, _ := strconv.ParseInt(strings.TrimSpace(f.RelativeID), 10, 64)
 	cls, _ := strconv.ParseInt(strings.TrimSpace(f.ClassID), 10, 64)
 	_, err = s.dayRoom().WalkIn(ctx, actor(c), day.WalkInInput{EventID: id, Name: f.Name, Reading: f.Reading, Rank: f.Rank, Club: f.Affiliation,
-		MasterNumber: f.MasterNumber, MasterName: f.MasterName, MasterReading: f.MasterReading, RelativeID: rel, ClassID: cls, Late: f.Late != ""})
+		MasterNumber: f.MasterNumber, MasterName: f.MasterName, MasterReading: f.MasterReading, RelativeID: rel, ClassID: cls, Late: f.Late != "",
+		FeeStatus: f.FeeStatus, FeeAmount: f.FeeAmount})
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
 		return s.renderReception(c, http.StatusUnprocessableEntity, f, msgs, "")
 	}

@@ -251,8 +251,10 @@ type checkinView struct {
 }
 
 type checkinClass struct {
-	Name string
-	Rows []checkinRow
+	Name     string
+	Fee      string // the class's fee, in words
+	Received string // the class's fees taken so far
+	Rows     []checkinRow
 }
 
 type checkinRow struct {
@@ -260,6 +262,7 @@ type checkinRow struct {
 	Person paperPerson
 	State  string
 	WalkIn bool
+	Fee    string // paid (amount) / unpaid, "" while nothing is recorded: the desk writes it
 }
 
 func (s *Server) dayCheckinSheet(c echo.Context) error {
@@ -278,6 +281,11 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 		idx[cl.ID] = len(v.Classes)
 		v.Classes = append(v.Classes, checkinClass{Name: localName(ctx, cl.Name, cl.NameEn)})
 	}
+	for _, cf := range sh.Fees.Classes {
+		if i, ok := idx[cf.ClassID]; ok {
+			v.Classes[i].Fee, v.Classes[i].Received = feeWords(ctx, cf.Fee, cf.FeeReduced), yen(ctx, cf.Received)
+		}
+	}
 	for _, e := range sh.Entrants {
 		i, ok := idx[e.ClassID]
 		if !ok {
@@ -288,7 +296,11 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 			state = T(ctx, "day.checkin.withdrawn")
 		}
 		cc := &v.Classes[i]
-		cc.Rows = append(cc.Rows, checkinRow{No: len(cc.Rows) + 1, Person: personOf(ctx, e), State: state, WalkIn: e.WalkIn})
+		row := checkinRow{No: len(cc.Rows) + 1, Person: personOf(ctx, e), State: state, WalkIn: e.WalkIn}
+		if f, ok := sh.Fees.ByPlayer[e.PlayerID]; ok {
+			row.Fee = feeStatusWords(ctx, f)
+		}
+		cc.Rows = append(cc.Rows, row)
 	}
 	return s.render(c, http.StatusOK, DayCheckinSheet(s.page(c, T(ctx, "day_paper.checkin.title", "Event", v.Event)), v))
 }

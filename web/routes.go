@@ -56,6 +56,7 @@ func (s *Server) routes() error {
 	e.GET("/events/:id/day/reception", s.dayReception, requireUser)
 	e.POST("/events/:id/day/entrants", s.dayEnter, requireUser)
 	e.POST("/events/:id/day/checkin", s.dayCheckin, requireUser)
+	e.POST("/events/:id/day/fee", s.dayFee, requireUser)
 	e.POST("/events/:id/day/move", s.dayMove, requireUser)
 	e.POST("/events/:id/day/withdraw", s.dayWithdraw, requireUser)
 	e.POST("/events/:id/day/walkin", s.dayWalkIn, requireUser)
@@ -69,6 +70,7 @@ func (s *Server) routes() error {
 	e.GET("/day/classes/:cid/rounds/:n/boards", s.dayBoards, requireUser)
 	e.POST("/day/classes/:cid/rounds/:n/boards/:b/preview", s.dayBoardPreview, requireUser)
 	e.POST("/day/classes/:cid/rounds/:n/boards/:b", s.dayBoardResult, requireUser)
+	e.POST("/day/classes/:cid/rounds/:n/boards/:b/toss", s.dayBoardToss, requireUser)
 	s.dayFinalRoutes(e) // a day class's final knockout (web/day_final.go)
 
 	// The day's paper, the players' own report and the director's view

@@ -46,6 +46,8 @@ const (
 	LogWithdraw  = "withdraw"  // an entrant left the day
 	LogDraw      = "draw"      // a round drawn and confirmed
 	LogForfeited = "forfeited" // a game recorded as forfeit by a withdrawal
+	LogToss      = "toss"      // a 振り駒 observed at a board
+	LogFee       = "fee"       // the entry fee taken (or marked unpaid) at the desk
 )
 
 func mustJSON(v any) string {

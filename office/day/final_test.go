@@ -547,7 +547,7 @@ func TestDayFinal_D_H_D_F1_FinalFollowsTheClassHandicapPolicy(t *testing.T) {
 					gaps++
 				}
 				if c == a.ID {
-					if g.Handicap != string(pairing.Hirate) || kg.SenteBy != office.SenteByFurigoma {
+					if g.Handicap != string(pairing.Hirate) || kg.SenteBy != pairing.SenteByFurigoma {
 						t.Fatalf("振り駒 class's final game %s: %s, sente by %s (ranks %s / %s)", kg.BracketGame, g.Handicap, kg.SenteBy, rs, rg)
 					}
 					continue

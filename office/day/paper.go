@@ -31,6 +31,7 @@ type CheckinSheet struct {
 	Event    store.Event
 	Classes  []Class
 	Entrants []store.DayEntrantRow // by reading
+	Fees     FeeDesk               // each entrant's fee and the class totals
 }
 
 // CheckinSheet reads the check-in list of a day in a fixed number of
@@ -48,6 +49,9 @@ func (d *Day) CheckinSheet(ctx context.Context, actor office.Actor, eventID int6
 	for _, c := range cs {
 		out.Classes = append(out.Classes, classOf(c))
 	}
-	out.Entrants, err = d.store.DayEntrantsOfEvent(ctx, eventID)
+	if out.Entrants, err = d.store.DayEntrantsOfEvent(ctx, eventID); err != nil {
+		return out, err
+	}
+	out.Fees, err = feesIn(ctx, d.store, eventID)
 	return out, err
 }

@@ -51,7 +51,7 @@ func TestDay_D_H_D_F1_HandicapByClassPolicy(t *testing.T) {
 				switch {
 				case gap == 0:
 					var toss pairing.Furigoma
-					if err := json.Unmarshal([]byte(b.Furigoma), &toss); err != nil || b.SenteBy != day.SenteByFurigoma || !toss.Decided || g.Handicap != "平手" {
+					if err := json.Unmarshal([]byte(b.Furigoma), &toss); err != nil || b.SenteBy != pairing.SenteByFurigoma || !toss.Decided || g.Handicap != "平手" {
 						t.Errorf("%s: equal ranks, sente by %q, toss %s, %s", g.Label, b.SenteBy, b.Furigoma, g.Handicap)
 					}
 				case gap <= 2:

@@ -15,14 +15,6 @@ import (
 	"kisen/store"
 )
 
-// Ways a board's sente was chosen (day_pairings.sente_by).
-const (
-	SenteByFurigoma = "furigoma" // simulated 振り駒 (D-F1..F3), recorded
-	SenteByRank     = "rank"     // 平手, the lower rank is sente (004)
-	SenteByHandicap = "handicap" // the 上手 of a handicap game moves first (003)
-	SenteByDraw     = "draw"     // the Swiss draw balanced colours
-)
-
 // DrawnBoard is one board of a previewed or confirmed round.
 type DrawnBoard struct {
 	Board     int
@@ -330,12 +322,12 @@ func (st *classState) terms(table pairing.HandicapTable, seed uint64, board int,
 		if f.Sente == pid(b) {
 			out.Sente, out.Gote = b, a
 		}
-		out.SenteBy, out.Furigoma = SenteByFurigoma, mustJSON(f)
+		out.SenteBy, out.Furigoma = pairing.SenteByFurigoma, mustJSON(f)
 		return out, nil
 	}
 	switch set.Handicap {
 	case HandicapBalanced:
-		out.SenteBy = SenteByDraw
+		out.SenteBy = pairing.SenteByDraw
 		return st.named(out), nil
 	case HandicapToss:
 		o, err := toss()
@@ -358,7 +350,7 @@ func (st *classState) terms(table pairing.HandicapTable, seed uint64, board int,
 		} else {
 			out.Sente, out.Gote = a, b
 		}
-		out.SenteBy = SenteByRank
+		out.SenteBy = pairing.SenteByRank
 		return st.named(out), nil
 	}
 	t, err := pairing.DecideTerms(table, pid(a), ra, pid(b), rb, pid(a))
@@ -373,9 +365,9 @@ func (st *classState) terms(table pairing.HandicapTable, seed uint64, board int,
 		out.Sente, out.Gote = b, a
 	}
 	out.Handicap = string(t.Handicap)
-	out.SenteBy = SenteByHandicap
+	out.SenteBy = pairing.SenteByHandicap
 	if t.Handicap == pairing.Hirate {
-		out.SenteBy = SenteByRank
+		out.SenteBy = pairing.SenteByRank
 	}
 	return st.named(out), nil
 }

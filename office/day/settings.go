@@ -99,6 +99,10 @@ type ClassSettings struct {
 	// FirstBoard is the number of the class's first board, so classes
 	// playing at once do not share board numbers (A級 from 1, B級 from 21).
 	FirstBoard int `json:"first_board"`
+	// Fee is the entry fee (参加費) in yen, 0 for none; FeeReduced a lower
+	// fee the desk may take instead (小中学生, …), 0 for none.
+	Fee        int `json:"fee"`
+	FeeReduced int `json:"fee_reduced"`
 }
 
 // DefaultSettings are a new class's settings: 2勝通過2敗失格 in blocks,
@@ -149,6 +153,8 @@ type ClassInput struct {
 	Withdrawal       string
 	Qualifiers       string
 	FirstBoard       string
+	Fee              string // yen; "" is none
+	FeeReduced       string
 }
 
 // InputOf is the form showing a class's stored values.
@@ -161,6 +167,7 @@ func InputOf(eventID int64, name, nameEn string, position int, format string, s 
 		AllowanceMinutes: it(s.AllowanceMinutes), ByoyomiSeconds: it(s.ByoyomiSeconds),
 		Club: s.Relations.Club, MasterStudent: s.Relations.MasterStudent, FellowDisciple: s.Relations.FellowDisciple, Family: s.Relations.Family,
 		Withdrawal: s.Withdrawal, Qualifiers: it(s.Qualifiers), FirstBoard: it(s.FirstBoard),
+		Fee: it(s.Fee), FeeReduced: it(s.FeeReduced),
 	}
 }
 
@@ -172,6 +179,7 @@ const (
 	maxBoard      = 9999
 	maxQualifiers = 1024
 	maxPosition   = 999
+	maxFee        = 1_000_000 // yen
 )
 
 // intField reads a whole number in [lo, hi] or adds a field error.
@@ -277,6 +285,15 @@ func (in ClassInput) check() (name, nameEn string, position int, format string, 
 	s.Withdrawal = choice(v, "withdrawal", in.Withdrawal, WithdrawalPolicies)
 	s.Qualifiers = intField(v, "qualifiers", in.Qualifiers, 0, maxQualifiers)
 	s.FirstBoard = intField(v, "first_board", in.FirstBoard, 1, maxBoard)
+	if strings.TrimSpace(in.Fee) != "" {
+		s.Fee = intField(v, "fee", in.Fee, 0, maxFee)
+	}
+	if strings.TrimSpace(in.FeeReduced) != "" {
+		s.FeeReduced = intField(v, "fee_reduced", in.FeeReduced, 0, maxFee)
+	}
+	if s.FeeReduced > 0 && s.Fee > 0 && s.FeeReduced >= s.Fee && v.FieldMessage("fee_reduced") == "" {
+		v.Add(0, "fee_reduced", "day_fee.err.reduced_not_lower", nil)
+	}
 	return name, nameEn, position, format, s, v
 }
 

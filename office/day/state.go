@@ -28,6 +28,9 @@ type Board struct {
 	Gote     int64
 	SenteBy  string
 	Furigoma string
+	// Observed is the 振り駒 seen at the board (EnterBoardToss), when one
+	// was entered: decided, it is the board's sente (SenteBy "observed").
+	Observed *pairing.Furigoma
 }
 
 // RoundState is one drawn round of a class.
@@ -99,6 +102,16 @@ func loadClassStateWith(ctx context.Context, s *store.Store, c store.DayClass, n
 		idx[r.ID] = len(st.rounds)
 		st.rounds = append(st.rounds, RoundState{DayRound: r})
 	}
+	observed := map[int64]pairing.Furigoma{}
+	if len(ps) > 0 {
+		log, err := s.DayLogOfClass(ctx, c.ID, LogToss)
+		if err != nil {
+			return nil, err
+		}
+		if observed, err = observedTosses(log); err != nil {
+			return nil, err
+		}
+	}
 	for _, p := range ps {
 		i, ok := idx[p.RoundID]
 		if !ok {
@@ -114,6 +127,12 @@ func loadClassStateWith(ctx context.Context, s *store.Store, c store.DayClass, n
 		b, err := boardOf(gs, p)
 		if err != nil {
 			return nil, err
+		}
+		if f, ok := observed[*p.GameID]; ok {
+			b.Observed = &f
+			if f.Decided {
+				b.SenteBy, b.Furigoma = pairing.SenteByObserved, mustJSON(f)
+			}
 		}
 		r.Boards = append(r.Boards, b)
 	}

@@ -28,6 +28,10 @@ type WalkInInput struct {
 	RelativeID int64
 	ClassID    int64
 	Late       bool // checked in as late instead of present
+	// FeeStatus is FeePaid or FeeUnpaid to record the fee at once ("" for
+	// later); FeeAmount the yen received, blank for the class's fee.
+	FeeStatus string
+	FeeAmount string
 }
 
 // WalkIn registers a walk-in (the player form's validation), enters them in
@@ -77,6 +81,22 @@ func (d *Day) WalkIn(ctx context.Context, actor office.Actor, in WalkInInput) (s
 		}
 		e.Checkin, e.CheckinBy, e.CheckinAt = state, &actor.UserID, &now
 		out = e
+		if in.FeeStatus != "" {
+			if in.FeeStatus != FeePaid && in.FeeStatus != FeeUnpaid {
+				return invalid("fee_status", "day.err.choose", nil)
+			}
+			c, err := tx.DayClassByID(ctx, e.ClassID)
+			if err != nil {
+				return err
+			}
+			amount, err := feeAmount(ParseSettings(c.Settings), in.FeeStatus, in.FeeAmount, "fee_amount")
+			if err != nil {
+				return err
+			}
+			if err := appendFee(ctx, tx, actor, e, in.FeeStatus, amount, now); err != nil {
+				return err
+			}
+		}
 		return tx.AppendDayLog(ctx, &store.DayLogEntry{EventID: in.EventID, ClassID: &e.ClassID, PlayerID: &p.ID, Action: LogWalkIn,
 			Detail: mustJSON(map[string]any{"checkin": state}), ActorID: actor.UserID, At: now})
 	})

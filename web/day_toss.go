@@ -1,0 +1,55 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"kisen/office/day"
+)
+
+// boardTossForm is the 振り駒 seen at a board: who tossed and how many 歩
+// and と lay face up (the rest stood or overlapped: not counted).
+type boardTossForm struct {
+	Tosser int64 `form:"tosser"`
+	Fu     int   `form:"fu"`
+	To     int   `form:"to"`
+}
+
+// dayBoardToss enters an observed toss for a board before its result
+// (POST → 303 back to the board).
+func (s *Server) dayBoardToss(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	n, err1 := strconv.Atoi(c.Param("n"))
+	b, err2 := strconv.Atoi(c.Param("b"))
+	if err1 != nil || err2 != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	var f boardTossForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	gameID, err := formVersion(c, "game_id")
+	if err != nil {
+		return err
+	}
+	version, err := seenVersion(c)
+	if err != nil {
+		return err
+	}
+	if _, err := s.dayRoom().EnterBoardToss(ctx, actor(c), day.BoardTossInput{ClassID: cid, Round: n, Board: b, GameID: gameID, Version: version,
+		Tosser: f.Tosser, Fu: f.Fu, To: f.To}); err != nil {
+		return err
+	}
+	back, to := s.backOf(c, cid, n)
+	anchor := strconv.Itoa(b)
+	if back == "event" {
+		anchor = strconv.FormatInt(cid, 10) + "-" + anchor
+	}
+	return seeOther(c, to+"#board-"+anchor)
+}
