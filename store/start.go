@@ -42,14 +42,22 @@ func (s *Store) StartEvents(ctx context.Context, sc StartScope, limit int) ([]Ev
 	return out, notFound(err, "start events")
 }
 
+// newestVersion limits a query over game_results r to each game's newest
+// version.
+const newestVersion = "r.version = (SELECT MAX(r2.version) FROM game_results r2 WHERE r2.game_id = r.game_id)"
+
 // WaitingGames lists games of the scope's events that have both players,
-// no result version at all, are not void, and are due: started, or
-// scheduled on or before today (YYYY-MM-DD), or without a date. Oldest
-// date first, at most limit.
-func (s *Store) WaitingGames(ctx context.Context, sc StartScope, today string, limit int) ([]Game, error) {
+// no result in force, are not void, and are due: started, or scheduled on
+// or before today (YYYY-MM-DD), or without a date. No result in force: no
+// result version at all, or a newest version that is pending for any
+// reason but the arbiter's (rulingReasons: those wait for a ruling, see
+// WaitingRulings) — a result taken back (undo) or a toss to be made.
+// Oldest date first, at most limit.
+func (s *Store) WaitingGames(ctx context.Context, sc StartScope, today string, rulingReasons []string, limit int) ([]Game, error) {
 	q := s.DB(ctx).Model(&Game{}).
 		Where("sente_player_id IS NOT NULL AND gote_player_id IS NOT NULL").
-		Where("NOT EXISTS (SELECT 1 FROM game_results r WHERE r.game_id = games.id)").
+		Where("NOT EXISTS (SELECT 1 FROM game_results r WHERE r.game_id = games.id AND "+newestVersion+
+			" AND NOT (r.result = 'pending' AND r.reason NOT IN ?))", nonEmpty(rulingReasons)).
 		Where("NOT EXISTS (SELECT 1 FROM game_voids v WHERE v.game_id = games.id)").
 		Where("started_at IS NOT NULL OR scheduled_on IS NULL OR scheduled_on <= ?", today)
 	q = s.staffed(ctx, q, "event_id", sc, "director", "arbiter", "recorder")
@@ -82,6 +90,32 @@ func (s *Store) UnconfirmedResults(ctx context.Context, sc StartScope, limit int
 	var out []PendingResult
 	err := q.Order("game_results.entered_at, game_results.id").Limit(limit).Scan(&out).Error
 	return out, notFound(err, "unconfirmed results")
+}
+
+// WaitingRulings lists games of the scope's events (where the user is
+// director or arbiter) whose newest result version is pending for one of
+// rulingReasons: a disputed foul, a redo limit the arbiter settles, a
+// foul loss superseded (D-X5, D-R4, D-K1). Not void; oldest first, at
+// most limit.
+func (s *Store) WaitingRulings(ctx context.Context, sc StartScope, rulingReasons []string, limit int) ([]PendingResult, error) {
+	q := s.DB(ctx).Table("game_results r").
+		Select("r.*, games.event_id, games.sente_player_id, games.gote_player_id").
+		Joins("JOIN games ON games.id = r.game_id").
+		Where(newestVersion).
+		Where("r.result = 'pending' AND r.reason IN ?", nonEmpty(rulingReasons)).
+		Where("NOT EXISTS (SELECT 1 FROM game_voids v WHERE v.game_id = games.id)")
+	q = s.staffed(ctx, q, "games.event_id", sc, "director", "arbiter")
+	var out []PendingResult
+	err := q.Order("r.entered_at, r.id").Limit(limit).Scan(&out).Error
+	return out, notFound(err, "waiting rulings")
+}
+
+// nonEmpty keeps an IN list valid SQL when it is empty.
+func nonEmpty(xs []string) []string {
+	if len(xs) == 0 {
+		return []string{""}
+	}
+	return xs
 }
 
 // RecentResult is one result version with its game's event and seats.

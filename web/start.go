@@ -47,6 +47,8 @@ type startView struct {
 	WaitingMore bool
 	Confirm     []startLine
 	ConfirmMore bool
+	Rulings     []startLine
+	RulingsMore bool
 	Changes     []startLine
 	Checklist   []setupStep // empty once every step is done, and for non-administrators
 }
@@ -115,6 +117,12 @@ func startViewOf(ctx context.Context, sv office.StartView) startView {
 				"By", user(g.Result.EnteredBy))})
 	}
 	v.ConfirmMore = sv.ConfirmMore
+	for _, g := range sv.Rulings {
+		v.Rulings = append(v.Rulings, startLine{When: showTime(g.Result.EnteredAt), Href: gameURL(g.GameID),
+			Text: T(ctx, "start.waiting.ruling", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID),
+				"Why", T(ctx, actionKey("start.ruling.", g.Result.Reason, office.RulingReasons)))})
+	}
+	v.RulingsMore = sv.RulingsMore
 	for _, ch := range sv.Changes {
 		l := startLine{When: showTime(ch.At)}
 		sente, gote := player(ch.SentePlayerID), player(ch.GotePlayerID)
