@@ -77,6 +77,8 @@ type StartChange struct {
 	// Draw and schedule entries.
 	StageID, ClassID int64
 	Place            string
+	PlaceEn          string // a stage's English name
+	PlaceKind        string // a stage's kind (first_preliminary …)
 	Action           string
 }
 
@@ -231,7 +233,7 @@ func (o *Office) startChanges(ctx context.Context, sc store.StartScope) ([]Start
 	}
 	for _, d := range draws {
 		out = append(out, StartChange{Kind: ChangeDraw, At: d.At, EventID: d.EventID, ActorID: d.ActorID,
-			StageID: d.StageID, Place: d.Place, Action: d.Action})
+			StageID: d.StageID, Place: d.Place, PlaceEn: d.PlaceEn, PlaceKind: d.Kind, Action: d.Action})
 	}
 	for _, d := range schedules {
 		out = append(out, StartChange{Kind: ChangeSchedule, At: d.At, EventID: d.EventID, ActorID: d.ActorID,

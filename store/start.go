@@ -160,6 +160,8 @@ type RecentDrawEntry struct {
 	StageID int64
 	ClassID int64
 	Place   string // the stage's name, or the class (A, B1, …)
+	PlaceEn string // the stage's English name ("" for a class)
+	Kind    string // the stage's kind ("" for a class)
 	Action  string
 	ActorID int64
 	At      time.Time
@@ -170,14 +172,14 @@ type RecentDrawEntry struct {
 func (s *Store) RecentDraws(ctx context.Context, sc StartScope, limit int) ([]RecentDrawEntry, []RecentDrawEntry, error) {
 	var ko, lg []RecentDrawEntry
 	q := s.DB(ctx).Table("knockout_draw_log d").
-		Select("d.id, s.event_id, d.stage_id, 0 AS class_id, s.name AS place, d.action, d.actor_id, d.at").
+		Select("d.id, s.event_id, d.stage_id, 0 AS class_id, s.name AS place, s.name_en AS place_en, s.kind, d.action, d.actor_id, d.at").
 		Joins("JOIN knockout_stages s ON s.id = d.stage_id")
 	q = s.staffed(ctx, q, "s.event_id", sc)
 	if err := q.Order("d.at DESC, d.id DESC").Limit(limit).Scan(&ko).Error; err != nil {
 		return nil, nil, notFound(err, "recent draws")
 	}
 	q = s.DB(ctx).Table("league_schedule_log l").
-		Select("l.id, c.event_id, 0 AS stage_id, l.class_id, c.class AS place, l.action, l.actor_id, l.at").
+		Select("l.id, c.event_id, 0 AS stage_id, l.class_id, c.class AS place, '' AS place_en, '' AS kind, l.action, l.actor_id, l.at").
 		Joins("JOIN league_classes c ON c.id = l.class_id")
 	q = s.staffed(ctx, q, "c.event_id", sc)
 	if err := q.Order("l.at DESC, l.id DESC").Limit(limit).Scan(&lg).Error; err != nil {

@@ -141,7 +141,7 @@ func startViewOf(ctx context.Context, sv office.StartView) startView {
 			l.Text = T(ctx, "start.change.ruling", "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Sente", sente, "Gote", gote, "Kind", kind)
 		case office.ChangeDraw:
 			l.Href = "/stages/" + i64(ch.StageID)
-			l.Text = T(ctx, actionKey("start.change.draw.", ch.Action, drawActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Place", ch.Place)
+			l.Text = T(ctx, actionKey("start.change.draw.", ch.Action, drawActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Place", stageName(ctx, ch.Place, ch.PlaceEn, ch.PlaceKind))
 		case office.ChangeSchedule:
 			l.Href = "/league/" + i64(ch.ClassID)
 			l.Text = T(ctx, actionKey("start.change.schedule.", ch.Action, scheduleActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID),
