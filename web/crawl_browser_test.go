@@ -232,6 +232,7 @@ func TestCrawl_NoDeveloperTextOnAnyPage(t *testing.T) {
 					a.signIn(c, id.userID)
 				}
 				offs, n := crawl(t, a, c, lang, chk, start)
+				t.Logf("%s/%s: %d pages", id.name, lang, n)
 				total += n
 				for i := range offs {
 					offs[i].URL = id.name + "/" + lang + " " + offs[i].URL
