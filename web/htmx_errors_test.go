@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -10,8 +11,9 @@ import (
 // request that fails with a status the handlers do not answer themselves
 // (404, 403 for an expired form, 413 for a body over the limit) gets the
 // localised message as a fragment — no page, no navigation — so app.js
-// can show it where the answer would have gone. A plain request still
-// gets the whole error page.
+// can show it where the answer would have gone; signed out, it is sent to
+// the login page as a whole. A plain request still gets the whole error
+// page.
 func TestWords_HTMXErrorAnswersAreMessagesInPlace(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
@@ -64,9 +66,25 @@ func TestWords_HTMXErrorAnswersAreMessagesInPlace(t *testing.T) {
 				}
 			}
 		}
+		// Signed out (elsewhere): an htmx click is told to load the login
+		// page whole, coming back to the page it was on — never the login
+		// page inside the slot.
+		anon := a.newClient()
+		req, err := http.NewRequest(http.MethodPost, a.ts.URL+preview, strings.NewReader("record=x"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("HX-Request", "true")
+		req.Header.Set("HX-Current-URL", a.ts.URL+gameURL(g.game.ID)+"#record")
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-CSRF-Token", a.csrfToken(anon))
+		resp, body := a.send(anon, req)
+		if want := "/login?next=" + url.QueryEscape(gameURL(g.game.ID)); resp.StatusCode != http.StatusUnauthorized || resp.Header.Get("HX-Redirect") != want || strings.Contains(body, "<html") {
+			t.Errorf("signed out htmx click: %d, HX-Redirect %q (want %q)", resp.StatusCode, resp.Header.Get("HX-Redirect"), want)
+		}
 		// Without htmx the same failure is the whole localised page.
 		a.setLang(a.client, "ja")
-		resp, body := a.get("/no/such/page")
+		resp, body = a.get("/no/such/page")
 		if resp.StatusCode != http.StatusNotFound || !strings.Contains(body, "<html") || !strings.Contains(body, `data-testid="nav-user"`) {
 			t.Errorf("plain 404: %d, whole page with navigation: %v", resp.StatusCode, strings.Contains(body, "<html"))
 		}
