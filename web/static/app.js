@@ -24,25 +24,6 @@
       e.detail.isError = false;
     }
   });
-  // No answer at all (the connection dropped, e.g. the server refused a
-  // body over its limit before it was sent whole): say so in place, in the
-  // page's language (the message is in a meta tag of the layout).
-  document.addEventListener("htmx:sendError", function (e) {
-    var target = e.detail.target;
-    var m = document.querySelector('meta[name="kisen-send-error"]');
-    if (!target || !m || (target.closest && target.closest(".live"))) {
-      return;
-    }
-    var box = document.createElement("div");
-    box.className = "error";
-    box.setAttribute("role", "alert");
-    box.setAttribute("data-testid", "error-fragment");
-    var p = document.createElement("p");
-    p.setAttribute("data-testid", "error-status");
-    p.textContent = m.getAttribute("content");
-    box.appendChild(p);
-    target.replaceChildren(box);
-  });
   document.addEventListener("submit", function (e) {
     var msg = e.target.getAttribute("data-confirm");
     if (msg && !window.confirm(msg)) {
