@@ -67,6 +67,8 @@ type EffectGame struct {
 type EffectAdvance struct {
 	StageID     int64
 	StageName   string
+	StageNameEn string // the stage's English name and kind (pages in English)
+	StageKind   string
 	BracketGame string
 	Round       int
 	Final       bool
@@ -78,14 +80,18 @@ type EffectAdvance struct {
 type EffectChampion struct {
 	StageID       int64
 	StageName     string
+	StageNameEn   string
+	StageKind     string
 	Before, After int64
 }
 
 // EffectQualifier is a player who qualifies from a stage.
 type EffectQualifier struct {
-	StageID   int64
-	StageName string
-	Player    int64
+	StageID     int64
+	StageName   string
+	StageNameEn string
+	StageKind   string
+	Player      int64
 }
 
 // dryRunDone rolls a dry run's transaction back.
@@ -134,6 +140,8 @@ func (o *Office) DryRun(ctx context.Context, eventID int64, write func(ctx conte
 // stageSnap is a published stage's bracket as a preview compares it.
 type stageSnap struct {
 	name       string
+	nameEn     string // English name and kind: for the reader's language (web stageName)
+	kind       string
 	champion   int64
 	qualifiers map[int64]bool
 	games      map[string][2]string
@@ -155,7 +163,7 @@ func bracketSnapshot(ctx context.Context, s *store.Store, e store.Event) (map[in
 		return out, nil
 	}
 	for _, sb := range eb.Stages {
-		sn := &stageSnap{name: sb.Stage.Name, qualifiers: map[int64]bool{}, games: map[string][2]string{}, rounds: map[string]int{}, last: len(sb.Rounds),
+		sn := &stageSnap{name: sb.Stage.Name, nameEn: sb.Stage.NameEn, kind: sb.Stage.Kind, qualifiers: map[int64]bool{}, games: map[string][2]string{}, rounds: map[string]int{}, last: len(sb.Rounds),
 			champion1: sb.Stage.Qualifiers <= 1}
 		sn.champion, _ = playerOfEntrant(sb.Champion)
 		for _, q := range sb.Qualifiers {
@@ -248,11 +256,11 @@ func effectsSince(ctx context.Context, tx *store.Store, e store.Event, m store.E
 			old = &stageSnap{qualifiers: map[int64]bool{}, games: map[string][2]string{}}
 		}
 		if sn.champion != old.champion {
-			eff.Champions = append(eff.Champions, EffectChampion{StageID: id, StageName: sn.name, Before: old.champion, After: sn.champion})
+			eff.Champions = append(eff.Champions, EffectChampion{StageID: id, StageName: sn.name, StageNameEn: sn.nameEn, StageKind: sn.kind, Before: old.champion, After: sn.champion})
 		}
 		for p := range sn.qualifiers {
 			if !old.qualifiers[p] {
-				eff.Qualified = append(eff.Qualified, EffectQualifier{StageID: id, StageName: sn.name, Player: p})
+				eff.Qualified = append(eff.Qualified, EffectQualifier{StageID: id, StageName: sn.name, StageNameEn: sn.nameEn, StageKind: sn.kind, Player: p})
 			}
 		}
 		if old.name == "" {
@@ -266,7 +274,7 @@ func effectsSince(ctx context.Context, tx *store.Store, e store.Event, m store.E
 					continue
 				}
 				opp, _ := playerOfEntrant(players[1-i])
-				eff.Advances = append(eff.Advances, EffectAdvance{StageID: id, StageName: sn.name, BracketGame: gid,
+				eff.Advances = append(eff.Advances, EffectAdvance{StageID: id, StageName: sn.name, StageNameEn: sn.nameEn, StageKind: sn.kind, BracketGame: gid,
 					Round: sn.rounds[gid], Final: sn.champion1 && sn.rounds[gid] == sn.last, Player: pid, Opponent: opp})
 			}
 		}

@@ -240,7 +240,7 @@ func (o *Office) decideAfterRuling(ctx context.Context, tx *store.Store, actor A
 	if ag.Ending.Kind == adjudication.EndArbiterFoulLoss && ag.Ending.By == nil && !foulLossInForce(ag.Rulings) {
 		// The game ended only by a foul loss that an appeal has now
 		// superseded: it has no result until it is ended again.
-		oc := adjudication.Outcome{Result: adjudication.Pending, Reason: "foul_loss_superseded", DecidedBy: "arbiter",
+		oc := adjudication.Outcome{Result: adjudication.Pending, Reason: reasonFoulLossSuperseded, DecidedBy: "arbiter",
 			Rules: []string{"D-K1"}, Articles: []string{"000 第10条第8項"}}
 		return o.storeOutcome(ctx, tx, actor, g, Adjudicated{Game: ag, Outcome: oc, RecordID: recordID}, note)
 	}

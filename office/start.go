@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"kisen/adjudication"
 	"kisen/store"
 )
 
@@ -23,8 +24,22 @@ type StartEvent struct {
 	Roles []string
 }
 
-// StartGame is a game waiting for something: a result (Result nil) or a
-// confirmation of Result.
+// RulingReasons are the reasons of a pending result that the arbiter (or,
+// without one, the organiser) settles: the game waits for a ruling, not
+// for someone to enter a result.
+var RulingReasons = []string{
+	string(adjudication.ReasonDisputedFoul),     // D-X5: the players disagree a foul happened
+	string(adjudication.ReasonRedoLimitArbiter), // D-R4: the event's redo limit leaves it to the arbiter
+	reasonFoulLossSuperseded,                    // D-K1: an appeal took back the foul loss that ended the game
+}
+
+// reasonFoulLossSuperseded: the game ended only by a foul-loss ruling that a
+// later ruling superseded (decideAfterRuling).
+const reasonFoulLossSuperseded = "foul_loss_superseded"
+
+// StartGame is a game waiting for something: a result (Result nil, or a
+// pending version such as one taken back), a confirmation of Result, or a
+// ruling on a Result pending for one of RulingReasons.
 type StartGame struct {
 	GameID        int64
 	EventID       int64
@@ -62,6 +77,8 @@ type StartChange struct {
 	// Draw and schedule entries.
 	StageID, ClassID int64
 	Place            string
+	PlaceEn          string // a stage's English name
+	PlaceKind        string // a stage's kind (first_preliminary …)
 	Action           string
 }
 
@@ -73,6 +90,8 @@ type StartView struct {
 	WaitingMore bool
 	Confirm     []StartGame
 	ConfirmMore bool
+	Rulings     []StartGame
+	RulingsMore bool
 	Changes     []StartChange
 	EventByID   map[int64]store.Event
 	Users       map[int64]string
@@ -89,7 +108,7 @@ func (v StartView) SetupDone() bool {
 }
 
 // Start reads a signed-in user's start page: their events by role, games
-// waiting for a result or a confirmation, and recent changes, in a fixed
+// waiting for a result, a confirmation or a ruling, and recent changes, in a fixed
 // number of statements.
 func (o *Office) Start(ctx context.Context, actor Actor) (StartView, error) {
 	if err := actor.RequireUser(); err != nil {
@@ -114,7 +133,7 @@ func (o *Office) Start(ctx context.Context, actor Actor) (StartView, error) {
 		v.Events = append(v.Events, StartEvent{Event: e, Roles: held[e.ID]})
 	}
 	today := o.now().In(playerTokyo).Format("2006-01-02")
-	waiting, err := s.WaitingGames(ctx, sc, today, startWaitingLimit+1)
+	waiting, err := s.WaitingGames(ctx, sc, today, RulingReasons, startWaitingLimit+1)
 	if err != nil {
 		return v, err
 	}
@@ -137,12 +156,24 @@ func (o *Office) Start(ctx context.Context, actor Actor) (StartView, error) {
 		v.Confirm = append(v.Confirm, StartGame{GameID: p.GameID, EventID: p.EventID,
 			SentePlayerID: deref(p.SentePlayerID), GotePlayerID: deref(p.GotePlayerID), Result: &r})
 	}
+	rulings, err := s.WaitingRulings(ctx, sc, RulingReasons, startWaitingLimit+1)
+	if err != nil {
+		return v, err
+	}
+	if len(rulings) > startWaitingLimit {
+		rulings, v.RulingsMore = rulings[:startWaitingLimit], true
+	}
+	for _, p := range rulings {
+		r := p.GameResult
+		v.Rulings = append(v.Rulings, StartGame{GameID: p.GameID, EventID: p.EventID,
+			SentePlayerID: deref(p.SentePlayerID), GotePlayerID: deref(p.GotePlayerID), Result: &r})
+	}
 	if v.Changes, err = o.startChanges(ctx, sc); err != nil {
 		return v, err
 	}
 	// Names for everything listed, one statement per kind.
 	var userIDs, playerIDs, eventIDs []int64
-	for _, g := range append(slices.Clone(v.Waiting), v.Confirm...) {
+	for _, g := range slices.Concat(v.Waiting, v.Confirm, v.Rulings) {
 		playerIDs = append(playerIDs, g.SentePlayerID, g.GotePlayerID)
 		eventIDs = append(eventIDs, g.EventID)
 		if g.Result != nil {
@@ -202,7 +233,7 @@ func (o *Office) startChanges(ctx context.Context, sc store.StartScope) ([]Start
 	}
 	for _, d := range draws {
 		out = append(out, StartChange{Kind: ChangeDraw, At: d.At, EventID: d.EventID, ActorID: d.ActorID,
-			StageID: d.StageID, Place: d.Place, Action: d.Action})
+			StageID: d.StageID, Place: d.Place, PlaceEn: d.PlaceEn, PlaceKind: d.Kind, Action: d.Action})
 	}
 	for _, d := range schedules {
 		out = append(out, StartChange{Kind: ChangeSchedule, At: d.At, EventID: d.EventID, ActorID: d.ActorID,

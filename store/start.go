@@ -42,14 +42,22 @@ func (s *Store) StartEvents(ctx context.Context, sc StartScope, limit int) ([]Ev
 	return out, notFound(err, "start events")
 }
 
+// newestVersion limits a query over game_results r to each game's newest
+// version.
+const newestVersion = "r.version = (SELECT MAX(r2.version) FROM game_results r2 WHERE r2.game_id = r.game_id)"
+
 // WaitingGames lists games of the scope's events that have both players,
-// no result version at all, are not void, and are due: started, or
-// scheduled on or before today (YYYY-MM-DD), or without a date. Oldest
-// date first, at most limit.
-func (s *Store) WaitingGames(ctx context.Context, sc StartScope, today string, limit int) ([]Game, error) {
+// no result in force, are not void, and are due: started, or scheduled on
+// or before today (YYYY-MM-DD), or without a date. No result in force: no
+// result version at all, or a newest version that is pending for any
+// reason but the arbiter's (rulingReasons: those wait for a ruling, see
+// WaitingRulings) — a result taken back (undo) or a toss to be made.
+// Oldest date first, at most limit.
+func (s *Store) WaitingGames(ctx context.Context, sc StartScope, today string, rulingReasons []string, limit int) ([]Game, error) {
 	q := s.DB(ctx).Model(&Game{}).
 		Where("sente_player_id IS NOT NULL AND gote_player_id IS NOT NULL").
-		Where("NOT EXISTS (SELECT 1 FROM game_results r WHERE r.game_id = games.id)").
+		Where("NOT EXISTS (SELECT 1 FROM game_results r WHERE r.game_id = games.id AND "+newestVersion+
+			" AND NOT (r.result = 'pending' AND r.reason NOT IN ?))", nonEmpty(rulingReasons)).
 		Where("NOT EXISTS (SELECT 1 FROM game_voids v WHERE v.game_id = games.id)").
 		Where("started_at IS NOT NULL OR scheduled_on IS NULL OR scheduled_on <= ?", today)
 	q = s.staffed(ctx, q, "event_id", sc, "director", "arbiter", "recorder")
@@ -82,6 +90,32 @@ func (s *Store) UnconfirmedResults(ctx context.Context, sc StartScope, limit int
 	var out []PendingResult
 	err := q.Order("game_results.entered_at, game_results.id").Limit(limit).Scan(&out).Error
 	return out, notFound(err, "unconfirmed results")
+}
+
+// WaitingRulings lists games of the scope's events (where the user is
+// director or arbiter) whose newest result version is pending for one of
+// rulingReasons: a disputed foul, a redo limit the arbiter settles, a
+// foul loss superseded (D-X5, D-R4, D-K1). Not void; oldest first, at
+// most limit.
+func (s *Store) WaitingRulings(ctx context.Context, sc StartScope, rulingReasons []string, limit int) ([]PendingResult, error) {
+	q := s.DB(ctx).Table("game_results r").
+		Select("r.*, games.event_id, games.sente_player_id, games.gote_player_id").
+		Joins("JOIN games ON games.id = r.game_id").
+		Where(newestVersion).
+		Where("r.result = 'pending' AND r.reason IN ?", nonEmpty(rulingReasons)).
+		Where("NOT EXISTS (SELECT 1 FROM game_voids v WHERE v.game_id = games.id)")
+	q = s.staffed(ctx, q, "games.event_id", sc, "director", "arbiter")
+	var out []PendingResult
+	err := q.Order("r.entered_at, r.id").Limit(limit).Scan(&out).Error
+	return out, notFound(err, "waiting rulings")
+}
+
+// nonEmpty keeps an IN list valid SQL when it is empty.
+func nonEmpty(xs []string) []string {
+	if len(xs) == 0 {
+		return []string{""}
+	}
+	return xs
 }
 
 // RecentResult is one result version with its game's event and seats.
@@ -126,6 +160,8 @@ type RecentDrawEntry struct {
 	StageID int64
 	ClassID int64
 	Place   string // the stage's name, or the class (A, B1, …)
+	PlaceEn string // the stage's English name ("" for a class)
+	Kind    string // the stage's kind ("" for a class)
 	Action  string
 	ActorID int64
 	At      time.Time
@@ -136,14 +172,14 @@ type RecentDrawEntry struct {
 func (s *Store) RecentDraws(ctx context.Context, sc StartScope, limit int) ([]RecentDrawEntry, []RecentDrawEntry, error) {
 	var ko, lg []RecentDrawEntry
 	q := s.DB(ctx).Table("knockout_draw_log d").
-		Select("d.id, s.event_id, d.stage_id, 0 AS class_id, s.name AS place, d.action, d.actor_id, d.at").
+		Select("d.id, s.event_id, d.stage_id, 0 AS class_id, s.name AS place, s.name_en AS place_en, s.kind, d.action, d.actor_id, d.at").
 		Joins("JOIN knockout_stages s ON s.id = d.stage_id")
 	q = s.staffed(ctx, q, "s.event_id", sc)
 	if err := q.Order("d.at DESC, d.id DESC").Limit(limit).Scan(&ko).Error; err != nil {
 		return nil, nil, notFound(err, "recent draws")
 	}
 	q = s.DB(ctx).Table("league_schedule_log l").
-		Select("l.id, c.event_id, 0 AS stage_id, l.class_id, c.class AS place, l.action, l.actor_id, l.at").
+		Select("l.id, c.event_id, 0 AS stage_id, l.class_id, c.class AS place, '' AS place_en, '' AS kind, l.action, l.actor_id, l.at").
 		Joins("JOIN league_classes c ON c.id = l.class_id")
 	q = s.staffed(ctx, q, "c.event_id", sc)
 	if err := q.Order("l.at DESC, l.id DESC").Limit(limit).Scan(&lg).Error; err != nil {

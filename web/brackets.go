@@ -200,7 +200,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 	}
 	for _, sb := range eb.Stages {
 		st := sb.Stage
-		sv := stageView{ID: st.ID, EventID: eventID, Name: localName(ctx, st.Name, st.NameEn), Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
+		sv := stageView{ID: st.ID, EventID: eventID, Name: stageName(ctx, st.Name, st.NameEn, st.Kind), Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
 			Seed: st.DrawSeed, DrawDate: st.DrawDate, Method: st.Method, ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers, BestOf: st.BestOf}
 		if sv.Voided, err = s.voidedOf(ctx, st.ID); err != nil {
 			return v, err

@@ -49,7 +49,7 @@ func (s *Server) stagePublishPreview(c echo.Context, id int64) error {
 		return err
 	}
 	markDraft(c, eff.EventGoesPublic)
-	return s.renderConfirm(c, http.StatusOK, confirmView{Title: T(ctx, "previews.publish.title"), Lead: T(ctx, "previews.publish.lead", "Stage", st.Name),
+	return s.renderConfirm(c, http.StatusOK, confirmView{Title: T(ctx, "previews.publish.title"), Lead: T(ctx, "previews.publish.lead", "Stage", stageName(ctx, st.Name, st.NameEn, st.Kind)),
 		Effects: s.effectsView(ctx, eff), Action: stageURL(id) + "/publish", Submit: T(ctx, "previews.publish.submit"), Back: stageURL(id) + "#review"})
 }
 
@@ -68,8 +68,8 @@ func (s *Server) stageUnpublish(c echo.Context) error {
 	}
 	reason := c.FormValue("reason")
 	view := func(status int, eff office.Effects, errs fieldMsgs) error {
-		return s.renderConfirm(c, status, confirmView{Title: T(ctx, "previews.unpublish.stage_title", "Stage", st.Name),
-			Lead: T(ctx, "previews.unpublish.stage_lead", "Stage", st.Name), Effects: s.effectsView(ctx, eff),
+		return s.renderConfirm(c, status, confirmView{Title: T(ctx, "previews.unpublish.stage_title", "Stage", stageName(ctx, st.Name, st.NameEn, st.Kind)),
+			Lead: T(ctx, "previews.unpublish.stage_lead", "Stage", stageName(ctx, st.Name, st.NameEn, st.Kind)), Effects: s.effectsView(ctx, eff),
 			Action: stageURL(id) + "/unpublish", Submit: T(ctx, "previews.unpublish.submit"), Back: stageURL(id) + "#games",
 			Reason: true, ReasonValue: reason, Errs: errs, Danger: true})
 	}

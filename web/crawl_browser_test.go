@@ -200,8 +200,8 @@ func (a *testApp) setLang(c *http.Client, lang string) {
 }
 
 // TestCrawl_NoDeveloperTextOnAnyPage (issue 13): as the public, the
-// administrator, the knockout event's director and arbiter, and the
-// league's scheduler, in Japanese and in English, visit every page the
+// administrator, the knockout event's director, arbiter and recorder, and
+// the league's scheduler, in Japanese and in English, visit every page the
 // navigation leads to, and every error page, and fail on developer text:
 // raw message ids, rule ids (D-A1 …), code slugs, bare player ids, raw
 // JSON, English sentences on Japanese pages, Japanese UI words on English
@@ -217,7 +217,7 @@ func TestCrawl_NoDeveloperTextOnAnyPage(t *testing.T) {
 		}
 		chk := newPageChecker(a.srv.msgs, f.data, ids)
 		identities := []crawlIdentity{{"public", 0}, {"administrator", f.root.ID}, {"director", f.director.ID},
-			{"arbiter", f.arbiter.ID}, {"scheduler", f.scheduler.ID}}
+			{"arbiter", f.arbiter.ID}, {"recorder", f.recorder.ID}, {"scheduler", f.scheduler.ID}}
 		start := []string{"/", fmt.Sprintf("/events/%d", f.knockout), fmt.Sprintf("/events/%d", f.leagueEvent),
 			fmt.Sprintf("/games/%d", f.recorded),
 			// embeds (issue 15): linked from no page, only pasted elsewhere
@@ -232,6 +232,7 @@ func TestCrawl_NoDeveloperTextOnAnyPage(t *testing.T) {
 					a.signIn(c, id.userID)
 				}
 				offs, n := crawl(t, a, c, lang, chk, start)
+				t.Logf("%s/%s: %d pages", id.name, lang, n)
 				total += n
 				for i := range offs {
 					offs[i].URL = id.name + "/" + lang + " " + offs[i].URL
@@ -278,40 +279,42 @@ func report(t *testing.T, all []offence) {
 // Chromium (both languages) and checks the text the browser shows, with
 // screenshots of the stage, game and error pages.
 func TestCrawl_BrowserSample(t *testing.T) {
-	ctx := newBrowser(t)
-	a := newTestApp(t, storetestSQLite(t))
-	f := newCrawlFixture(t, a)
-	var ids []int64
-	for _, p := range f.players {
-		ids = append(ids, p.ID)
-	}
-	chk := newPageChecker(a.srv.msgs, f.data, ids)
-	pages := map[string]string{
-		"stage":  fmt.Sprintf("/stages/%d", f.stage),
-		"game":   fmt.Sprintf("/games/%d", f.recorded),
-		"league": fmt.Sprintf("/league/%d", f.class),
-		"404":    "/no/such/page",
-	}
-	// Sign the browser in as an administrator through the login form.
-	const pw = "crawl administrator passphrase"
-	a.addAccount("crawler", pw, true)
-	chk.data = append(chk.data, "名 crawler")
-	do(t, ctx, steps(
-		one(chromedp.Navigate(a.ts.URL+"/login"), chromedp.WaitVisible(chromedp.CSS(`[data-testid="login-form"]`)),
-			fill("login", "crawler"), fill("password", pw)),
-		submit("login-submit"))...)
-	var all []offence
-	for _, lang := range Languages {
-		do(t, ctx, chromedp.Navigate(a.ts.URL+"/lang?to="+lang+"&back=/"))
-		for _, name := range []string{"stage", "game", "league", "404"} {
-			do(t, ctx, chromedp.Navigate(a.ts.URL+pages[name]), chromedp.WaitVisible(chromedp.CSS("main")))
-			html, err := chromedp.Run(ctx, chromedp.OuterHTML(chromedp.CSS("html")))
-			if err != nil {
-				t.Fatal(err)
-			}
-			all = append(all, chk.check("chromium "+lang+" "+pages[name], lang, html)...)
-			screenshot(t, ctx, "crawl-"+name+"-"+lang)
+	eachBrowserDB(t, func(t *testing.T, s *store.Store) {
+		ctx := newBrowser(t)
+		a := newTestApp(t, s)
+		f := newCrawlFixture(t, a)
+		var ids []int64
+		for _, p := range f.players {
+			ids = append(ids, p.ID)
 		}
-	}
-	report(t, all)
+		chk := newPageChecker(a.srv.msgs, f.data, ids)
+		pages := map[string]string{
+			"stage":  fmt.Sprintf("/stages/%d", f.stage),
+			"game":   fmt.Sprintf("/games/%d", f.recorded),
+			"league": fmt.Sprintf("/league/%d", f.class),
+			"404":    "/no/such/page",
+		}
+		// Sign the browser in as an administrator through the login form.
+		const pw = "crawl administrator passphrase"
+		a.addAccount("crawler", pw, true)
+		chk.data = append(chk.data, "名 crawler")
+		do(t, ctx, steps(
+			one(chromedp.Navigate(a.ts.URL+"/login"), chromedp.WaitVisible(chromedp.CSS(`[data-testid="login-form"]`)),
+				fill("login", "crawler"), fill("password", pw)),
+			submit("login-submit"))...)
+		var all []offence
+		for _, lang := range Languages {
+			do(t, ctx, chromedp.Navigate(a.ts.URL+"/lang?to="+lang+"&back=/"))
+			for _, name := range []string{"stage", "game", "league", "404"} {
+				do(t, ctx, chromedp.Navigate(a.ts.URL+pages[name]), chromedp.WaitVisible(chromedp.CSS("main")))
+				html, err := chromedp.Run(ctx, chromedp.OuterHTML(chromedp.CSS("html")))
+				if err != nil {
+					t.Fatal(err)
+				}
+				all = append(all, chk.check("chromium "+lang+" "+pages[name], lang, html)...)
+				screenshot(t, ctx, "crawl-"+name+"-"+lang)
+			}
+		}
+		report(t, all)
+	})
 }

@@ -17,12 +17,13 @@ import (
 // puts a 師弟 pair together (with a reason) and published, with results,
 // a 千日手 and its redo game, and an arbiter's ruling; a published 順位戦
 // class with results; players with masters; ratings. Users: an
-// administrator, the knockout event's director and arbiter, and the
-// league's scheduler.
+// administrator, the knockout event's director, arbiter and recorder, and
+// the league's scheduler.
 type crawlFixture struct {
 	a                                   *testApp
 	admin                               office.Actor
 	root, director, arbiter, scheduler  store.User
+	recorder                            store.User
 	knockout, leagueEvent, stage, class int64
 	recorded                            int64 // the game with a record, ended by 千日手
 	players                             []store.Player
@@ -41,6 +42,7 @@ func newCrawlFixture(t *testing.T, a *testApp) *crawlFixture {
 	f.director = a.addUser("director", false)
 	f.arbiter = a.addUser("arbiter", false)
 	f.scheduler = a.addUser("scheduler", false)
+	f.recorder = a.addUser("recorder", false)
 	f.admin = office.Actor{UserID: f.root.ID, Login: "root", DisplayName: "root", Admin: true}
 	must := func(err error) {
 		t.Helper()
@@ -79,6 +81,7 @@ func newCrawlFixture(t *testing.T, a *testApp) *crawlFixture {
 	f.data = append(f.data, ev.Name, "将棋会館")
 	must(o.GrantEventRole(ctx, f.admin, office.RoleGrant{EventID: ev.ID, UserID: f.director.ID, Role: office.RoleDirector}))
 	must(o.GrantEventRole(ctx, f.admin, office.RoleGrant{EventID: ev.ID, UserID: f.arbiter.ID, Role: office.RoleArbiter}))
+	must(o.GrantEventRole(ctx, f.admin, office.RoleGrant{EventID: ev.ID, UserID: f.recorder.ID, Role: office.RoleRecorder}))
 	st, err := o.CreateStage(ctx, f.admin, office.StageInput{EventID: ev.ID, Name: "一次予選", Kind: "first_preliminary", Qualifiers: 2,
 		RoundDates: "2026-11-10 2026-11-20 2026-12-10", AllowanceMinutes: 180})
 	must(err)
@@ -168,6 +171,20 @@ func newCrawlFixture(t *testing.T, a *testApp) *crawlFixture {
 			res = "gote_win"
 		}
 		must(o.EnterLeagueResult(ctx, f.admin, office.LeagueResultInput{GameID: lg.GameID, Result: res}))
+	}
+	// A round-2 game that waits for a ruling (the start page's list): a
+	// foul loss ruled by the organiser (no arbiter, D-K2), then taken back
+	// on appeal, leaves it without a result.
+	for _, lg := range lgs {
+		if lg.Round != 2 {
+			continue
+		}
+		r, _, err := o.AddRuling(ctx, f.admin, lg.GameID, office.RulingInput{Kind: "foul_loss", Player: "sente", Reason: "盤外での助言"})
+		must(err)
+		_, _, err = o.AddRuling(ctx, f.admin, lg.GameID, office.RulingInput{Kind: "other", Reason: "不服申立てを認める", Supersedes: r.ID, Version: 1})
+		must(err)
+		f.data = append(f.data, "盤外での助言", "不服申立てを認める")
+		break
 	}
 	_, err = ratings.New(o).RecomputeRatings(ctx)
 	must(err)

@@ -105,6 +105,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 		_ = c.JSON(status, map[string]any{"error": lz.T(msg), "code": msg, "status": status})
 		return
 	}
+	if isHTMX(c) {
+		_ = s.render(c, status, ErrorFragment(status, msg))
+		return
+	}
 	_ = s.render(c, status, ErrorPage(s.page(c, lz.T(msg)), status, msg))
 }
 

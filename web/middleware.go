@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -113,10 +114,21 @@ func ActorFrom(ctx context.Context) office.Actor {
 
 func actor(c echo.Context) office.Actor { return ActorFrom(c.Request().Context()) }
 
-// requireUser sends the public to the login page.
+// requireUser sends the public to the login page. An htmx request (a
+// preview clicked after signing out elsewhere) would follow a redirect and
+// put the login page inside the slot, so it is told to load the login
+// page as a whole instead, coming back to the page it was on (issue 13).
 func requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if actor(c).Anonymous() {
+			if isHTMX(c) {
+				back := "/"
+				if u, err := url.Parse(c.Request().Header.Get("HX-Current-URL")); err == nil {
+					back = safeNext(u.RequestURI())
+				}
+				c.Response().Header().Set("HX-Redirect", "/login?next="+url.QueryEscape(back))
+				return c.NoContent(http.StatusUnauthorized)
+			}
 			return c.Redirect(http.StatusSeeOther, "/login?next="+safeNext(c.Request().URL.RequestURI()))
 		}
 		return next(c)

@@ -130,11 +130,11 @@ func (s *Server) effectsView(ctx context.Context, e office.Effects) effectsView 
 		if a.Opponent == 0 {
 			key = "previews.effect.advance_waiting"
 		}
-		v.Advances = append(v.Advances, T(ctx, key, "Player", s.nameOr(ctx, a.Player), "Stage", a.StageName,
+		v.Advances = append(v.Advances, T(ctx, key, "Player", s.nameOr(ctx, a.Player), "Stage", stageName(ctx, a.StageName, a.StageNameEn, a.StageKind),
 			"Round", roundWords(ctx, a), "Opponent", s.nameOr(ctx, a.Opponent)))
 	}
 	for _, q := range e.Qualified {
-		v.Advances = append(v.Advances, T(ctx, "previews.effect.qualified", "Player", s.nameOr(ctx, q.Player), "Stage", q.StageName))
+		v.Advances = append(v.Advances, T(ctx, "previews.effect.qualified", "Player", s.nameOr(ctx, q.Player), "Stage", stageName(ctx, q.StageName, q.StageNameEn, q.StageKind)))
 	}
 	for _, g := range e.Created {
 		key := "previews.effect.created"
@@ -153,11 +153,11 @@ func (s *Server) effectsView(ctx context.Context, e office.Effects) effectsView 
 	for _, c := range e.Champions {
 		switch {
 		case c.After == 0:
-			v.Champions = append(v.Champions, T(ctx, "previews.effect.champion_undone", "Stage", c.StageName, "Before", s.nameOr(ctx, c.Before)))
+			v.Champions = append(v.Champions, T(ctx, "previews.effect.champion_undone", "Stage", stageName(ctx, c.StageName, c.StageNameEn, c.StageKind), "Before", s.nameOr(ctx, c.Before)))
 		case c.Before == 0:
-			v.Champions = append(v.Champions, T(ctx, "previews.effect.champion", "Stage", c.StageName, "After", s.nameOr(ctx, c.After)))
+			v.Champions = append(v.Champions, T(ctx, "previews.effect.champion", "Stage", stageName(ctx, c.StageName, c.StageNameEn, c.StageKind), "After", s.nameOr(ctx, c.After)))
 		default:
-			v.Champions = append(v.Champions, T(ctx, "previews.effect.champion_changed", "Stage", c.StageName, "Before", s.nameOr(ctx, c.Before), "After", s.nameOr(ctx, c.After)))
+			v.Champions = append(v.Champions, T(ctx, "previews.effect.champion_changed", "Stage", stageName(ctx, c.StageName, c.StageNameEn, c.StageKind), "Before", s.nameOr(ctx, c.Before), "After", s.nameOr(ctx, c.After)))
 		}
 	}
 	if e.EventGoesPublic {

@@ -27,7 +27,7 @@ type seedApplyView struct {
 // errs are the typed count and its messages after a refused request.
 func (s *Server) renderSeeds(c echo.Context, status int, st store.KnockoutStage, rows []ratings.SeedRow, in *string, errs fieldMsgs) error {
 	ctx := c.Request().Context()
-	v := seedsView{StageURL: fmt.Sprintf("/stages/%d", st.ID), StageName: st.Name}
+	v := seedsView{StageURL: fmt.Sprintf("/stages/%d", st.ID), StageName: stageName(ctx, st.Name, st.NameEn, st.Kind)}
 	rs, err := s.ratings().RatingStatus(ctx)
 	if err != nil {
 		return err

@@ -47,6 +47,8 @@ type startView struct {
 	WaitingMore bool
 	Confirm     []startLine
 	ConfirmMore bool
+	Rulings     []startLine
+	RulingsMore bool
 	Changes     []startLine
 	Checklist   []setupStep // empty once every step is done, and for non-administrators
 }
@@ -115,6 +117,12 @@ func startViewOf(ctx context.Context, sv office.StartView) startView {
 				"By", user(g.Result.EnteredBy))})
 	}
 	v.ConfirmMore = sv.ConfirmMore
+	for _, g := range sv.Rulings {
+		v.Rulings = append(v.Rulings, startLine{When: showTime(g.Result.EnteredAt), Href: gameURL(g.GameID),
+			Text: T(ctx, "start.waiting.ruling", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID),
+				"Why", T(ctx, actionKey("start.ruling.", g.Result.Reason, office.RulingReasons)))})
+	}
+	v.RulingsMore = sv.RulingsMore
 	for _, ch := range sv.Changes {
 		l := startLine{When: showTime(ch.At)}
 		sente, gote := player(ch.SentePlayerID), player(ch.GotePlayerID)
@@ -133,7 +141,7 @@ func startViewOf(ctx context.Context, sv office.StartView) startView {
 			l.Text = T(ctx, "start.change.ruling", "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Sente", sente, "Gote", gote, "Kind", kind)
 		case office.ChangeDraw:
 			l.Href = "/stages/" + i64(ch.StageID)
-			l.Text = T(ctx, actionKey("start.change.draw.", ch.Action, drawActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Place", ch.Place)
+			l.Text = T(ctx, actionKey("start.change.draw.", ch.Action, drawActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Place", stageName(ctx, ch.Place, ch.PlaceEn, ch.PlaceKind))
 		case office.ChangeSchedule:
 			l.Href = "/league/" + i64(ch.ClassID)
 			l.Text = T(ctx, actionKey("start.change.schedule.", ch.Action, scheduleActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID),

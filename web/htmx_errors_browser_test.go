@@ -1,0 +1,76 @@
+package web
+
+import (
+	"context"
+	"net/url"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"kisen/store"
+)
+
+// TestBrowser_HTMXSignedOutClickLoadsTheLoginPage (issue 13): 確認 on the
+// game page's record form after the user signed out in another tab used to
+// put the login page inside the preview slot (htmx followed the redirect);
+// now the browser loads the login page as a whole, in the page's language,
+// and it comes back to the game.
+func TestBrowser_HTMXSignedOutClickLoadsTheLoginPage(t *testing.T) {
+	eachBrowserDB(t, func(t *testing.T, s *store.Store) {
+		ctx := newBrowser(t)
+		a := newTestApp(t, s)
+		g := newGameSetup(t, a, "{}")
+		gp := "/games/" + strconv.FormatInt(g.game.ID, 10)
+		js := func(src string) {
+			t.Helper()
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(function(){`+src+`; return true})()`)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, lang := range Languages {
+			do(t, ctx, chromedp.Navigate(a.ts.URL+"/lang?to="+lang+"&back=/"))
+			browserLogin(t, ctx, a, "tachiai", arbiterPassword, gp, `[data-testid="record-form"]`)
+
+			// Signed out in another tab, then 確認 on this page.
+			js(`window.__signedOut = 0; fetch('/logout', {method: 'POST', headers: {'X-CSRF-Token': document.querySelector('meta[name="csrf-token"]').content}}).then(function (r) { window.__signedOut = r.status })`)
+			waitSignedOut(t, ctx)
+			js(`document.querySelector('#f-record').value = 'position startpos moves 7g7f'`)
+			do(t, ctx, submit("record-preview")...)
+			do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`[data-testid="login-form"]`)))
+			loc, err := chromedp.Run(ctx, chromedp.Location())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if u, err := url.Parse(loc); err != nil || u.Path != "/login" || u.Query().Get("next") != gp {
+				t.Fatalf("%s: signed out: the click led to %s, want the login page coming back to %s", lang, loc, gp)
+			}
+			if got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`)); err != nil || got != lang {
+				t.Fatalf("the login page is in %q, want %q (%v)", got, lang, err)
+			}
+			screenshot(t, ctx, "htmx-signed-out-login-"+lang)
+		}
+	})
+}
+
+// waitSignedOut waits until the page's sign-out request (started by the
+// test, as another tab would) has been answered.
+func waitSignedOut(t *testing.T, ctx context.Context) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		st, err := chromedp.Run(ctx, chromedp.Evaluate[int](`window.__signedOut`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st != 0 {
+			if st != 200 {
+				t.Fatalf("sign-out answered %d", st)
+			}
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatal("the sign-out request was never answered")
+}
