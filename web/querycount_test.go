@@ -62,6 +62,7 @@ var queryPages = []queryPage{
 	{name: "event", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d", f.eventKO) }},
 	{name: "bracket", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d/brackets", f.eventKO) }},
 	{name: "stage", path: func(f queryFixture) string { return fmt.Sprintf("/stages/%d", f.stage) }, staff: true},
+	{name: "stage seeds", path: func(f queryFixture) string { return fmt.Sprintf("/stages/%d/seeds", f.stage) }, staff: true},
 	{name: "stage CSV", path: func(f queryFixture) string { return fmt.Sprintf("/stages/%d/csv", f.stage) }},
 	{name: "knockout games list", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d/games", f.eventKO) }},
 	{name: "league overview", path: func(f queryFixture) string { return fmt.Sprintf("/events/%d/league", f.eventLeague) }},
@@ -80,6 +81,8 @@ var queryPages = []queryPage{
 	{name: "players list", path: func(f queryFixture) string { return "/players" }},
 	{name: "ratings", path: func(f queryFixture) string { return "/ratings" }},
 	{name: "ratings page 2", path: func(f queryFixture) string { return "/ratings?page=2" }},
+	{name: "ratings search", path: func(f queryFixture) string { return "/ratings?q=%E6%A3%8B%E5%A3%AB" }},
+	{name: "players search", path: func(f queryFixture) string { return "/players?q=%E6%A3%8B%E5%A3%AB" }},
 	{name: "ratings CSV", path: func(f queryFixture) string { return "/ratings/export.csv" }},
 	{name: "players CSV", path: func(f queryFixture) string { return "/players/export.csv" }},
 	// record downloads (issue 15, docs/downloads.md)
@@ -124,8 +127,12 @@ func statementsOf(t *testing.T, a *testApp, s *store.Store, path string) int64 {
 // most: staff forms and drafts) and signed out.
 func TestQueryCount_ListingPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
-		// The computation is what is counted: no page from the render cache.
+		// The computation is what is counted: no page from the render
+		// cache, and no bracket, league table or record kept by revision
+		// (statementsOf's warm-up GET would fill both, and the counted GET
+		// would then read one revision row instead of the page's sets).
 		a.srv.pages = nil
+		a.srv.office.KeepNoViews()
 		f, err := seed.New(context.Background(), a.srv.office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
