@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
+	"kisen/office"
 	"kisen/office/seed"
+	"kisen/pairing"
 	"kisen/store"
 )
 
@@ -33,6 +36,34 @@ func seedQueryFixture(t *testing.T, f *seed.Fixture, scale int) queryFixture {
 		t.Fatal(err)
 	}
 	q.eventKO, q.stage = ek.ID, st.ID
+	// A second stage whose draw was published, taken back and published
+	// again: its first round 1 (4×scale games) is void, and the bracket
+	// pages list void games.
+	vs, err := f.O.CreateStage(ctx, f.Admin, office.StageInput{EventID: ek.ID, Name: "予選", Kind: string(pairing.FirstPreliminary)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := f.Players(ctx, 8*scale, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if _, err := f.O.AddEntrant(ctx, f.Admin, office.EntrantInput{StageID: vs.ID, PlayerID: p.ID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := f.O.DrawStage(ctx, f.Admin, office.DrawInput{StageID: vs.ID, Seed: "7", DrawDate: "2026-06-01"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.O.PublishStage(ctx, f.Admin, vs.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.O.UnpublishStage(ctx, f.Admin, vs.ID, "組み合わせの誤り"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.O.PublishStage(ctx, f.Admin, vs.ID); err != nil { // published again: new games
+		t.Fatal(err)
+	}
 	// C2 takes ten games a player, so the small class has 11 players (55
 	// games, 10 decided) and the large one 61 (305 games, 100 decided).
 	players := 11
@@ -139,6 +170,13 @@ func TestQueryCount_ListingPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
 		}
 		small := seedQueryFixture(t, f, 1)
 		large := seedQueryFixture(t, f, 10)
+		// The void games are listed, with their players' names (80
+		// entrants in 128 slots: 48 byes and 32 games).
+		_, body := a.get(fmt.Sprintf("/events/%d/brackets", large.eventKO))
+		void := docOf(t, body).Find(`[data-testid="bracket-void-game"]`)
+		if void.Length() != 32 || !strings.Contains(void.First().Text(), "棋士") || strings.Contains(void.Text(), "#") {
+			t.Fatalf("the bracket lists %d void games (want 32, named): %q", void.Length(), void.First().Text())
+		}
 		// What the worker of `kisen serve` does in the background (pages
 		// never recompute): the rating pages list rated players.
 		if _, err := a.srv.office.RefreshRatingsIfStale(context.Background()); err != nil {
