@@ -196,14 +196,24 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	if err != nil {
 		return eb, err
 	}
+	// Every stage's entrants and bracket games, in one statement each.
+	sids := make([]int64, len(stages))
+	for i, st := range stages {
+		sids[i] = st.ID
+	}
+	entrants, err := s.EntrantsOfStages(ctx, sids)
+	if err != nil {
+		return eb, err
+	}
+	bracketGames, err := s.KnockoutGamesOfStages(ctx, sids)
+	if err != nil {
+		return eb, err
+	}
 	var pids []int64
 	var runs []pairing.StageRun
 	var games []map[string]chainResult
 	for _, st := range stages {
-		es, err := s.EntrantsOfStage(ctx, st.ID)
-		if err != nil {
-			return eb, err
-		}
+		es := entrants[st.ID]
 		var withdrawn []string
 		for _, en := range es {
 			pids = append(pids, en.PlayerID)
@@ -211,10 +221,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 				withdrawn = append(withdrawn, entrantID(en.PlayerID))
 			}
 		}
-		kgs, err := s.KnockoutGamesOfStage(ctx, st.ID)
-		if err != nil {
-			return eb, err
-		}
+		kgs := bracketGames[st.ID]
 		chains := map[string]chainResult{}
 		var results []pairing.Result
 		for _, kg := range kgs {

@@ -12,28 +12,25 @@ type VoidBracketGame struct {
 	GoteID      int64
 }
 
-// VoidBracketGames lists the void games of a stage's slots, oldest first.
-// The caller has already shown the stage (EventBrackets checks who may see
-// it).
-func (o *Office) VoidBracketGames(ctx context.Context, stageID int64) ([]VoidBracketGame, error) {
-	kgs, err := o.store.VoidKnockoutGamesOfStage(ctx, stageID)
+// VoidBracketGames lists the void games of an event's bracket slots by
+// stage, oldest first, in one statement however many there are (issue
+// 12). The caller has already shown the event's stages (EventBrackets
+// checks who may see them).
+func (o *Office) VoidBracketGames(ctx context.Context, eventID int64) (map[int64][]VoidBracketGame, error) {
+	rows, err := o.store.VoidBracketGamesOfEvent(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
-	var out []VoidBracketGame
-	for _, kg := range kgs {
-		g, err := o.store.GameByID(ctx, kg.GameID)
-		if err != nil {
-			return nil, err
+	out := map[int64][]VoidBracketGame{}
+	for _, r := range rows {
+		v := VoidBracketGame{BracketGame: r.BracketGame, GameID: r.GameID, Label: r.Label}
+		if r.SenteID != nil {
+			v.SenteID = *r.SenteID
 		}
-		v := VoidBracketGame{BracketGame: kg.BracketGame, GameID: g.ID, Label: g.Label}
-		if g.SentePlayerID != nil {
-			v.SenteID = *g.SentePlayerID
+		if r.GoteID != nil {
+			v.GoteID = *r.GoteID
 		}
-		if g.GotePlayerID != nil {
-			v.GoteID = *g.GotePlayerID
-		}
-		out = append(out, v)
+		out[r.StageID] = append(out[r.StageID], v)
 	}
 	return out, nil
 }

@@ -36,6 +36,11 @@ func (o *Office) eventRevision(ctx context.Context, eventID int64) (string, erro
 	return strconv.FormatInt(r.Event, 10) + "/" + strconv.FormatInt(r.Registry, 10), nil
 }
 
+// KeepNoViews makes o compute every bracket, league table and record from
+// the database on every read, keeping none: for the tests and benchmarks
+// that count or time the computation itself (issue 12).
+func (o *Office) KeepNoViews() { o.views = nil }
+
 // kept is the view kept under key at revision rev, or else compute's,
 // which is kept when rev is known ("" keeps nothing). rev must have been
 // read before compute reads anything, so a kept view is never older than

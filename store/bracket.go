@@ -34,7 +34,7 @@ func (s *Store) AddKnockoutGame(ctx context.Context, g *KnockoutGame) error {
 }
 
 // KnockoutGamesOfStage lists a stage's bracket games in creation order,
-// leaving out games a correction made void (VoidKnockoutGamesOfStage).
+// leaving out games a correction made void (VoidBracketGamesOfEvent).
 func (s *Store) KnockoutGamesOfStage(ctx context.Context, stageID int64) ([]KnockoutGame, error) {
 	// Scanned by hand: read on every bracket page and result (issue 12).
 	rows, err := s.DB(ctx).Raw("SELECT id, stage_id, bracket_game, game_id, sente_by, furigoma, observed, attempt, created_at FROM knockout_games"+
@@ -52,6 +52,30 @@ func (s *Store) KnockoutGamesOfStage(ctx context.Context, stageID int64) ([]Knoc
 		out = append(out, g)
 	}
 	return out, notFound(rows.Err(), "bracket games")
+}
+
+// KnockoutGamesOfStages reads the bracket games of several stages (an
+// event's) in one statement, by stage, each oldest first, leaving out void
+// games as KnockoutGamesOfStage does.
+func (s *Store) KnockoutGamesOfStages(ctx context.Context, stageIDs []int64) (map[int64][]KnockoutGame, error) {
+	out := make(map[int64][]KnockoutGame, len(stageIDs))
+	if len(stageIDs) == 0 {
+		return out, nil
+	}
+	rows, err := s.DB(ctx).Raw("SELECT id, stage_id, bracket_game, game_id, sente_by, furigoma, observed, attempt, created_at FROM knockout_games"+
+		" WHERE stage_id IN ? AND game_id NOT IN (SELECT game_id FROM game_voids) ORDER BY id", stageIDs).Rows()
+	if err != nil {
+		return nil, notFound(err, "bracket games of stages")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var g KnockoutGame
+		if err := rows.Scan(&g.ID, &g.StageID, &g.BracketGame, &g.GameID, &g.SenteBy, &g.Furigoma, &g.Observed, &g.Attempt, &g.CreatedAt); err != nil {
+			return nil, fmt.Errorf("bracket games of stages: %w", err)
+		}
+		out[g.StageID] = append(out[g.StageID], g)
+	}
+	return out, notFound(rows.Err(), "bracket games of stages")
 }
 
 // KnockoutGameByGameID finds the bracket game a game belongs to.

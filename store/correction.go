@@ -33,10 +33,36 @@ func (s *Store) CorrectionByID(ctx context.Context, id int64) (Correction, error
 	return c, notFound(err, "correction")
 }
 
-// VoidKnockoutGamesOfStage lists the bracket games of a stage whose game a
-// correction made void, oldest first.
-func (s *Store) VoidKnockoutGamesOfStage(ctx context.Context, stageID int64) ([]KnockoutGame, error) {
-	var out []KnockoutGame
-	err := s.DB(ctx).Where("stage_id = ? AND game_id IN (?)", stageID, s.DB(ctx).Model(&GameVoid{}).Select("game_id")).Order("id").Find(&out).Error
-	return out, notFound(err, "void bracket games")
+// VoidBracketGameRow is a void game of a bracket slot with the seats it
+// had.
+type VoidBracketGameRow struct {
+	StageID     int64
+	BracketGame string
+	GameID      int64
+	Label       string
+	SenteID     *int64
+	GoteID      *int64
+}
+
+// VoidBracketGamesOfEvent lists the void games of every bracket slot of
+// an event, oldest first, in one statement however many there are (a
+// stage whose draw was taken back voids a whole round; issue 12).
+func (s *Store) VoidBracketGamesOfEvent(ctx context.Context, eventID int64) ([]VoidBracketGameRow, error) {
+	rows, err := s.DB(ctx).Raw(`SELECT kg.stage_id, kg.bracket_game, g.id, g.label, g.sente_player_id, g.gote_player_id
+		FROM knockout_games kg JOIN games g ON g.id = kg.game_id
+		WHERE g.event_id = ? AND kg.game_id IN (SELECT game_id FROM game_voids)
+		ORDER BY kg.id`, eventID).Rows()
+	if err != nil {
+		return nil, notFound(err, "void bracket games of event")
+	}
+	defer rows.Close()
+	var out []VoidBracketGameRow
+	for rows.Next() {
+		var r VoidBracketGameRow
+		if err := rows.Scan(&r.StageID, &r.BracketGame, &r.GameID, &r.Label, &r.SenteID, &r.GoteID); err != nil {
+			return nil, notFound(err, "void bracket games of event")
+		}
+		out = append(out, r)
+	}
+	return out, notFound(rows.Err(), "void bracket games of event")
 }

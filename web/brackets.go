@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -113,6 +114,9 @@ type bracketsView struct {
 	IsTitle   bool
 	Draft     bool // the event is a draft: pages carry the 下書き mark, publishing a stage publishes it
 	CanEdit   bool // the viewer may add stages (the new-stage form)
+	// players are the event's entrants and the players its brackets
+	// name, as EventBrackets read them (the stage page reuses them).
+	players map[int64]store.Player
 }
 
 // furigomaFaces lists each toss as its five faces (the page says them in
@@ -192,19 +196,21 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 		return bracketsView{}, err
 	}
 	v := bracketsView{EventID: eventID, EventName: localName(ctx, eb.Event.Name, eb.Event.NameEn), Staff: eb.Staff,
-		IsTitle: eb.Event.Kind == office.EventTitleMatch, Draft: office.IsDraft(eb.Event)}
+		IsTitle: eb.Event.Kind == office.EventTitleMatch, Draft: office.IsDraft(eb.Event), players: eb.Players}
 	for _, k := range office.StageKinds {
 		if (k == office.StageSeries) == v.IsTitle {
 			v.Kinds = append(v.Kinds, k)
 		}
 	}
+	voided, err := s.voidedOf(ctx, eventID)
+	if err != nil {
+		return v, err
+	}
 	for _, sb := range eb.Stages {
 		st := sb.Stage
 		sv := stageView{ID: st.ID, EventID: eventID, Name: stageName(ctx, st.Name, st.NameEn, st.Kind), Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
 			Seed: st.DrawSeed, DrawDate: st.DrawDate, Method: st.Method, ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers, BestOf: st.BestOf}
-		if sv.Voided, err = s.voidedOf(ctx, st.ID); err != nil {
-			return v, err
-		}
+		sv.Voided = voided[st.ID]
 		if sb.Champion != "" {
 			sv.Champion = eb.PlayerName(sb.Champion)
 		}
@@ -466,9 +472,23 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 	for i, e := range es {
 		ids[i] = e.PlayerID
 	}
-	ps, err := s.store.PlayersByIDs(ctx, ids)
-	if err != nil {
-		return err
+	// The entrants' players were read with the brackets; only one missing
+	// there (none expected) is read here.
+	ps := make(map[int64]store.Player, len(ids))
+	var missing []int64
+	for _, pid := range ids {
+		if p, ok := v.players[pid]; ok {
+			ps[pid] = p
+		} else {
+			missing = append(missing, pid)
+		}
+	}
+	if len(missing) > 0 {
+		more, err := s.store.PlayersByIDs(ctx, missing)
+		if err != nil {
+			return err
+		}
+		maps.Copy(ps, more)
 	}
 	day, _ := store.ParseCivilDate(m.Draw.DrawDate)
 	if day.IsZero() {
@@ -567,7 +587,9 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 			}
 		}
 	}
-	logs, err := s.office.DrawLog(ctx, a, id)
+	// The stage and the role were checked above (office.Stage,
+	// RequireEventRole with DrawLog's roles): the log is read directly.
+	logs, err := s.store.DrawLog(ctx, id)
 	if err != nil {
 		return err
 	}

@@ -166,15 +166,37 @@ type voidedGameView struct {
 	Gote   string
 }
 
-// voidedOf lists a stage's void bracket games for the tree.
-func (s *Server) voidedOf(ctx context.Context, stageID int64) ([]voidedGameView, error) {
-	vs, err := s.office.VoidBracketGames(ctx, stageID)
+// voidedOf lists the void bracket games of an event's stages for the
+// trees, by stage: two statements however many there are (issue 12).
+func (s *Server) voidedOf(ctx context.Context, eventID int64) (map[int64][]voidedGameView, error) {
+	vs, err := s.office.VoidBracketGames(ctx, eventID)
+	if err != nil || len(vs) == 0 {
+		return nil, err
+	}
+	var ids []int64
+	for _, games := range vs {
+		for _, v := range games {
+			ids = append(ids, v.SenteID, v.GoteID)
+		}
+	}
+	ps, err := s.store.PlayersByIDs(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
-	var out []voidedGameView
-	for _, v := range vs {
-		out = append(out, voidedGameView{GameID: v.GameID, Label: v.Label, Sente: s.playerName(ctx, &v.SenteID), Gote: s.playerName(ctx, &v.GoteID)})
+	name := func(id int64) string {
+		if p, ok := ps[id]; ok {
+			return p.Name
+		}
+		if id == 0 {
+			return ""
+		}
+		return "#" + strconv.FormatInt(id, 10)
+	}
+	out := make(map[int64][]voidedGameView, len(vs))
+	for stage, games := range vs {
+		for _, v := range games {
+			out[stage] = append(out[stage], voidedGameView{GameID: v.GameID, Label: v.Label, Sente: name(v.SenteID), Gote: name(v.GoteID)})
+		}
 	}
 	return out, nil
 }
