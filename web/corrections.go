@@ -121,7 +121,7 @@ func (s *Server) renderCorrection(c echo.Context, status int, kind string, id in
 		return s.playerName(ctx, &id)
 	}
 	for _, a := range affected {
-		av := affectedView{GameID: a.GameID, Label: a.Label, Confirmed: a.Confirmed,
+		av := affectedView{GameID: a.GameID, Label: gameLabel(ctx, a.Label), Confirmed: a.Confirmed,
 			Now: l.T("corrections.pair", "A", name(a.Now[0]), "B", name(a.Now[1]))}
 		switch {
 		case a.AfterStatus == "gone":
@@ -195,7 +195,7 @@ func (s *Server) voidedOf(ctx context.Context, eventID int64) (map[int64][]voide
 	out := make(map[int64][]voidedGameView, len(vs))
 	for stage, games := range vs {
 		for _, v := range games {
-			out[stage] = append(out[stage], voidedGameView{GameID: v.GameID, Label: v.Label, Sente: name(v.SenteID), Gote: name(v.GoteID)})
+			out[stage] = append(out[stage], voidedGameView{GameID: v.GameID, Label: gameLabel(ctx, v.Label), Sente: name(v.SenteID), Gote: name(v.GoteID)})
 		}
 	}
 	return out, nil

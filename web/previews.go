@@ -111,7 +111,7 @@ func (s *Server) effectsView(ctx context.Context, e office.Effects) effectsView 
 	today := s.office.LineageDay().String()
 	for _, r := range e.Results {
 		sente, gote := s.nameOr(ctx, r.Sente), s.nameOr(ctx, r.Gote)
-		line := T(ctx, "previews.effect.result", "Game", r.Label, "Sente", sente, "Gote", gote,
+		line := T(ctx, "previews.effect.result", "Game", gameLabel(ctx, r.Label), "Sente", sente, "Gote", gote,
 			"Result", effectResultWords(ctx, r.Result, r.Reason, sente, gote), "Reason", reasonWords(ctx, r.Reason))
 		if r.Before != "" && r.Before != r.Result && r.Before != office.ResultPending {
 			line += " " + T(ctx, "previews.effect.result_before", "Before", effectResultWords(ctx, r.Before, "", sente, gote))
@@ -141,14 +141,14 @@ func (s *Server) effectsView(ctx context.Context, e office.Effects) effectsView 
 		if g.RedoOf != 0 {
 			key = "previews.effect.created_redo"
 		}
-		line := T(ctx, key, "Game", g.Label, "Sente", s.nameOr(ctx, g.Sente), "Gote", s.nameOr(ctx, g.Gote))
+		line := T(ctx, key, "Game", gameLabel(ctx, g.Label), "Sente", s.nameOr(ctx, g.Sente), "Gote", s.nameOr(ctx, g.Gote))
 		if g.ScheduledOn != "" {
 			line += " " + T(ctx, "previews.effect.on", "Date", g.ScheduledOn)
 		}
 		v.Created = append(v.Created, line)
 	}
 	for _, g := range e.Voided {
-		v.Voided = append(v.Voided, T(ctx, "previews.effect.voided", "Game", g.Label, "Sente", s.nameOr(ctx, g.Sente), "Gote", s.nameOr(ctx, g.Gote)))
+		v.Voided = append(v.Voided, T(ctx, "previews.effect.voided", "Game", gameLabel(ctx, g.Label), "Sente", s.nameOr(ctx, g.Sente), "Gote", s.nameOr(ctx, g.Gote)))
 	}
 	for _, c := range e.Champions {
 		switch {

@@ -96,7 +96,7 @@ func (s *Server) staleView(ctx context.Context, se *office.StaleError) (staleVie
 	if err != nil {
 		return staleView{}, err
 	}
-	v := staleView{GameID: g.ID, Label: g.Label, Sente: s.playerName(ctx, g.SentePlayerID), Gote: s.playerName(ctx, g.GotePlayerID), Seen: se.Seen}
+	v := staleView{GameID: g.ID, Label: gameLabel(ctx, g.Label), Sente: s.playerName(ctx, g.SentePlayerID), Gote: s.playerName(ctx, g.GotePlayerID), Seen: se.Seen}
 	var ids []int64
 	if se.HasInForce {
 		ids = append(ids, se.InForce.EnteredBy)

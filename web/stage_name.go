@@ -1,6 +1,9 @@
 package web
 
-import "context"
+import (
+	"context"
+	"strings"
+)
 
 // stageName is a knockout stage's name in the reader's language (issue 13):
 // on an English page its English name; without one, a stage named exactly
@@ -19,3 +22,25 @@ func stageName(ctx context.Context, name, nameEn, kind string) string {
 	}
 	return name
 }
+
+// gameLabel is a game's stored label as the reader reads it. A bracket
+// game's label is written once, when its stage is published, as the stage's
+// name and the game's place (「一次予選 R1-G1」); when that name is the kind's
+// Japanese word, an English page says the kind in English ("First
+// preliminary R1-G1"). Other labels are data and are shown as stored.
+func gameLabel(ctx context.Context, label string) string {
+	lz := L(ctx)
+	if lz.Lang != "en" || lz.m == nil {
+		return label
+	}
+	ja := lz.m.For("ja")
+	for _, kind := range stageKinds {
+		if rest, ok := strings.CutPrefix(label, ja.T("knockout.kind."+kind)+" "); ok {
+			return lz.T("knockout.kind."+kind) + " " + rest
+		}
+	}
+	return label
+}
+
+// stageKinds are the knockout stage kinds whose names have locale words.
+var stageKinds = []string{"first_preliminary", "second_preliminary", "main", "series"}

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -41,6 +42,41 @@ func TestStageName_NamedAsItsKindReadsInEnglish(t *testing.T) {
 			_, body := a.get(f.eventPath() + "/brackets")
 			if !strings.Contains(body, "若手選抜") {
 				t.Errorf("%s: a stage's own name is not shown as typed", lang)
+			}
+		}
+	})
+}
+
+// TestGameLabel_KindPrefixReadsInEnglish (issue 13): a bracket game's label
+// is stored with its stage's name (「一次予選 R1-G1」); on English pages the
+// kind's Japanese word reads in English, on Japanese pages and for any
+// other name the label stays as stored.
+func TestGameLabel_KindPrefixReadsInEnglish(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		g := newGameSetup(t, a, "{}")
+		a.signIn(a.client, g.admin.UserID)
+		ev := "/events/" + strconv.FormatInt(g.event.ID, 10)
+		var games []string
+		for _, label := range []string{"一次予選 R1-G1", "若手選抜 R1-G2"} {
+			resp, body := a.postForm(ev+"/games", url.Values{"label": {label}, "sente_id": {strconv.FormatInt(g.sente.ID, 10)}, "gote_id": {strconv.FormatInt(g.gote.ID, 10)}, "allowance": {"60"}, "handicap": {"平手"}})
+			if resp.StatusCode != http.StatusSeeOther {
+				t.Fatalf("create %s: %d\n%s", label, resp.StatusCode, body)
+			}
+			games = append(games, resp.Header.Get("Location"))
+		}
+		want := map[string][2]string{"ja": {"一次予選 R1-G1", "若手選抜 R1-G2"}, "en": {"First preliminary R1-G1", "若手選抜 R1-G2"}}
+		for _, lang := range Languages {
+			a.get("/lang?to=" + lang)
+			for i, path := range games {
+				_, body := a.get(path)
+				if title := doc(t, body).Find(`[data-testid="game-title"]`).Text(); !strings.Contains(title, want[lang][i]) {
+					t.Errorf("%s %s: title %q, want %q", lang, path, title, want[lang][i])
+				}
+			}
+			_, body := a.get(ev + "/games")
+			list := doc(t, body).Find(`[data-testid="games-table"]`).Text()
+			if !strings.Contains(list, want[lang][0]) || lang == "en" && strings.Contains(list, "一次予選") {
+				t.Errorf("%s games list: %q", lang, list)
 			}
 		}
 	})

@@ -100,7 +100,7 @@ func (s *Server) renderUndoConfirm(c echo.Context, status int, id int64, in offi
 		lead = T(ctx, "previews.undo.lead", "V", plan.Undone.Version, "Back", plan.Restored.Version,
 			"Result", effectResultWords(ctx, plan.Restored.Result, plan.Restored.Reason, s.playerName(ctx, g.SentePlayerID), s.playerName(ctx, g.GotePlayerID)))
 	}
-	return s.renderConfirm(c, status, confirmView{Title: T(ctx, "previews.undo.title", "Game", g.Label), Lead: lead,
+	return s.renderConfirm(c, status, confirmView{Title: T(ctx, "previews.undo.title", "Game", gameLabel(ctx, g.Label)), Lead: lead,
 		Effects: s.effectsView(ctx, eff), Action: gameURL(id) + "/undo", Fields: echoFields(c, "reason"),
 		Submit: T(ctx, "previews.undo.submit"), Back: gameURL(id) + "#results", Reason: true, ReasonValue: in.Reason, Errs: errs, Danger: true})
 }
