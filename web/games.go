@@ -255,7 +255,11 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	if err != nil {
 		return gameView{}, err
 	}
-	v := gameView{ID: g.ID, EventID: e.ID, EventName: localName(ctx, e.Name, e.NameEn), Label: gameLabel(ctx, g.Label),
+	stages, err := s.labelStages(ctx, e.ID)
+	if err != nil {
+		return gameView{}, err
+	}
+	v := gameView{ID: g.ID, EventID: e.ID, EventName: localName(ctx, e.Name, e.NameEn), Label: gameLabel(ctx, g.Label, stages...),
 		Handicap: g.Handicap, RedoNumber: g.RedoNumber,
 		SenteAllowance: minutesText(ctx, g.SenteAllowanceS), GoteAllowance: minutesText(ctx, g.GoteAllowanceS)}
 	v.Draft = office.IsDraft(e)
@@ -866,9 +870,13 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 		}
 		return "#" + strconv.FormatInt(*id, 10)
 	}
+	stages, err := s.labelStages(ctx, eventID)
+	if err != nil {
+		return err
+	}
 	rows := make([]eventGameRow, 0, len(games))
 	for _, g := range games {
-		r := eventGameRow{ID: g.ID, Label: gameLabel(ctx, g.Label), Sente: nameOf(g.SentePlayerID), Gote: nameOf(g.GotePlayerID), RedoNumber: g.RedoNumber, Void: gs.Void[g.ID]}
+		r := eventGameRow{ID: g.ID, Label: gameLabel(ctx, g.Label, stages...), Sente: nameOf(g.SentePlayerID), Gote: nameOf(g.GotePlayerID), RedoNumber: g.RedoNumber, Void: gs.Void[g.ID]}
 		if g.ScheduledOn != nil {
 			r.ScheduledOn = *g.ScheduledOn
 		}

@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"strings"
+
+	"kisen/store"
 )
 
 // stageName is a knockout stage's name in the reader's language (issue 13):
@@ -25,13 +27,20 @@ func stageName(ctx context.Context, name, nameEn, kind string) string {
 
 // gameLabel is a game's stored label as the reader reads it. A bracket
 // game's label is written once, when its stage is published, as the stage's
-// name and the game's place (「一次予選 R1-G1」); when that name is the kind's
-// Japanese word, an English page says the kind in English ("First
-// preliminary R1-G1"). Other labels are data and are shown as stored.
-func gameLabel(ctx context.Context, label string) string {
+// name and the game's place (「一次予選 R1-G1」). On an English page a label
+// that starts with the name of one of stages (the event's, when the page has
+// them) that has an English name says that name instead; one that starts
+// with a kind's Japanese word says the kind in English ("First preliminary
+// R1-G1"). Other labels are data and are shown as stored.
+func gameLabel(ctx context.Context, label string, stages ...store.KnockoutStage) string {
 	lz := L(ctx)
 	if lz.Lang != "en" || lz.m == nil {
 		return label
+	}
+	for _, st := range stages {
+		if rest, ok := strings.CutPrefix(label, st.Name+" "); ok && st.NameEn != "" {
+			return st.NameEn + " " + rest
+		}
 	}
 	ja := lz.m.For("ja")
 	for _, kind := range stageKinds {
@@ -40,6 +49,15 @@ func gameLabel(ctx context.Context, label string) string {
 		}
 	}
 	return label
+}
+
+// labelStages are the stages gameLabel needs for an event's games: none on
+// a Japanese page (one statement on an English one).
+func (s *Server) labelStages(ctx context.Context, eventID int64) ([]store.KnockoutStage, error) {
+	if L(ctx).Lang != "en" {
+		return nil, nil
+	}
+	return s.store.StagesOfEvent(ctx, eventID)
 }
 
 // stageKinds are the knockout stage kinds whose names have locale words.

@@ -49,22 +49,27 @@ func TestStageName_NamedAsItsKindReadsInEnglish(t *testing.T) {
 
 // TestGameLabel_KindPrefixReadsInEnglish (issue 13): a bracket game's label
 // is stored with its stage's name (「一次予選 R1-G1」); on English pages the
-// kind's Japanese word reads in English, on Japanese pages and for any
-// other name the label stays as stored.
+// kind's Japanese word reads in English and a stage's name its English name,
+// on Japanese pages and for any other name the label stays as stored.
 func TestGameLabel_KindPrefixReadsInEnglish(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		a.signIn(a.client, g.admin.UserID)
 		ev := "/events/" + strconv.FormatInt(g.event.ID, 10)
+		// A stage with an English name of its own: its games' labels say it.
+		if resp, body := a.postForm(ev+"/stages", url.Values{"name": {"新鋭戦"}, "name_en": {"Rising Stars"}, "kind": {"main"},
+			"round_dates": {"2027-03-10 2027-04-10 2027-05-10"}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("create stage: %d\n%s", resp.StatusCode, body)
+		}
 		var games []string
-		for _, label := range []string{"一次予選 R1-G1", "若手選抜 R1-G2"} {
+		for _, label := range []string{"一次予選 R1-G1", "若手選抜 R1-G2", "新鋭戦 R1-G3"} {
 			resp, body := a.postForm(ev+"/games", url.Values{"label": {label}, "sente_id": {strconv.FormatInt(g.sente.ID, 10)}, "gote_id": {strconv.FormatInt(g.gote.ID, 10)}, "allowance": {"60"}, "handicap": {"平手"}})
 			if resp.StatusCode != http.StatusSeeOther {
 				t.Fatalf("create %s: %d\n%s", label, resp.StatusCode, body)
 			}
 			games = append(games, resp.Header.Get("Location"))
 		}
-		want := map[string][2]string{"ja": {"一次予選 R1-G1", "若手選抜 R1-G2"}, "en": {"First preliminary R1-G1", "若手選抜 R1-G2"}}
+		want := map[string][3]string{"ja": {"一次予選 R1-G1", "若手選抜 R1-G2", "新鋭戦 R1-G3"}, "en": {"First preliminary R1-G1", "若手選抜 R1-G2", "Rising Stars R1-G3"}}
 		for _, lang := range Languages {
 			a.get("/lang?to=" + lang)
 			for i, path := range games {
@@ -75,7 +80,7 @@ func TestGameLabel_KindPrefixReadsInEnglish(t *testing.T) {
 			}
 			_, body := a.get(ev + "/games")
 			list := doc(t, body).Find(`[data-testid="games-table"]`).Text()
-			if !strings.Contains(list, want[lang][0]) || lang == "en" && strings.Contains(list, "一次予選") {
+			if !strings.Contains(list, want[lang][0]) || !strings.Contains(list, want[lang][2]) || lang == "en" && (strings.Contains(list, "一次予選") || strings.Contains(list, "新鋭戦")) {
 				t.Errorf("%s games list: %q", lang, list)
 			}
 		}
