@@ -26,13 +26,14 @@ import (
 // process's memory per stream and the time from the director's result
 // POST being sent until the last stream has heard of it (the result's
 // own transaction included).
-// Targets: < 20 KB per stream, < 250 ms to reach all. Heavy: run with
-// `make bench-live` (KISEN_BENCH_LIVE=1); PostgreSQL too when
-// KISEN_TEST_DATABASE_URL is set. KISEN_LIVE_STREAMS changes the count.
+// It runs in the suite (both databases; PostgreSQL required in CI), where
+// it checks that all 2,000 streams stay open and every one hears the change,
+// and reports the figures. The targets (< 20 KB per stream, < 250 ms to
+// reach all) are checked only as a benchmark, on a quiet machine:
+// `make bench-live` (KISEN_BENCH_LIVE=1). KISEN_LIVE_STREAMS changes the
+// count.
 func TestLiveLoad(t *testing.T) {
-	if os.Getenv("KISEN_BENCH_LIVE") == "" {
-		t.Skip("set KISEN_BENCH_LIVE=1 (make bench-live) to hold 2,000 streams")
-	}
+	bench := os.Getenv("KISEN_BENCH_LIVE") != ""
 	n := 2000
 	if v, err := strconv.Atoi(os.Getenv("KISEN_LIVE_STREAMS")); err == nil && v > 0 {
 		n = v
@@ -149,6 +150,9 @@ func TestLiveLoad(t *testing.T) {
 		t.Logf("%s, %d CPUs: %d streams; server memory per stream: %.1f KB (Go heap+stacks in use), %.1f KB (RSS); "+
 			"from the result's POST: first %v, median %v, last %v",
 			dbName(opts), runtime.NumCPU(), n, perHeap, perRSS, lat[0].Round(time.Millisecond), lat[n/2].Round(time.Millisecond), lat[n-1].Round(time.Millisecond))
+		if !bench {
+			return // the suite checks that every stream heard the change; figures are the benchmark's
+		}
 		// Later (after the fan-out, so that the wait does not change it), once the runtime has given freed pages back.
 		settle := settleRSS()
 		time.Sleep(settle)
