@@ -38,14 +38,7 @@ func (s *Server) apiEnterResult(c echo.Context) error {
 		RemainingGote: in.RemainingGote, Note: in.Note, Version: in.Version}); err != nil {
 		return err
 	}
-	g, err := s.apiGameOf(c.Request().Context(), a, id)
-	if errors.Is(err, office.ErrNotFound) { // a draft the token may write but not read
-		g, err = APIGame{ID: id}, nil
-	}
-	if err != nil {
-		return err
-	}
-	return s.apiJSON(c, http.StatusOK, g)
+	return s.apiGameAfterWrite(c, a, id)
 }
 
 // apiConfirm is the game page's confirm button (office.ConfirmResult,
@@ -67,14 +60,7 @@ func (s *Server) apiConfirm(c echo.Context) error {
 	if err := s.office.ConfirmVersion(c.Request().Context(), a, id, in.Version); err != nil {
 		return err
 	}
-	g, err := s.apiGameOf(c.Request().Context(), a, id)
-	if errors.Is(err, office.ErrNotFound) { // a draft the token may write but not read
-		g, err = APIGame{ID: id}, nil
-	}
-	if err != nil {
-		return err
-	}
-	return s.apiJSON(c, http.StatusOK, g)
+	return s.apiGameAfterWrite(c, a, id)
 }
 
 // apiSaveRecord is the game page's record form (office.SaveRecord).
@@ -146,4 +132,17 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// apiGameAfterWrite answers a write with the game as it now stands; a game
+// of a draft event the token may write but not read is answered by its id.
+func (s *Server) apiGameAfterWrite(c echo.Context, a office.Actor, id int64) error {
+	g, err := s.apiGameOf(c.Request().Context(), a, id)
+	if errors.Is(err, office.ErrNotFound) {
+		g, err = APIGame{ID: id}, nil
+	}
+	if err != nil {
+		return err
+	}
+	return s.apiJSON(c, http.StatusOK, g)
 }

@@ -368,30 +368,48 @@ func (s *Server) dayBoardPreview(c echo.Context) error {
 	return echo.NewHTTPError(http.StatusNotFound)
 }
 
-func (s *Server) dayBoardResult(c echo.Context) error {
-	ctx := c.Request().Context()
+// boardWrite is what every write on one board posts: the class, round and
+// board from the path, and the game and its version the person saw.
+type boardWrite struct {
+	ClassID      int64
+	Round, Board int
+	GameID       int64
+	Version      int
+}
+
+func readBoardWrite(c echo.Context) (boardWrite, error) {
 	cid, err := pathParam(c, "cid")
 	if err != nil {
-		return err
+		return boardWrite{}, err
 	}
 	n, err1 := strconv.Atoi(c.Param("n"))
 	b, err2 := strconv.Atoi(c.Param("b"))
 	if err1 != nil || err2 != nil {
-		return echo.NewHTTPError(http.StatusNotFound)
+		return boardWrite{}, echo.NewHTTPError(http.StatusNotFound)
 	}
+	gameID, err := formVersion(c, "game_id")
+	if err != nil {
+		return boardWrite{}, err
+	}
+	version, err := seenVersion(c)
+	if err != nil {
+		return boardWrite{}, err
+	}
+	return boardWrite{ClassID: cid, Round: n, Board: b, GameID: gameID, Version: version}, nil
+}
+
+func (s *Server) dayBoardResult(c echo.Context) error {
+	ctx := c.Request().Context()
 	var f boardForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	gameID, err := formVersion(c, "game_id")
+	w, err := readBoardWrite(c)
 	if err != nil {
 		return err
 	}
-	version, err := seenVersion(c)
-	if err != nil {
-		return err
-	}
-	err = s.dayRoom().EnterBoardResult(ctx, actor(c), day.BoardResultInput{ClassID: cid, Round: n, Board: b, GameID: gameID, Version: version, Result: f.Result})
+	cid, n, b := w.ClassID, w.Round, w.Board
+	err = s.dayRoom().EnterBoardResult(ctx, actor(c), day.BoardResultInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version, Result: f.Result})
 	if err != nil {
 		return err
 	}

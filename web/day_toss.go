@@ -1,7 +1,6 @@
 package web
 
 import (
-	"net/http"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -21,28 +20,16 @@ type boardTossForm struct {
 // (POST → 303 back to the board).
 func (s *Server) dayBoardToss(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
-	if err != nil {
-		return err
-	}
-	n, err1 := strconv.Atoi(c.Param("n"))
-	b, err2 := strconv.Atoi(c.Param("b"))
-	if err1 != nil || err2 != nil {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
 	var f boardTossForm
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	gameID, err := formVersion(c, "game_id")
+	w, err := readBoardWrite(c)
 	if err != nil {
 		return err
 	}
-	version, err := seenVersion(c)
-	if err != nil {
-		return err
-	}
-	if _, err := s.dayRoom().EnterBoardToss(ctx, actor(c), day.BoardTossInput{ClassID: cid, Round: n, Board: b, GameID: gameID, Version: version,
+	cid, n, b := w.ClassID, w.Round, w.Board
+	if _, err := s.dayRoom().EnterBoardToss(ctx, actor(c), day.BoardTossInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version,
 		Tosser: f.Tosser, Fu: f.Fu, To: f.To}); err != nil {
 		return err
 	}
