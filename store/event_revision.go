@@ -32,8 +32,10 @@ type RegistryChange struct {
 type RevisionTable struct {
 	Table string
 	// Way is the column that leads to the event (its own event_id, or a
-	// parent: game_id, game_result_id, stage_id, class_id; "id" for events
-	// itself); empty for a registry table.
+	// parent: game_id, game_result_id, stage_id, class_id of a league
+	// class; "id" for events itself; day_class_id and day_round_id, 00155,
+	// for the class_id of a day class and the round_id of a day round);
+	// empty for a registry table. It is the triggers' argument.
 	Way string
 	// Ops are the watched writes: I insert, U update, D delete. Append-only
 	// tables refuse U and D, so they need I only.
@@ -72,6 +74,14 @@ func RevisionTables() []RevisionTable {
 		{"player_masters", "", "IUD"},
 		{"player_relatives", "", "IUD"},
 		{"users", "", "U"}, // of login and display_name only
+		// The amateur day (00155): its public pages answer conditional GETs.
+		{"day_events", "event_id", "IUD"},
+		{"day_classes", "event_id", "IUD"},
+		{"day_entrants", "event_id", "IUD"},
+		{"day_rounds", "day_class_id", "I"},
+		{"day_pairings", "day_round_id", "I"},
+		{"day_log", "event_id", "I"}, // observed tosses show on the class page
+		{"day_finals", "day_class_id", "I"},
 	}
 }
 
@@ -83,14 +93,10 @@ func UnwatchedTables() []string {
 		"player_ratings", "rating_history", "rating_state", // shown on rating pages only
 		"event_changes", "registry_changes", // the revisions themselves
 		"goose_db_version",
-		// The amateur day (00100): its pages are rendered fresh, never
-		// answered by a conditional GET; the games its rounds create are
-		// watched through games, and day_events is written in the same
-		// transaction as its event row.
-		"day_events", "day_classes", "day_entrants", "day_rounds", "day_pairings", "day_log",
-		// The day's paper and players' reports (00130): shown on the
-		// director's view and the report link, both rendered fresh; a
-		// report that enters a result writes game_results, which is watched.
+		// The day's paper settings and players' reports (00130): shown on
+		// staff pages (slips, the director's view) and the report link, all
+		// rendered fresh; a report that enters a result writes game_results,
+		// which is watched. (The day's other tables are watched, 00155.)
 		"day_class_paper", "day_report_links", "day_reports", "day_report_misses",
 		// API tokens (00115): shown on the staff token page only, rendered
 		// fresh; a write through a token changes watched tables
@@ -98,9 +104,6 @@ func UnwatchedTables() []string {
 		"api_tokens", "api_token_uses",
 		// The API's shared rate limit (00145): no page shows it.
 		"api_rate_limits",
-		// A class's final (00125): written in the transaction that creates
-		// its stage, which is watched; the final's page is rendered fresh.
-		"day_finals",
 	}
 }
 

@@ -61,6 +61,8 @@ func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 			cl                                store.LeagueClass
 			unlock                            store.EventSettingsUnlock
 			leagueGame, playoffGame, recordID int64
+			dc                                store.DayClass
+			dr                                store.DayRound
 		)
 		game := func(label string) store.Game {
 			t.Helper()
@@ -70,8 +72,11 @@ func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 		}
 		byID := func(table string) func(int64) {
 			col := "id"
-			if table == "users" {
+			switch table {
+			case "users":
 				col = "display_name"
+			case "day_events": // keyed by its event
+				return func(int64) { exec("UPDATE day_events SET created_at = created_at WHERE event_id = ?", ev.ID) }
 			}
 			return func(id int64) { exec(fmt.Sprintf("UPDATE %s SET %s = %s WHERE id = ?", table, col, col), id) }
 		}
@@ -328,6 +333,47 @@ func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 				return x.ID
 			}),
 			ins("league_schedule_log", func() { create(&store.LeagueLogEntry{ClassID: cl.ID, Action: "draw", ActorID: u.ID, At: now}) }),
+			// The amateur day (00155). ev's day row is deleted while it has
+			// no class yet, then made again for the rest.
+			ins("day_events", func() { create(&store.DayEvent{EventID: ev.ID, CreatedAt: now}) }),
+			upd("day_events", func() int64 { return 0 }),
+			{table: "day_events", op: "D", do: func(int64) { exec("DELETE FROM day_events WHERE event_id = ?", ev.ID) }},
+			{table: "day_classes", op: "I", setup: func() int64 { create(&store.DayEvent{EventID: ev.ID, CreatedAt: now}); return 0 }, do: func(int64) {
+				dc = store.DayClass{EventID: ev.ID, Name: "A級", Format: "swiss", CreatedAt: now, UpdatedAt: now}
+				create(&dc)
+			}},
+			upd("day_classes", func() int64 { return dc.ID }),
+			del("day_classes", func() int64 {
+				x := store.DayClass{EventID: ev.ID, Name: "B級", Format: "pools", CreatedAt: now, UpdatedAt: now}
+				create(&x)
+				return x.ID
+			}),
+			ins("day_entrants", func() {
+				create(&store.DayEntrant{EventID: ev.ID, ClassID: dc.ID, PlayerID: p1.ID, CreatedAt: now, UpdatedAt: now})
+			}),
+			upd("day_entrants", func() int64 {
+				var x store.DayEntrant
+				if err := db.Where("class_id = ?", dc.ID).Take(&x).Error; err != nil {
+					t.Fatal(err)
+				}
+				return x.ID
+			}),
+			del("day_entrants", func() int64 {
+				x := store.DayEntrant{EventID: ev.ID, ClassID: dc.ID, PlayerID: p2.ID, CreatedAt: now, UpdatedAt: now}
+				create(&x)
+				return x.ID
+			}),
+			ins("day_rounds", func() {
+				dr = store.DayRound{ClassID: dc.ID, Number: 1, Seed: "42", DrawnBy: u.ID, DrawnAt: now}
+				create(&dr)
+			}),
+			ins("day_pairings", func() { create(&store.DayPairing{RoundID: dr.ID, ByePlayerID: &p1.ID}) }),
+			ins("day_log", func() {
+				create(&store.DayLogEntry{EventID: ev.ID, ClassID: &dc.ID, Action: "toss", ActorID: u.ID, At: now})
+			}),
+			ins("day_finals", func() {
+				create(&store.DayFinal{ClassID: dc.ID, StageID: st.ID, Seed: "7", BuiltBy: u.ID, BuiltAt: now})
+			}),
 		}
 		covered := map[string]bool{"events.I": true} // checked above: a new event starts at 1
 		for _, st := range append(registry, steps...) {
