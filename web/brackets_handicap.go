@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -29,6 +30,9 @@ type handicapForm struct {
 func (s *Server) handicapPage(c echo.Context) error {
 	id, err := pathParam(c, "id")
 	if err != nil {
+		return err
+	}
+	if done, err := s.conditional(c, func(context.Context) (int64, error) { return id, nil }, condOpts{notLive: true}); done || err != nil {
 		return err
 	}
 	return s.renderHandicap(c, http.StatusOK, id, nil, nil)

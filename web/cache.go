@@ -49,7 +49,41 @@ func (s *Server) notModifiedClass(c echo.Context, classID int64) (bool, error) {
 	})
 }
 
+// notModifiedDayClass is notModifiedEvent for a page of an amateur day's
+// class (the class page, its standings and its printed sheets). Those
+// pages are not live, so they open no stream.
+func (s *Server) notModifiedDayClass(c echo.Context, classID int64) (bool, error) {
+	return s.conditional(c, func(ctx context.Context) (int64, error) {
+		cl, err := s.store.DayClassByID(ctx, classID)
+		return cl.EventID, err
+	}, condOpts{notLive: true})
+}
+
+// notModifiedGame is notModifiedEvent for a game's page or its record.
+func (s *Server) notModifiedGame(c echo.Context, gameID int64, o condOpts) (bool, error) {
+	return s.conditional(c, func(ctx context.Context) (int64, error) {
+		g, err := s.store.GameByID(ctx, gameID)
+		return g.EventID, err
+	}, o)
+}
+
+// condOpts adjust conditional for a page that is not an ordinary live
+// event page.
+type condOpts struct {
+	// notLive: the page opens no live stream (printed sheets, the day's
+	// pages, downloads), so none is chosen for it.
+	notLive bool
+	// noRender: the answer is not kept in the render cache, which keeps
+	// the body, its type and its file name only; an embed's framing
+	// headers (embeds.go) must be set on every answer.
+	noRender bool
+}
+
 func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
+	return s.conditional(c, eventOf, condOpts{})
+}
+
+func (s *Server) conditional(c echo.Context, eventOf func(context.Context) (int64, error), o condOpts) (bool, error) {
 	h := c.Response().Header()
 	// The language (cookie), the CSRF token in the page (cookie) and htmx
 	// fragments make one URL several pages. private: the page carries the
@@ -72,7 +106,9 @@ func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int6
 	if !a.Anonymous() {
 		// No validators for staff; the page still goes live (live.go),
 		// at the revision read before its data.
-		s.markLive(c, eventID)
+		if !o.notLive {
+			s.markLive(c, eventID)
+		}
 		return false, nil
 	}
 	// Visibility first (office): a draft is ErrNotFound here as on its
@@ -84,7 +120,9 @@ func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int6
 	if err != nil {
 		return false, err
 	}
-	c.Set(liveKey, liveURL(eventID, liveRevision(pr.Revision)))
+	if !o.notLive {
+		c.Set(liveKey, liveURL(eventID, liveRevision(pr.Revision)))
+	}
 	etag := s.pageKey(c, pr, true)
 	var modified time.Time
 	if pr.Revision.Settled {
@@ -103,6 +141,9 @@ func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int6
 	})
 	if fresh(c.Request(), etag, modified) {
 		return true, c.NoContent(http.StatusNotModified)
+	}
+	if o.noRender {
+		return false, nil
 	}
 	// The same page for another visitor at this revision (render_cache.go).
 	key := s.pageKey(c, pr, false)

@@ -115,6 +115,13 @@ func (s *Server) requireDayEvent(ctx context.Context, eventID int64) error {
 }
 
 func (s *Server) dayPage(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if done, err := s.conditional(c, func(context.Context) (int64, error) { return id, nil }, condOpts{notLive: true}); done || err != nil {
+		return err
+	}
 	return s.renderDay(c, http.StatusOK, classFormOf(day.InputOf(0, "", "", 0, day.FormatPools, day.DefaultSettings())), nil)
 }
 
@@ -346,6 +353,9 @@ type dayClassView struct {
 }
 
 func (s *Server) dayClassPage(c echo.Context) error {
+	if done, err := s.dayClassNotModified(c); done || err != nil {
+		return err
+	}
 	return s.renderClass(c, http.StatusOK, "")
 }
 
@@ -467,6 +477,9 @@ func (s *Server) dayStandings(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := pathParam(c, "cid")
 	if err != nil {
+		return err
+	}
+	if done, err := s.notModifiedDayClass(c, cid); done || err != nil {
 		return err
 	}
 	cv, err := s.dayRoom().ClassView(ctx, actor(c), cid)
@@ -614,3 +627,13 @@ func fmtPoints(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 // eventKindDay is the events form's choice for an amateur day: an event of
 // kind knockout marked as a day (office/day.CreateDay).
 const eventKindDay = "day"
+
+// dayClassNotModified answers a conditional GET of a page of the class
+// named by :cid (cache.go); a bad id is left to the handler.
+func (s *Server) dayClassNotModified(c echo.Context) (bool, error) {
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return false, nil
+	}
+	return s.notModifiedDayClass(c, cid)
+}

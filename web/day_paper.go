@@ -161,6 +161,9 @@ func handicapWords(ctx context.Context, h string) string {
 
 func (s *Server) dayPairingSheet(c echo.Context) error {
 	ctx := c.Request().Context()
+	if done, err := s.dayClassNotModified(c); done || err != nil {
+		return err
+	}
 	v, r, people, err := s.classPaper(c)
 	if err != nil {
 		return err
@@ -327,6 +330,9 @@ type blockGame struct {
 
 func (s *Server) dayBlockSheets(c echo.Context) error {
 	ctx := c.Request().Context()
+	if done, err := s.dayClassNotModified(c); done || err != nil {
+		return err
+	}
 	v, _, people, err := s.classPaper(c)
 	if err != nil {
 		return err
@@ -385,6 +391,9 @@ type standingsSheetRow struct {
 
 func (s *Server) dayStandingsSheet(c echo.Context) error {
 	ctx := c.Request().Context()
+	if done, err := s.dayClassNotModified(c); done || err != nil {
+		return err
+	}
 	v, _, people, err := s.classPaper(c)
 	if err != nil {
 		return err

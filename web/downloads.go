@@ -3,6 +3,7 @@ package web
 import (
 	"archive/zip"
 	"bufio"
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -73,6 +74,9 @@ func (s *Server) recordDownload(f office.DownloadFormat) echo.HandlerFunc {
 		if !ok {
 			return err
 		}
+		if done, err := s.notModifiedGame(c, id, condOpts{notLive: true}); done || err != nil {
+			return err
+		}
 		file, err := s.office.GameRecordFile(c.Request().Context(), actor(c), id, f)
 		if msgs, ok := fieldMsgsOf(c.Request().Context(), err); ok {
 			return s.render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.page(c, L(c.Request().Context()).T("downloads.title")), msgs))
@@ -82,7 +86,7 @@ func (s *Server) recordDownload(f office.DownloadFormat) echo.HandlerFunc {
 		}
 		h := c.Response().Header()
 		h.Set(echo.HeaderContentDisposition, contentDisposition(file.ASCIIName, file.Name))
-		h.Set("Cache-Control", "private, no-cache")
+		h.Set("Cache-Control", "private, no-cache") // as the conditional GET (cache.go) says
 		return c.Blob(http.StatusOK, file.ContentType, file.Body)
 	}
 }
@@ -96,6 +100,9 @@ func (s *Server) eventRecordsZip(c echo.Context) error {
 	if !ok {
 		return err
 	}
+	if done, err := s.conditional(c, func(context.Context) (int64, error) { return id, nil }, condOpts{notLive: true}); done || err != nil {
+		return err
+	}
 	set, err := s.office.EventRecordFiles(c.Request().Context(), actor(c), id, f)
 	return s.sendZip(c, set, f, err)
 }
@@ -107,6 +114,12 @@ func (s *Server) stageRecordsZip(c echo.Context) error {
 	}
 	f, ok, err := s.downloadFormat(c, c.QueryParam("format"))
 	if !ok {
+		return err
+	}
+	if done, err := s.conditional(c, func(ctx context.Context) (int64, error) {
+		st, err := s.store.StageByID(ctx, id)
+		return st.EventID, err
+	}, condOpts{notLive: true}); done || err != nil {
 		return err
 	}
 	set, err := s.office.StageRecordFiles(c.Request().Context(), actor(c), id, f)

@@ -88,6 +88,12 @@ func (s *Server) embedStage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if done, err := s.embedNotModified(c, func(ctx context.Context) (int64, error) {
+		st, err := s.store.StageByID(ctx, id)
+		return st.EventID, err
+	}); done || err != nil {
+		return err
+	}
 	v, origins, err := s.embedStageView(ctx, id)
 	if err != nil {
 		return err
@@ -140,6 +146,12 @@ func (s *Server) embedLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if done, err := s.embedNotModified(c, func(ctx context.Context) (int64, error) {
+		cl, err := s.store.LeagueClassByID(ctx, cid)
+		return cl.EventID, err
+	}); done || err != nil {
+		return err
+	}
 	st, err := s.office.Standings(ctx, office.Actor{}, cid)
 	if err != nil {
 		return err
@@ -163,6 +175,41 @@ func (s *Server) embedLeague(c echo.Context) error {
 	allowFraming(c, origins)
 	s.markLive(c, v.EventID)
 	return s.render(c, http.StatusOK, EmbedLeaguePage(s.embedPage(c, v.Title), v))
+}
+
+// embedNotModified answers a conditional GET of an embed (cache.go). The
+// embed's headers name the organiser's allowed origins, which live in the
+// organiser's settings: a write to organisers raises the registry
+// revision, which is in the tag, so a changed list never gets 304. A 304
+// carries the framing headers too: the browser updates the headers it
+// keeps from the 304's (RFC 9111 4.3.4), and the DENY every answer starts
+// with would stop the frame. (A 304 is only sent for a tag the embed's own
+// 200 gave, so the page is embeddable.) The answer is not kept in the
+// render cache, which keeps no framing headers.
+func (s *Server) embedNotModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
+	if !actor(c).Anonymous() || c.Request().Method != http.MethodGet {
+		return s.conditional(c, eventOf, condOpts{noRender: true})
+	}
+	ctx := c.Request().Context()
+	eventID, err := eventOf(ctx)
+	if err != nil {
+		return false, nil // the handler answers as it always has
+	}
+	e, err := s.store.EventByID(ctx, eventID)
+	if err != nil {
+		return false, nil
+	}
+	origins, err := s.office.EmbedOrigins(ctx, e)
+	if err != nil {
+		return false, err
+	}
+	r := c.Response()
+	r.Before(func() {
+		if r.Status == http.StatusNotModified {
+			allowFraming(c, origins)
+		}
+	})
+	return s.conditional(c, func(context.Context) (int64, error) { return eventID, nil }, condOpts{noRender: true})
 }
 
 // embedPage is the Page of an embed: the public's, whoever is signed in.

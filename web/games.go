@@ -201,8 +201,10 @@ func (s *Server) gamePage(c echo.Context) error {
 			ply = n
 		}
 	}
-	if g, err := s.store.GameByID(c.Request().Context(), id); err == nil {
-		s.markLive(c, g.EventID)
+	// Conditional GET (cache.go): the public's validators, or the live
+	// stream for staff.
+	if done, err := s.notModifiedGame(c, id, condOpts{}); done || err != nil {
+		return err
 	}
 	if isHTMX(c) && c.Request().Header.Get("HX-Target") == "board" {
 		v, err := s.gameView(c.Request().Context(), actor(c), id, ply)
