@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/csv"
 	"net/http"
 	"strconv"
@@ -12,8 +13,11 @@ import (
 )
 
 // csvFlushRows is how many rows a streamed CSV writes between flushes to
-// the client.
-const csvFlushRows = 500
+// the client; csvFlushBytes sends a batch early when its rows are long.
+const (
+	csvFlushRows  = 500
+	csvFlushBytes = 64 << 10
+)
 
 // csvStream writes a CSV download straight to the response: the rows are
 // never all in memory and the client sees the first ones at once. The
@@ -21,10 +25,16 @@ const csvFlushRows = 500
 // (the query failed) still gets the error page; an error after it can
 // only cut the download short, and is logged here because the error
 // handler cannot answer any more.
+//
+// Rows are gathered in a batch and handed to the response whole (each
+// batch one chunk of the chunked body), so a download cut by a failed
+// write ends on a row; and a cut body lacks the chunked encoding's last
+// chunk, so the client can tell it from a complete one.
 type csvStream struct {
 	c        echo.Context
 	filename string
 	w        *csv.Writer
+	batch    bytes.Buffer
 	rows     int
 }
 
@@ -39,30 +49,45 @@ func (cs *csvStream) write(rec []string) error {
 		h.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
 		h.Set(echo.HeaderContentDisposition, `attachment; filename="`+cs.filename+`"`)
 		cs.c.Response().WriteHeader(http.StatusOK)
-		cs.w = csv.NewWriter(cs.c.Response())
+		cs.w = csv.NewWriter(&cs.batch)
 	}
 	if err := cs.w.Write(rec); err != nil {
 		return err
 	}
+	cs.w.Flush() // into the batch: it holds whole rows only
 	cs.rows++
-	if cs.rows%csvFlushRows == 0 {
-		cs.w.Flush()
-		if err := cs.w.Error(); err != nil {
-			return err
-		}
-		cs.c.Response().Flush()
+	if cs.rows%csvFlushRows == 0 || cs.batch.Len() >= csvFlushBytes {
+		return cs.send()
 	}
 	return nil
 }
 
-// end flushes the rest; err is what stopped the rows, if anything.
+// send hands the batch to the client.
+func (cs *csvStream) send() error {
+	if err := cs.w.Error(); err != nil {
+		return err
+	}
+	if cs.batch.Len() == 0 {
+		return nil
+	}
+	_, err := cs.c.Response().Write(cs.batch.Bytes())
+	cs.batch.Reset()
+	if err != nil {
+		return err
+	}
+	cs.c.Response().Flush()
+	return nil
+}
+
+// end sends the last batch; err is what stopped the rows, if anything.
+// After a failed row nothing more is sent: the download ends on the last
+// whole batch.
 func (s *Server) endCSV(cs *csvStream, err error) error {
 	if cs.w == nil {
 		return err // nothing sent yet: the error handler answers
 	}
-	cs.w.Flush()
 	if err == nil {
-		err = cs.w.Error()
+		err = cs.send()
 	}
 	if err != nil {
 		s.log.Error("CSV download cut short", "file", cs.filename, "rows", cs.rows,
@@ -113,23 +138,30 @@ func ratingCSVRecord(r ratings.RatingRow) []string {
 }
 
 // playerRecordExport streams a player's whole record as CSV, newest
-// first (docs/ratings.md).
+// first (docs/ratings.md). Every read happens before the first byte
+// (ratings.EachRecordGame), so a failed query or an unknown player gets
+// the error page, never a CSV; each row is then built, written and
+// dropped, with a flush every csvFlushRows. After the first row only a
+// failed write to the client can stop it: endCSV logs it and the download
+// ends where the client stopped reading.
 func (s *Server) playerRecordExport(c echo.Context) error {
 	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
-	_, games, err := s.ratings().PlayerRecordGames(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
 	cs := newCSVStream(c, "record-"+strconv.FormatInt(id, 10)+".csv")
-	err = cs.write(recordCSVHeader)
-	for _, g := range games {
-		if err != nil {
-			break
+	header := false
+	err = s.ratings().EachRecordGame(c.Request().Context(), id, func(g ratings.PlayerGame) error {
+		if !header {
+			header = true
+			if err := cs.write(recordCSVHeader); err != nil {
+				return err
+			}
 		}
-		err = cs.write(recordCSVRecord(g))
+		return cs.write(recordCSVRecord(g))
+	})
+	if err == nil && !header {
+		err = cs.write(recordCSVHeader) // no games: the header alone
 	}
 	return s.endCSV(cs, err)
 }

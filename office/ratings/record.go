@@ -121,28 +121,41 @@ func (o *Ratings) PlayerRecord(ctx context.Context, playerID int64, page int) (P
 	return rec, nil
 }
 
-// PlayerRecordGames is a player's whole record (public; games of public
-// events), newest first, for the CSV export: the same lines as the pages
-// of PlayerRecord, in a fixed number of statements.
-func (o *Ratings) PlayerRecordGames(ctx context.Context, playerID int64) (store.Player, []PlayerGame, error) {
-	p, err := o.store.PlayerByID(ctx, playerID)
-	if err != nil {
-		return store.Player{}, nil, err
+// EachRecordGame calls fn with each game of a player's whole record
+// (public; games of public events), newest first, for the CSV export: the
+// same lines as the pages of PlayerRecord. Every statement runs before the
+// first call, a fixed number whatever the record's length: the player, the
+// rating history, the light lines (sorting needs them all), the opponents,
+// the events and the games with a record. Each PlayerGame is then built
+// when fn is called with it and dropped after, so what is held is the
+// lines, never the rows. An error from fn stops the calls and is returned
+// as it is; an unknown player is ErrNotFound before any call.
+func (o *Ratings) EachRecordGame(ctx context.Context, playerID int64, fn func(PlayerGame) error) error {
+	if _, err := o.store.PlayerByID(ctx, playerID); err != nil {
+		return err
 	}
 	hist, err := o.store.RatingHistoryOf(ctx, playerID)
 	if err != nil {
-		return store.Player{}, nil, err
+		return err
 	}
 	lines, err := o.recordLines(ctx, playerID)
 	if err != nil {
-		return store.Player{}, nil, err
+		return err
 	}
 	opps, err := o.opponentsOf(ctx, lines)
 	if err != nil {
-		return store.Player{}, nil, err
+		return err
 	}
-	games, err := o.playerGamesOf(ctx, playerID, lines, opps, hist)
-	return p, games, err
+	b, err := o.gameBuilderOf(ctx, playerID, lines, opps, hist)
+	if err != nil {
+		return err
+	}
+	for _, l := range lines {
+		if err := fn(b.game(l)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // recordLine is one game of a player's record before its event and
@@ -219,37 +232,59 @@ func (o *Ratings) opponentsOf(ctx context.Context, lines []recordLine) (map[int6
 	return o.store.PlayersByIDs(ctx, ids)
 }
 
-// playerGamesOf completes lines into PlayerGames: their events, whether a
-// record (棋譜) is stored, and the rating change of rated games (from the
-// player's stored history).
+// playerGamesOf completes lines into PlayerGames (gameBuilderOf).
 func (o *Ratings) playerGamesOf(ctx context.Context, playerID int64, lines []recordLine, opps map[int64]store.Player,
 	hist []store.RatingHistoryEntry) ([]PlayerGame, error) {
+	b, err := o.gameBuilderOf(ctx, playerID, lines, opps, hist)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PlayerGame, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, b.game(l))
+	}
+	return out, nil
+}
+
+// gameBuilder completes a line into a PlayerGame from what was read for
+// all the lines at once: their events, whether a record (棋譜) is stored,
+// and the rating change of rated games (the player's stored history).
+type gameBuilder struct {
+	events   map[int64]store.Event
+	opps     map[int64]store.Player
+	recorded map[int64]bool
+	rated    map[int64]store.RatingHistoryEntry
+}
+
+// gameBuilderOf reads what the lines' games need: two statements.
+func (o *Ratings) gameBuilderOf(ctx context.Context, playerID int64, lines []recordLine, opps map[int64]store.Player,
+	hist []store.RatingHistoryEntry) (gameBuilder, error) {
 	eventIDs := make([]int64, 0, len(lines))
 	for _, l := range lines {
 		eventIDs = append(eventIDs, l.Game.EventID)
 	}
 	events, err := o.store.EventsByIDs(ctx, eventIDs)
 	if err != nil {
-		return nil, err
+		return gameBuilder{}, err
 	}
 	recorded, err := o.store.RecordedGamesOfPlayer(ctx, playerID)
 	if err != nil {
-		return nil, err
+		return gameBuilder{}, err
 	}
 	rated := make(map[int64]store.RatingHistoryEntry, len(hist))
 	for _, h := range hist {
 		rated[h.GameID] = h
 	}
-	out := make([]PlayerGame, 0, len(lines))
-	for _, l := range lines {
-		pg := PlayerGame{Game: l.Game, Event: events[l.Game.EventID], Opponent: opps[l.Opponent], Sente: l.Sente,
-			PlayedAt: l.PlayedAt, Result: l.Result, Reason: l.Reason, Won: l.Won, Lost: l.Lost, HasRecord: recorded[l.Game.ID]}
-		if h, ok := rated[l.Game.ID]; ok {
-			pg.Rated, pg.Before, pg.After = true, h.RatingBefore, h.RatingAfter
-		}
-		out = append(out, pg)
+	return gameBuilder{events: events, opps: opps, recorded: recorded, rated: rated}, nil
+}
+
+func (b gameBuilder) game(l recordLine) PlayerGame {
+	pg := PlayerGame{Game: l.Game, Event: b.events[l.Game.EventID], Opponent: b.opps[l.Opponent], Sente: l.Sente,
+		PlayedAt: l.PlayedAt, Result: l.Result, Reason: l.Reason, Won: l.Won, Lost: l.Lost, HasRecord: b.recorded[l.Game.ID]}
+	if h, ok := b.rated[l.Game.ID]; ok {
+		pg.Rated, pg.Before, pg.After = true, h.RatingBefore, h.RatingAfter
 	}
-	return out, nil
+	return pg
 }
 
 func opponentOf(g store.Game, playerID int64) int64 {
