@@ -10,6 +10,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/day"
+	"kisen/rules/kifu"
 	"kisen/store/storetest"
 )
 
@@ -25,9 +26,17 @@ func TestCache_DownloadsEmbedsAndGamePages304UntilAWrite(t *testing.T) {
 		if err := a.srv.office.SetOrganiserEmbedOrigins(ctx, f.g.admin, f.g.event.OrganiserID, "https://club.example.jp"); err != nil {
 			t.Fatal(err)
 		}
+		// A record on a game of the bracket, for the stage's zip.
+		roots, err := a.store.GameIDsOfStage(ctx, f.stage)
+		if err != nil || len(roots) == 0 {
+			t.Fatalf("stage games: %v %v", roots, err)
+		}
+		if _, _, err := a.srv.office.SaveRecord(ctx, f.g.admin, roots[0], office.RecordInput{Text: "position startpos moves 7g7f 3c3d\n", Format: kifu.FormatUSI.String()}); err != nil {
+			t.Fatal(err)
+		}
 		gp, ev := gameURL(game.ID), "/events/"+i64s(f.g.event.ID)
 		records := []string{gp + "/record.kif", gp + "/record.kif?charset=sjis", gp + "/record.csa", gp + "/record.usi",
-			ev + "/records.zip?format=kif", ev + "/records.zip?format=csa"}
+			ev + "/records.zip?format=kif", ev + "/records.zip?format=csa", "/stages/" + i64s(f.stage) + "/records.zip?format=kif"}
 		pages := []string{gp, ev + "/handicap"}
 		embeds := []string{"/embed/stages/" + i64s(f.stage), "/embed/league/" + i64s(f.class)}
 		public := f.browser()
@@ -87,7 +96,7 @@ func TestCache_DownloadsEmbedsAndGamePages304UntilAWrite(t *testing.T) {
 		}
 		changed := map[string]string{}
 		for _, p := range append(append([]string{}, records...), gp) {
-			changed[p] = tags[p]
+			changed[p] = tags[p] // the stage's zip too: the event's revision moved
 		}
 		f.notModified(t, public, changed, false)
 		f.notModified(t, public, map[string]string{embeds[1]: tags[embeds[1]]}, true)
