@@ -94,21 +94,26 @@ func (s *Store) PlayerRecordGames(ctx context.Context, playerID int64, statuses 
 		return nil, fmt.Errorf("record games of player %d: %w", playerID, err)
 	}
 	defer rows.Close()
-	var out []PlayerRecordGame
+	// The scan targets are declared once, not per row (each would escape
+	// to the heap), and every version goes into one slice, cut per game:
+	// rows come ordered by game (issue 12).
+	var (
+		out                      []PlayerRecordGame
+		all                      []ResultVersion
+		from                     []int // per game, where its versions start in all
+		id, event                int64
+		sente, gote, confirmedBy sql.NullInt64
+		scheduled                sql.NullString
+		started, entered         sql.NullTime
+		recorded                 int
+		result, reason           sql.NullString
+	)
 	for rows.Next() {
-		var (
-			g                        Game
-			sente, gote, confirmedBy sql.NullInt64
-			scheduled                sql.NullString
-			started, entered         sql.NullTime
-			recorded                 int
-			result, reason           sql.NullString
-		)
-		if err := rows.Scan(&g.ID, &g.EventID, &sente, &gote, &scheduled, &started, &recorded, &result, &reason, &entered, &confirmedBy); err != nil {
+		if err := rows.Scan(&id, &event, &sente, &gote, &scheduled, &started, &recorded, &result, &reason, &entered, &confirmedBy); err != nil {
 			return nil, fmt.Errorf("record games of player %d: %w", playerID, err)
 		}
-		if n := len(out); n == 0 || out[n-1].Game.ID != g.ID {
-			g.SentePlayerID, g.GotePlayerID = nullID(sente), nullID(gote)
+		if n := len(out); n == 0 || out[n-1].Game.ID != id {
+			g := Game{ID: id, EventID: event, SentePlayerID: nullID(sente), GotePlayerID: nullID(gote)}
 			if scheduled.Valid {
 				v := scheduled.String
 				g.ScheduledOn = &v
@@ -118,18 +123,27 @@ func (s *Store) PlayerRecordGames(ctx context.Context, playerID int64, statuses 
 				g.StartedAt = &v
 			}
 			out = append(out, PlayerRecordGame{Game: g, HasRecord: recorded != 0})
+			from = append(from, len(all))
 		}
 		if result.Valid {
-			v := ResultVersion{GameResult: GameResult{GameID: g.ID, Result: result.String, Reason: reason.String}, ConfirmedBy: nullID(confirmedBy)}
+			v := ResultVersion{GameResult: GameResult{GameID: id, Result: result.String, Reason: reason.String}, ConfirmedBy: nullID(confirmedBy)}
 			if entered.Valid {
 				v.EnteredAt = entered.Time
 			}
-			last := &out[len(out)-1]
-			last.Versions = append(last.Versions, v)
+			all = append(all, v)
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("record games of player %d: %w", playerID, err)
+	}
+	for i := range out {
+		end := len(all)
+		if i+1 < len(out) {
+			end = from[i+1]
+		}
+		if from[i] < end {
+			out[i].Versions = all[from[i]:end:end]
+		}
 	}
 	return out, nil
 }
