@@ -47,10 +47,11 @@ func (s *Store) PlayerGamesRevision(ctx context.Context, playerID int64) (string
 // the rating, its history and whether it is being recomputed. It is the
 // page's validator and its key in the render cache (web).
 func (s *Store) PlayerPageRevision(ctx context.Context, playerID int64) (string, error) {
+	// Flat: gorm does not fill the fields of an embedded unexported struct.
 	var r struct {
-		playerGamesRevision
-		InputRev, ComputedRev sql.NullInt64
-		ComputedAt            sql.NullString
+		Games, Events, Sum, Max, Low, Registry int64
+		InputRev, ComputedRev                  sql.NullInt64
+		ComputedAt                             sql.NullString
 	}
 	err := s.DB(ctx).Raw("SELECT "+playerGamesRevisionColumns+`,
 		(SELECT input_revision FROM rating_state WHERE id = 1) AS input_rev,
@@ -60,7 +61,8 @@ func (s *Store) PlayerPageRevision(ctx context.Context, playerID int64) (string,
 	if err != nil {
 		return "", fmt.Errorf("page revision of player %d: %w", playerID, err)
 	}
-	return r.playerGamesRevision.String() + "/" + strconv.FormatInt(r.InputRev.Int64, 10) + "/" + strconv.FormatInt(r.ComputedRev.Int64, 10) +
+	g := playerGamesRevision{Games: r.Games, Events: r.Events, Sum: r.Sum, Max: r.Max, Low: r.Low, Registry: r.Registry}
+	return g.String() + "/" + strconv.FormatInt(r.InputRev.Int64, 10) + "/" + strconv.FormatInt(r.ComputedRev.Int64, 10) +
 		"@" + r.ComputedAt.String, nil
 }
 
