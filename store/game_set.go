@@ -201,24 +201,3 @@ func nullID(n sql.NullInt64) *int64 {
 	v := n.Int64
 	return &v
 }
-
-// PlayerGamesRevision names, in one statement, the state of everything a
-// player's record is computed from: how many games the player sits in, and
-// the revisions of their events (migration 00097's event_changes, raised by
-// every write to an event's games, results, confirmations, voids or
-// status). Revisions only grow, and an event whose games have results
-// cannot be deleted, so any change to the record gives a different name.
-func (s *Store) PlayerGamesRevision(ctx context.Context, playerID int64) (string, error) {
-	var r struct {
-		Games, Events, Sum, Max, Low int64
-	}
-	err := s.DB(ctx).Raw(`SELECT
-		(SELECT COUNT(*) FROM games WHERE sente_player_id = ? OR gote_player_id = ?) AS games,
-		COUNT(*) AS events, COALESCE(SUM(revision), 0) AS sum, COALESCE(MAX(event_id), 0) AS max, COALESCE(MIN(event_id), 0) AS low
-		FROM event_changes WHERE event_id IN (SELECT event_id FROM games WHERE sente_player_id = ? OR gote_player_id = ?)`,
-		playerID, playerID, playerID, playerID).Scan(&r).Error
-	if err != nil {
-		return "", fmt.Errorf("record revision of player %d: %w", playerID, err)
-	}
-	return fmt.Sprintf("%d/%d/%d/%d/%d", r.Games, r.Events, r.Sum, r.Max, r.Low), nil
-}

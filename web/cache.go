@@ -164,6 +164,13 @@ func (s *Server) conditional(c echo.Context, eventOf func(context.Context) (int6
 // the render cache: the same for every visitor but for the token, which
 // the cache puts in.
 func (s *Server) pageKey(c echo.Context, pr office.PageRevision, withCSRF bool) string {
+	return s.tagOf(c, strconv.FormatInt(pr.Revision.Event, 10)+"."+strconv.FormatInt(pr.Revision.Registry, 10), withCSRF,
+		strconv.FormatInt(pr.Event.ID, 10), pr.Event.Status)
+}
+
+// tagOf is pageKey's tag: rev (characters allowed in a tag) then a hash
+// of what names the page (parts) and of everything else it depends on.
+func (s *Server) tagOf(c echo.Context, rev string, withCSRF bool, parts ...string) string {
 	req := c.Request()
 	lang, _ := c.Get("lang").(string)
 	var csrf string
@@ -171,13 +178,11 @@ func (s *Server) pageKey(c echo.Context, pr office.PageRevision, withCSRF bool) 
 		csrf = ck.Value
 	}
 	sum := sha256.New()
-	for _, part := range []string{s.build, strconv.FormatInt(pr.Event.ID, 10), pr.Event.Status, req.URL.RequestURI(), lang,
-		req.Header.Get("HX-Request"), req.Header.Get("HX-Target"), csrf} {
+	for _, part := range append(parts, s.build, req.URL.RequestURI(), lang, req.Header.Get("HX-Request"), req.Header.Get("HX-Target"), csrf) {
 		sum.Write([]byte(part))
 		sum.Write([]byte{0})
 	}
-	return `W/"` + strconv.FormatInt(pr.Revision.Event, 10) + "." + strconv.FormatInt(pr.Revision.Registry, 10) + "-" +
-		hex.EncodeToString(sum.Sum(nil)[:12]) + `"`
+	return `W/"` + rev + "-" + hex.EncodeToString(sum.Sum(nil)[:12]) + `"`
 }
 
 // fresh reports whether the client's copy is current (RFC 9110 13.1.1,

@@ -98,6 +98,9 @@ func (s *Server) playerRecord(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if done, err := s.notModifiedPlayer(c, id); done || err != nil {
+		return err
+	}
 	page, _ := strconv.Atoi(c.QueryParam("page"))
 	rec, err := s.ratings().PlayerRecord(ctx, id, page)
 	if err != nil {

@@ -60,8 +60,11 @@ type PlayerRecord struct {
 // PlayerRecord gathers one page of a player's record (public; only games
 // of public events), newest first, with the stored ratings as they are
 // (Status says when they were computed). The statements are the same
-// however many games the player has: the games are read as light lines
-// (recordLines), and only the page's lines get their events.
+// however many games the player has, and what every page shares (the
+// lines, totals, opponents and events: recordPage) is kept by the record's
+// revision, so a request at a known revision reads five rows and builds
+// only the page it shows (issue 12). The result is shared with other
+// requests: callers must not modify its slices.
 func (o *Ratings) PlayerRecord(ctx context.Context, playerID int64, page int) (PlayerRecord, error) {
 	p, err := o.store.PlayerByID(ctx, playerID)
 	if err != nil {
@@ -75,7 +78,7 @@ func (o *Ratings) PlayerRecord(ctx context.Context, playerID int64, page int) (P
 	if rec.Rating, rec.HasRating, err = o.store.PlayerRatingOf(ctx, playerID); err != nil {
 		return PlayerRecord{}, err
 	}
-	// The rating history and the record's lines are kept by revision
+	// The rating history and the record's page are kept by revision
 	// (view_cache.go), each revision read before what it names: the stored
 	// ratings' (status, above) and the player's games' (issue 12).
 	pid := strconv.FormatInt(playerID, 10)
@@ -88,37 +91,101 @@ func (o *Ratings) PlayerRecord(ctx context.Context, playerID int64, page int) (P
 	if err != nil {
 		return PlayerRecord{}, err
 	}
-	lines, err := office.KeptView(o.off, "record:"+pid, grev, func() ([]recordLine, error) { return o.recordLines(ctx, playerID) })
+	rp, err := office.KeptView(o.off, "record:"+pid, grev, func() (recordPage, error) { return o.recordPageOf(ctx, playerID) })
 	if err != nil {
 		return PlayerRecord{}, err
 	}
-	for _, l := range lines {
-		rec.Totals.Games++
+	rec.Totals, rec.Opponents = rp.totals, rp.opponents
+	rec.Pages = max((len(rp.lines)+RecordGamesPerPage-1)/RecordGamesPerPage, 1)
+	rec.Page = max(page, 1)
+	from := min((rec.Page-1)*RecordGamesPerPage, len(rp.lines))
+	to := min(from+RecordGamesPerPage, len(rp.lines))
+	lines := rp.lines[from:to]
+	at := make(map[int64]int, len(lines))
+	rec.Games = make([]PlayerGame, len(lines))
+	for i, l := range lines {
+		at[l.Game.ID] = i
+		rec.Games[i] = PlayerGame{Game: l.Game, Event: rp.events[l.Game.EventID], Opponent: rp.players[l.Opponent], Sente: l.Sente,
+			PlayedAt: l.PlayedAt, Result: l.Result, Reason: l.Reason, Won: l.Won, Lost: l.Lost, HasRecord: rp.recorded[l.Game.ID]}
+	}
+	for _, h := range rec.History {
+		if i, ok := at[h.GameID]; ok {
+			g := &rec.Games[i]
+			g.Rated, g.Before, g.After = true, h.RatingBefore, h.RatingAfter
+		}
+	}
+	return rec, nil
+}
+
+// recordPage is what every page of a player's record shares, computed
+// once per revision of the record: the lines newest first (their games
+// carry only the columns the page shows), the totals, the opponents by
+// reading, and the players, events and stored 棋譜 the lines name.
+type recordPage struct {
+	lines     []recordLine
+	totals    RecordTotals
+	opponents []store.Player
+	players   map[int64]store.Player
+	events    map[int64]store.Event
+	recorded  map[int64]bool
+}
+
+// recordPageOf computes a recordPage in three statements whatever the
+// record's length: the narrow games with their result versions
+// (store.PlayerRecordGames; the result in force is store.EffectiveOf's),
+// then the opponents and the events named.
+func (o *Ratings) recordPageOf(ctx context.Context, playerID int64) (recordPage, error) {
+	games, err := o.store.PlayerRecordGames(ctx, playerID, office.PublicStatuses)
+	if err != nil {
+		return recordPage{}, err
+	}
+	rp := recordPage{lines: make([]recordLine, 0, len(games)), recorded: map[int64]bool{}}
+	var oppIDs, eventIDs []int64
+	seenEvent := map[int64]bool{}
+	for _, g := range games {
+		r, ok := store.EffectiveOf(g.Versions)
+		l := lineOf(g.Game, playerID, r, ok)
+		rp.lines = append(rp.lines, l)
+		if g.HasRecord {
+			rp.recorded[g.Game.ID] = true
+		}
+		rp.totals.Games++
 		if l.Won {
-			rec.Totals.Wins++
+			rp.totals.Wins++
 		}
 		if l.Lost {
-			rec.Totals.Losses++
+			rp.totals.Losses++
+		}
+		if l.Opponent != 0 {
+			oppIDs = append(oppIDs, l.Opponent)
+		}
+		if !seenEvent[g.Game.EventID] {
+			seenEvent[g.Game.EventID] = true
+			eventIDs = append(eventIDs, g.Game.EventID)
 		}
 	}
-	rec.Pages = max((len(lines)+RecordGamesPerPage-1)/RecordGamesPerPage, 1)
-	rec.Page = max(page, 1)
-	from := min((rec.Page-1)*RecordGamesPerPage, len(lines))
-	to := min(from+RecordGamesPerPage, len(lines))
-	opps, err := o.opponentsOf(ctx, lines)
-	if err != nil {
-		return PlayerRecord{}, err
+	rp.lines = newestFirst(rp.lines)
+	if rp.players, err = o.store.PlayersByIDs(ctx, oppIDs); err != nil {
+		return recordPage{}, err
 	}
-	if rec.Games, err = o.playerGamesOf(ctx, playerID, lines[from:to], opps, rec.History); err != nil {
-		return PlayerRecord{}, err
+	if rp.events, err = o.store.EventsByIDs(ctx, eventIDs); err != nil {
+		return recordPage{}, err
 	}
-	for _, opp := range opps {
-		rec.Opponents = append(rec.Opponents, opp)
+	rp.opponents = make([]store.Player, 0, len(rp.players))
+	for _, opp := range rp.players {
+		rp.opponents = append(rp.opponents, opp)
 	}
-	slices.SortFunc(rec.Opponents, func(a, b store.Player) int {
+	slices.SortFunc(rp.opponents, func(a, b store.Player) int {
 		return cmp.Or(strings.Compare(a.Reading, b.Reading), cmp.Compare(a.ID, b.ID))
 	})
-	return rec, nil
+	return rp, nil
+}
+
+// PlayerPageRevision names everything the player's public record page
+// shows (store.PlayerPageRevision), for conditional GETs and the render
+// cache of anonymous pages. Public.
+func (o *Ratings) PlayerPageRevision(ctx context.Context, playerID int64) (string, error) {
+	return o.store.PlayerPageRevision(ctx, playerID)
 }
 
 // EachRecordGame calls fn with each game of a player's whole record
@@ -191,22 +258,32 @@ func (o *Ratings) recordLines(ctx context.Context, playerID int64) ([]recordLine
 		if !public[g.EventID] || gs.Void[g.ID] {
 			continue
 		}
-		l := recordLine{Game: g, Opponent: opponentOf(g, playerID), Sente: g.SentePlayerID != nil && *g.SentePlayerID == playerID}
 		r, ok := gs.Effective(g.ID)
-		l.PlayedAt = gamePlayedAt(g, r)
-		if ok {
-			l.Result, l.Reason = r.Result, r.Reason
-			l.Won = r.Result == office.ResultSenteWin && l.Sente || r.Result == office.ResultGoteWin && !l.Sente
-			l.Lost = r.Result == office.ResultSenteWin && !l.Sente || r.Result == office.ResultGoteWin && l.Sente ||
-				r.Result == office.ResultBothLose
-		} else if g.ScheduledOn == nil && g.StartedAt == nil {
-			l.PlayedAt = time.Time{} // not played and no day set
-		}
-		out = append(out, l)
+		out = append(out, lineOf(g, playerID, r, ok))
 	}
-	// Newest first, ties by game id (a total order). Sorted by index: a
-	// line holds a whole game, and a thousand of them moved in a sort cost
-	// more than reading them (issue 12).
+	return newestFirst(out), nil
+}
+
+// lineOf is game g from the player's side with its result in force r (ok
+// false while none is confirmed).
+func lineOf(g store.Game, playerID int64, r store.ResultVersion, ok bool) recordLine {
+	l := recordLine{Game: g, Opponent: opponentOf(g, playerID), Sente: g.SentePlayerID != nil && *g.SentePlayerID == playerID}
+	l.PlayedAt = gamePlayedAt(g, r)
+	if ok {
+		l.Result, l.Reason = r.Result, r.Reason
+		l.Won = r.Result == office.ResultSenteWin && l.Sente || r.Result == office.ResultGoteWin && !l.Sente
+		l.Lost = r.Result == office.ResultSenteWin && !l.Sente || r.Result == office.ResultGoteWin && l.Sente ||
+			r.Result == office.ResultBothLose
+	} else if g.ScheduledOn == nil && g.StartedAt == nil {
+		l.PlayedAt = time.Time{} // not played and no day set
+	}
+	return l
+}
+
+// newestFirst sorts lines newest first, ties by game id (a total order).
+// Sorted by index: a line holds a whole game, and a thousand of them moved
+// in a sort cost more than reading them (issue 12).
+func newestFirst(out []recordLine) []recordLine {
 	idx := make([]int, len(out))
 	for i := range idx {
 		idx[i] = i
@@ -218,7 +295,7 @@ func (o *Ratings) recordLines(ctx context.Context, playerID int64) ([]recordLine
 	for k, i := range idx {
 		sorted[k] = out[i]
 	}
-	return sorted, nil
+	return sorted
 }
 
 // opponentsOf loads every opponent the lines name, keyed by id.

@@ -1,0 +1,151 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+)
+
+// playerGamesRevisionColumns name, in one row, the state of everything a
+// player's record is computed from: how many games the player sits in, the
+// revisions of their events (migration 00097's event_changes, raised by
+// every write to an event's games, results, confirmations, voids, 棋譜 or
+// status) and the registry's revision (the opponents' names). Revisions
+// only grow, and an event whose games have results cannot be deleted, so
+// any change to the record gives a different name.
+const playerGamesRevisionColumns = `(SELECT COUNT(*) FROM games WHERE sente_player_id = ? OR gote_player_id = ?) AS games,
+		COUNT(*) AS events, COALESCE(SUM(revision), 0) AS sum, COALESCE(MAX(event_id), 0) AS max, COALESCE(MIN(event_id), 0) AS low,
+		(SELECT COALESCE(MAX(revision), 0) FROM registry_changes WHERE id = 1) AS registry`
+
+const playerGamesRevisionFrom = ` FROM event_changes WHERE event_id IN (SELECT event_id FROM games WHERE sente_player_id = ? OR gote_player_id = ?)`
+
+type playerGamesRevision struct {
+	Games, Events, Sum, Max, Low, Registry int64
+}
+
+func (r playerGamesRevision) String() string {
+	return fmt.Sprintf("%d/%d/%d/%d/%d/%d", r.Games, r.Events, r.Sum, r.Max, r.Low, r.Registry)
+}
+
+// PlayerGamesRevision names, in one statement, the state of a player's
+// record (playerGamesRevisionColumns): the key under which office keeps
+// the record's lines.
+func (s *Store) PlayerGamesRevision(ctx context.Context, playerID int64) (string, error) {
+	var r playerGamesRevision
+	err := s.DB(ctx).Raw("SELECT "+playerGamesRevisionColumns+playerGamesRevisionFrom, playerID, playerID, playerID, playerID).Scan(&r).Error
+	if err != nil {
+		return "", fmt.Errorf("record revision of player %d: %w", playerID, err)
+	}
+	return r.String(), nil
+}
+
+// PlayerPageRevision names, in one statement, everything a player's public
+// record page shows: PlayerGamesRevision (the games, their events and the
+// registry, the player's own row included) and the stored ratings' state
+// (input and computed revisions, when they were computed), which covers
+// the rating, its history and whether it is being recomputed. It is the
+// page's validator and its key in the render cache (web).
+func (s *Store) PlayerPageRevision(ctx context.Context, playerID int64) (string, error) {
+	// Flat: gorm does not fill the fields of an embedded unexported struct.
+	var r struct {
+		Games, Events, Sum, Max, Low, Registry int64
+		InputRev, ComputedRev                  sql.NullInt64
+		ComputedAt                             sql.NullString
+	}
+	err := s.DB(ctx).Raw("SELECT "+playerGamesRevisionColumns+`,
+		(SELECT input_revision FROM rating_state WHERE id = 1) AS input_rev,
+		(SELECT computed_revision FROM rating_state WHERE id = 1) AS computed_rev,
+		(SELECT computed_at FROM rating_state WHERE id = 1) AS computed_at`+playerGamesRevisionFrom,
+		playerID, playerID, playerID, playerID).Scan(&r).Error
+	if err != nil {
+		return "", fmt.Errorf("page revision of player %d: %w", playerID, err)
+	}
+	g := playerGamesRevision{Games: r.Games, Events: r.Events, Sum: r.Sum, Max: r.Max, Low: r.Low, Registry: r.Registry}
+	return g.String() + "/" + strconv.FormatInt(r.InputRev.Int64, 10) + "/" + strconv.FormatInt(r.ComputedRev.Int64, 10) +
+		"@" + r.ComputedAt.String, nil
+}
+
+// PlayerRecordGame is one game of a player's public record as the record
+// page needs it: the game's identity, seats and days only (the other
+// columns of Game are left zero), whether a 棋譜 is stored, and every
+// result version, oldest first (EffectiveOf picks the one in force).
+type PlayerRecordGame struct {
+	Game      Game
+	HasRecord bool
+	Versions  []ResultVersion // GameID, Result, Reason, EnteredAt and ConfirmedBy only
+}
+
+// PlayerRecordGames reads, in one statement whatever their number, the
+// player's games that are not void in events whose status is in statuses,
+// by game id: the narrow columns the record page shows (issue 12; no
+// label, allowances or update times, no record text), with each result
+// version joined.
+func (s *Store) PlayerRecordGames(ctx context.Context, playerID int64, statuses []string) ([]PlayerRecordGame, error) {
+	rows, err := s.DB(ctx).Raw(`SELECT g.id, g.event_id, g.sente_player_id, g.gote_player_id, g.scheduled_on, g.started_at,
+		CASE WHEN EXISTS (SELECT 1 FROM game_records k WHERE k.game_id = g.id) THEN 1 ELSE 0 END,
+		r.result, r.reason, r.entered_at, c.confirmed_by
+		FROM games g
+		LEFT JOIN game_results r ON r.game_id = g.id
+		LEFT JOIN game_result_confirmations c ON c.game_result_id = r.id
+		WHERE (g.sente_player_id = ? OR g.gote_player_id = ?)
+		AND g.event_id IN (SELECT id FROM events WHERE status IN ?)
+		AND NOT EXISTS (SELECT 1 FROM game_voids v WHERE v.game_id = g.id)
+		ORDER BY g.id, r.version`, playerID, playerID, statuses).Rows()
+	if err != nil {
+		return nil, fmt.Errorf("record games of player %d: %w", playerID, err)
+	}
+	defer rows.Close()
+	// The scan targets are declared once, not per row (each would escape
+	// to the heap), and every version goes into one slice, cut per game:
+	// rows come ordered by game (issue 12).
+	var (
+		out                      []PlayerRecordGame
+		all                      []ResultVersion
+		from                     []int // per game, where its versions start in all
+		id, event                int64
+		sente, gote, confirmedBy sql.NullInt64
+		scheduled                sql.NullString
+		started, entered         sql.NullTime
+		recorded                 int
+		result, reason           sql.NullString
+	)
+	for rows.Next() {
+		if err := rows.Scan(&id, &event, &sente, &gote, &scheduled, &started, &recorded, &result, &reason, &entered, &confirmedBy); err != nil {
+			return nil, fmt.Errorf("record games of player %d: %w", playerID, err)
+		}
+		if n := len(out); n == 0 || out[n-1].Game.ID != id {
+			g := Game{ID: id, EventID: event, SentePlayerID: nullID(sente), GotePlayerID: nullID(gote)}
+			if scheduled.Valid {
+				v := scheduled.String
+				g.ScheduledOn = &v
+			}
+			if started.Valid {
+				v := started.Time
+				g.StartedAt = &v
+			}
+			out = append(out, PlayerRecordGame{Game: g, HasRecord: recorded != 0})
+			from = append(from, len(all))
+		}
+		if result.Valid {
+			v := ResultVersion{GameResult: GameResult{GameID: id, Result: result.String, Reason: reason.String}, ConfirmedBy: nullID(confirmedBy)}
+			if entered.Valid {
+				v.EnteredAt = entered.Time
+			}
+			all = append(all, v)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("record games of player %d: %w", playerID, err)
+	}
+	for i := range out {
+		end := len(all)
+		if i+1 < len(out) {
+			end = from[i+1]
+		}
+		if from[i] < end {
+			out[i].Versions = all[from[i]:end:end]
+		}
+	}
+	return out, nil
+}
