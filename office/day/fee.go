@@ -203,14 +203,15 @@ func (c *CategoryFees) add(o CategoryFees) {
 // ClassFees is one class's fees for the desk's day total: the whole class
 // and each category.
 type ClassFees struct {
-	ClassID       int64
-	Name          string
-	Fee           int // the class's fee, yen
-	FeeReduced    int
-	FeeReducedFor string // who the reduced fee is for, as the class says
-	CategoryFees         // both categories
-	Full          CategoryFees
-	Reduced       CategoryFees
+	ClassID         int64
+	Name            string
+	Fee             int // the class's fee, yen
+	FeeReduced      int
+	FeeReducedFor   string // who the reduced fee is for, as the class says
+	FeeReducedForEn string
+	CategoryFees    // both categories
+	Full            CategoryFees
+	Reduced         CategoryFees
 }
 
 // FeeDesk is every entrant's fee and the totals per class and for the day.
@@ -274,7 +275,7 @@ func feesIn(ctx context.Context, s *store.Store, eventID int64) (FeeDesk, error)
 	for _, c := range cs {
 		set := ParseSettings(c.Settings)
 		idx[c.ID], sets[c.ID] = len(out.Classes), set
-		out.Classes = append(out.Classes, ClassFees{ClassID: c.ID, Name: c.Name, Fee: set.Fee, FeeReduced: set.FeeReduced, FeeReducedFor: set.FeeReducedFor})
+		out.Classes = append(out.Classes, ClassFees{ClassID: c.ID, Name: c.Name, Fee: set.Fee, FeeReduced: set.FeeReduced, FeeReducedFor: set.FeeReducedFor, FeeReducedForEn: set.FeeReducedForEn})
 	}
 	for _, e := range es {
 		i, ok := idx[e.ClassID]

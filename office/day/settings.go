@@ -104,9 +104,10 @@ type ClassSettings struct {
 	// Fee is the entry fee (参加費) in yen, 0 for none; FeeReduced a lower
 	// fee the desk may take instead, 0 for none; FeeReducedFor says who
 	// it is for (学生・女性・シニア, …), as the desk reads it.
-	Fee           int    `json:"fee"`
-	FeeReduced    int    `json:"fee_reduced"`
-	FeeReducedFor string `json:"fee_reduced_for,omitempty"`
+	Fee             int    `json:"fee"`
+	FeeReduced      int    `json:"fee_reduced"`
+	FeeReducedFor   string `json:"fee_reduced_for,omitempty"`
+	FeeReducedForEn string `json:"fee_reduced_for_en,omitempty"` // the same in English
 }
 
 // DefaultSettings are a new class's settings: 2勝通過2敗失格 in blocks,
@@ -160,6 +161,7 @@ type ClassInput struct {
 	Fee              string // yen; "" is none
 	FeeReduced       string
 	FeeReducedFor    string // who the reduced fee is for
+	FeeReducedForEn  string
 }
 
 // InputOf is the form showing a class's stored values.
@@ -172,7 +174,7 @@ func InputOf(eventID int64, name, nameEn string, position int, format string, s 
 		AllowanceMinutes: it(s.AllowanceMinutes), ByoyomiSeconds: it(s.ByoyomiSeconds),
 		Club: s.Relations.Club, MasterStudent: s.Relations.MasterStudent, FellowDisciple: s.Relations.FellowDisciple, Family: s.Relations.Family,
 		Withdrawal: s.Withdrawal, Qualifiers: it(s.Qualifiers), FirstBoard: it(s.FirstBoard),
-		Fee: it(s.Fee), FeeReduced: it(s.FeeReduced), FeeReducedFor: s.FeeReducedFor,
+		Fee: it(s.Fee), FeeReduced: it(s.FeeReduced), FeeReducedFor: s.FeeReducedFor, FeeReducedForEn: s.FeeReducedForEn,
 	}
 }
 
@@ -301,9 +303,11 @@ func (in ClassInput) check() (name, nameEn string, position int, format string, 
 	if s.FeeReduced > 0 && s.Fee > 0 && s.FeeReduced >= s.Fee && v.FieldMessage("fee_reduced") == "" {
 		v.Add(0, "fee_reduced", "day_fee.err.reduced_not_lower", nil)
 	}
-	s.FeeReducedFor = strings.TrimSpace(in.FeeReducedFor)
-	if utf8.RuneCountInString(s.FeeReducedFor) > maxFeeReducedFor {
-		v.Add(0, "fee_reduced_for", "day_fee.err.too_long", map[string]any{"Max": maxFeeReducedFor})
+	s.FeeReducedFor, s.FeeReducedForEn = strings.TrimSpace(in.FeeReducedFor), strings.TrimSpace(in.FeeReducedForEn)
+	for _, f := range [][2]string{{"fee_reduced_for", s.FeeReducedFor}, {"fee_reduced_for_en", s.FeeReducedForEn}} {
+		if utf8.RuneCountInString(f[1]) > maxFeeReducedFor {
+			v.Add(0, f[0], "day_fee.err.too_long", map[string]any{"Max": maxFeeReducedFor})
+		}
 	}
 	return name, nameEn, position, format, s, v
 }
