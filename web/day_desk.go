@@ -44,9 +44,9 @@ type receptionView struct {
 	Errs      fieldMsgs
 	Message   string
 	Counts    map[string]int // per check-in state
-	Fees      []dayFeeLine // per class: each category, then the class
-	FeeDay    []dayFeeLine // the day: each category, then the day
-	FeeTotal  string       // the day's received total, in words
+	Fees      []dayFeeLine   // per class: each category, then the class
+	FeeDay    []dayFeeLine   // the day: each category, then the day
+	FeeTotal  string         // the day's received total, in words
 	// AnyReduced: some class has a reduced fee, so registration and the
 	// walk-in offer the category.
 	AnyReduced bool
