@@ -133,7 +133,11 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 				feeLine(ctx, name, T(ctx, "day_fee.expected", "Category", T(ctx, "day_fee.cat.full"), "Amount", yen(ctx, cf.Fee)), false, cf.Full),
 				feeLine(ctx, name, T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, day.FeeCategoryReduced, cf.FeeReducedFor, cf.FeeReducedForEn), "Amount", yen(ctx, max(cf.FeeReduced, 0))), false, cf.Reduced))
 		}
-		v.Fees = append(v.Fees, feeLine(ctx, name, feeWords(ctx, cf.Fee, cf.FeeReduced), true, cf.CategoryFees))
+		words := feeWords(ctx, cf.Fee, cf.FeeReduced)
+		if cf.FeeReduced > 0 || cf.Reduced != (day.CategoryFees{}) {
+			words = "" // the category lines above say the fees
+		}
+		v.Fees = append(v.Fees, feeLine(ctx, name, words, true, cf.CategoryFees))
 	}
 	v.FeeDay = []dayFeeLine{
 		feeLine(ctx, "", T(ctx, "day_fee.cat.full"), false, fees.Full),
@@ -151,6 +155,9 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 		row.FeeExpected = T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, cf.FeeReducedFor, cf.FeeReducedForEn), "Amount", yen(ctx, f.Expected))
 		row.FeeStatus, row.FeeWords = f.Status, feeStatusWords(ctx, f)
 		row.FeeFlag, row.FeeFlagBad = feeFlag(ctx, f, !en.Withdrawn() && (en.Checkin == store.CheckinPresent || en.Checkin == store.CheckinLate))
+		if row.FeeFlag != "" && f.Status != day.FeePaid {
+			row.FeeWords = "" // the flag says unpaid
+		}
 		if en.CheckinBy != nil && en.CheckinAt != nil {
 			u := users[*en.CheckinBy]
 			row.CheckinBy, row.CheckinAt = u.DisplayName, showTime(*en.CheckinAt)

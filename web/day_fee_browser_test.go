@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,22 +25,21 @@ import (
 // sente gives gote sente (D-F1) and the row shows the seats.
 func TestBrowser_DayFeesAndToss_D_F1_D_F2(t *testing.T) {
 	eachBrowserDB(t, func(t *testing.T, s *store.Store) {
-		ctx := newBrowser(t)
 		a := newTestApp(t, s)
 		bg := context.Background()
 		const pw = "a long enough passphrase"
 		a.addAccount("desk", pw, true)
-		do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
-		browserLogin(t, ctx, a, "desk", pw, "/", "main")
 		words := map[string]struct {
 			reducedFor, tie, decided, sente string
 			walkIn, yen1000, yen2000        string
 			day                             map[string]string // testid → text in the day total row
 		}{
 			"ja": {"学生・女性・シニア", "同数。振り直してください", "で決定", "先手", "飛込一郎", "1,000円", "2,000円",
+				// 4 seeded, unpaid (full); the reduced 1,000 paid; the walk-in 2,000 paid.
 				map[string]string{"day-fee-expected-total": "11,000円", "day-fee-day-total": "3,000円", "day-fee-balance": "−8,000円", "day-fee-unpaid-count": "4"}},
 			"en": {"students, women, seniors", "a tie, toss again", "decided", "Sente", "Walk-in Ichiro", "¥1,000", "¥2,000",
-				map[string]string{"day-fee-expected-total": "¥11,000", "day-fee-day-total": "¥3,000", "day-fee-balance": "−¥8,000", "day-fee-unpaid-count": "4"}},
+				// 6 seeded, unpaid (full): 6×2,000 + 2,000 + 1,000 expected.
+				map[string]string{"day-fee-expected-total": "¥15,000", "day-fee-day-total": "¥3,000", "day-fee-balance": "−¥12,000", "day-fee-unpaid-count": "6"}},
 		}
 		for i, lang := range Languages {
 			w := words[lang]
@@ -55,8 +56,12 @@ func TestBrowser_DayFeesAndToss_D_F1_D_F2(t *testing.T) {
 			if _, err := f.d.Enter(bg, f.admin, day.EntryInput{EventID: f.event.ID, PlayerID: late.ID}); err != nil {
 				t.Fatal(err)
 			}
+			ctx := newBrowser(t) // a browser per language: each has the whole time limit on a busy machine
+			do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+			receptionPath := fmt.Sprintf("/events/%d/day/reception", f.event.ID)
+			browserLogin(t, ctx, a, "desk", pw, receptionPath, `[data-testid="day-reception"]`)
 			do(t, ctx, chromedp.Navigate(a.ts.URL+"/lang?to="+lang+"&back=/"))
-			reception := fmt.Sprintf("%s/events/%d/day/reception", a.ts.URL, f.event.ID)
+			reception := a.ts.URL + receptionPath
 			do(t, ctx, chromedp.Navigate(reception), chromedp.WaitVisible(chromedp.CSS(`[data-testid="day-reception"]`)))
 			row := fmt.Sprintf(`[data-testid="day-entrant-%d"]`, late.ID)
 			// Check in, then the reduced fee in the row's fee form.
@@ -101,6 +106,8 @@ func TestBrowser_DayFeesAndToss_D_F1_D_F2(t *testing.T) {
 			}
 			assertNoSideScroll(t, ctx, lang+" reception")
 			screenshot(t, ctx, "fees-reception-"+lang)
+			viewShot(t, ctx, row, "fees-reception-row-"+lang)
+			viewShot(t, ctx, `[data-testid="day-fee-totals"]`, "fees-reception-totals-"+lang)
 
 			// The toss at board 1: a tie, then the deciding toss.
 			v, err := f.d.ClassView(bg, f.admin, f.class.ID)
@@ -124,7 +131,7 @@ func TestBrowser_DayFeesAndToss_D_F1_D_F2(t *testing.T) {
 			if got := textOf(t, ctx, card+` [data-testid="day-toss-note"]`); !strings.Contains(got, w.tie) || !strings.Contains(got, v.Names[b.Sente]) {
 				t.Errorf("%s: after a tie the note reads %q", lang, got)
 			}
-			screenshot(t, ctx, "fees-toss-tie-"+lang)
+			viewShot(t, ctx, card, "fees-toss-tie-"+lang)
 			toss("0", "5")
 			if got := textOf(t, ctx, card+` [data-testid="day-toss-note"]`); !strings.Contains(got, w.decided) {
 				t.Errorf("%s: after the deciding toss the note reads %q", lang, got)
@@ -141,7 +148,7 @@ func TestBrowser_DayFeesAndToss_D_F1_D_F2(t *testing.T) {
 				t.Errorf("%s: stored sente %v, want %d (%v)", lang, g.SentePlayerID, b.Gote, err)
 			}
 			assertNoSideScroll(t, ctx, lang+" boards")
-			screenshot(t, ctx, "fees-toss-decided-"+lang)
+			viewShot(t, ctx, card, "fees-toss-decided-"+lang)
 		}
 	})
 }
@@ -156,4 +163,24 @@ func assertNoSideScroll(t *testing.T, ctx context.Context, what string) {
 	if width > 390 {
 		t.Errorf("%s: the page is %.0f px wide on a 390 px screen", what, width)
 	}
+}
+
+// viewShot scrolls css into view and captures what the phone's screen
+// shows (CaptureScreenshot), for reading a part of a long page.
+func viewShot(t *testing.T, ctx context.Context, css, name string) {
+	t.Helper()
+	do(t, ctx, chromedp.ScrollIntoView(chromedp.CSS(css)))
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	dir := os.Getenv("KISEN_SCREENSHOT_DIR")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	p := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(p, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", p)
 }

@@ -326,6 +326,9 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 			rf := reducedFor[e.ClassID]
 			row.Expected = T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, rf[0], rf[1]), "Amount", yen(ctx, f.Expected))
 			row.Flag, row.Bad = feeFlag(ctx, f, !e.Withdrawn() && (e.Checkin == store.CheckinPresent || e.Checkin == store.CheckinLate))
+			if row.Flag != "" && f.Status != day.FeePaid {
+				row.Fee = "" // the flag says unpaid
+			}
 		}
 		cc.Rows = append(cc.Rows, row)
 	}
