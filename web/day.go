@@ -57,6 +57,8 @@ type classForm struct {
 	FirstBoard       string   `form:"first_board"`
 	Fee              string   `form:"fee"`
 	FeeReduced       string   `form:"fee_reduced"`
+	FeeReducedFor    string   `form:"fee_reduced_for"`
+	FeeReducedForEn  string   `form:"fee_reduced_for_en"`
 }
 
 func (f classForm) input(eventID int64) day.ClassInput {
@@ -65,7 +67,8 @@ func (f classForm) input(eventID int64) day.ClassInput {
 		RankMin: f.RankMin, RankMax: f.RankMax, Handicap: f.Handicap, EvenGap: f.EvenGap,
 		AllowanceMinutes: f.AllowanceMinutes, ByoyomiSeconds: f.ByoyomiSeconds,
 		Club: f.Club, MasterStudent: f.MasterStudent, FellowDisciple: f.FellowDisciple, Family: f.Family,
-		Withdrawal: f.Withdrawal, Qualifiers: f.Qualifiers, FirstBoard: f.FirstBoard, Fee: f.Fee, FeeReduced: f.FeeReduced}
+		Withdrawal: f.Withdrawal, Qualifiers: f.Qualifiers, FirstBoard: f.FirstBoard, Fee: f.Fee, FeeReduced: f.FeeReduced,
+		FeeReducedFor: f.FeeReducedFor, FeeReducedForEn: f.FeeReducedForEn}
 }
 
 func classFormOf(in day.ClassInput) classForm {
@@ -74,7 +77,8 @@ func classFormOf(in day.ClassInput) classForm {
 		RankMin: in.RankMin, RankMax: in.RankMax, Handicap: in.Handicap, EvenGap: in.EvenGap,
 		AllowanceMinutes: in.AllowanceMinutes, ByoyomiSeconds: in.ByoyomiSeconds,
 		Club: in.Club, MasterStudent: in.MasterStudent, FellowDisciple: in.FellowDisciple, Family: in.Family,
-		Withdrawal: in.Withdrawal, Qualifiers: in.Qualifiers, FirstBoard: in.FirstBoard, Fee: in.Fee, FeeReduced: in.FeeReduced}
+		Withdrawal: in.Withdrawal, Qualifiers: in.Qualifiers, FirstBoard: in.FirstBoard, Fee: in.Fee, FeeReduced: in.FeeReduced,
+		FeeReducedFor: in.FeeReducedFor, FeeReducedForEn: in.FeeReducedForEn}
 }
 
 // dayClassRow is one line of the day page's class list.
@@ -329,11 +333,19 @@ type dayEntrantRow struct {
 	WalkIn    bool
 	CheckinBy string // who set the check-in state, and when (Asia/Tokyo)
 	CheckinAt string
-	// The entry fee: the class's fee (yen, 0 none), what the desk last
-	// recorded, in words, and the amount the fee form starts with.
-	FeeDue    int
-	FeeStatus string // day.FeePaid, day.FeeUnpaid or ""
-	FeeWords  string
+	// The entry fee: what the entrant's category owes (yen, 0 none; the
+	// amount the fee form starts with), the category and, in words, the
+	// category with its fee, what the desk last recorded and what to notice
+	// (unpaid, short, over; FeeFlagBad when it is owed money).
+	FeeDue          int
+	FeeCategory     string
+	FeeHasReduced   bool   // the class has a reduced fee to choose
+	FeeReducedWords string // the reduced category's name
+	FeeExpected     string
+	FeeStatus       string // day.FeePaid, day.FeeUnpaid or ""
+	FeeWords        string
+	FeeFlag         string
+	FeeFlagBad      bool
 }
 
 // dayClassView is the class page's view model.

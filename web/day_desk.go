@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/day"
+	"kisen/store"
 )
 
 // walkInForm is the desk's one short form for a walk-in.
@@ -25,6 +27,7 @@ type walkInForm struct {
 	Late          string `form:"late"`
 	FeeStatus     string `form:"fee_status"`
 	FeeAmount     string `form:"fee_amount"`
+	FeeCategory   string `form:"fee_category"`
 }
 
 // receptionView is the reception page's view model.
@@ -41,18 +44,33 @@ type receptionView struct {
 	Errs      fieldMsgs
 	Message   string
 	Counts    map[string]int // per check-in state
-	Fees      []dayClassFeeRow
-	FeeTotal  string // the day's received total, in words
+	Fees      []dayFeeLine   // per class: each category, then the class
+	FeeDay    []dayFeeLine   // the day: each category, then the day
+	FeeTotal  string         // the day's received total, in words
+	// AnyReduced: some class has a reduced fee, so registration and the
+	// walk-in offer the category.
+	AnyReduced bool
 }
 
-// dayClassFeeRow is one class's fees for the desk's day total.
-type dayClassFeeRow struct {
-	Class     string
-	Fee       string // the class's fee (and reduced fee), in words
-	CheckedIn int
-	Paid      int
-	Unpaid    int
-	Received  string
+// dayFeeLine is one line of the desk's fee totals: a class's (or the
+// day's) category, or its total.
+type dayFeeLine struct {
+	Class      string
+	Category   string // the category and its fee in words; "" on a total line
+	Total      bool
+	CheckedIn  int
+	Paid       int
+	Unpaid     int
+	Short      int
+	Expected   string
+	Received   string
+	Balance    string // received − expected
+	BalanceBad bool   // less received than expected
+}
+
+func feeLine(ctx context.Context, class, category string, total bool, c day.CategoryFees) dayFeeLine {
+	return dayFeeLine{Class: class, Category: category, Total: total, CheckedIn: c.CheckedIn, Paid: c.Paid, Unpaid: c.Unpaid, Short: c.Short,
+		Expected: yen(ctx, c.Expected), Received: yen(ctx, c.Received), Balance: signedYen(ctx, c.Received-c.Expected), BalanceBad: c.Received < c.Expected}
 }
 
 func (s *Server) dayReception(c echo.Context) error {
@@ -105,20 +123,41 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 	if err != nil {
 		return err
 	}
-	due := map[int64]int{}
+	byClass := map[int64]day.ClassFees{}
 	for _, cf := range fees.Classes {
-		due[cf.ClassID] = cf.Fee
-		v.Fees = append(v.Fees, dayClassFeeRow{Class: className[cf.ClassID], Fee: feeWords(ctx, cf.Fee, cf.FeeReduced), CheckedIn: cf.CheckedIn,
-			Paid: cf.Paid, Unpaid: cf.Unpaid, Received: yen(ctx, cf.Received)})
+		byClass[cf.ClassID] = cf
+		name := className[cf.ClassID]
+		if cf.FeeReduced > 0 || cf.Reduced != (day.CategoryFees{}) {
+			v.AnyReduced = v.AnyReduced || cf.FeeReduced > 0
+			v.Fees = append(v.Fees,
+				feeLine(ctx, name, T(ctx, "day_fee.expected", "Category", T(ctx, "day_fee.cat.full"), "Amount", yen(ctx, cf.Fee)), false, cf.Full),
+				feeLine(ctx, name, T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, day.FeeCategoryReduced, cf.FeeReducedFor, cf.FeeReducedForEn), "Amount", yen(ctx, max(cf.FeeReduced, 0))), false, cf.Reduced))
+		}
+		words := feeWords(ctx, cf.Fee, cf.FeeReduced)
+		if cf.FeeReduced > 0 || cf.Reduced != (day.CategoryFees{}) {
+			words = "" // the category lines above say the fees
+		}
+		v.Fees = append(v.Fees, feeLine(ctx, name, words, true, cf.CategoryFees))
+	}
+	v.FeeDay = []dayFeeLine{
+		feeLine(ctx, "", T(ctx, "day_fee.cat.full"), false, fees.Full),
+		feeLine(ctx, "", T(ctx, "day_fee.cat.reduced"), false, fees.Reduced),
+		feeLine(ctx, "", "", true, fees.CategoryFees),
 	}
 	v.FeeTotal = yen(ctx, fees.Received)
 	entered := map[int64]bool{}
 	for _, en := range entrants {
 		entered[en.PlayerID] = true
 		row := dayEntrant(ctx, en, className[en.ClassID])
-		row.FeeDue = due[en.ClassID]
-		f := fees.ByPlayer[en.PlayerID]
+		cf, f := byClass[en.ClassID], fees.ByPlayer[en.PlayerID]
+		row.FeeDue, row.FeeCategory, row.FeeHasReduced = f.Expected, f.Category, cf.FeeReduced > 0
+		row.FeeReducedWords = feeCategoryWords(ctx, day.FeeCategoryReduced, cf.FeeReducedFor, cf.FeeReducedForEn)
+		row.FeeExpected = T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, cf.FeeReducedFor, cf.FeeReducedForEn), "Amount", yen(ctx, f.Expected))
 		row.FeeStatus, row.FeeWords = f.Status, feeStatusWords(ctx, f)
+		row.FeeFlag, row.FeeFlagBad = feeFlag(ctx, f, !en.Withdrawn() && (en.Checkin == store.CheckinPresent || en.Checkin == store.CheckinLate))
+		if row.FeeFlag != "" && f.Status != day.FeePaid {
+			row.FeeWords = "" // the flag says unpaid
+		}
 		if en.CheckinBy != nil && en.CheckinAt != nil {
 			u := users[*en.CheckinBy]
 			row.CheckinBy, row.CheckinAt = u.DisplayName, showTime(*en.CheckinAt)
@@ -181,7 +220,8 @@ func (s *Server) dayEnter(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.dayRoom().Enter(c.Request().Context(), actor(c), day.EntryInput{EventID: id, PlayerID: formID(c, "player_id"), Rank: c.FormValue("rank"), ClassID: formID(c, "class_id")})
+	_, err = s.dayRoom().Enter(c.Request().Context(), actor(c), day.EntryInput{EventID: id, PlayerID: formID(c, "player_id"), Rank: c.FormValue("rank"), ClassID: formID(c, "class_id"),
+		FeeCategory: c.FormValue("fee_category")})
 	return s.receptionBack(c, id, err)
 }
 
@@ -226,7 +266,7 @@ func (s *Server) dayWalkIn(c echo.Context) error {
 	cls, _ := strconv.ParseInt(strings.TrimSpace(f.ClassID), 10, 64)
 	_, err = s.dayRoom().WalkIn(ctx, actor(c), day.WalkInInput{EventID: id, Name: f.Name, Reading: f.Reading, Rank: f.Rank, Club: f.Affiliation,
 		MasterNumber: f.MasterNumber, MasterName: f.MasterName, MasterReading: f.MasterReading, RelativeID: rel, ClassID: cls, Late: f.Late != "",
-		FeeStatus: f.FeeStatus, FeeAmount: f.FeeAmount})
+		FeeStatus: f.FeeStatus, FeeAmount: f.FeeAmount, FeeCategory: f.FeeCategory})
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
 		return s.renderReception(c, http.StatusUnprocessableEntity, f, msgs, "")
 	}

@@ -48,6 +48,66 @@ func (s *Server) dayFee(c echo.Context) error {
 		return err
 	}
 	err = s.dayRoom().RecordFee(c.Request().Context(), actor(c), day.FeeInput{EventID: id, PlayerID: formID(c, "player_id"),
-		Status: c.FormValue("fee_status"), Amount: c.FormValue("fee_amount")})
+		Status: c.FormValue("fee_status"), Amount: c.FormValue("fee_amount"), Category: c.FormValue("fee_category")})
 	return s.receptionBack(c, id, err)
+}
+
+// feeCategoryWords names a fee category: the full fee, or the reduced fee
+// with whom the class gives it to.
+func feeCategoryWords(ctx context.Context, category, reducedFor, reducedForEn string) string {
+	if category != day.FeeCategoryReduced {
+		return T(ctx, "day_fee.cat.full")
+	}
+	if who := localName(ctx, reducedFor, reducedForEn); who != "" {
+		return T(ctx, "day_fee.cat.reduced_for", "For", who)
+	}
+	return T(ctx, "day_fee.cat.reduced")
+}
+
+// feeFlag is what the desk should notice about an entrant's fee: unpaid
+// though checked in, short of what the category owes, or more than it
+// (allowed, shown); "" when nothing.
+func feeFlag(ctx context.Context, f day.Fee, checkedIn bool) (words string, bad bool) {
+	switch {
+	case f.Short():
+		return T(ctx, "day_fee.flag.short", "Amount", yen(ctx, f.Expected-f.Amount)), true
+	case f.Differs():
+		return T(ctx, "day_fee.flag.over", "Amount", yen(ctx, f.Amount-f.Expected)), false
+	case f.Status != day.FeePaid && checkedIn && f.Expected > 0:
+		return T(ctx, "day_fee.flag.unpaid"), true
+	}
+	return "", false
+}
+
+// signedYen writes a balance with its sign (−1,200円 / +500円).
+func signedYen(ctx context.Context, n int) string {
+	switch {
+	case n < 0:
+		return "−" + yen(ctx, -n)
+	case n > 0:
+		return "+" + yen(ctx, n)
+	}
+	return yen(ctx, 0)
+}
+
+// dayFeeCategory changes an entrant's fee category only.
+func (s *Server) dayFeeCategory(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	err = s.dayRoom().SetFeeCategory(c.Request().Context(), actor(c), id, formID(c, "player_id"), c.FormValue("fee_category"))
+	return s.receptionBack(c, id, err)
+}
+
+// testIDIf is id when on (else the first of otherwise, or ""): a
+// data-testid only some rows of a table carry.
+func testIDIf(on bool, id string, otherwise ...string) string {
+	if on {
+		return id
+	}
+	if len(otherwise) > 0 {
+		return otherwise[0]
+	}
+	return ""
 }

@@ -59,8 +59,8 @@ func TestDayWeb_FeesAtReceptionAndCheckinList(t *testing.T) {
 		}
 		chk := newPageChecker(a.srv.msgs, names, ids)
 		want := map[string][]string{
-			"ja": {"受領 1,500円", "受領 500円", "未納", "1,500円（割引 500円）", "3,500円"},
-			"en": {"paid ¥1,500", "paid ¥500", "unpaid", "¥1,500 (reduced ¥500)", "¥3,500"},
+			"ja": {"受領 1,500円", "受領 500円", "未納", "一般 1,500円", "3,500円"},
+			"en": {"paid ¥1,500", "paid ¥500", "unpaid", "Full fee ¥1,500", "¥3,500"},
 		}
 		for _, lang := range Languages {
 			a.setLang(a.client, lang)

@@ -257,7 +257,11 @@ type checkinClass struct {
 	Name     string
 	Fee      string // the class's fee, in words
 	Received string // the class's fees taken so far
-	Rows     []checkinRow
+	// Categories is expected against received per fee category (only
+	// when the class has a reduced fee); Total the class's.
+	Categories []string
+	Total      string
+	Rows       []checkinRow
 }
 
 type checkinRow struct {
@@ -266,6 +270,11 @@ type checkinRow struct {
 	State  string
 	WalkIn bool
 	Fee    string // paid (amount) / unpaid, "" while nothing is recorded: the desk writes it
+	// Expected is the category and what it owes; Flag what to notice
+	// (unpaid, short, over), Bad when money is owed.
+	Expected string
+	Flag     string
+	Bad      bool
 }
 
 func (s *Server) dayCheckinSheet(c echo.Context) error {
@@ -280,13 +289,26 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 	}
 	v := checkinView{Event: sh.Event.Name, BackURL: dayDirectorURL(id)}
 	idx := map[int64]int{}
+	reducedFor := map[int64][2]string{}
 	for _, cl := range sh.Classes {
 		idx[cl.ID] = len(v.Classes)
 		v.Classes = append(v.Classes, checkinClass{Name: localName(ctx, cl.Name, cl.NameEn)})
 	}
 	for _, cf := range sh.Fees.Classes {
 		if i, ok := idx[cf.ClassID]; ok {
-			v.Classes[i].Fee, v.Classes[i].Received = feeWords(ctx, cf.Fee, cf.FeeReduced), yen(ctx, cf.Received)
+			cc := &v.Classes[i]
+			cc.Fee, cc.Received = feeWords(ctx, cf.Fee, cf.FeeReduced), yen(ctx, cf.Received)
+			if cf.FeeReduced > 0 || cf.Reduced != (day.CategoryFees{}) {
+				for _, c := range []struct {
+					cat string
+					f   day.CategoryFees
+				}{{day.FeeCategoryFull, cf.Full}, {day.FeeCategoryReduced, cf.Reduced}} {
+					cc.Categories = append(cc.Categories, T(ctx, "day_fee.paper.category_line", "Category", feeCategoryWords(ctx, c.cat, cf.FeeReducedFor, cf.FeeReducedForEn),
+						"Expected", yen(ctx, c.f.Expected), "Received", yen(ctx, c.f.Received)))
+				}
+			}
+			cc.Total = T(ctx, "day_fee.paper.class_total", "Expected", yen(ctx, cf.Expected), "Received", yen(ctx, cf.Received), "Unpaid", cf.Unpaid, "Short", cf.Short)
+			reducedFor[cf.ClassID] = [2]string{cf.FeeReducedFor, cf.FeeReducedForEn}
 		}
 	}
 	for _, e := range sh.Entrants {
@@ -301,7 +323,15 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 		cc := &v.Classes[i]
 		row := checkinRow{No: len(cc.Rows) + 1, Person: personOf(ctx, e), State: state, WalkIn: e.WalkIn}
 		if f, ok := sh.Fees.ByPlayer[e.PlayerID]; ok {
-			row.Fee = feeStatusWords(ctx, f)
+			if f.Status != "" {
+				row.Fee = feeStatusWords(ctx, f)
+			}
+			rf := reducedFor[e.ClassID]
+			row.Expected = T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, rf[0], rf[1]), "Amount", yen(ctx, f.Expected))
+			row.Flag, row.Bad = feeFlag(ctx, f, !e.Withdrawn() && (e.Checkin == store.CheckinPresent || e.Checkin == store.CheckinLate))
+			if row.Flag != "" && f.Status != day.FeePaid {
+				row.Fee = "" // the flag says unpaid
+			}
 		}
 		cc.Rows = append(cc.Rows, row)
 	}

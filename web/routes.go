@@ -57,6 +57,7 @@ func (s *Server) routes() error {
 	e.POST("/events/:id/day/entrants", s.dayEnter, requireUser)
 	e.POST("/events/:id/day/checkin", s.dayCheckin, requireUser)
 	e.POST("/events/:id/day/fee", s.dayFee, requireUser)
+	e.POST("/events/:id/day/fee-category", s.dayFeeCategory, requireUser)
 	e.POST("/events/:id/day/move", s.dayMove, requireUser)
 	e.POST("/events/:id/day/withdraw", s.dayWithdraw, requireUser)
 	e.POST("/events/:id/day/walkin", s.dayWalkIn, requireUser)

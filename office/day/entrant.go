@@ -21,6 +21,9 @@ type EntryInput struct {
 	// ClassID 0 puts the player in the class their rank falls in; another
 	// class is the director's override, recorded as such.
 	ClassID int64
+	// FeeCategory is the entrant's fee category (FeeCategoryFull or
+	// FeeCategoryReduced); "" is full, and records nothing.
+	FeeCategory string
 }
 
 // Entrant is one entrant as the desk sees them.
@@ -90,6 +93,14 @@ func enterIn(ctx context.Context, tx *store.Store, actor office.Actor, in EntryI
 	default:
 		return store.DayEntrant{}, invalid("class", "day.err.no_class_for_rank", map[string]any{"Rank": rank})
 	}
+	var set ClassSettings
+	if i := slices.IndexFunc(classes, func(c Class) bool { return c.ID == e.ClassID }); i >= 0 {
+		set = classes[i].Settings
+	}
+	cat, err := feeCategory(set, in.FeeCategory)
+	if err != nil {
+		return store.DayEntrant{}, err
+	}
 	if err := tx.AddDayEntrant(ctx, &e); errors.Is(err, store.ErrConflict) {
 		return store.DayEntrant{}, invalid("player", "day.err.already_entered", map[string]any{"Name": p.Name})
 	} else if err != nil {
@@ -99,7 +110,13 @@ func enterIn(ctx context.Context, tx *store.Store, actor office.Actor, in EntryI
 	if e.ClassBy == "director" && fits {
 		detail["rank_class"] = byRank.ID
 	}
-	return e, tx.AppendDayLog(ctx, &store.DayLogEntry{EventID: in.EventID, ClassID: &e.ClassID, PlayerID: &p.ID, Action: LogEnter, Detail: mustJSON(detail), ActorID: actor.UserID, At: now})
+	if err := tx.AppendDayLog(ctx, &store.DayLogEntry{EventID: in.EventID, ClassID: &e.ClassID, PlayerID: &p.ID, Action: LogEnter, Detail: mustJSON(detail), ActorID: actor.UserID, At: now}); err != nil {
+		return store.DayEntrant{}, err
+	}
+	if cat == FeeCategoryReduced {
+		return e, appendFee(ctx, tx, actor, e, feeEntry{Category: cat}, now)
+	}
+	return e, nil
 }
 
 // entrantIn loads and checks an entrant of a day inside tx.

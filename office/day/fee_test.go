@@ -72,16 +72,19 @@ func TestDay_EntryFeesAtReception(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := map[int64]day.ClassFees{
-			a.ID: {Fee: 2000, FeeReduced: 1000, CheckedIn: 3, Paid: 2, Unpaid: 1, Received: 3000},
-			b.ID: {Fee: 1500, CheckedIn: 3, Paid: 2, Unpaid: 1, Received: 3000},
+		// Nobody's category was recorded: all owe the full fee, so the
+		// 1,000 typed for pa[1] is short of the 2,000 expected.
+		want := map[int64]day.CategoryFees{
+			a.ID: {CheckedIn: 3, Paid: 2, Unpaid: 1, Short: 1, Expected: 6000, Received: 3000},
+			b.ID: {CheckedIn: 3, Paid: 2, Unpaid: 1, Expected: 4500, Received: 3000},
 		}
 		for _, cf := range got.Classes {
-			w := want[cf.ClassID]
-			w.ClassID, w.Name = cf.ClassID, cf.Name
-			if cf != w {
-				t.Errorf("class %s: %+v, want %+v", cf.Name, cf, w)
+			if cf.CategoryFees != want[cf.ClassID] || cf.Full != want[cf.ClassID] || cf.Reduced != (day.CategoryFees{}) {
+				t.Errorf("class %s: %+v, want %+v all full", cf.Name, cf, want[cf.ClassID])
 			}
+		}
+		if a := got.Classes[0]; a.Fee != 2000 || a.FeeReduced != 1000 {
+			t.Errorf("class fees %+v", a)
 		}
 		if got.Received != 6000 || got.ByPlayer[pa[1].ID].Amount != 1000 || got.ByPlayer[pa[2].ID].Status != day.FeeUnpaid {
 			t.Errorf("day total %d, %+v", got.Received, got.ByPlayer)

@@ -2,9 +2,11 @@ package day
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"kisen/office"
 	"kisen/pairing"
@@ -100,9 +102,12 @@ type ClassSettings struct {
 	// playing at once do not share board numbers (A級 from 1, B級 from 21).
 	FirstBoard int `json:"first_board"`
 	// Fee is the entry fee (参加費) in yen, 0 for none; FeeReduced a lower
-	// fee the desk may take instead (小中学生, …), 0 for none.
-	Fee        int `json:"fee"`
-	FeeReduced int `json:"fee_reduced"`
+	// fee the desk may take instead, 0 for none; FeeReducedFor says who
+	// it is for (学生・女性・シニア, …), as the desk reads it.
+	Fee             int    `json:"fee"`
+	FeeReduced      int    `json:"fee_reduced"`
+	FeeReducedFor   string `json:"fee_reduced_for,omitempty"`
+	FeeReducedForEn string `json:"fee_reduced_for_en,omitempty"` // the same in English
 }
 
 // DefaultSettings are a new class's settings: 2勝通過2敗失格 in blocks,
@@ -155,6 +160,8 @@ type ClassInput struct {
 	FirstBoard       string
 	Fee              string // yen; "" is none
 	FeeReduced       string
+	FeeReducedFor    string // who the reduced fee is for
+	FeeReducedForEn  string
 }
 
 // InputOf is the form showing a class's stored values.
@@ -167,7 +174,7 @@ func InputOf(eventID int64, name, nameEn string, position int, format string, s 
 		AllowanceMinutes: it(s.AllowanceMinutes), ByoyomiSeconds: it(s.ByoyomiSeconds),
 		Club: s.Relations.Club, MasterStudent: s.Relations.MasterStudent, FellowDisciple: s.Relations.FellowDisciple, Family: s.Relations.Family,
 		Withdrawal: s.Withdrawal, Qualifiers: it(s.Qualifiers), FirstBoard: it(s.FirstBoard),
-		Fee: it(s.Fee), FeeReduced: it(s.FeeReduced),
+		Fee: it(s.Fee), FeeReduced: it(s.FeeReduced), FeeReducedFor: s.FeeReducedFor, FeeReducedForEn: s.FeeReducedForEn,
 	}
 }
 
@@ -180,6 +187,8 @@ const (
 	maxQualifiers = 1024
 	maxPosition   = 999
 	maxFee        = 1_000_000 // yen
+	// maxFeeReducedFor is the longest "who the reduced fee is for".
+	maxFeeReducedFor = 40
 )
 
 // intField reads a whole number in [lo, hi] or adds a field error.
@@ -189,9 +198,9 @@ func intField(v *office.ValidationError, field, s string, lo, hi int) int {
 	switch {
 	case s == "":
 		v.Add(0, field, "day.err.required", nil)
-	case err != nil:
+	case err != nil && !errors.Is(err, strconv.ErrRange):
 		v.Add(0, field, "day.err.number", nil)
-	case n < lo || n > hi:
+	case err != nil || n < lo || n > hi: // digits past int64 are out of range too
 		v.Add(0, field, "day.err.range", map[string]any{"Min": lo, "Max": hi})
 	default:
 		return n
@@ -293,6 +302,12 @@ func (in ClassInput) check() (name, nameEn string, position int, format string, 
 	}
 	if s.FeeReduced > 0 && s.Fee > 0 && s.FeeReduced >= s.Fee && v.FieldMessage("fee_reduced") == "" {
 		v.Add(0, "fee_reduced", "day_fee.err.reduced_not_lower", nil)
+	}
+	s.FeeReducedFor, s.FeeReducedForEn = strings.TrimSpace(in.FeeReducedFor), strings.TrimSpace(in.FeeReducedForEn)
+	for _, f := range [][2]string{{"fee_reduced_for", s.FeeReducedFor}, {"fee_reduced_for_en", s.FeeReducedForEn}} {
+		if utf8.RuneCountInString(f[1]) > maxFeeReducedFor {
+			v.Add(0, f[0], "day_fee.err.too_long", map[string]any{"Max": maxFeeReducedFor})
+		}
 	}
 	return name, nameEn, position, format, s, v
 }

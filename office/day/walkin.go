@@ -29,9 +29,11 @@ type WalkInInput struct {
 	ClassID    int64
 	Late       bool // checked in as late instead of present
 	// FeeStatus is FeePaid or FeeUnpaid to record the fee at once ("" for
-	// later); FeeAmount the yen received, blank for the class's fee.
-	FeeStatus string
-	FeeAmount string
+	// later); FeeAmount the yen received, blank for the fee FeeCategory
+	// owes (FeeCategoryFull or FeeCategoryReduced; "" is full).
+	FeeStatus   string
+	FeeAmount   string
+	FeeCategory string
 }
 
 // WalkIn registers a walk-in (the player form's validation), enters them in
@@ -68,7 +70,7 @@ func (d *Day) WalkIn(ctx context.Context, actor office.Actor, in WalkInInput) (s
 		if err := ve.OrNil(); err != nil {
 			return err
 		}
-		e, err := enterIn(ctx, tx, actor, EntryInput{EventID: in.EventID, PlayerID: p.ID, Rank: p.Rank, ClassID: in.ClassID}, true, now)
+		e, err := enterIn(ctx, tx, actor, EntryInput{EventID: in.EventID, PlayerID: p.ID, Rank: p.Rank, ClassID: in.ClassID, FeeCategory: in.FeeCategory}, true, now)
 		if err != nil {
 			return err
 		}
@@ -89,11 +91,15 @@ func (d *Day) WalkIn(ctx context.Context, actor office.Actor, in WalkInInput) (s
 			if err != nil {
 				return err
 			}
-			amount, err := feeAmount(ParseSettings(c.Settings), in.FeeStatus, in.FeeAmount, "fee_amount")
+			cat := FeeCategoryFull
+			if strings.TrimSpace(in.FeeCategory) == FeeCategoryReduced {
+				cat = FeeCategoryReduced
+			}
+			amount, err := feeAmount(ParseSettings(c.Settings), cat, in.FeeStatus, in.FeeAmount, "fee_amount")
 			if err != nil {
 				return err
 			}
-			if err := appendFee(ctx, tx, actor, e, in.FeeStatus, amount, now); err != nil {
+			if err := appendFee(ctx, tx, actor, e, feeEntry{Status: in.FeeStatus, Amount: amount, Category: cat}, now); err != nil {
 				return err
 			}
 		}
