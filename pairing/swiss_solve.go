@@ -2,6 +2,7 @@ package pairing
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -69,6 +70,13 @@ type swissScratch struct {
 }
 
 type swissTags struct{ self, club, family, master int32 }
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 var swissScratchPool = sync.Pool{New: func() any { return new(swissScratch) }}
 
@@ -178,67 +186,57 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 	}
 	rs := s.req.Settings.Relations
 	kinds := [4]Relation{relationOr(rs.Club), relationOr(rs.MasterStudent), relationOr(rs.FellowDisciples), relationOr(rs.Family)}
-	var never, avoid [4]bool
+	var never, avoid uint8 // bit k: relation kind k (club, 師弟, 兄弟弟子, family) is never / avoid
 	for k, r := range kinds {
-		never[k], avoid[k] = r == RelationNever, r == RelationAvoid
+		never |= uint8(b2i(r == RelationNever)) << k
+		avoid |= uint8(b2i(r == RelationAvoid)) << k
 	}
 	// Row 0, the diagonal and the bye vertex's row and column are no edge.
 	clear(g.w[:w])
 	for i := range g.diff[:w] {
 		g.diff[i] = -1
 	}
-	minPos := noLimit
+	minPos := int32(noLimit)
 	for x := 1; x <= n; x++ {
 		ta, sa, ka := tg[x-1], score[x-1], key[x-1]
+		senteA, goteA := asSente[x-1], asGote[x-1]
 		mrow := met[(x-1)*words : x*words]
 		drow, wrow := g.diff[x*w:(x+1)*w], g.w[x*w:(x+1)*w]
 		drow[0], wrow[0] = -1, 0
 		// Each pair's cost is symmetric (colourOrder does not depend on the
 		// order of its arguments), so the whole row is computed here rather
-		// than mirrored into the column: the writes stay sequential.
+		// than mirrored into the column: the writes stay sequential. The
+		// loop has no branch that depends on the pair's data except the
+		// rare rematch and never.
 		for y := 1; y <= n; y++ {
 			if y == x || mrow[(y-1)/64]&(1<<((y-1)%64)) != 0 { // no rematch
 				drow[y], wrow[y] = -1, 0
 				continue
 			}
 			tb := tg[y-1]
-			h0 := ta.club != 0 && ta.club == tb.club
-			h1 := ta.master == tb.self || tb.master == ta.self
-			h2 := ta.master != 0 && ta.master == tb.master
-			h3 := ta.family != 0 && ta.family == tb.family
-			if (h0 && never[0]) || (h1 && never[1]) || (h2 && never[2]) || (h3 && never[3]) {
+			rel := uint8(b2i(ta.club != 0 && ta.club == tb.club)) |
+				uint8(b2i(ta.master == tb.self || tb.master == ta.self))<<1 |
+				uint8(b2i(ta.master != 0 && ta.master == tb.master))<<2 |
+				uint8(b2i(ta.family != 0 && ta.family == tb.family))<<3
+			if rel&never != 0 {
 				drow[y], wrow[y] = -1, 0
 				continue
 			}
-			var kept int64
-			if h0 && avoid[0] {
-				kept++
-			}
-			if h1 && avoid[1] {
-				kept++
-			}
-			if h2 && avoid[2] {
-				kept++
-			}
-			if h3 && avoid[3] {
-				kept++
-			}
 			d := sa - score[y-1]
-			if d < 0 {
-				d = -d
-			}
-			cost := int64(d)*c.diff + kept*c.avoid
-			if balance {
-				if ka < key[y-1] {
-					cost += asSente[x-1] + asGote[y-1]
-				} else {
-					cost += asSente[y-1] + asGote[x-1]
-				}
-			}
+			sign := d >> 31
+			d = (d ^ sign) - sign
+			// Colour: the seats colourOrder gives, without a branch (the
+			// key of the player who is sente is the smaller).
+			first := (ka - key[y-1]) >> 63 // all ones when x's player is sente
+			xSente, ySente := senteA+asGote[y-1], asSente[y-1]+goteA
+			colour := ySente ^ ((xSente ^ ySente) & first)
+			cost := int64(d)*c.diff + int64(bits.OnesCount8(rel&avoid))*c.avoid + colour
 			drow[y], wrow[y] = int16(d), g.top-cost
-			if d > 0 {
-				minPos = min(minPos, int(d))
+			pos := d
+			if pos == 0 {
+				pos = noLimit
 			}
+			minPos = min(minPos, pos)
 		}
 		if g.byeV != 0 {
 			drow[g.byeV], wrow[g.byeV] = -1, 0
@@ -250,7 +248,7 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 			g.diff[g.byeV*w+i] = -1
 		}
 	}
-	g.minPos = minPos
+	g.minPos = int(minPos)
 	return g
 }
 

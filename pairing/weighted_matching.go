@@ -16,6 +16,7 @@ type weightedMatcher struct {
 	n, nx, cap int
 	w          []int64 // (n+1)², symmetric
 	bu, bv     []int32 // blossom rows: representative edge (u in b, v in x)
+	bw         []int64 // blossom rows: that edge's weight, so its slack needs no lookup in w
 	from       []int32 // blossom rows of flower_from: member of b holding vertex x
 	lab        []int64
 	match      []int
@@ -36,6 +37,10 @@ type weightedMatcher struct {
 	q       []int
 	bestBuf []int64 // addBlossom's scratch row
 	rot     []int   // setMatch's scratch
+	// mark[x] == markT when stage's scan has updated blossom x's slack
+	// from the vertex it is scanning, since the last change of state.
+	mark  []uint32
+	markT uint32
 }
 
 func newWeightedMatcher(n int) *weightedMatcher {
@@ -62,6 +67,7 @@ func (m *weightedMatcher) reset(n int, w []int64) {
 	m.n, m.nx, m.cap, m.w = n, n, c, w
 	m.bu = resize(m.bu, (c-n)*(c+1))
 	m.bv = resize(m.bv, (c-n)*(c+1))
+	m.bw = resize(m.bw, (c-n)*(c+1))
 	m.from = resize(m.from, (c-n)*(n+1))
 	m.lab = zeroed(m.lab, c+1)
 	m.match = zeroed(m.match, c+1)
@@ -77,6 +83,8 @@ func (m *weightedMatcher) reset(n int, w []int64) {
 	m.flower = resize(m.flower, c+1) // a slot's list is rebuilt when its blossom is made
 	m.q = m.q[:0]
 	m.bestBuf = resize(m.bestBuf, c+1)
+	m.mark = zeroed(m.mark, c+1)
+	m.markT = 0
 	for i := 0; i <= n; i++ {
 		m.st[i] = i // blossom slots stay 0 until used
 	}
@@ -120,15 +128,10 @@ func (m *weightedMatcher) edge(x, y int) (u, v int, ok bool) {
 	}
 }
 
-func (m *weightedMatcher) setEdge(x, y, u, v int) {
-	if x > m.n {
-		k := (x-m.n-1)*(m.cap+1) + y
-		m.bu[k], m.bv[k] = int32(u), int32(v)
-	}
-	if y > m.n {
-		k := (y-m.n-1)*(m.cap+1) + x
-		m.bu[k], m.bv[k] = int32(v), int32(u)
-	}
+// rowDelta is the slack of the representative edge at index k of the
+// blossom rows (bu[k] ≠ 0).
+func (m *weightedMatcher) rowDelta(k int) int64 {
+	return m.lab[m.bu[k]] + m.lab[m.bv[k]] - 2*m.bw[k]
 }
 
 func (m *weightedMatcher) flowerFrom(b, x int) int {
@@ -147,8 +150,12 @@ func (m *weightedMatcher) delta(u, v int) int64 { return m.lab[u] + m.lab[v] - 2
 // cached for the current labels.
 func (m *weightedMatcher) slackDelta(x int) int64 {
 	if m.slackE[x] != m.epoch {
-		a, b, _ := m.edge(m.slack[x], x)
-		m.slackD[x], m.slackE[x] = m.delta(a, b), m.epoch
+		if x <= m.n {
+			m.slackD[x] = m.delta(m.slack[x], x)
+		} else {
+			m.slackD[x] = m.rowDelta((x-m.n-1)*(m.cap+1) + m.slack[x])
+		}
+		m.slackE[x] = m.epoch
 	}
 	return m.slackD[x]
 }
@@ -164,8 +171,7 @@ func (m *weightedMatcher) updateSlack(u, x int) {
 	if x <= m.n { // both edges are original: no blossom row to read
 		d = m.delta(u, x)
 	} else {
-		a, b, _ := m.edge(u, x)
-		d = m.delta(a, b)
+		d = m.rowDelta((x-m.n-1)*(m.cap+1) + u)
 	}
 	if d < m.slackDelta(x) {
 		m.slack[x] = u
@@ -309,9 +315,10 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 	// matcher's time on a large score group).
 	w := m.n + 1
 	bRow := (b - m.n - 1) * (m.cap + 1)
-	bu, bv := m.bu[bRow:bRow+m.cap+1], m.bv[bRow:bRow+m.cap+1]
+	bu, bv, bw := m.bu[bRow:bRow+m.cap+1], m.bv[bRow:bRow+m.cap+1], m.bw[bRow:bRow+m.cap+1]
 	clear(bu)
 	clear(bv)
+	clear(bw)
 	best := m.bestBuf[:m.nx+1]
 	for _, xs := range f {
 		if xs <= m.n {
@@ -322,7 +329,7 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 					continue
 				}
 				if d := lx + m.lab[x] - 2*row[x]; bu[x] == 0 || d < best[x] {
-					bu[x], bv[x], best[x] = int32(xs), int32(x), d
+					bu[x], bv[x], bw[x], best[x] = int32(xs), int32(x), row[x], d
 				}
 			}
 			for x := m.n + 1; x <= m.nx; x++ {
@@ -330,21 +337,20 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 				if m.bu[k] == 0 {
 					continue
 				}
-				eu, ev := int(m.bv[k]), int(m.bu[k])
-				if d := m.delta(eu, ev); bu[x] == 0 || d < best[x] {
-					bu[x], bv[x], best[x] = int32(eu), int32(ev), d
+				if d := m.rowDelta(k); bu[x] == 0 || d < best[x] {
+					bu[x], bv[x], bw[x], best[x] = m.bv[k], m.bu[k], m.bw[k], d
 				}
 			}
 			continue
 		}
 		xRow := (xs - m.n - 1) * (m.cap + 1)
 		for x := 1; x <= m.nx; x++ {
-			eu, ev := m.bu[xRow+x], m.bv[xRow+x]
-			if eu == 0 {
+			k := xRow + x
+			if m.bu[k] == 0 {
 				continue
 			}
-			if d := m.delta(int(eu), int(ev)); bu[x] == 0 || d < best[x] {
-				bu[x], bv[x], best[x] = eu, ev, d
+			if d := m.rowDelta(k); bu[x] == 0 || d < best[x] {
+				bu[x], bv[x], bw[x], best[x] = m.bu[k], m.bv[k], m.bw[k], d
 			}
 		}
 	}
@@ -353,7 +359,7 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 			continue
 		}
 		k := (x-m.n-1)*(m.cap+1) + b
-		m.bu[k], m.bv[k] = bv[x], bu[x]
+		m.bu[k], m.bv[k], m.bw[k] = bv[x], bu[x], bw[x]
 	}
 	row := m.from[(b-m.n-1)*(m.n+1) : (b-m.n)*(m.n+1)]
 	clear(row)
@@ -443,6 +449,10 @@ func (m *weightedMatcher) stage() bool {
 			if m.s[su] == 1 {
 				continue
 			}
+			// Updating blossom x's slack from u again, for each of x's
+			// vertices, changes nothing until a tight edge changes the
+			// state: once per blossom is enough.
+			m.markT++
 			row := m.w[u*(n+1) : (u+1)*(n+1)]
 			lu := m.lab[u]
 			lab, st := m.lab[:n+1], m.st[:n+1]
@@ -461,10 +471,14 @@ func (m *weightedMatcher) stage() bool {
 						return true
 					}
 					su = m.st[u] // a new blossom may hold u now
+					m.markT++
 					continue
 				}
 				if x != v { // v is inside blossom x
-					m.updateSlack(u, x)
+					if m.mark[x] != m.markT {
+						m.mark[x] = m.markT
+						m.updateSlack(u, x)
+					}
 					continue
 				}
 				switch {
