@@ -413,3 +413,21 @@ func TestSwissGraph_ColourCostsAreColourClash(t *testing.T) {
 		t.Fatalf("only %d edges checked", edges)
 	}
 }
+
+// A player twice in one played round: the message names both places (the
+// field names are formatted only on error).
+func TestDrawSwiss_PlayerTwiceInARoundNamesBothPlaces(t *testing.T) {
+	req := SwissRequest{Round: 2, Settings: SwissSettings{Rounds: 3},
+		Players: []SwissPlayer{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}},
+		History: []SwissRound{{Games: []SwissGame{{Sente: "a", Gote: "b", Result: SenteWins}, {Sente: "c", Gote: "a", Result: GoteWins}}}}}
+	_, err := DrawSwiss(req)
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Field != "rounds[0].games[1].gote" || fe.Reason != `"a" already plays in this round (rounds[0].games[0].sente)` {
+		t.Fatalf("err %#v", err)
+	}
+	req.History = []SwissRound{{Games: []SwissGame{{Sente: "a", Gote: "b", Result: SenteWins}}, Bye: "b"}}
+	_, err = DrawSwiss(req)
+	if !errors.As(err, &fe) || fe.Field != "rounds[0].bye" || fe.Reason != `"b" already plays in this round (rounds[0].games[0].gote)` {
+		t.Fatalf("err %#v", err)
+	}
+}
