@@ -15,12 +15,14 @@ package pairing
 type weightedMatcher struct {
 	n, nx, cap int
 	w          []int64 // (n+1)², symmetric
-	bu, bv     []int32 // blossom rows: representative edge (u in b, v in x)
-	bw         []int64 // blossom rows: that edge's weight, so its slack needs no lookup in w
-	from       []int32 // blossom rows of flower_from: member of b holding vertex x
-	lab        []int64
-	match      []int
-	slack      []int
+	// be holds the blossom rows: entry (b, x) is the representative edge
+	// between blossom b and x (u in b, v in x) with its weight, so its
+	// slack needs no lookup in w; u = 0 for none.
+	be    []blossomEdge
+	from  []int32 // blossom rows of flower_from: member of b holding vertex x
+	lab   []int64
+	match []int
+	slack []int
 	// slackD[x] is the slack (delta) of slack[x]'s edge to x, valid while
 	// slackE[x] == epoch: the labels change only between the search passes
 	// of a stage (epoch counts those changes), so each edge's slack is
@@ -58,16 +60,14 @@ func newWeightedMatcherOn(n int, w []int64) *weightedMatcher {
 // reset readies m for a new graph on n vertices with weights w, keeping
 // its buffers: the Swiss draw solves several matchings per round, and
 // a 500-player matcher holds 2 MB of blossom rows. m is then exactly as
-// newWeightedMatcherOn leaves it, except that blossom rows (bu, bv, from)
+// newWeightedMatcherOn leaves it, except that blossom rows (be, from)
 // keep old values: a blossom's rows are cleared and written in full when
 // it is made, and rows are read only for blossoms made in this solve
 // (slots up to nx, which starts at n).
 func (m *weightedMatcher) reset(n int, w []int64) {
 	c := n + n/2 + 2
 	m.n, m.nx, m.cap, m.w = n, n, c, w
-	m.bu = resize(m.bu, (c-n)*(c+1))
-	m.bv = resize(m.bv, (c-n)*(c+1))
-	m.bw = resize(m.bw, (c-n)*(c+1))
+	m.be = resize(m.be, (c-n)*(c+1))
 	m.from = resize(m.from, (c-n)*(n+1))
 	m.lab = zeroed(m.lab, c+1)
 	m.match = zeroed(m.match, c+1)
@@ -121,18 +121,25 @@ func (m *weightedMatcher) edge(x, y int) (u, v int, ok bool) {
 		return x, y, m.weight(x, y) > 0
 	case x > m.n:
 		k := (x-m.n-1)*(m.cap+1) + y
-		return int(m.bu[k]), int(m.bv[k]), m.bu[k] != 0
+		e := m.be[k]
+		return int(e.u), int(e.v), e.u != 0
 	default:
 		k := (y-m.n-1)*(m.cap+1) + x
-		return int(m.bv[k]), int(m.bu[k]), m.bu[k] != 0
+		e := m.be[k]
+		return int(e.v), int(e.u), e.u != 0
 	}
 }
 
 // rowDelta is the slack of the representative edge at index k of the
-// blossom rows (bu[k] ≠ 0).
-func (m *weightedMatcher) rowDelta(k int) int64 {
-	return m.lab[m.bu[k]] + m.lab[m.bv[k]] - 2*m.bw[k]
+// blossom rows.
+func (m *weightedMatcher) rowDelta(k int) int64 { return m.be[k].delta(m.lab) }
+
+type blossomEdge struct {
+	u, v int32
+	w    int64
 }
+
+func (e blossomEdge) delta(lab []int64) int64 { return lab[e.u] + lab[e.v] - 2*e.w }
 
 func (m *weightedMatcher) flowerFrom(b, x int) int {
 	if b <= m.n {
@@ -191,9 +198,9 @@ func (m *weightedMatcher) setSlack(x int) {
 		return
 	}
 	k := (x - m.n - 1) * (m.cap + 1)
-	bu := m.bu[k : k+m.n+1]
+	be := m.be[k : k+m.n+1]
 	for u := 1; u <= m.n; u++ {
-		if bu[u] != 0 && m.st[u] != x && m.s[m.st[u]] == 0 {
+		if be[u].u != 0 && m.st[u] != x && m.s[m.st[u]] == 0 {
 			m.updateSlack(u, x)
 		}
 	}
@@ -315,10 +322,8 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 	// matcher's time on a large score group).
 	w := m.n + 1
 	bRow := (b - m.n - 1) * (m.cap + 1)
-	bu, bv, bw := m.bu[bRow:bRow+m.cap+1], m.bv[bRow:bRow+m.cap+1], m.bw[bRow:bRow+m.cap+1]
-	clear(bu)
-	clear(bv)
-	clear(bw)
+	be := m.be[bRow : bRow+m.cap+1]
+	clear(be)
 	best := m.bestBuf[:m.nx+1]
 	for _, xs := range f {
 		if xs <= m.n {
@@ -328,29 +333,30 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 				if row[x] == 0 {
 					continue
 				}
-				if d := lx + m.lab[x] - 2*row[x]; bu[x] == 0 || d < best[x] {
-					bu[x], bv[x], bw[x], best[x] = int32(xs), int32(x), row[x], d
+				if d := lx + m.lab[x] - 2*row[x]; be[x].u == 0 || d < best[x] {
+					be[x], best[x] = blossomEdge{int32(xs), int32(x), row[x]}, d
 				}
 			}
 			for x := m.n + 1; x <= m.nx; x++ {
 				k := (x-m.n-1)*(m.cap+1) + xs
-				if m.bu[k] == 0 {
+				e := m.be[k]
+				if e.u == 0 {
 					continue
 				}
-				if d := m.rowDelta(k); bu[x] == 0 || d < best[x] {
-					bu[x], bv[x], bw[x], best[x] = m.bv[k], m.bu[k], m.bw[k], d
+				if d := e.delta(m.lab); be[x].u == 0 || d < best[x] {
+					be[x], best[x] = blossomEdge{e.v, e.u, e.w}, d
 				}
 			}
 			continue
 		}
 		xRow := (xs - m.n - 1) * (m.cap + 1)
 		for x := 1; x <= m.nx; x++ {
-			k := xRow + x
-			if m.bu[k] == 0 {
+			e := m.be[xRow+x]
+			if e.u == 0 {
 				continue
 			}
-			if d := m.rowDelta(k); bu[x] == 0 || d < best[x] {
-				bu[x], bv[x], bw[x], best[x] = m.bu[k], m.bv[k], m.bw[k], d
+			if d := e.delta(m.lab); be[x].u == 0 || d < best[x] {
+				be[x], best[x] = e, d
 			}
 		}
 	}
@@ -359,7 +365,7 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 			continue
 		}
 		k := (x-m.n-1)*(m.cap+1) + b
-		m.bu[k], m.bv[k], m.bw[k] = bv[x], bu[x], bw[x]
+		m.be[k] = blossomEdge{be[x].v, be[x].u, be[x].w}
 	}
 	row := m.from[(b-m.n-1)*(m.n+1) : (b-m.n)*(m.n+1)]
 	clear(row)
