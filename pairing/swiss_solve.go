@@ -35,16 +35,25 @@ type swissGraph struct {
 	lot  []int // vertex k is player lot[k-1]
 	n    int   // vertices including the bye vertex
 	byeV int   // 0 when no bye
-	// diff is the score difference in half-points of each pair that may
-	// meet, (n+1)², -1 for no edge (and for the bye vertex's pairs).
-	diff []int16
 	// w holds the matcher's weights, top − cost, 0 for no edge (the bye
 	// row is set per bye tier); top bounds n/2 + 1 pairs' costs, so one
 	// more pair always outweighs any difference in cost.
 	w      []int64
 	top    int64
-	minPos int // the smallest positive score difference of an edge
-	sc     *swissScratch
+	minPos int     // the smallest positive score difference of an edge
+	score  []int32 // per vertex − 1: the player's score in half-points
+	// zero is the graph of the zero-cost pairs (weight top) on vertices
+	// 0..n−1, as bitset rows of zeroWords words, without the bye vertex's.
+	zero      []uint64
+	zeroWords int
+	sc        *swissScratch
+}
+
+// pair reports whether the players at vertices x and y (1..len(lot)) may
+// meet, and their score difference.
+func (g *swissGraph) pair(x, y int) (diff int, ok bool) {
+	d := int(g.score[x-1] - g.score[y-1])
+	return max(d, -d), x != y && g.w[x*(g.n+1)+y] != 0
 }
 
 // swissScratch holds the buffers of one solve: the weight matrices and the
@@ -53,10 +62,10 @@ type swissGraph struct {
 // garbage collector has almost nothing to do. Every buffer is rewritten
 // before it is read, so what an earlier draw left in it never matters.
 type swissScratch struct {
-	diff  []int16
 	w     []int64
 	lim   []int64 // w with the pairs above a score-difference limit removed
 	met   []uint64
+	zero0 []uint64 // swissGraph.zero
 	m     weightedMatcher
 	zero  graph
 	zm    matcher
@@ -106,9 +115,11 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 		g.byeV = g.n
 	}
 	w := g.n + 1
-	sc.diff = resize(sc.diff, w*w)
 	sc.w = resize(sc.w, w*w)
-	g.diff, g.w = sc.diff, sc.w
+	g.w = sc.w
+	g.zeroWords = (g.n + 63) / 64
+	sc.zero0 = zeroed(sc.zero0, g.n*g.zeroWords)
+	g.zero = sc.zero0
 	c := newSwissCosts(n)
 	lo, hi := s.score[lot[0]], s.score[lot[0]]
 	for _, p := range lot {
@@ -150,6 +161,7 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 	sc.asSente = resize(sc.asSente, n)
 	sc.asGte = resize(sc.asGte, n)
 	score, tg, key, asSente, asGote := sc.score, sc.tags, sc.key, sc.asSente, sc.asGte
+	g.score = score
 	balance := s.req.Settings.BalanceColours
 	for k, p := range lot {
 		pl := s.players[p]
@@ -193,16 +205,14 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 	}
 	// Row 0, the diagonal and the bye vertex's row and column are no edge.
 	clear(g.w[:w])
-	for i := range g.diff[:w] {
-		g.diff[i] = -1
-	}
 	minPos := int32(noLimit)
 	for x := 1; x <= n; x++ {
 		ta, sa, ka := tg[x-1], score[x-1], key[x-1]
 		senteA, goteA := asSente[x-1], asGote[x-1]
 		mrow := met[(x-1)*words : x*words]
-		drow, wrow := g.diff[x*w:(x+1)*w], g.w[x*w:(x+1)*w]
-		drow[0], wrow[0] = -1, 0
+		wrow := g.w[x*w : (x+1)*w]
+		zrow := g.zero[(x-1)*g.zeroWords : x*g.zeroWords]
+		wrow[0] = 0
 		// Each pair's cost is symmetric (colourOrder does not depend on the
 		// order of its arguments), so the whole row is computed here rather
 		// than mirrored into the column: the writes stay sequential. The
@@ -210,7 +220,7 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 		// rare rematch and never.
 		for y := 1; y <= n; y++ {
 			if y == x || mrow[(y-1)/64]&(1<<((y-1)%64)) != 0 { // no rematch
-				drow[y], wrow[y] = -1, 0
+				wrow[y] = 0
 				continue
 			}
 			tb := tg[y-1]
@@ -219,7 +229,7 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 				uint8(b2i(ta.master != 0 && ta.master == tb.master))<<2 |
 				uint8(b2i(ta.family != 0 && ta.family == tb.family))<<3
 			if rel&never != 0 {
-				drow[y], wrow[y] = -1, 0
+				wrow[y] = 0
 				continue
 			}
 			d := sa - score[y-1]
@@ -231,7 +241,8 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 			xSente, ySente := senteA+asGote[y-1], asSente[y-1]+goteA
 			colour := ySente ^ ((xSente ^ ySente) & first)
 			cost := int64(d)*c.diff + int64(bits.OnesCount8(rel&avoid))*c.avoid + colour
-			drow[y], wrow[y] = int16(d), g.top-cost
+			wrow[y] = g.top - cost
+			zrow[(y-1)/64] |= uint64(b2i(cost == 0)) << ((y - 1) % 64)
 			pos := d
 			if pos == 0 {
 				pos = noLimit
@@ -239,14 +250,11 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 			minPos = min(minPos, pos)
 		}
 		if g.byeV != 0 {
-			drow[g.byeV], wrow[g.byeV] = -1, 0
+			wrow[g.byeV] = 0
 		}
 	}
 	if g.byeV != 0 {
 		clear(g.w[g.byeV*w : (g.byeV+1)*w])
-		for i := range g.diff[g.byeV*w : (g.byeV+1)*w] {
-			g.diff[g.byeV*w+i] = -1
-		}
 	}
 	g.minPos = int(minPos)
 	return g
@@ -274,34 +282,33 @@ func (g *swissGraph) match(limit, byeTier int) (swissSolution, bool) {
 	sc := g.sc
 	// Without a limit the matcher reads the graph's weights as they are
 	// (it never writes them); a limit works on a copy without the pairs
-	// above it. The warm start's zero-cost graph is read off the same rows.
+	// above it.
 	weights := g.w
 	if limit < noLimit {
 		sc.lim = resize(sc.lim, len(g.w))
 		weights = sc.lim
+		players := len(g.lot)
+		for x := 0; x < w; x++ {
+			row, lrow := g.w[x*w:(x+1)*w], weights[x*w:(x+1)*w]
+			copy(lrow, row)
+			if x == 0 || x > players {
+				continue
+			}
+			sx := g.score[x-1]
+			for y := 1; y <= players; y++ {
+				d := sx - g.score[y-1]
+				d = max(d, -d)
+				over := int64(int32(limit)-d) >> 63 // all ones when d > limit
+				lrow[y] &^= over
+			}
+		}
 	}
+	// The warm start's graph: the zero-cost pairs (difference 0, so within
+	// any limit ≥ 0) and this tier's bye pairs, all tight at the start.
 	zero := &sc.zero
 	zero.reset(g.n)
-	for x := 0; x < w; x++ {
-		drow, wrow, row := g.diff[x*w:(x+1)*w], weights[x*w:(x+1)*w], g.w[x*w:(x+1)*w]
-		if limit < noLimit {
-			for y, d := range drow {
-				if int(d) > limit {
-					wrow[y] = 0
-				} else {
-					wrow[y] = row[y]
-				}
-			}
-		}
-		if x == 0 || x == g.byeV {
-			continue
-		}
-		zrow := zero.adj[(x-1)*zero.words : x*zero.words]
-		for y := 1; y < w; y++ {
-			if wrow[y] == top && y != g.byeV && y != x {
-				zrow[(y-1)/64] |= 1 << ((y - 1) % 64)
-			}
-		}
+	if limit >= 0 {
+		copy(zero.adj, g.zero)
 	}
 	m := &sc.m
 	m.reset(g.n, weights)
@@ -404,10 +411,9 @@ func (s *swissState) solve(lot []int) (swissSolution, error) {
 // decomposition of a maximum matching of the hard-rule graph.
 func (s *swissState) noPairing(g *swissGraph) error {
 	ug := newGraph(g.n)
-	w := g.n + 1
-	for x := 1; x < w; x++ {
-		for y := x + 1; y < w; y++ {
-			if g.diff[x*w+y] >= 0 {
+	for x := 1; x <= len(g.lot); x++ {
+		for y := x + 1; y <= len(g.lot); y++ {
+			if _, ok := g.pair(x, y); ok {
 				ug.link(x-1, y-1)
 			}
 		}

@@ -414,7 +414,7 @@ func TestSwissGraph_WeightsAreTheObjective(t *testing.T) {
 		for x := 1; x < w; x++ {
 			for y := 1; y < w; y++ {
 				if x == y || x == g.byeV || y == g.byeV {
-					if g.diff[x*w+y] != -1 || g.w[x*w+y] != 0 {
+					if g.w[x*w+y] != 0 {
 						t.Fatalf("trial %d: %d–%d is an edge", trial, x, y)
 					}
 					continue
@@ -422,7 +422,7 @@ func TestSwissGraph_WeightsAreTheObjective(t *testing.T) {
 				a, b := lot[x-1], lot[y-1]
 				never, avoid := s.relations(a, b)
 				if s.met[pairKey(a, b)] || never {
-					if g.diff[x*w+y] != -1 || g.w[x*w+y] != 0 {
+					if _, ok := g.pair(x, y); ok || g.w[x*w+y] != 0 {
 						t.Fatalf("trial %d: %d–%d may not meet but is an edge", trial, x, y)
 					}
 					continue
@@ -440,8 +440,11 @@ func TestSwissGraph_WeightsAreTheObjective(t *testing.T) {
 					strong, weak := s.colourClash(a, b)
 					cost += int64(strong)*c.strong + int64(weak)*c.weak
 				}
-				if int(g.diff[x*w+y]) != d || g.w[x*w+y] != g.top-cost {
-					t.Fatalf("trial %d: %d–%d diff %d cost %d, want %d and %d", trial, x, y, g.diff[x*w+y], g.top-g.w[x*w+y], d, cost)
+				if gd, ok := g.pair(x, y); !ok || gd != d || g.w[x*w+y] != g.top-cost {
+					t.Fatalf("trial %d: %d–%d diff %d cost %d, want %d and %d", trial, x, y, gd, g.top-g.w[x*w+y], d, cost)
+				}
+				if zero := g.zero[(x-1)*g.zeroWords+(y-1)/64]&(1<<((y-1)%64)) != 0; zero != (cost == 0) {
+					t.Fatalf("trial %d: %d–%d in the zero-cost graph: %v, cost %d", trial, x, y, zero, cost)
 				}
 				if se, _ := s.colourOrder(a, b); (s.colourKey(a) < s.colourKey(b)) != (se == a) {
 					t.Fatalf("trial %d: colour key and colourOrder disagree on %d–%d", trial, x, y)

@@ -61,9 +61,10 @@ func newWeightedMatcherOn(n int, w []int64) *weightedMatcher {
 // its buffers: the Swiss draw solves several matchings per round, and
 // a 500-player matcher holds 2 MB of blossom rows. m is then exactly as
 // newWeightedMatcherOn leaves it, except that blossom rows (be, from)
-// keep old values: a blossom's rows are cleared and written in full when
-// it is made, and rows are read only for blossoms made in this solve
-// (slots up to nx, which starts at n).
+// keep old values: a blossom's rows are written in full when it is made
+// (entries for slots not made yet as "no edge", until those are made), and
+// rows are read only for blossoms made in this solve (slots up to nx, which
+// starts at n).
 func (m *weightedMatcher) reset(n int, w []int64) {
 	c := n + n/2 + 2
 	m.n, m.nx, m.cap, m.w = n, n, c, w
@@ -319,21 +320,28 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 	// member. Members that are vertices read their weight row directly and
 	// members that are blossoms their edge row, with the slack kept beside
 	// each candidate so it is computed once (this loop is most of the
-	// matcher's time on a large score group).
+	// matcher's time on a large score group). The first member writes
+	// every entry up to nx, edge or none, so only the entries past nx need
+	// clearing (they are read as "no edge" until their blossom is made).
 	w := m.n + 1
 	bRow := (b - m.n - 1) * (m.cap + 1)
 	be := m.be[bRow : bRow+m.cap+1]
-	clear(be)
+	be[0] = blossomEdge{}
+	clear(be[m.nx+1:])
 	best := m.bestBuf[:m.nx+1]
-	for _, xs := range f {
+	for i, xs := range f {
+		first := i == 0
 		if xs <= m.n {
 			row := m.w[xs*w : xs*w+w]
 			lx := m.lab[xs]
 			for x := 1; x <= m.n; x++ {
 				if row[x] == 0 {
+					if first {
+						be[x] = blossomEdge{}
+					}
 					continue
 				}
-				if d := lx + m.lab[x] - 2*row[x]; be[x].u == 0 || d < best[x] {
+				if d := lx + m.lab[x] - 2*row[x]; first || be[x].u == 0 || d < best[x] {
 					be[x], best[x] = blossomEdge{int32(xs), int32(x), row[x]}, d
 				}
 			}
@@ -341,9 +349,12 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 				k := (x-m.n-1)*(m.cap+1) + xs
 				e := m.be[k]
 				if e.u == 0 {
+					if first {
+						be[x] = blossomEdge{}
+					}
 					continue
 				}
-				if d := e.delta(m.lab); be[x].u == 0 || d < best[x] {
+				if d := e.delta(m.lab); first || be[x].u == 0 || d < best[x] {
 					be[x], best[x] = blossomEdge{e.v, e.u, e.w}, d
 				}
 			}
@@ -353,9 +364,12 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 		for x := 1; x <= m.nx; x++ {
 			e := m.be[xRow+x]
 			if e.u == 0 {
+				if first {
+					be[x] = blossomEdge{}
+				}
 				continue
 			}
-			if d := e.delta(m.lab); be[x].u == 0 || d < best[x] {
+			if d := e.delta(m.lab); first || be[x].u == 0 || d < best[x] {
 				be[x], best[x] = e, d
 			}
 		}
@@ -380,7 +394,15 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 			}
 		}
 	}
-	m.setSlack(b)
+	// setSlack(b), with each edge's slack at hand in best.
+	sl, sd := 0, int64(0)
+	for u := 1; u <= m.n; u++ {
+		if be[u].u != 0 && m.st[u] != b && m.s[m.st[u]] == 0 && (sl == 0 || best[u] < sd) {
+			sl, sd = u, best[u]
+		}
+	}
+	m.slack[b] = sl
+	m.slackD[b], m.slackE[b] = sd, m.epoch
 }
 
 func (m *weightedMatcher) expandBlossom(b int) {
