@@ -206,21 +206,23 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 	// Row 0, the diagonal and the bye vertex's row and column are no edge.
 	clear(g.w[:w])
 	minPos := int32(noLimit)
+	top, cDiff, cAvoid := g.top, c.diff, c.avoid
 	for x := 1; x <= n; x++ {
 		ta, sa, ka := tg[x-1], score[x-1], key[x-1]
 		senteA, goteA := asSente[x-1], asGote[x-1]
 		mrow := met[(x-1)*words : x*words]
 		wrow := g.w[x*w : (x+1)*w]
 		zrow := g.zero[(x-1)*g.zeroWords : x*g.zeroWords]
-		wrow[0] = 0
-		// Each pair's cost is symmetric (colourOrder does not depend on the
-		// order of its arguments), so the whole row is computed here rather
-		// than mirrored into the column: the writes stay sequential. The
-		// loop has no branch that depends on the pair's data except the
-		// rare rematch and never.
-		for y := 1; y <= n; y++ {
-			if y == x || mrow[(y-1)/64]&(1<<((y-1)%64)) != 0 { // no rematch
-				wrow[y] = 0
+		wrow[0], wrow[x] = 0, 0
+		zx, zbit := (x-1)/64, uint64(1)<<((x-1)%64)
+		// A pair's cost is symmetric (colourOrder does not depend on the
+		// order of its arguments): each pair is computed once, for y > x,
+		// and written to both rows (row y's entries for consecutive x share
+		// a cache line). The loop has no branch that depends on the pair's
+		// data except the rare rematch and never.
+		for y := x + 1; y <= n; y++ {
+			if mrow[(y-1)/64]&(1<<((y-1)%64)) != 0 { // no rematch
+				wrow[y], g.w[y*w+x] = 0, 0
 				continue
 			}
 			tb := tg[y-1]
@@ -229,7 +231,7 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 				uint8(b2i(ta.master != 0 && ta.master == tb.master))<<2 |
 				uint8(b2i(ta.family != 0 && ta.family == tb.family))<<3
 			if rel&never != 0 {
-				wrow[y] = 0
+				wrow[y], g.w[y*w+x] = 0, 0
 				continue
 			}
 			d := sa - score[y-1]
@@ -240,9 +242,11 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 			first := (ka - key[y-1]) >> 63 // all ones when x's player is sente
 			xSente, ySente := senteA+asGote[y-1], asSente[y-1]+goteA
 			colour := ySente ^ ((xSente ^ ySente) & first)
-			cost := int64(d)*c.diff + int64(bits.OnesCount8(rel&avoid))*c.avoid + colour
-			wrow[y] = g.top - cost
-			zrow[(y-1)/64] |= uint64(b2i(cost == 0)) << ((y - 1) % 64)
+			cost := int64(d)*cDiff + int64(bits.OnesCount8(rel&avoid))*cAvoid + colour
+			wrow[y], g.w[y*w+x] = top-cost, top-cost
+			isZero := uint64(b2i(cost == 0))
+			zrow[(y-1)/64] |= isZero << ((y - 1) % 64)
+			g.zero[(y-1)*g.zeroWords+zx] |= isZero * zbit
 			pos := d
 			if pos == 0 {
 				pos = noLimit
