@@ -47,6 +47,11 @@ type swissGraph struct {
 	zero      []uint64
 	zeroWords int
 	sc        *swissScratch
+	// warmTier is the bye tier whose warm start sc.zm holds (warm true):
+	// a re-solve under a score-difference limit starts from the same
+	// matching, since the limit never removes a zero-cost pair.
+	warmTier int
+	warm     bool
 }
 
 // pair reports whether the players at vertices x and y (1..len(lot)) may
@@ -307,13 +312,6 @@ func (g *swissGraph) match(limit, byeTier int) (swissSolution, bool) {
 			}
 		}
 	}
-	// The warm start's graph: the zero-cost pairs (difference 0, so within
-	// any limit ≥ 0) and this tier's bye pairs, all tight at the start.
-	zero := &sc.zero
-	zero.reset(g.n)
-	if limit >= 0 {
-		copy(zero.adj, g.zero)
-	}
 	m := &sc.m
 	m.reset(g.n, weights)
 	if g.byeV != 0 { // the bye row is this tier's, whatever an earlier call left
@@ -321,22 +319,38 @@ func (g *swissGraph) match(limit, byeTier int) (swissSolution, bool) {
 			p := g.lot[x-1]
 			if !g.s.hadBye[p] && g.s.score[p] <= byeTier {
 				m.setWeight(x, g.byeV, top)
-				zero.link(x-1, g.byeV-1)
 			} else {
 				m.setWeight(x, g.byeV, 0)
 			}
 		}
 	}
-	// Warm start: a maximum matching of the zero-cost pairs (all tight).
-	sc.order = resize(sc.order, g.n)
-	order := sc.order
-	for i := range order {
-		order[i] = i
-	}
+	// Warm start: a maximum matching of the zero-cost pairs (all tight):
+	// those of difference 0, so within any limit ≥ 0, and this tier's bye
+	// pairs. It depends on nothing else, so a tier's is computed once.
 	zm := &sc.zm
-	zm.reset(zero)
-	zm.greedy(order)
-	zm.maximize(order)
+	if !g.warm || g.warmTier != byeTier || limit < 0 {
+		zero := &sc.zero
+		zero.reset(g.n)
+		if limit >= 0 {
+			copy(zero.adj, g.zero)
+		}
+		if g.byeV != 0 {
+			for x := 1; x < g.byeV; x++ {
+				if p := g.lot[x-1]; !g.s.hadBye[p] && g.s.score[p] <= byeTier {
+					zero.link(x-1, g.byeV-1)
+				}
+			}
+		}
+		sc.order = resize(sc.order, g.n)
+		order := sc.order
+		for i := range order {
+			order[i] = i
+		}
+		zm.reset(zero)
+		zm.greedy(order)
+		zm.maximize(order)
+		g.warm, g.warmTier = limit >= 0, byeTier
+	}
 	for v, u := range zm.match {
 		if u >= 0 {
 			m.match[v+1] = u + 1
