@@ -77,10 +77,10 @@ type swissScratch struct {
 	order []int
 	// Per lot position: score, relation tags, colour order key and colour
 	// costs as sente and as gote.
-	score          []int32
-	tags           []swissTags
-	key            []int64
-	asSente, asGte []int64
+	score           []int32
+	tags            []swissTags
+	key             []int64
+	asSente, asGote []int64
 }
 
 type swissTags struct{ self, club, family, master int32 }
@@ -100,15 +100,13 @@ var swissScratchPool = sync.Pool{New: func() any { return new(swissScratch) }}
 // alternate; players equal on the first two have the same last colour, so
 // the upper one is sente unless that last colour was sente.
 func (s *swissState) colourKey(p int) int64 {
-	up := int64(-s.score[p])*4096 + int64(s.order[p]) + 1<<20 // smaller is upper; in (0, 2^21)
+	// Smaller is upper; in (0, 2^21) for scores up to 2 × MaxSwissRounds
+	// half-points and orders below MaxSwissPlayers.
+	up := int64(-s.score[p])*4096 + int64(s.order[p]) + 1<<20
 	if s.last[p] == 1 {
 		up = 1<<21 - up
 	}
 	return (int64(s.colour[p]+128)*4+int64(s.last[p]+1))<<22 | up
-}
-
-func (s *swissState) graph(lot []int) *swissGraph {
-	return s.graphIn(lot, new(swissScratch))
 }
 
 // graphIn builds the graph in sc's buffers.
@@ -164,8 +162,8 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 	sc.tags = resize(sc.tags, n)
 	sc.key = resize(sc.key, n)
 	sc.asSente = resize(sc.asSente, n)
-	sc.asGte = resize(sc.asGte, n)
-	score, tg, key, asSente, asGote := sc.score, sc.tags, sc.key, sc.asSente, sc.asGte
+	sc.asGote = resize(sc.asGote, n)
+	score, tg, key, asSente, asGote := sc.score, sc.tags, sc.key, sc.asSente, sc.asGote
 	g.score = score
 	balance := s.req.Settings.BalanceColours
 	for k, p := range lot {
