@@ -16,6 +16,12 @@ func newGraph(n int) *graph {
 	return &graph{n: n, words: w, adj: make([]uint64, n*w)}
 }
 
+// reset empties g and resizes it to n vertices, reusing its bitsets.
+func (g *graph) reset(n int) {
+	g.n, g.words = n, (n+63)/64
+	g.adj = zeroed(g.adj, n*g.words)
+}
+
 func (g *graph) link(a, b int) {
 	g.adj[a*g.words+b/64] |= 1 << (b % 64)
 	g.adj[b*g.words+a/64] |= 1 << (a % 64)
@@ -54,14 +60,24 @@ type matcher struct {
 }
 
 func newMatcher(g *graph) *matcher {
-	m := &matcher{
-		g: g, match: make([]int, g.n), parent: make([]int, g.n), base: make([]int, g.n),
-		outer: make([]bool, g.n), inBloom: make([]bool, g.n), mark: make([]bool, g.n),
-	}
+	m := &matcher{}
+	m.reset(g)
+	return m
+}
+
+// reset readies m for g with no pair matched, reusing its arrays.
+func (m *matcher) reset(g *graph) {
+	m.g = g
+	m.match = resize(m.match, g.n)
+	m.parent = zeroed(m.parent, g.n)
+	m.base = zeroed(m.base, g.n)
+	m.outer = zeroed(m.outer, g.n)
+	m.inBloom = zeroed(m.inBloom, g.n)
+	m.mark = zeroed(m.mark, g.n)
+	m.queue = m.queue[:0]
 	for i := range m.match {
 		m.match[i] = -1
 	}
-	return m
 }
 
 // greedy matches vertices in the given order to their first free neighbour;

@@ -221,26 +221,27 @@ func newSwissState(req SwissRequest, forDraw bool) (*swissState, error) {
 		seenTb[t] = true
 	}
 	ranks := make([]int, n)
+	s.index = make(map[string]int, n)
 	for i, p := range req.Players {
-		at := fmt.Sprintf("players[%d]", i)
+		at := func() string { return fmt.Sprintf("players[%d]", i) } // formatted only for an error
 		if p.ID == "" {
-			return nil, fieldErr(at+".id", "missing id")
+			return nil, fieldErr(at()+".id", "missing id")
 		}
 		if j, dup := s.index[p.ID]; dup {
-			return nil, fieldErr(at+".id", "duplicate id %q (also players[%d])", p.ID, j)
+			return nil, fieldErr(at()+".id", "duplicate id %q (also players[%d])", p.ID, j)
 		}
 		s.index[p.ID] = i
 		if p.Master == p.ID {
-			return nil, fieldErr(at+".master", "%q is named as their own master", p.ID)
+			return nil, fieldErr(at()+".master", "%q is named as their own master", p.ID)
 		}
 		if p.Rating < 0 {
-			return nil, fieldErr(at+".rating", "rating %d is negative", p.Rating)
+			return nil, fieldErr(at()+".rating", "rating %d is negative", p.Rating)
 		}
 		ranks[i] = -1 << 30
 		if p.Rank != "" {
 			r, err := ParseRank(p.Rank)
 			if err != nil {
-				return nil, fieldErr(at+".rank", "%q is not a 段級位 (e.g. 三段, 初段, 2級)", p.Rank)
+				return nil, fieldErr(at()+".rank", "%q is not a 段級位 (e.g. 三段, 初段, 2級)", p.Rank)
 			}
 			ranks[i] = r.Step
 		}
@@ -258,27 +259,38 @@ func newSwissState(req SwissRequest, forDraw bool) (*swissState, error) {
 	s.hadBye = make([]bool, n)
 	s.colour = make([]int, n)
 	s.last = make([]int, n)
+	// busy[i] is 1 + the round and seat where player i last played: a
+	// player seen twice in one round is bad input. Field names are
+	// formatted only for an error.
+	type seat struct{ round, game, side int } // side 0 sente, 1 gote, 2 bye
+	busy := make([]seat, n)
+	seatField := func(at seat) string {
+		switch at.side {
+		case 0:
+			return fmt.Sprintf("rounds[%d].games[%d].sente", at.round-1, at.game)
+		case 1:
+			return fmt.Sprintf("rounds[%d].games[%d].gote", at.round-1, at.game)
+		}
+		return fmt.Sprintf("rounds[%d].bye", at.round-1)
+	}
 	for r, rd := range req.History {
-		at := fmt.Sprintf("rounds[%d]", r)
-		busy := map[int]string{}
-		use := func(field, id string) (int, error) {
+		use := func(at seat, id string) (int, error) {
 			i, ok := s.index[id]
 			if !ok {
-				return 0, fieldErr(field, "unknown player %q", id)
+				return 0, fieldErr(seatField(at), "unknown player %q", id)
 			}
-			if prev, dup := busy[i]; dup {
-				return 0, fieldErr(field, "%q already plays in this round (%s)", id, prev)
+			if prev := busy[i]; prev.round == r+1 {
+				return 0, fieldErr(seatField(at), "%q already plays in this round (%s)", id, seatField(prev))
 			}
-			busy[i] = field
+			busy[i] = at
 			return i, nil
 		}
 		for g, game := range rd.Games {
-			gat := fmt.Sprintf("%s.games[%d]", at, g)
-			a, err := use(gat+".sente", game.Sente)
+			a, err := use(seat{r + 1, g, 0}, game.Sente)
 			if err != nil {
 				return nil, err
 			}
-			b, err := use(gat+".gote", game.Gote)
+			b, err := use(seat{r + 1, g, 1}, game.Gote)
 			if err != nil {
 				return nil, err
 			}
@@ -291,7 +303,7 @@ func newSwissState(req SwissRequest, forDraw bool) (*swissState, error) {
 				s.score[a]++
 				s.score[b]++
 			default:
-				return nil, fieldErr(gat+".result", "result %q; want sente, gote or draw", string(game.Result))
+				return nil, fieldErr(fmt.Sprintf("rounds[%d].games[%d].result", r, g), "result %q; want sente, gote or draw", string(game.Result))
 			}
 			s.met[pairKey(a, b)] = true
 			s.colour[a]++
@@ -299,12 +311,13 @@ func newSwissState(req SwissRequest, forDraw bool) (*swissState, error) {
 			s.last[a], s.last[b] = 1, -1
 		}
 		if rd.Bye != "" {
-			i, err := use(at+".bye", rd.Bye)
+			at := seat{r + 1, 0, 2}
+			i, err := use(at, rd.Bye)
 			if err != nil {
 				return nil, err
 			}
 			if s.hadBye[i] {
-				return nil, fieldErr(at+".bye", "%q already had a bye", rd.Bye)
+				return nil, fieldErr(seatField(at), "%q already had a bye", rd.Bye)
 			}
 			s.hadBye[i] = true
 			s.score[i] += 2

@@ -2,8 +2,10 @@ package pairing
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // swissSolution is one round as player indices.
@@ -30,30 +32,97 @@ func newSwissCosts(players int) swissCosts {
 // order) plus a bye vertex n+1 when the count is odd.
 type swissGraph struct {
 	s    *swissState
-	lot  []int   // vertex k is player lot[k-1]
-	n    int     // vertices including the bye vertex
-	byeV int     // 0 when no bye
-	diff []int16 // half-points, (n+1)²; -1 no edge
+	lot  []int // vertex k is player lot[k-1]
+	n    int   // vertices including the bye vertex
+	byeV int   // 0 when no bye
 	// w holds the matcher's weights, top − cost, 0 for no edge (the bye
 	// row is set per bye tier); top bounds n/2 + 1 pairs' costs, so one
 	// more pair always outweighs any difference in cost.
-	w   []int64
-	top int64
+	w      []int64
+	top    int64
+	minPos int     // the smallest positive score difference of an edge
+	score  []int32 // per vertex − 1: the player's score in half-points
+	// zero is the graph of the zero-cost pairs (weight top) on vertices
+	// 0..n−1, as bitset rows of zeroWords words, without the bye vertex's.
+	zero      []uint64
+	zeroWords int
+	sc        *swissScratch
+	// warmTier is the bye tier whose warm start sc.zm holds (warm true):
+	// a re-solve under a score-difference limit starts from the same
+	// matching, since the limit never removes a zero-cost pair.
+	warmTier int
+	warm     bool
 }
 
-func (s *swissState) graph(lot []int) *swissGraph {
+// pair reports whether the players at vertices x and y (1..len(lot)) may
+// meet, and their score difference.
+func (g *swissGraph) pair(x, y int) (diff int, ok bool) {
+	d := int(g.score[x-1] - g.score[y-1])
+	return max(d, -d), x != y && g.w[x*(g.n+1)+y] != 0
+}
+
+// swissScratch holds the buffers of one solve: the weight matrices and the
+// matchers. A 500-player round needs about 6 MB of them; they are kept in a
+// pool between draws, so a draw allocates only small slices and the
+// garbage collector has almost nothing to do. Every buffer is rewritten
+// before it is read, so what an earlier draw left in it never matters.
+type swissScratch struct {
+	w     []int64
+	lim   []int64 // w with the pairs above a score-difference limit removed
+	met   []uint64
+	zero0 []uint64 // swissGraph.zero
+	m     weightedMatcher
+	zero  graph
+	zm    matcher
+	order []int
+	// Per lot position: score, relation tags, colour order key and colour
+	// costs as sente and as gote.
+	score           []int32
+	tags            []swissTags
+	key             []int64
+	asSente, asGote []int64
+}
+
+type swissTags struct{ self, club, family, master int32 }
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+var swissScratchPool = sync.Pool{New: func() any { return new(swissScratch) }}
+
+// colourKey orders players for colourOrder: of two players, the one with
+// the smaller key is sente. colourOrder compares sente−gote, then the last
+// colour, then lets the upper player (higher score, then initial order)
+// alternate; players equal on the first two have the same last colour, so
+// the upper one is sente unless that last colour was sente.
+func (s *swissState) colourKey(p int) int64 {
+	// Smaller is upper; in (0, 2^21) for scores up to 2 × MaxSwissRounds
+	// half-points and orders below MaxSwissPlayers.
+	up := int64(-s.score[p])*4096 + int64(s.order[p]) + 1<<20
+	if s.last[p] == 1 {
+		up = 1<<21 - up
+	}
+	return (int64(s.colour[p]+128)*4+int64(s.last[p]+1))<<22 | up
+}
+
+// graphIn builds the graph in sc's buffers.
+func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 	n := len(lot)
-	g := &swissGraph{s: s, lot: lot, n: n}
+	g := &swissGraph{s: s, lot: lot, n: n, sc: sc}
 	if n%2 == 1 {
 		g.n++
 		g.byeV = g.n
 	}
 	w := g.n + 1
-	g.diff = make([]int16, w*w)
-	g.w = make([]int64, w*w)
-	for i := range g.diff {
-		g.diff[i] = -1
-	}
+	sc.w = resize(sc.w, w*w)
+	g.w = sc.w
+	g.zeroWords = (g.n + 63) / 64
+	sc.zero0 = zeroed(sc.zero0, g.n*g.zeroWords)
+	g.zero = sc.zero0
 	c := newSwissCosts(n)
 	lo, hi := s.score[lot[0]], s.score[lot[0]]
 	for _, p := range lot {
@@ -61,107 +130,140 @@ func (s *swissState) graph(lot []int) *swissGraph {
 	}
 	maxCost := int64(hi-lo)*c.diff + 4*c.avoid + 2*c.strong + 2*c.weak
 	g.top = maxCost*int64(g.n+2) + 1
-	// Dense copies of who met whom and the relations, so the O(n²) loop
-	// below does no map or string work.
+	// Dense copies of who met whom and the relations, per lot position, so
+	// the O(n²) loop below does no map or string work.
 	pos := make([]int, len(s.players))
+	for i := range pos {
+		pos[i] = -1
+	}
 	for k, p := range lot {
 		pos[p] = k
 	}
-	met := make([]bool, n*n)
+	words := (n + 63) / 64
+	sc.met = zeroed(sc.met, n*words)
+	met := sc.met
 	for k := range s.met {
-		a, b := int(k>>32), int(k&0xffffffff)
-		if s.players[a].Withdrawn || s.players[b].Withdrawn {
+		a, b := pos[int(k>>32)], pos[int(k&0xffffffff)]
+		if a < 0 || b < 0 { // a withdrawn player
 			continue
 		}
-		met[pos[a]*n+pos[b]], met[pos[b]*n+pos[a]] = true, true
+		met[a*words+b/64] |= 1 << (b % 64)
+		met[b*words+a/64] |= 1 << (a % 64)
 	}
-	intern := map[string]int{}
-	id := func(v string) int {
-		if v == "" {
-			return 0
-		}
+	intern := map[string]int32{}
+	id := func(v string) int32 {
 		if k, ok := intern[v]; ok {
 			return k
 		}
-		intern[v] = len(intern) + 1
-		return len(intern)
+		intern[v] = int32(len(intern) + 1)
+		return int32(len(intern))
 	}
-	type tags struct{ self, club, family, master int }
-	tg := make([]tags, n)
+	sc.score = resize(sc.score, n)
+	sc.tags = resize(sc.tags, n)
+	sc.key = resize(sc.key, n)
+	sc.asSente = resize(sc.asSente, n)
+	sc.asGote = resize(sc.asGote, n)
+	score, tg, key, asSente, asGote := sc.score, sc.tags, sc.key, sc.asSente, sc.asGote
+	g.score = score
+	balance := s.req.Settings.BalanceColours
 	for k, p := range lot {
 		pl := s.players[p]
-		tg[k] = tags{self: id("\x00" + pl.ID), club: id("c\x00" + pl.Club), family: id("f\x00" + pl.Family), master: id("\x00" + pl.Master)}
-		if pl.Club == "" {
-			tg[k].club = 0
+		tg[k] = swissTags{self: id("\x00" + pl.ID)}
+		if pl.Club != "" {
+			tg[k].club = id("c\x00" + pl.Club)
 		}
-		if pl.Family == "" {
-			tg[k].family = 0
+		if pl.Family != "" {
+			tg[k].family = id("f\x00" + pl.Family)
 		}
-		if pl.Master == "" {
-			tg[k].master = 0
+		if pl.Master != "" {
+			tg[k].master = id("\x00" + pl.Master)
+		}
+		score[k] = int32(s.score[p])
+		key[k] = s.colourKey(p)
+		// Each player's colour cost as sente and as gote (colourClash,
+		// split per seat), so a pair's is the sum for the seats
+		// colourOrder gives.
+		asSente[k], asGote[k] = 0, 0
+		if balance {
+			if s.colour[p] >= 1 {
+				asSente[k] += c.strong
+			}
+			if s.colour[p] <= -1 {
+				asGote[k] += c.strong
+			}
+			if s.colour[p] == 0 && s.last[p] == 1 {
+				asSente[k] += c.weak
+			}
+			if s.colour[p] == 0 && s.last[p] == -1 {
+				asGote[k] += c.weak
+			}
 		}
 	}
 	rs := s.req.Settings.Relations
 	kinds := [4]Relation{relationOr(rs.Club), relationOr(rs.MasterStudent), relationOr(rs.FellowDisciples), relationOr(rs.Family)}
-	var never, avoid [4]bool
+	var never, avoid uint8 // bit k: relation kind k (club, 師弟, 兄弟弟子, family) is never / avoid
 	for k, r := range kinds {
-		never[k], avoid[k] = r == RelationNever, r == RelationAvoid
+		never |= uint8(b2i(r == RelationNever)) << k
+		avoid |= uint8(b2i(r == RelationAvoid)) << k
 	}
-	balance := s.req.Settings.BalanceColours
-	// Each player's colour cost as sente and as gote (colourClash, split
-	// per seat), so a pair's is the sum for the seats colourOrder gives.
-	asSente, asGote := make([]int64, len(s.players)), make([]int64, len(s.players))
-	if balance {
-		for _, p := range lot {
-			if s.colour[p] >= 1 {
-				asSente[p] += c.strong
-			}
-			if s.colour[p] <= -1 {
-				asGote[p] += c.strong
-			}
-			if s.colour[p] == 0 && s.last[p] == 1 {
-				asSente[p] += c.weak
-			}
-			if s.colour[p] == 0 && s.last[p] == -1 {
-				asGote[p] += c.weak
-			}
-		}
-	}
+	// Row 0, the diagonal and the bye vertex's row and column are no edge.
+	clear(g.w[:w])
+	minPos := int32(noLimit)
+	top, cDiff, cAvoid := g.top, c.diff, c.avoid
 	for x := 1; x <= n; x++ {
-		a := lot[x-1]
-		ta := tg[x-1]
+		ta, sa, ka := tg[x-1], score[x-1], key[x-1]
+		senteA, goteA := asSente[x-1], asGote[x-1]
+		mrow := met[(x-1)*words : x*words]
+		wrow := g.w[x*w : (x+1)*w]
+		zrow := g.zero[(x-1)*g.zeroWords : x*g.zeroWords]
+		wrow[0], wrow[x] = 0, 0
+		zx, zbit := (x-1)/64, uint64(1)<<((x-1)%64)
+		// A pair's cost is symmetric (colourOrder does not depend on the
+		// order of its arguments): each pair is computed once, for y > x,
+		// and written to both rows (row y's entries for consecutive x share
+		// a cache line). The loop has no branch that depends on the pair's
+		// data except the rare rematch and never.
 		for y := x + 1; y <= n; y++ {
-			if met[(x-1)*n+y-1] { // no rematch
+			if mrow[(y-1)/64]&(1<<((y-1)%64)) != 0 { // no rematch
+				wrow[y], g.w[y*w+x] = 0, 0
 				continue
 			}
-			b := lot[y-1]
 			tb := tg[y-1]
-			holds := [4]bool{ta.club != 0 && ta.club == tb.club,
-				ta.master == tb.self || tb.master == ta.self,
-				ta.master != 0 && ta.master == tb.master,
-				ta.family != 0 && ta.family == tb.family}
-			if (holds[0] && never[0]) || (holds[1] && never[1]) || (holds[2] && never[2]) || (holds[3] && never[3]) {
+			rel := uint8(b2i(ta.club != 0 && ta.club == tb.club)) |
+				uint8(b2i(ta.master == tb.self || tb.master == ta.self))<<1 |
+				uint8(b2i(ta.master != 0 && ta.master == tb.master))<<2 |
+				uint8(b2i(ta.family != 0 && ta.family == tb.family))<<3
+			if rel&never != 0 {
+				wrow[y], g.w[y*w+x] = 0, 0
 				continue
 			}
-			var kept int64
-			for k, h := range holds {
-				if h && avoid[k] {
-					kept++
-				}
+			d := sa - score[y-1]
+			sign := d >> 31
+			d = (d ^ sign) - sign
+			// Colour: the seats colourOrder gives, without a branch (the
+			// key of the player who is sente is the smaller).
+			first := (ka - key[y-1]) >> 63 // all ones when x's player is sente
+			xSente, ySente := senteA+asGote[y-1], asSente[y-1]+goteA
+			colour := ySente ^ ((xSente ^ ySente) & first)
+			cost := int64(d)*cDiff + int64(bits.OnesCount8(rel&avoid))*cAvoid + colour
+			wrow[y], g.w[y*w+x] = top-cost, top-cost
+			isZero := uint64(b2i(cost == 0))
+			zrow[(y-1)/64] |= isZero << ((y - 1) % 64)
+			g.zero[(y-1)*g.zeroWords+zx] |= isZero * zbit
+			pos := d
+			if pos == 0 {
+				pos = noLimit
 			}
-			d := s.score[a] - s.score[b]
-			if d < 0 {
-				d = -d
-			}
-			cost := int64(d)*c.diff + kept*c.avoid
-			if balance {
-				se, gt := s.colourOrder(a, b)
-				cost += asSente[se] + asGote[gt]
-			}
-			g.diff[x*w+y], g.diff[y*w+x] = int16(d), int16(d)
-			g.w[x*w+y], g.w[y*w+x] = g.top-cost, g.top-cost
+			minPos = min(minPos, pos)
+		}
+		if g.byeV != 0 {
+			wrow[g.byeV] = 0
 		}
 	}
+	if g.byeV != 0 {
+		clear(g.w[g.byeV*w : (g.byeV+1)*w])
+	}
+	g.minPos = int(minPos)
 	return g
 }
 
@@ -184,47 +286,69 @@ func (g *swissGraph) byeTiers() []int {
 func (g *swissGraph) match(limit, byeTier int) (swissSolution, bool) {
 	w := g.n + 1
 	top := g.top
+	sc := g.sc
 	// Without a limit the matcher reads the graph's weights as they are
 	// (it never writes them); a limit works on a copy without the pairs
-	// above it. The warm start's zero-cost graph is read off the same rows.
+	// above it.
 	weights := g.w
 	if limit < noLimit {
-		weights = slices.Clone(g.w)
-	}
-	zero := newGraph(g.n)
-	for x := 1; x < w; x++ {
-		if x == g.byeV {
-			continue
-		}
-		drow, wrow := g.diff[x*w:(x+1)*w], weights[x*w:(x+1)*w]
-		for y := 1; y < w; y++ {
-			if d := int(drow[y]); d > limit {
-				wrow[y] = 0
-			} else if y > x && y != g.byeV && wrow[y] == top {
-				zero.link(x-1, y-1)
+		sc.lim = resize(sc.lim, len(g.w))
+		weights = sc.lim
+		players := len(g.lot)
+		for x := 0; x < w; x++ {
+			row, lrow := g.w[x*w:(x+1)*w], weights[x*w:(x+1)*w]
+			copy(lrow, row)
+			if x == 0 || x > players {
+				continue
+			}
+			sx := g.score[x-1]
+			for y := 1; y <= players; y++ {
+				d := sx - g.score[y-1]
+				d = max(d, -d)
+				over := int64(int32(limit)-d) >> 63 // all ones when d > limit
+				lrow[y] &^= over
 			}
 		}
 	}
-	m := newWeightedMatcherOn(g.n, weights)
+	m := &sc.m
+	m.reset(g.n, weights)
 	if g.byeV != 0 { // the bye row is this tier's, whatever an earlier call left
 		for x := 1; x < g.byeV; x++ {
 			p := g.lot[x-1]
 			if !g.s.hadBye[p] && g.s.score[p] <= byeTier {
 				m.setWeight(x, g.byeV, top)
-				zero.link(x-1, g.byeV-1)
 			} else {
 				m.setWeight(x, g.byeV, 0)
 			}
 		}
 	}
-	// Warm start: a maximum matching of the zero-cost pairs (all tight).
-	order := make([]int, g.n)
-	for i := range order {
-		order[i] = i
+	// Warm start: a maximum matching of the zero-cost pairs (all tight):
+	// those of difference 0, so within any limit ≥ 0, and this tier's bye
+	// pairs. It depends on nothing else, so a tier's is computed once.
+	zm := &sc.zm
+	if !g.warm || g.warmTier != byeTier || limit < 0 {
+		zero := &sc.zero
+		zero.reset(g.n)
+		if limit >= 0 {
+			copy(zero.adj, g.zero)
+		}
+		if g.byeV != 0 {
+			for x := 1; x < g.byeV; x++ {
+				if p := g.lot[x-1]; !g.s.hadBye[p] && g.s.score[p] <= byeTier {
+					zero.link(x-1, g.byeV-1)
+				}
+			}
+		}
+		sc.order = resize(sc.order, g.n)
+		order := sc.order
+		for i := range order {
+			order[i] = i
+		}
+		zm.reset(zero)
+		zm.greedy(order)
+		zm.maximize(order)
+		g.warm, g.warmTier = limit >= 0, byeTier
 	}
-	zm := newMatcher(zero)
-	zm.greedy(order)
-	zm.maximize(order)
 	for v, u := range zm.match {
 		if u >= 0 {
 			m.match[v+1] = u + 1
@@ -267,7 +391,9 @@ func (s *swissState) diffs(sol swissSolution) (sum, mx int) {
 const noLimit = 1 << 30
 
 func (s *swissState) solve(lot []int) (swissSolution, error) {
-	g := s.graph(lot)
+	sc := swissScratchPool.Get().(*swissScratch)
+	defer swissScratchPool.Put(sc)
+	g := s.graphIn(lot, sc)
 	tiers := []int{noLimit}
 	if g.byeV != 0 {
 		tiers = g.byeTiers()
@@ -281,13 +407,7 @@ func (s *swissState) solve(lot []int) (swissSolution, error) {
 			continue
 		}
 		sum, mx := s.diffs(sol)
-		minPos := noLimit
-		for _, d := range g.diff {
-			if d > 0 {
-				minPos = min(minPos, int(d))
-			}
-		}
-		for sum > 0 && mx > minPos {
+		for sum > 0 && mx > g.minPos {
 			better, ok := g.match(mx-1, tier)
 			if !ok {
 				break
@@ -307,10 +427,9 @@ func (s *swissState) solve(lot []int) (swissSolution, error) {
 // decomposition of a maximum matching of the hard-rule graph.
 func (s *swissState) noPairing(g *swissGraph) error {
 	ug := newGraph(g.n)
-	w := g.n + 1
-	for x := 1; x < w; x++ {
-		for y := x + 1; y < w; y++ {
-			if g.diff[x*w+y] >= 0 {
+	for x := 1; x <= len(g.lot); x++ {
+		for y := x + 1; y <= len(g.lot); y++ {
+			if _, ok := g.pair(x, y); ok {
 				ug.link(x-1, y-1)
 			}
 		}

@@ -381,35 +381,99 @@ func TestDrawSwiss_BadInputNamesTheField(t *testing.T) {
 	}
 }
 
-// The graph's per-seat colour costs are colourClash's: for every edge of a
-// 500-player round 5, the colour part of the cost (below the avoid weight)
-// equals colourClash for the pair.
-func TestSwissGraph_ColourCostsAreColourClash(t *testing.T) {
-	req := benchSwiss500(3, 4)
-	req.Round = 5
-	s, err := newSwissState(req, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lot := s.active()
-	g := s.graph(lot)
-	c := newSwissCosts(len(lot))
-	w := g.n + 1
+// The graph's weights are the objective, pair by pair, recomputed the
+// plain way (the met map, relations, colourClash): no edge for a rematch or
+// a never relation; otherwise top − (difference, avoid relations kept,
+// colour overflows and repeats, each at its weight). The colour order key
+// sorts every pair as colourOrder does. Checked on every pair of a
+// 500-player round 5 and of 400 random classes (relations, draws,
+// withdrawals, odd fields); one scratch is reused, as the draw does.
+func TestSwissGraph_WeightsAreTheObjective(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 14))
+	var sc swissScratch
 	edges := 0
-	for x := 1; x <= len(lot); x++ {
-		for y := x + 1; y <= len(lot); y++ {
-			if g.diff[x*w+y] < 0 {
-				continue
-			}
-			edges++
-			cost := g.top - g.w[x*w+y]
-			strong, weak := s.colourClash(lot[x-1], lot[y-1])
-			if got, want := cost%c.diff%c.avoid, int64(strong)*c.strong+int64(weak)*c.weak; got != want {
-				t.Fatalf("pair %d–%d: colour cost %d, colourClash %d", x, y, got, want)
+	for trial := range 401 {
+		req := randomSwiss(rng, 2+rng.IntN(60), rng.IntN(6))
+		if trial == 0 {
+			req = benchSwiss500(3, 4)
+			req.Round = 5
+		}
+		s, err := newSwissState(req, true)
+		if err != nil {
+			continue
+		}
+		lot := s.active()
+		if len(lot) < 2 {
+			continue
+		}
+		rng.Shuffle(len(lot), func(i, j int) { lot[i], lot[j] = lot[j], lot[i] })
+		g := s.graphIn(lot, &sc)
+		c := newSwissCosts(len(lot))
+		w := g.n + 1
+		minPos := noLimit
+		for x := 1; x < w; x++ {
+			for y := 1; y < w; y++ {
+				if x == y || x == g.byeV || y == g.byeV {
+					if g.w[x*w+y] != 0 {
+						t.Fatalf("trial %d: %d–%d is an edge", trial, x, y)
+					}
+					continue
+				}
+				a, b := lot[x-1], lot[y-1]
+				never, avoid := s.relations(a, b)
+				if s.met[pairKey(a, b)] || never {
+					if _, ok := g.pair(x, y); ok || g.w[x*w+y] != 0 {
+						t.Fatalf("trial %d: %d–%d may not meet but is an edge", trial, x, y)
+					}
+					continue
+				}
+				edges++
+				d := s.score[a] - s.score[b]
+				if d < 0 {
+					d = -d
+				}
+				if d > 0 {
+					minPos = min(minPos, d)
+				}
+				cost := int64(d)*c.diff + int64(len(avoid))*c.avoid
+				if req.Settings.BalanceColours {
+					strong, weak := s.colourClash(a, b)
+					cost += int64(strong)*c.strong + int64(weak)*c.weak
+				}
+				if gd, ok := g.pair(x, y); !ok || gd != d || g.w[x*w+y] != g.top-cost {
+					t.Fatalf("trial %d: %d–%d diff %d cost %d, want %d and %d", trial, x, y, gd, g.top-g.w[x*w+y], d, cost)
+				}
+				if zero := g.zero[(x-1)*g.zeroWords+(y-1)/64]&(1<<((y-1)%64)) != 0; zero != (cost == 0) {
+					t.Fatalf("trial %d: %d–%d in the zero-cost graph: %v, cost %d", trial, x, y, zero, cost)
+				}
+				if se, _ := s.colourOrder(a, b); (s.colourKey(a) < s.colourKey(b)) != (se == a) {
+					t.Fatalf("trial %d: colour key and colourOrder disagree on %d–%d", trial, x, y)
+				}
 			}
 		}
+		if g.minPos != minPos {
+			t.Fatalf("trial %d: smallest positive difference %d, want %d", trial, g.minPos, minPos)
+		}
 	}
-	if edges < 100000 {
+	if edges < 150000 {
 		t.Fatalf("only %d edges checked", edges)
+	}
+}
+
+// A player twice in one played round: the message names both places (the
+// field names are formatted only on error).
+func TestDrawSwiss_PlayerTwiceInARoundNamesBothPlaces(t *testing.T) {
+	req := SwissRequest{Round: 2, Settings: SwissSettings{Rounds: 3},
+		Players: []SwissPlayer{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}},
+		History: []SwissRound{{Games: []SwissGame{{Sente: "a", Gote: "b", Result: SenteWins}, {Sente: "c", Gote: "a", Result: GoteWins}}}}}
+	_, err := DrawSwiss(req)
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Field != "rounds[0].games[1].gote" || fe.Reason != `"a" already plays in this round (rounds[0].games[0].sente)` {
+		t.Fatalf("err %#v", err)
+	}
+	req.History = []SwissRound{{Games: []SwissGame{{Sente: "a", Gote: "b", Result: SenteWins}}, Bye: "b"}}
+	_, err = DrawSwiss(req)
+	if !errors.As(err, &fe) || fe.Field != "rounds[0].bye" || fe.Reason != `"b" already plays in this round (rounds[0].games[0].gote)` {
+		t.Fatalf("err %#v", err)
 	}
 }

@@ -15,19 +15,34 @@ package pairing
 type weightedMatcher struct {
 	n, nx, cap int
 	w          []int64 // (n+1)², symmetric
-	bu, bv     []int32 // blossom rows: representative edge (u in b, v in x)
-	from       []int32 // blossom rows of flower_from: member of b holding vertex x
-	lab        []int64
-	match      []int
-	slack      []int
-	st         []int
-	pa         []int
-	s          []int
-	vis        []int
-	visT       int
-	flower     [][]int
-	q          []int
-	bestBuf    []int64 // addBlossom's scratch row
+	// be holds the blossom rows: entry (b, x) is the representative edge
+	// between blossom b and x (u in b, v in x) with its weight, so its
+	// slack needs no lookup in w; u = 0 for none.
+	be    []blossomEdge
+	from  []int32 // blossom rows of flower_from: member of b holding vertex x
+	lab   []int64
+	match []int
+	slack []int
+	// slackD[x] is the slack (delta) of slack[x]'s edge to x, valid while
+	// slackE[x] == epoch: the labels change only between the search passes
+	// of a stage (epoch counts those changes), so each edge's slack is
+	// computed once per pass instead of at every comparison.
+	slackD  []int64
+	slackE  []uint32
+	epoch   uint32
+	st      []int
+	pa      []int
+	s       []int
+	vis     []int
+	visT    int
+	flower  [][]int
+	q       []int
+	bestBuf []int64 // addBlossom's scratch row
+	rot     []int   // setMatch's scratch
+	// mark[x] == markT when stage's scan has updated blossom x's slack
+	// from the vertex it is scanning, since the last change of state.
+	mark  []uint32
+	markT uint32
 }
 
 func newWeightedMatcher(n int) *weightedMatcher {
@@ -37,19 +52,59 @@ func newWeightedMatcher(n int) *weightedMatcher {
 // newWeightedMatcherOn uses w, (n+1)² and symmetric, as its weights; the
 // matcher writes them only through setWeight.
 func newWeightedMatcherOn(n int, w []int64) *weightedMatcher {
+	m := &weightedMatcher{}
+	m.reset(n, w)
+	return m
+}
+
+// reset readies m for a new graph on n vertices with weights w, keeping
+// its buffers: the Swiss draw solves several matchings per round, and
+// a 500-player matcher holds 2 MB of blossom rows. m is then exactly as
+// newWeightedMatcherOn leaves it, except that blossom rows (be, from)
+// keep old values: a blossom's rows are written in full when it is made
+// (entries for slots not made yet as "no edge", until those are made), and
+// rows are read only for blossoms made in this solve (slots up to nx, which
+// starts at n).
+func (m *weightedMatcher) reset(n int, w []int64) {
 	c := n + n/2 + 2
-	m := &weightedMatcher{n: n, nx: n, cap: c,
-		w:  w,
-		bu: make([]int32, (c-n)*(c+1)), bv: make([]int32, (c-n)*(c+1)),
-		from: make([]int32, (c-n)*(n+1)),
-		lab:  make([]int64, c+1), match: make([]int, c+1), slack: make([]int, c+1),
-		st: make([]int, c+1), pa: make([]int, c+1), s: make([]int, c+1), vis: make([]int, c+1),
-		flower: make([][]int, c+1), bestBuf: make([]int64, c+1),
-	}
+	m.n, m.nx, m.cap, m.w = n, n, c, w
+	m.be = resize(m.be, (c-n)*(c+1))
+	m.from = resize(m.from, (c-n)*(n+1))
+	m.lab = zeroed(m.lab, c+1)
+	m.match = zeroed(m.match, c+1)
+	m.slack = zeroed(m.slack, c+1)
+	m.slackD = zeroed(m.slackD, c+1)
+	m.slackE = zeroed(m.slackE, c+1)
+	m.epoch = 1
+	m.st = zeroed(m.st, c+1)
+	m.pa = zeroed(m.pa, c+1)
+	m.s = zeroed(m.s, c+1)
+	m.vis = zeroed(m.vis, c+1)
+	m.visT = 0
+	m.flower = resize(m.flower, c+1) // a slot's list is rebuilt when its blossom is made
+	m.q = m.q[:0]
+	m.bestBuf = resize(m.bestBuf, c+1)
+	m.mark = zeroed(m.mark, c+1)
+	m.markT = 0
 	for i := 0; i <= n; i++ {
 		m.st[i] = i // blossom slots stay 0 until used
 	}
-	return m
+}
+
+// resize returns s with length n, reusing its array when large enough;
+// the contents are not cleared.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// zeroed returns s with length n, all zero, reusing its array.
+func zeroed[T any](s []T, n int) []T {
+	s = resize(s, n)
+	clear(s)
+	return s
 }
 
 func (m *weightedMatcher) setWeight(u, v int, w int64) {
@@ -67,23 +122,25 @@ func (m *weightedMatcher) edge(x, y int) (u, v int, ok bool) {
 		return x, y, m.weight(x, y) > 0
 	case x > m.n:
 		k := (x-m.n-1)*(m.cap+1) + y
-		return int(m.bu[k]), int(m.bv[k]), m.bu[k] != 0
+		e := m.be[k]
+		return int(e.u), int(e.v), e.u != 0
 	default:
 		k := (y-m.n-1)*(m.cap+1) + x
-		return int(m.bv[k]), int(m.bu[k]), m.bu[k] != 0
+		e := m.be[k]
+		return int(e.v), int(e.u), e.u != 0
 	}
 }
 
-func (m *weightedMatcher) setEdge(x, y, u, v int) {
-	if x > m.n {
-		k := (x-m.n-1)*(m.cap+1) + y
-		m.bu[k], m.bv[k] = int32(u), int32(v)
-	}
-	if y > m.n {
-		k := (y-m.n-1)*(m.cap+1) + x
-		m.bu[k], m.bv[k] = int32(v), int32(u)
-	}
+// rowDelta is the slack of the representative edge at index k of the
+// blossom rows.
+func (m *weightedMatcher) rowDelta(k int) int64 { return m.be[k].delta(m.lab) }
+
+type blossomEdge struct {
+	u, v int32
+	w    int64
 }
+
+func (e blossomEdge) delta(lab []int64) int64 { return lab[e.u] + lab[e.v] - 2*e.w }
 
 func (m *weightedMatcher) flowerFrom(b, x int) int {
 	if b <= m.n {
@@ -97,28 +154,54 @@ func (m *weightedMatcher) flowerFrom(b, x int) int {
 
 func (m *weightedMatcher) delta(u, v int) int64 { return m.lab[u] + m.lab[v] - 2*m.weight(u, v) }
 
+// slackDelta is delta of slack[x]'s representative edge (slack[x] ≠ 0),
+// cached for the current labels.
+func (m *weightedMatcher) slackDelta(x int) int64 {
+	if m.slackE[x] != m.epoch {
+		if x <= m.n {
+			m.slackD[x] = m.delta(m.slack[x], x)
+		} else {
+			m.slackD[x] = m.rowDelta((x-m.n-1)*(m.cap+1) + m.slack[x])
+		}
+		m.slackE[x] = m.epoch
+	}
+	return m.slackD[x]
+}
+
+// updateSlack makes u x's slack vertex when x has none or u's edge to x
+// has strictly less slack (the first of equal edges stays).
 func (m *weightedMatcher) updateSlack(u, x int) {
 	if m.slack[x] == 0 {
-		m.slack[x] = u
+		m.slack[x], m.slackE[x] = u, 0
 		return
 	}
+	var d int64
 	if x <= m.n { // both edges are original: no blossom row to read
-		if m.delta(u, x) < m.delta(m.slack[x], x) {
-			m.slack[x] = u
-		}
-		return
+		d = m.delta(u, x)
+	} else {
+		d = m.rowDelta((x-m.n-1)*(m.cap+1) + u)
 	}
-	a, b, _ := m.edge(u, x)
-	c, d, _ := m.edge(m.slack[x], x)
-	if m.delta(a, b) < m.delta(c, d) {
+	if d < m.slackDelta(x) {
 		m.slack[x] = u
+		m.slackD[x], m.slackE[x] = d, m.epoch
 	}
 }
 
 func (m *weightedMatcher) setSlack(x int) {
 	m.slack[x] = 0
+	if x <= m.n {
+		row := m.w[x*(m.n+1) : (x+1)*(m.n+1)]
+		for u := 1; u <= m.n; u++ {
+			if row[u] > 0 && m.st[u] != x && m.s[m.st[u]] == 0 {
+				m.updateSlack(u, x)
+			}
+		}
+		return
+	}
+	k := (x - m.n - 1) * (m.cap + 1)
+	be := m.be[k : k+m.n+1]
 	for u := 1; u <= m.n; u++ {
-		if _, _, ok := m.edge(u, x); ok && m.st[u] != x && m.s[m.st[u]] == 0 {
+		if be[u].u != 0 && m.st[u] != x && m.s[m.st[u]] == 0 {
 			m.updateSlack(u, x)
 		}
 	}
@@ -171,8 +254,8 @@ func (m *weightedMatcher) setMatch(u, v int) {
 		m.setMatch(f[i], f[i^1])
 	}
 	m.setMatch(xr, v)
-	rotated := append(append(make([]int, 0, len(f)), f[pr:]...), f[:pr]...)
-	m.flower[u] = rotated
+	m.rot = append(append(m.rot[:0], f[pr:]...), f[:pr]...)
+	copy(f, m.rot)
 }
 
 func (m *weightedMatcher) augment(u, v int) {
@@ -237,45 +320,57 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 	// member. Members that are vertices read their weight row directly and
 	// members that are blossoms their edge row, with the slack kept beside
 	// each candidate so it is computed once (this loop is most of the
-	// matcher's time on a large score group).
+	// matcher's time on a large score group). The first member writes
+	// every entry up to nx, edge or none, so only the entries past nx need
+	// clearing (they are read as "no edge" until their blossom is made).
 	w := m.n + 1
 	bRow := (b - m.n - 1) * (m.cap + 1)
-	bu, bv := m.bu[bRow:bRow+m.cap+1], m.bv[bRow:bRow+m.cap+1]
-	clear(bu)
-	clear(bv)
+	be := m.be[bRow : bRow+m.cap+1]
+	be[0] = blossomEdge{}
+	clear(be[m.nx+1:])
 	best := m.bestBuf[:m.nx+1]
-	for _, xs := range f {
+	for i, xs := range f {
+		first := i == 0
 		if xs <= m.n {
 			row := m.w[xs*w : xs*w+w]
 			lx := m.lab[xs]
 			for x := 1; x <= m.n; x++ {
 				if row[x] == 0 {
+					if first {
+						be[x] = blossomEdge{}
+					}
 					continue
 				}
-				if d := lx + m.lab[x] - 2*row[x]; bu[x] == 0 || d < best[x] {
-					bu[x], bv[x], best[x] = int32(xs), int32(x), d
+				if d := lx + m.lab[x] - 2*row[x]; first || be[x].u == 0 || d < best[x] {
+					be[x], best[x] = blossomEdge{int32(xs), int32(x), row[x]}, d
 				}
 			}
 			for x := m.n + 1; x <= m.nx; x++ {
 				k := (x-m.n-1)*(m.cap+1) + xs
-				if m.bu[k] == 0 {
+				e := m.be[k]
+				if e.u == 0 {
+					if first {
+						be[x] = blossomEdge{}
+					}
 					continue
 				}
-				eu, ev := int(m.bv[k]), int(m.bu[k])
-				if d := m.delta(eu, ev); bu[x] == 0 || d < best[x] {
-					bu[x], bv[x], best[x] = int32(eu), int32(ev), d
+				if d := e.delta(m.lab); first || be[x].u == 0 || d < best[x] {
+					be[x], best[x] = blossomEdge{e.v, e.u, e.w}, d
 				}
 			}
 			continue
 		}
 		xRow := (xs - m.n - 1) * (m.cap + 1)
 		for x := 1; x <= m.nx; x++ {
-			eu, ev := m.bu[xRow+x], m.bv[xRow+x]
-			if eu == 0 {
+			e := m.be[xRow+x]
+			if e.u == 0 {
+				if first {
+					be[x] = blossomEdge{}
+				}
 				continue
 			}
-			if d := m.delta(int(eu), int(ev)); bu[x] == 0 || d < best[x] {
-				bu[x], bv[x], best[x] = eu, ev, d
+			if d := e.delta(m.lab); first || be[x].u == 0 || d < best[x] {
+				be[x], best[x] = e, d
 			}
 		}
 	}
@@ -284,7 +379,7 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 			continue
 		}
 		k := (x-m.n-1)*(m.cap+1) + b
-		m.bu[k], m.bv[k] = bv[x], bu[x]
+		m.be[k] = blossomEdge{be[x].v, be[x].u, be[x].w}
 	}
 	row := m.from[(b-m.n-1)*(m.n+1) : (b-m.n)*(m.n+1)]
 	clear(row)
@@ -299,7 +394,15 @@ func (m *weightedMatcher) addBlossom(u, lca, v int) {
 			}
 		}
 	}
-	m.setSlack(b)
+	// setSlack(b), with each edge's slack at hand in best.
+	sl, sd := 0, int64(0)
+	for u := 1; u <= m.n; u++ {
+		if be[u].u != 0 && m.st[u] != b && m.s[m.st[u]] == 0 && (sl == 0 || best[u] < sd) {
+			sl, sd = u, best[u]
+		}
+	}
+	m.slack[b] = sl
+	m.slackD[b], m.slackE[b] = sd, m.epoch
 }
 
 func (m *weightedMatcher) expandBlossom(b int) {
@@ -366,43 +469,72 @@ func (m *weightedMatcher) stage() bool {
 	if len(m.q) == 0 {
 		return false
 	}
+	n := m.n
 	for {
 		for head := 0; head < len(m.q); head++ {
 			u := m.q[head]
-			if m.s[m.st[u]] == 1 {
+			su := m.st[u]
+			if m.s[su] == 1 {
 				continue
 			}
-			row := m.w[u*(m.n+1) : (u+1)*(m.n+1)]
-			for v := 1; v <= m.n; v++ {
-				if row[v] > 0 && m.st[u] != m.st[v] {
-					if m.lab[u]+m.lab[v]-2*row[v] == 0 {
-						if m.onFoundEdge(u, v) {
-							return true
-						}
-					} else {
-						m.updateSlack(u, m.st[v])
+			// Updating blossom x's slack from u again, for each of x's
+			// vertices, changes nothing until a tight edge changes the
+			// state: once per blossom is enough.
+			m.markT++
+			row := m.w[u*(n+1) : (u+1)*(n+1)]
+			lu := m.lab[u]
+			lab, st := m.lab[:n+1], m.st[:n+1]
+			for v := 1; v <= n; v++ {
+				wv := row[v]
+				if wv <= 0 {
+					continue
+				}
+				x := st[v]
+				if x == su {
+					continue
+				}
+				d := lu + lab[v] - 2*wv
+				if d == 0 {
+					if m.onFoundEdge(u, v) {
+						return true
 					}
+					su = m.st[u] // a new blossom may hold u now
+					m.markT++
+					continue
+				}
+				if x != v { // v is inside blossom x
+					if m.mark[x] != m.markT {
+						m.mark[x] = m.markT
+						m.updateSlack(u, x)
+					}
+					continue
+				}
+				switch {
+				case m.slack[v] == 0:
+					m.slack[v], m.slackE[v] = u, 0
+				case d < m.slackDelta(v):
+					m.slack[v] = u
+					m.slackD[v], m.slackE[v] = d, m.epoch
 				}
 			}
 		}
 		d := int64(1) << 62
-		for b := m.n + 1; b <= m.nx; b++ {
+		for b := n + 1; b <= m.nx; b++ {
 			if m.st[b] == b && m.s[b] == 1 {
 				d = min(d, m.lab[b]/2)
 			}
 		}
 		for x := 1; x <= m.nx; x++ {
 			if m.st[x] == x && m.slack[x] != 0 {
-				a, c, _ := m.edge(m.slack[x], x)
 				switch m.s[x] {
 				case -1:
-					d = min(d, m.delta(a, c))
+					d = min(d, m.slackDelta(x))
 				case 0:
-					d = min(d, m.delta(a, c)/2)
+					d = min(d, m.slackDelta(x)/2)
 				}
 			}
 		}
-		for u := 1; u <= m.n; u++ {
+		for u := 1; u <= n; u++ {
 			switch m.s[m.st[u]] {
 			case 0:
 				if m.lab[u] <= d {
@@ -413,7 +545,8 @@ func (m *weightedMatcher) stage() bool {
 				m.lab[u] += d
 			}
 		}
-		for b := m.n + 1; b <= m.nx; b++ {
+		m.epoch++ // every cached slack is stale now
+		for b := n + 1; b <= m.nx; b++ {
 			if m.st[b] == b {
 				switch m.s[b] {
 				case 0:
@@ -425,14 +558,14 @@ func (m *weightedMatcher) stage() bool {
 		}
 		m.q = m.q[:0]
 		for x := 1; x <= m.nx; x++ {
-			if m.st[x] == x && m.slack[x] != 0 && m.st[m.slack[x]] != x {
+			if m.st[x] == x && m.slack[x] != 0 && m.st[m.slack[x]] != x && m.slackDelta(x) == 0 {
 				a, c, _ := m.edge(m.slack[x], x)
-				if m.delta(a, c) == 0 && m.onFoundEdge(a, c) {
+				if m.onFoundEdge(a, c) {
 					return true
 				}
 			}
 		}
-		for b := m.n + 1; b <= m.nx; b++ {
+		for b := n + 1; b <= m.nx; b++ {
 			if m.st[b] == b && m.s[b] == 1 && m.lab[b] == 0 {
 				m.expandBlossom(b)
 			}
@@ -447,6 +580,7 @@ func (m *weightedMatcher) solve(top int64) []int {
 	for u := 1; u <= m.n; u++ {
 		m.lab[u] = top
 	}
+	m.epoch++
 	for m.stage() {
 	}
 	return m.match[:m.n+1]
