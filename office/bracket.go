@@ -192,7 +192,9 @@ func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) 
 // players named (pages); the sync inside a result's transaction needs none.
 func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []store.KnockoutStage, names bool) (EventBracket, error) {
 	eb := EventBracket{Event: e, Players: map[int64]store.Player{}}
-	gs, err := s.GameSetOfEvent(ctx, e.ID) // every chain of every stage, in three statements
+	// Every chain of every stage, in three statements, with only the
+	// columns a bracket is computed from.
+	gs, err := s.GameSetOfEventLean(ctx, e.ID)
 	if err != nil {
 		return eb, err
 	}
@@ -222,7 +224,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 			}
 		}
 		kgs := bracketGames[st.ID]
-		chains := map[string]chainResult{}
+		chains := make(map[string]chainResult, len(kgs))
 		var results []pairing.Result
 		for _, kg := range kgs {
 			c, err := readChain(gs, kg)
@@ -308,7 +310,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	if !names {
 		return eb, nil
 	}
-	ps, err := s.PlayersByIDs(ctx, pids)
+	ps, err := s.PlayersByIDsScanned(ctx, pids)
 	if err != nil {
 		return eb, err
 	}
