@@ -55,8 +55,10 @@ type StageBracket struct {
 
 // EventBracket is every visible stage of an event and the players named.
 type EventBracket struct {
-	Event   store.Event
-	Stages  []StageBracket
+	Event  store.Event
+	Stages []StageBracket
+	// Players are read with the columns pages show
+	// (store.PlayersShownByIDs): no search key or timestamps.
 	Players map[int64]store.Player
 	Staff   bool // the actor may manage the stages
 }
@@ -310,7 +312,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	if !names {
 		return eb, nil
 	}
-	ps, err := s.PlayersByIDsScanned(ctx, pids)
+	ps, err := s.PlayersShownByIDs(ctx, pids)
 	if err != nil {
 		return eb, err
 	}
