@@ -175,11 +175,10 @@ func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) 
 	if err != nil {
 		return EventBracket{}, err
 	}
-	stages, err := o.Stages(ctx, actor, eventID)
+	stages, staff, err := o.visibleStages(ctx, actor, eventID) // the event's visibility was checked just above
 	if err != nil {
 		return EventBracket{}, err
 	}
-	staff := o.canManageStages(ctx, actor, eventID)
 	key := "brackets:" + strconv.FormatInt(eventID, 10)
 	for _, st := range stages { // staff see unpublished stages too
 		key += ":" + strconv.FormatInt(st.ID, 10)
