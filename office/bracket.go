@@ -212,7 +212,11 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	if err != nil {
 		return eb, err
 	}
-	var pids []int64
+	n := 0
+	for _, es := range entrants {
+		n += len(es)
+	}
+	pids := make([]int64, 0, 2*n) // each entrant, then each slot's player
 	var runs []pairing.StageRun
 	var games []map[string]chainResult
 	for _, st := range stages {
