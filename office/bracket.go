@@ -55,8 +55,10 @@ type StageBracket struct {
 
 // EventBracket is every visible stage of an event and the players named.
 type EventBracket struct {
-	Event   store.Event
-	Stages  []StageBracket
+	Event  store.Event
+	Stages []StageBracket
+	// Players are read with the columns pages show
+	// (store.PlayersShownByIDs): no search key or timestamps.
 	Players map[int64]store.Player
 	Staff   bool // the actor may manage the stages
 }
@@ -173,11 +175,10 @@ func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) 
 	if err != nil {
 		return EventBracket{}, err
 	}
-	stages, err := o.Stages(ctx, actor, eventID)
+	stages, staff, err := o.visibleStages(ctx, actor, eventID) // the event's visibility was checked just above
 	if err != nil {
 		return EventBracket{}, err
 	}
-	staff := o.canManageStages(ctx, actor, eventID)
 	key := "brackets:" + strconv.FormatInt(eventID, 10)
 	for _, st := range stages { // staff see unpublished stages too
 		key += ":" + strconv.FormatInt(st.ID, 10)
@@ -192,7 +193,9 @@ func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) 
 // players named (pages); the sync inside a result's transaction needs none.
 func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []store.KnockoutStage, names bool) (EventBracket, error) {
 	eb := EventBracket{Event: e, Players: map[int64]store.Player{}}
-	gs, err := s.GameSetOfEvent(ctx, e.ID) // every chain of every stage, in three statements
+	// Every chain of every stage, in three statements, with only the
+	// columns a bracket is computed from.
+	gs, err := s.GameSetOfEventLean(ctx, e.ID)
 	if err != nil {
 		return eb, err
 	}
@@ -209,7 +212,11 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	if err != nil {
 		return eb, err
 	}
-	var pids []int64
+	n := 0
+	for _, es := range entrants {
+		n += len(es)
+	}
+	pids := make([]int64, 0, 2*n) // each entrant, then each slot's player
 	var runs []pairing.StageRun
 	var games []map[string]chainResult
 	for _, st := range stages {
@@ -222,7 +229,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 			}
 		}
 		kgs := bracketGames[st.ID]
-		chains := map[string]chainResult{}
+		chains := make(map[string]chainResult, len(kgs))
 		var results []pairing.Result
 		for _, kg := range kgs {
 			c, err := readChain(gs, kg)
@@ -308,7 +315,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	if !names {
 		return eb, nil
 	}
-	ps, err := s.PlayersByIDs(ctx, pids)
+	ps, err := s.PlayersShownByIDs(ctx, pids)
 	if err != nil {
 		return eb, err
 	}

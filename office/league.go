@@ -68,13 +68,13 @@ func requireLeagueView(ctx context.Context, s *store.Store, actor Actor, e store
 // CanScheduleLeague reports whether the actor may change the event's
 // league (directors and schedulers, administrators).
 func (o *Office) CanScheduleLeague(ctx context.Context, actor Actor, eventID int64) bool {
-	return o.RequireEventRole(ctx, actor, eventID, RoleDirector, RoleScheduler) == nil
+	return o.holdsEventRole(ctx, actor, eventID, RoleDirector, RoleScheduler)
 }
 
 // CanEnterLeagueResults reports whether the actor may use the quick result
 // form (directors, schedulers, arbiters, recorders).
 func (o *Office) CanEnterLeagueResults(ctx context.Context, actor Actor, eventID int64) bool {
-	return o.RequireEventRole(ctx, actor, eventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder) == nil
+	return o.holdsEventRole(ctx, actor, eventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder)
 }
 
 // classSettings decodes a class's stored league settings and rules.

@@ -32,6 +32,18 @@ func (o *Office) RequireEventRole(ctx context.Context, actor Actor, eventID int6
 	return requireEventRole(ctx, o.store, actor, eventID, roles...)
 }
 
+// holdsEventRole is RequireEventRole as a yes or no, for pages that only
+// show or hide what a role may do. A signed-out visitor without an API
+// token holds no role, so the answer costs no statement
+// (RequireEventRole reads the event only to choose between not found and
+// forbidden; issue 12).
+func (o *Office) holdsEventRole(ctx context.Context, actor Actor, eventID int64, roles ...string) bool {
+	if actor.Token == nil && actor.Anonymous() {
+		return false
+	}
+	return o.RequireEventRole(ctx, actor, eventID, roles...) == nil
+}
+
 func requireEventRole(ctx context.Context, s *store.Store, actor Actor, eventID int64, roles ...string) error {
 	if actor.Token != nil {
 		if actor.Token.Allows(eventID, roles...) {

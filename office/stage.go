@@ -110,12 +110,19 @@ func (o *Office) Stages(ctx context.Context, actor Actor, eventID int64) ([]stor
 	if _, err := o.Event(ctx, actor, eventID); err != nil {
 		return nil, err
 	}
+	stages, _, err := o.visibleStages(ctx, actor, eventID)
+	return stages, err
+}
+
+// visibleStages is Stages after the event's visibility was checked, and
+// whether the actor is its staff (canManageStages).
+func (o *Office) visibleStages(ctx context.Context, actor Actor, eventID int64) ([]store.KnockoutStage, bool, error) {
 	all, err := o.store.StagesOfEvent(ctx, eventID)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if o.canManageStages(ctx, actor, eventID) {
-		return all, nil
+		return all, true, nil
 	}
 	out := all[:0]
 	for _, st := range all {
@@ -123,12 +130,12 @@ func (o *Office) Stages(ctx context.Context, actor Actor, eventID int64) ([]stor
 			out = append(out, st)
 		}
 	}
-	return out, nil
+	return out, false, nil
 }
 
 // canManageStages: the event's staff see unpublished stages.
 func (o *Office) canManageStages(ctx context.Context, actor Actor, eventID int64) bool {
-	return o.RequireEventRole(ctx, actor, eventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder) == nil
+	return o.holdsEventRole(ctx, actor, eventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder)
 }
 
 // Stage loads one stage for an actor who may see it.

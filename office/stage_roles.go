@@ -26,6 +26,6 @@ type StageCan struct {
 // StageCapabilities answers, for the stage page, what the actor's writes
 // would be allowed to do.
 func (o *Office) StageCapabilities(ctx context.Context, actor Actor, eventID int64) StageCan {
-	can := func(roles []string) bool { return o.RequireEventRole(ctx, actor, eventID, roles...) == nil }
+	can := func(roles []string) bool { return o.holdsEventRole(ctx, actor, eventID, roles...) }
 	return StageCan{Edit: can(StageEditRoles), Publish: can(StagePublishRoles), Result: can(StageResultRoles), Direct: can(StageDirectorRoles)}
 }

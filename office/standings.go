@@ -108,8 +108,9 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 		return out, err
 	}
 	// Every game of the event with its redo chain, results and void marks,
-	// in three statements; the table is computed from it in memory.
-	gs, err := o.store.GameSetOfEvent(ctx, d.Class.EventID)
+	// in three statements, with only the columns a table is computed from;
+	// the table is computed from it in memory.
+	gs, err := o.store.GameSetOfEventLean(ctx, d.Class.EventID)
 	if err != nil {
 		return out, err
 	}

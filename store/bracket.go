@@ -56,26 +56,40 @@ func (s *Store) KnockoutGamesOfStage(ctx context.Context, stageID int64) ([]Knoc
 
 // KnockoutGamesOfStages reads the bracket games of several stages (an
 // event's) in one statement, by stage, each oldest first, leaving out void
-// games as KnockoutGamesOfStage does.
+// games as KnockoutGamesOfStage does. CreatedAt stays zero: a bracket never
+// shows it, and scanning a timestamp cost more than the rest of the row.
 func (s *Store) KnockoutGamesOfStages(ctx context.Context, stageIDs []int64) (map[int64][]KnockoutGame, error) {
 	out := make(map[int64][]KnockoutGame, len(stageIDs))
 	if len(stageIDs) == 0 {
 		return out, nil
 	}
-	rows, err := s.DB(ctx).Raw("SELECT id, stage_id, bracket_game, game_id, sente_by, furigoma, observed, attempt, created_at FROM knockout_games"+
-		" WHERE stage_id IN ? AND game_id NOT IN (SELECT game_id FROM game_voids) ORDER BY id", stageIDs).Rows()
+	rows, err := s.DB(ctx).Raw("SELECT id, stage_id, bracket_game, game_id, sente_by, furigoma, observed, attempt FROM knockout_games"+
+		" WHERE stage_id IN ? AND game_id NOT IN (SELECT game_id FROM game_voids) ORDER BY stage_id, id", stageIDs).Rows()
 	if err != nil {
 		return nil, notFound(err, "bracket games of stages")
 	}
 	defer rows.Close()
+	var all []KnockoutGame
 	for rows.Next() {
 		var g KnockoutGame
-		if err := rows.Scan(&g.ID, &g.StageID, &g.BracketGame, &g.GameID, &g.SenteBy, &g.Furigoma, &g.Observed, &g.Attempt, &g.CreatedAt); err != nil {
+		if err := rows.Scan(&g.ID, &g.StageID, &g.BracketGame, &g.GameID, &g.SenteBy, &g.Furigoma, &g.Observed, &g.Attempt); err != nil {
 			return nil, fmt.Errorf("bracket games of stages: %w", err)
 		}
-		out[g.StageID] = append(out[g.StageID], g)
+		all = append(all, g)
 	}
-	return out, notFound(rows.Err(), "bracket games of stages")
+	if err := rows.Err(); err != nil {
+		return nil, notFound(err, "bracket games of stages")
+	}
+	// They arrive by stage: each stage's are a sub-slice of the one read.
+	for i := 0; i < len(all); {
+		j := i + 1
+		for j < len(all) && all[j].StageID == all[i].StageID {
+			j++
+		}
+		out[all[i].StageID] = all[i:j:j]
+		i = j
+	}
+	return out, nil
 }
 
 // KnockoutGameByGameID finds the bracket game a game belongs to.

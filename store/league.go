@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -39,9 +40,22 @@ func (s *Store) CreateLeagueGame(ctx context.Context, g *LeagueGame) error {
 // LeagueGames lists a class's games in round order, leaving out games made
 // void (those of a schedule taken back before any result, office.UnpublishSchedule).
 func (s *Store) LeagueGames(ctx context.Context, classID int64) ([]LeagueGame, error) {
+	// Scanned by hand: read on every computed league table (issue 12).
+	rows, err := s.DB(ctx).Raw("SELECT id, class_id, round, game_id FROM league_games"+
+		" WHERE class_id = ? AND game_id NOT IN (SELECT game_id FROM game_voids) ORDER BY round, id", classID).Rows()
+	if err != nil {
+		return nil, notFound(err, "league games")
+	}
+	defer rows.Close()
 	var out []LeagueGame
-	err := s.DB(ctx).Where("class_id = ? AND game_id NOT IN (SELECT game_id FROM game_voids)", classID).Order("round, id").Find(&out).Error
-	return out, notFound(err, "league games")
+	for rows.Next() {
+		var g LeagueGame
+		if err := rows.Scan(&g.ID, &g.ClassID, &g.Round, &g.GameID); err != nil {
+			return nil, fmt.Errorf("league games: %w", err)
+		}
+		out = append(out, g)
+	}
+	return out, notFound(rows.Err(), "league games")
 }
 
 // LeagueGameOf finds the class round of a game; ErrNotFound when the game

@@ -119,13 +119,9 @@ type bracketsView struct {
 	players map[int64]store.Player
 }
 
-// furigomaFaces lists each toss as its five faces (the page says them in
-// the reader's words).
-func furigomaFaces(f *pairing.Furigoma) [][]string { return tossFaces(f) }
-
 func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bracketGameView {
 	v := bracketGameView{ID: g.ID, Status: string(g.Status), Kind: string(g.Kind), GameID: g.DecidingGameID, Result: g.Result,
-		Reason: g.Reason, Redos: g.Redos, Version: g.Version, Date: g.ScheduledOn, Furigoma: furigomaFaces(g.Furigoma)}
+		Reason: g.Reason, Redos: g.Redos, Version: g.Version, Date: g.ScheduledOn}
 	for i, id := range g.Players {
 		side := bracketSide{Winner: id != "" && id == g.Winner}
 		if id != "" {
@@ -161,20 +157,30 @@ func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bra
 		v.Handicap = g.Handicap
 	}
 	setTosses(&v, eb, g.SenteBy, g.Furigoma, g.Observed)
+	v.Furigoma = v.SimTosses // the same faces: read, never changed, by the templates
 	v.CanToss = staff && v.Tosser != "" && !g.Started && (g.SenteBy == pairing.SenteByFurigoma || g.SenteBy == pairing.SenteByObserved) &&
 		(g.Observed == nil || !g.Observed.Decided)
 	return v
 }
 
+// tossFaces lists each toss as its five faces (the page says them in the
+// reader's words).
 func tossFaces(f *pairing.Furigoma) [][]string {
 	if f == nil {
 		return nil
 	}
+	n := 0
+	for _, t := range f.Tosses {
+		n += len(t.Pieces)
+	}
+	faces := make([]string, 0, n) // one block for every toss's faces
 	out := make([][]string, len(f.Tosses))
 	for i, t := range f.Tosses {
+		start := len(faces)
 		for _, p := range t.Pieces {
-			out[i] = append(out[i], string(p))
+			faces = append(faces, string(p))
 		}
+		out[i] = faces[start:len(faces):len(faces)]
 	}
 	return out
 }
@@ -219,10 +225,13 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 				sv.Advancing = append(sv.Advancing, eb.PlayerName(q))
 			}
 		}
+		if len(sb.Rounds) > 0 {
+			sv.Rounds = make([][]bracketGameView, 0, len(sb.Rounds))
+		}
 		for _, round := range sb.Rounds {
-			var row []bracketGameView
-			for _, g := range round {
-				row = append(row, bracketGameOf(eb, g, eb.Staff && st.Status == office.StagePublished))
+			row := make([]bracketGameView, len(round))
+			for i, g := range round {
+				row[i] = bracketGameOf(eb, g, eb.Staff && st.Status == office.StagePublished)
 			}
 			sv.Rounds = append(sv.Rounds, row)
 		}
@@ -245,7 +254,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 			sv.SeriesName = [2]string{eb.PlayerName(se.Players[0]), eb.PlayerName(se.Players[1])}
 			for _, g := range se.Games {
 				gv := bracketGameView{ID: g.BracketGame, GameID: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.ScheduledOn, Version: g.Version,
-					Furigoma: furigomaFaces(g.Furigoma), Status: string(pairing.StatusReady)}
+					Status: string(pairing.StatusReady)}
 				if g.Redo {
 					gv.Redos = 1
 				}
@@ -260,6 +269,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 				}
 				gv.CanEnter = eb.Staff && g.Result == ""
 				setTosses(&gv, eb, g.SenteBy, g.Furigoma, g.Observed)
+				gv.Furigoma = gv.SimTosses
 				gv.CanToss = eb.Staff && g.Result == "" && !g.Redo && g.Furigoma != nil &&
 					(g.SenteBy == pairing.SenteByFurigoma || g.SenteBy == pairing.SenteByObserved) && (g.Observed == nil || !g.Observed.Decided)
 				sv.Series = append(sv.Series, gv)
