@@ -66,6 +66,28 @@ func (s *Store) PlayerPageRevision(ctx context.Context, playerID int64) (string,
 		"@" + r.ComputedAt.String, nil
 }
 
+// RatingsPageRevision names, in one statement, everything the public
+// ratings list shows: the registry's revision (players' names, kinds and
+// classes) and the stored ratings' state (input and computed revisions,
+// when they were computed; the rating settings move the input revision,
+// migration 00098). It is the list's validator and render-cache key (web).
+func (s *Store) RatingsPageRevision(ctx context.Context) (string, error) {
+	var r struct {
+		Registry              int64
+		InputRev, ComputedRev sql.NullInt64
+		ComputedAt            sql.NullString
+	}
+	err := s.DB(ctx).Raw(`SELECT (SELECT COALESCE(MAX(revision), 0) FROM registry_changes WHERE id = 1) AS registry,
+		(SELECT input_revision FROM rating_state WHERE id = 1) AS input_rev,
+		(SELECT computed_revision FROM rating_state WHERE id = 1) AS computed_rev,
+		(SELECT computed_at FROM rating_state WHERE id = 1) AS computed_at`).Scan(&r).Error
+	if err != nil {
+		return "", fmt.Errorf("ratings page revision: %w", err)
+	}
+	return strconv.FormatInt(r.Registry, 10) + "/" + strconv.FormatInt(r.InputRev.Int64, 10) + "/" +
+		strconv.FormatInt(r.ComputedRev.Int64, 10) + "@" + r.ComputedAt.String, nil
+}
+
 // PlayerRecordGame is one game of a player's public record as the record
 // page needs it: the game's identity, seats and days only (the other
 // columns of Game are left zero), whether a 棋譜 is stored, and every

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -16,6 +17,24 @@ import (
 // come from the render cache when another visitor has seen them at that
 // revision (issue 12). Staff get the page as computed, without validators.
 func (s *Server) notModifiedPlayer(c echo.Context, playerID int64) (bool, error) {
+	id := strconv.FormatInt(playerID, 10)
+	return s.notModifiedAt(c, "p"+id, id, func(ctx context.Context) (string, error) {
+		return s.ratings().PlayerPageRevision(ctx, playerID)
+	})
+}
+
+// notModifiedRatings is notModifiedPlayer for the public ratings list
+// (every page, search and filter: the URL is in the tag). Its revision is
+// the registry's (names, kinds, classes) and the stored ratings' state,
+// which also moves when the rating settings change (migration 00098).
+func (s *Server) notModifiedRatings(c echo.Context) (bool, error) {
+	return s.notModifiedAt(c, "r", "ratings", s.store.RatingsPageRevision)
+}
+
+// notModifiedAt answers a conditional GET of a page that belongs to no
+// one event: rev names its state (read before the page's data), prefix
+// and name the page in the tag. Anonymous visitors only, as in cache.go.
+func (s *Server) notModifiedAt(c echo.Context, prefix, name string, rev func(context.Context) (string, error)) (bool, error) {
 	h := c.Response().Header()
 	h.Add(echo.HeaderVary, "Cookie")
 	h.Add(echo.HeaderVary, "HX-Request")
@@ -23,14 +42,13 @@ func (s *Server) notModifiedPlayer(c echo.Context, playerID int64) (bool, error)
 	if c.Request().Method != http.MethodGet || !actor(c).Anonymous() {
 		return false, nil
 	}
-	rev, err := s.ratings().PlayerPageRevision(c.Request().Context(), playerID)
+	r0, err := rev(c.Request().Context())
 	if err != nil {
 		return false, err
 	}
 	// The revision holds times and separators a tag may not: it goes into
-	// the tag's hash, with the player's id.
-	id := strconv.FormatInt(playerID, 10)
-	etag := s.tagOf(c, "p"+id, true, id, rev)
+	// the tag's hash, with the page's name.
+	etag := s.tagOf(c, prefix, true, name, r0)
 	r := c.Response()
 	r.Before(func() {
 		if r.Status == http.StatusOK || r.Status == http.StatusNotModified {
@@ -40,7 +58,7 @@ func (s *Server) notModifiedPlayer(c echo.Context, playerID int64) (bool, error)
 	if fresh(c.Request(), etag, time.Time{}) {
 		return true, c.NoContent(http.StatusNotModified)
 	}
-	key := s.tagOf(c, "p"+id, false, id, rev)
+	key := s.tagOf(c, prefix, false, name, r0)
 	if done, err := s.serveRendered(c, key); done || err != nil {
 		return true, err
 	}

@@ -68,6 +68,9 @@ func ratingFilterOf(c echo.Context) (ratings.RatingFilter, ratingFilterForm) {
 // computed).
 func (s *Server) ratingsList(c echo.Context) error {
 	ctx := c.Request().Context()
+	if done, err := s.notModifiedRatings(c); done || err != nil {
+		return err
+	}
 	f, form := ratingFilterOf(c)
 	page, _ := strconv.Atoi(c.QueryParam("page"))
 	pg, err := s.ratings().RatingList(ctx, f, page)
@@ -83,7 +86,6 @@ func (s *Server) ratingsList(c echo.Context) error {
 		model = set.Model
 	}
 	v := ratingListViewOf(pg, model, form, actor(c).Admin)
-	c.Response().Header().Add("Vary", "HX-Request")
 	if isHTMX(c) && c.Request().Header.Get("HX-History-Restore-Request") != "true" {
 		return s.render(c, http.StatusOK, RatingTable(v))
 	}
