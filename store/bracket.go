@@ -80,15 +80,7 @@ func (s *Store) KnockoutGamesOfStages(ctx context.Context, stageIDs []int64) (ma
 	if err := rows.Err(); err != nil {
 		return nil, notFound(err, "bracket games of stages")
 	}
-	// They arrive by stage: each stage's are a sub-slice of the one read.
-	for i := 0; i < len(all); {
-		j := i + 1
-		for j < len(all) && all[j].StageID == all[i].StageID {
-			j++
-		}
-		out[all[i].StageID] = all[i:j:j]
-		i = j
-	}
+	fileRuns(all, func(g *KnockoutGame) int64 { return g.StageID }, out) // they arrive by stage
 	return out, nil
 }
 

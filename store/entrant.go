@@ -74,14 +74,7 @@ func (s *Store) EntrantsOfStages(ctx context.Context, stageIDs []int64) (map[int
 	if err := rows.Err(); err != nil {
 		return nil, notFound(err, "entrants of stages")
 	}
-	for i := 0; i < len(all); {
-		j := i + 1
-		for j < len(all) && all[j].StageID == all[i].StageID {
-			j++
-		}
-		out[all[i].StageID] = all[i:j:j]
-		i = j
-	}
+	fileRuns(all, func(e *KnockoutEntrant) int64 { return e.StageID }, out)
 	return out, nil
 }
 

@@ -52,24 +52,33 @@ func EffectiveOf(vs []ResultVersion) (ResultVersion, bool) {
 // gameSetIn reads the games whose ids the query in gives (after the WITH
 // clause cte, "" for none), in three statements.
 func (s *Store) gameSetIn(ctx context.Context, what, cte, in string, args ...any) (GameSet, error) {
-	gs := GameSet{Games: map[int64]Game{}, Versions: map[int64][]ResultVersion{}, Void: map[int64]bool{}, redos: map[int64][]Game{}}
 	// Rows are scanned by hand, column by column: these are the largest
 	// reads of every listing page, and gorm's reflection scanning cost
 	// more than the database did (issue 12).
 	games, err := scanGames(s.DB(ctx).Raw(cte+"SELECT "+gameColumns+" FROM games WHERE id IN ("+in+")", args...))
 	if err != nil {
-		return gs, fmt.Errorf("games of %s: %w", what, err)
+		return GameSet{}, fmt.Errorf("games of %s: %w", what, err)
 	}
 	vs, err := scanResultVersions(s.DB(ctx).Raw(cte+"SELECT "+resultVersionColumns+" FROM game_results"+
 		" LEFT JOIN game_result_confirmations conf ON conf.game_result_id = game_results.id"+
 		" WHERE game_results.game_id IN ("+in+") ORDER BY game_results.game_id, game_results.version", args...))
 	if err != nil {
-		return gs, fmt.Errorf("results of %s: %w", what, err)
+		return GameSet{}, fmt.Errorf("results of %s: %w", what, err)
 	}
 	var voids []int64
 	if err := s.DB(ctx).Raw(cte+"SELECT game_id FROM game_voids WHERE game_id IN ("+in+")", args...).Scan(&voids).Error; err != nil {
-		return gs, fmt.Errorf("void games of %s: %w", what, err)
+		return GameSet{}, fmt.Errorf("void games of %s: %w", what, err)
 	}
+	return newGameSet(games, vs, voids), nil
+}
+
+// newGameSet files what a set's reads found: the games, their result
+// versions (ordered by game, then version) and the void games' ids. Redo
+// games are listed under the game they replay in redo number, then id
+// order, leaving out void ones.
+func newGameSet(games []Game, vs []ResultVersion, voids []int64) GameSet {
+	gs := GameSet{Games: make(map[int64]Game, len(games)), Versions: make(map[int64][]ResultVersion, len(games)),
+		Void: make(map[int64]bool, len(voids)), redos: map[int64][]Game{}}
 	for _, id := range voids {
 		gs.Void[id] = true
 	}
@@ -87,10 +96,22 @@ func (s *Store) gameSetIn(ctx context.Context, what, cte, in string, args ...any
 			return int(a.ID - b.ID)
 		})
 	}
-	for _, v := range vs {
-		gs.Versions[v.GameID] = append(gs.Versions[v.GameID], v)
+	fileRuns(vs, func(v *ResultVersion) int64 { return v.GameID }, gs.Versions)
+	return gs
+}
+
+// fileRuns files rows that arrive ordered by key into out: each key's rows
+// are a sub-slice of all, its capacity capped so that an append copies.
+func fileRuns[T any](all []T, key func(*T) int64, out map[int64][]T) {
+	for i := 0; i < len(all); {
+		k := key(&all[i])
+		j := i + 1
+		for j < len(all) && key(&all[j]) == k {
+			j++
+		}
+		out[k] = all[i:j:j]
+		i = j
 	}
-	return gs, nil
 }
 
 // GameSetOfEvent reads every game of an event. A redo game belongs to the

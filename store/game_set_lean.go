@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"slices"
 )
 
 // GameSetOfEventLean is GameSetOfEvent with only what a bracket or a league
@@ -28,36 +27,7 @@ func (s *Store) GameSetOfEventLean(ctx context.Context, eventID int64) (GameSet,
 	if err != nil {
 		return GameSet{}, fmt.Errorf("results of event %d: %w", eventID, err)
 	}
-	gs := GameSet{Games: make(map[int64]Game, len(games)), Versions: make(map[int64][]ResultVersion, len(games)),
-		Void: make(map[int64]bool, len(voids)), redos: map[int64][]Game{}}
-	for _, id := range voids {
-		gs.Void[id] = true
-	}
-	for _, g := range games {
-		gs.Games[g.ID] = g
-		if g.RedoOfID != nil && !gs.Void[g.ID] {
-			gs.redos[*g.RedoOfID] = append(gs.redos[*g.RedoOfID], g)
-		}
-	}
-	for _, rs := range gs.redos { // gameSetIn's order: redo number, then id
-		slices.SortFunc(rs, func(a, b Game) int {
-			if a.RedoNumber != b.RedoNumber {
-				return a.RedoNumber - b.RedoNumber
-			}
-			return int(a.ID - b.ID)
-		})
-	}
-	// The versions arrive by game, oldest first: each game's are a
-	// sub-slice of the one read (capacity capped, so an append copies).
-	for i := 0; i < len(vs); {
-		j := i + 1
-		for j < len(vs) && vs[j].GameID == vs[i].GameID {
-			j++
-		}
-		gs.Versions[vs[i].GameID] = vs[i:j:j]
-		i = j
-	}
-	return gs, nil
+	return newGameSet(games, vs, voids), nil
 }
 
 // leanGamesOfEvent reads the games with their void marks (a left join, so

@@ -84,13 +84,7 @@ func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int6
 }
 
 func (s *Server) conditional(c echo.Context, eventOf func(context.Context) (int64, error), o condOpts) (bool, error) {
-	h := c.Response().Header()
-	// The language (cookie), the CSRF token in the page (cookie) and htmx
-	// fragments make one URL several pages. private: the page carries the
-	// browser's own CSRF token, which no shared cache may hand to another.
-	h.Add(echo.HeaderVary, "Cookie")
-	h.Add(echo.HeaderVary, "HX-Request")
-	h.Set("Cache-Control", "private, no-cache")
+	cacheHeaders(c)
 	a := actor(c)
 	if c.Request().Method != http.MethodGet {
 		return false, nil
@@ -123,14 +117,33 @@ func (s *Server) conditional(c echo.Context, eventOf func(context.Context) (int6
 	if !o.notLive {
 		c.Set(liveKey, liveURL(eventID, liveRevision(pr.Revision)))
 	}
-	etag := s.pageKey(c, pr, true)
 	var modified time.Time
 	if pr.Revision.Settled {
 		modified = pr.Revision.At
 	}
-	// The validators go on the page (or the 304) only, never on an error
-	// the handler may still answer.
+	return s.answerConditional(c, s.pageKey(c, pr, true), s.pageKey(c, pr, false), modified, !o.noRender)
+}
+
+// cacheHeaders are every public page's caching headers. The language
+// (cookie), the CSRF token in the page (cookie) and htmx fragments make one
+// URL several pages. private: the page carries the browser's own CSRF
+// token, which no shared cache may hand to another.
+func cacheHeaders(c echo.Context) {
+	h := c.Response().Header()
+	h.Add(echo.HeaderVary, "Cookie")
+	h.Add(echo.HeaderVary, "HX-Request")
+	h.Set("Cache-Control", "private, no-cache")
+}
+
+// answerConditional ends a conditional GET once the page's tag is known:
+// the validators (etag, and modified unless zero) go on the page or the
+// 304 only, never on an error the handler may still answer; a fresh copy
+// gets 304; otherwise, when render is set, another visitor's bytes at this
+// revision come from the render cache (render_cache.go, under key), or the
+// page about to be computed is filed there. done means the answer is sent.
+func (s *Server) answerConditional(c echo.Context, etag, key string, modified time.Time, render bool) (done bool, err error) {
 	r := c.Response()
+	h := r.Header()
 	r.Before(func() {
 		if r.Status == http.StatusOK || r.Status == http.StatusNotModified {
 			h.Set("ETag", etag)
@@ -142,11 +155,9 @@ func (s *Server) conditional(c echo.Context, eventOf func(context.Context) (int6
 	if fresh(c.Request(), etag, modified) {
 		return true, c.NoContent(http.StatusNotModified)
 	}
-	if o.noRender {
+	if !render {
 		return false, nil
 	}
-	// The same page for another visitor at this revision (render_cache.go).
-	key := s.pageKey(c, pr, false)
 	if done, err := s.serveRendered(c, key); done || err != nil {
 		return true, err
 	}

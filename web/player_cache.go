@@ -35,10 +35,7 @@ func (s *Server) notModifiedRatings(c echo.Context) (bool, error) {
 // one event: rev names its state (read before the page's data), prefix
 // and name the page in the tag. Anonymous visitors only, as in cache.go.
 func (s *Server) notModifiedAt(c echo.Context, prefix, name string, rev func(context.Context) (string, error)) (bool, error) {
-	h := c.Response().Header()
-	h.Add(echo.HeaderVary, "Cookie")
-	h.Add(echo.HeaderVary, "HX-Request")
-	h.Set("Cache-Control", "private, no-cache")
+	cacheHeaders(c)
 	if c.Request().Method != http.MethodGet || !actor(c).Anonymous() {
 		return false, nil
 	}
@@ -47,21 +44,7 @@ func (s *Server) notModifiedAt(c echo.Context, prefix, name string, rev func(con
 		return false, err
 	}
 	// The revision holds times and separators a tag may not: it goes into
-	// the tag's hash, with the page's name.
-	etag := s.tagOf(c, prefix, true, name, r0)
-	r := c.Response()
-	r.Before(func() {
-		if r.Status == http.StatusOK || r.Status == http.StatusNotModified {
-			h.Set("ETag", etag)
-		}
-	})
-	if fresh(c.Request(), etag, time.Time{}) {
-		return true, c.NoContent(http.StatusNotModified)
-	}
-	key := s.tagOf(c, prefix, false, name, r0)
-	if done, err := s.serveRendered(c, key); done || err != nil {
-		return true, err
-	}
-	c.Set(renderKeyCtx, key)
-	return false, nil
+	// the tag's hash, with the page's name. No Last-Modified: the
+	// revision's parts carry no one time of change.
+	return s.answerConditional(c, s.tagOf(c, prefix, true, name, r0), s.tagOf(c, prefix, false, name, r0), time.Time{}, true)
 }
