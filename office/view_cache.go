@@ -4,6 +4,8 @@ import (
 	"context"
 	"strconv"
 	"sync"
+
+	"golang.org/x/sync/singleflight"
 )
 
 // viewCache keeps the last computed bracket and league views, each under
@@ -14,10 +16,15 @@ import (
 // older than the revision it is kept under, and a write anywhere makes the
 // next reader compute afresh. The cache holds derived data only; nothing
 // decides from it (issue 12: pages fast at real sizes).
+//
+// Readers who miss the same view at the same revision at the same time
+// share one computation (singleflight): after a write, the fifty readers
+// of a busy bracket cost one computation, not fifty.
 type viewCache struct {
 	mu      sync.Mutex
 	entries map[string]*viewEntry
 	tick    uint64
+	flight  singleflight.Group
 }
 
 type viewEntry struct {
@@ -41,21 +48,43 @@ func (o *Office) eventRevision(ctx context.Context, eventID int64) (string, erro
 // that count or time the computation itself (issue 12).
 func (o *Office) KeepNoViews() { o.views = nil }
 
+// KeepViews makes o keep its views again (a fresh, empty cache), as New
+// does: for the benchmark that measures both.
+func (o *Office) KeepViews() { o.views = &viewCache{} }
+
 // kept is the view kept under key at revision rev, or else compute's,
 // which is kept when rev is known ("" keeps nothing). rev must have been
 // read before compute reads anything, so a kept view is never older than
-// its revision.
+// its revision. Concurrent misses of key at rev wait for the first one's
+// computation, which read the database after each of them read rev; when
+// that computation fails (its reader may have gone away), each computes
+// on its own.
 func kept[T any](c *viewCache, key, rev string, compute func() (T, error)) (T, error) {
-	if rev != "" {
-		if v, ok := c.get(key, rev); ok {
-			return v.(T), nil
+	if rev == "" || c == nil {
+		return compute()
+	}
+	if v, ok := c.get(key, rev); ok {
+		return v.(T), nil
+	}
+	shared, err, many := c.flight.Do(key+"\x00"+rev, func() (any, error) {
+		if v, ok := c.get(key, rev); ok { // kept while this call waited its turn
+			return v, nil
 		}
-	}
-	v, err := compute()
-	if err == nil && rev != "" {
+		v, err := compute()
+		if err != nil {
+			return nil, err
+		}
 		c.put(key, rev, v)
+		return v, nil
+	})
+	if err != nil {
+		if many {
+			return compute()
+		}
+		var zero T
+		return zero, err
 	}
-	return v, err
+	return shared.(T), nil
 }
 
 // viewCacheSize bounds the views kept per process (the busiest events).

@@ -161,6 +161,32 @@ func (s *Server) answerConditional(c echo.Context, etag, key string, modified ti
 	if done, err := s.serveRendered(c, key); done || err != nil {
 		return true, err
 	}
+	if s.pages != nil {
+		// Another visitor rendering this page at this revision is waited
+		// for and its bytes taken; when its page was not kept, the next
+		// one renders while the rest wait again. After renderWaitMax,
+		// the visitor renders regardless.
+		t := time.NewTimer(renderWaitMax)
+		defer t.Stop()
+	wait:
+		for {
+			ch, leader := s.pages.lead(key)
+			if leader {
+				c.Set(renderLeadCtx, key)
+				break
+			}
+			select {
+			case <-ch:
+			case <-t.C:
+				break wait
+			case <-c.Request().Context().Done():
+				break wait
+			}
+			if done, err := s.serveRendered(c, key); done || err != nil {
+				return true, err
+			}
+		}
+	}
 	c.Set(renderKeyCtx, key)
 	return false, nil
 }

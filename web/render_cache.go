@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/labstack/echo/v4"
 )
@@ -31,13 +32,25 @@ const (
 	renderCacheEntryMax = 8 << 20
 )
 
-const renderKeyCtx = "kisen.render_key"
+// renderWaitMax bounds how long a visitor waits for another visitor's
+// rendering of the same page before rendering it too.
+const renderWaitMax = 5 * time.Second
 
+const (
+	renderKeyCtx  = "kisen.render_key"
+	renderLeadCtx = "kisen.render_lead"
+)
+
+// Visitors who miss the same key at the same time wait for the first one's
+// rendering (flights) and are then served its bytes: after a write, the
+// fifty readers of a busy bracket cost one rendering, not fifty. When the
+// first one's page is not kept (an error, too large), each renders its own.
 type renderCache struct {
 	mu      sync.Mutex
 	entries map[string]*renderEntry
 	size    int
 	tick    uint64
+	flights map[string]chan struct{}
 }
 
 type renderEntry struct {
@@ -50,7 +63,37 @@ type renderEntry struct {
 	used        uint64
 }
 
-func newRenderCache() *renderCache { return &renderCache{entries: map[string]*renderEntry{}} }
+func newRenderCache() *renderCache {
+	return &renderCache{entries: map[string]*renderEntry{}, flights: map[string]chan struct{}{}}
+}
+
+// lead makes the caller the one who renders key, unless another visitor
+// already is: then it answers the channel closed when that one is done.
+func (rc *renderCache) lead(key string) (wait <-chan struct{}, leader bool) {
+	if rc == nil {
+		return nil, true
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if ch, ok := rc.flights[key]; ok {
+		return ch, false
+	}
+	rc.flights[key] = make(chan struct{})
+	return nil, true
+}
+
+// land ends the caller's rendering of key and wakes those waiting for it.
+func (rc *renderCache) land(key string) {
+	if rc == nil {
+		return
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if ch, ok := rc.flights[key]; ok {
+		close(ch)
+		delete(rc.flights, key)
+	}
+}
 
 func (rc *renderCache) get(key string) (*renderEntry, bool) {
 	if rc == nil {
@@ -127,6 +170,11 @@ func (s *Server) serveRendered(c echo.Context, key string) (bool, error) {
 // complete 200.
 func (s *Server) captureRender(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
+		defer func() { // after the page is kept below, even on a panic
+			if key, _ := c.Get(renderLeadCtx).(string); key != "" {
+				s.pages.land(key)
+			}
+		}()
 		if s.pages == nil || c.Request().Method != http.MethodGet {
 			return next(c)
 		}
