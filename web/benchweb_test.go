@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"kisen/config"
+	"kisen/office"
 	"kisen/office/ratings"
 	"kisen/office/seed"
 	"kisen/store"
@@ -182,6 +183,51 @@ func TestBenchWeb(t *testing.T) {
 				float64(lat[len(lat)/2].Microseconds())/1000, stmts, bytesText(alloc))
 		}
 	}
+	// Third pass, as served while results change: the same fifty clients
+	// on each event page while one writer changes a result of that page
+	// every writeEvery, through office's own use cases as the forms do
+	// (a quick result of round 2 on the bracket; a correction, with its
+	// reason, of a decided game on the league class and on the record).
+	// Each write raises the event's revision, so the next readers find
+	// nothing kept and the page is computed again (once per process:
+	// concurrent misses share one computation and one rendering).
+	const writeEvery = 500 * time.Millisecond
+	writers := mixedWriters(t, f, ko.ID, class, player.ID)
+	fmt.Fprintf(&b, "\nas served while one result changes every %v:\n\n| page | req/s at c=50 | ratio to /healthz | results changed |\n| --- | --- | --- | --- |\n", writeEvery)
+	srv.pages = newRenderCache()
+	srv.office.KeepViews()
+	for _, p := range pages[2:5] {
+		write := writers[p.path]
+		stop := make(chan struct{})
+		var wrote atomic.Int64
+		var werr atomic.Value
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			tick := time.NewTicker(writeEvery)
+			defer tick.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+					if err := write(ctx); err != nil {
+						werr.Store(err)
+						return
+					}
+					wrote.Add(1)
+				}
+			}
+		})
+		rps, _ := load(p.path, 50)
+		close(stop)
+		wg.Wait()
+		if err, _ := werr.Load().(error); err != nil {
+			t.Fatalf("%s: writing a result: %v", p.name, err)
+		}
+		fmt.Fprintf(&b, "| %s | %.0f | %.4f | %d |\n", p.name, rps, rps/healthz, wrote.Load())
+	}
+	srv.pages = nil // the loads below are computed on every request
+	srv.office.KeepNoViews()
 	seedingPeak := peakRSS()
 	// The record under 20 concurrent requests, computed on every request:
 	// the peak resident memory is reset first (clear_refs 5), so it is
@@ -230,4 +276,86 @@ func peakRSS() string {
 		}
 	}
 	return "unknown"
+}
+
+// mixedWriters are TestBenchWeb's writers for its third pass, one per
+// event page: each call changes one result the page shows, through the
+// use case its form calls. The bracket gets round 2's quick results in
+// order (256 of them); the league class and the record get corrections of
+// their decided games in turn, each flipping the winner with a reason.
+func mixedWriters(t *testing.T, f *seed.Fixture, koID int64, class store.LeagueClass, playerID int64) map[string]func(context.Context) error {
+	t.Helper()
+	ctx := context.Background()
+	o, s, admin := f.O, f.S, f.Admin
+	eb, err := o.EventBrackets(ctx, admin, koID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var quick []office.QuickResultInput
+	for _, sb := range eb.Stages {
+		if len(sb.Rounds) < 2 {
+			continue
+		}
+		for _, g := range sb.Rounds[1] {
+			if g.Result == "" && g.DecidingGameID != 0 && g.SenteID != 0 {
+				quick = append(quick, office.QuickResultInput{StageID: sb.Stage.ID, BracketGame: g.ID,
+					WinnerID: g.SenteID, Reason: office.ReasonResignation, GameID: g.DecidingGameID})
+			}
+		}
+	}
+	// corrector flips, in turn, the result in force of the decided games
+	// of gs, carrying the version the writer last saw.
+	corrector := func(gs store.GameSet) func(context.Context) error {
+		type decided struct {
+			id      int64
+			version int
+			result  string
+		}
+		var games []decided
+		for id := range gs.Games {
+			if v, ok := gs.Latest(id); ok && (v.Result == office.ResultSenteWin || v.Result == office.ResultGoteWin) {
+				games = append(games, decided{id, v.Version, v.Result})
+			}
+		}
+		slices.SortFunc(games, func(a, b decided) int { return int(a.id - b.id) })
+		if len(games) == 0 {
+			t.Fatal("no decided game to correct")
+		}
+		next := 0
+		return func(ctx context.Context) error {
+			g := &games[next%len(games)]
+			next++
+			flip := office.ResultSenteWin
+			if g.result == office.ResultSenteWin {
+				flip = office.ResultGoteWin
+			}
+			v, err := o.RecordResult(ctx, admin, g.id, office.ResultInput{Result: flip, Reason: office.ReasonResignation,
+				Note: "記録係の記入誤りを訂正", Version: g.version})
+			if err != nil {
+				return err
+			}
+			g.version, g.result = v.Version, v.Result
+			return nil
+		}
+	}
+	leagueGames, err := s.GameSetOfEvent(ctx, class.EventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recordGames, err := s.GameSetOfPlayer(ctx, playerID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := 0
+	return map[string]func(context.Context) error{
+		fmt.Sprintf("/events/%d/brackets", koID): func(ctx context.Context) error {
+			if next >= len(quick) {
+				return fmt.Errorf("round 2 has no undecided game left (%d entered)", next)
+			}
+			next++
+			return o.QuickResult(ctx, admin, quick[next-1])
+		},
+		fmt.Sprintf("/league/%d", class.ID):         corrector(leagueGames),
+		fmt.Sprintf("/players/%d/record", playerID): corrector(recordGames),
+	}
 }
