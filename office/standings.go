@@ -81,18 +81,48 @@ func (o *Office) Standings(ctx context.Context, actor Actor, classID int64) (Lea
 	if err != nil {
 		return LeagueStandings{}, err
 	}
-	rev, err := o.eventRevision(ctx, c.EventID) // a class never changes event
-	if err != nil {
-		return LeagueStandings{}, err
-	}
-	e, err := o.store.EventByID(ctx, c.EventID)
-	if err != nil {
-		return LeagueStandings{}, err
+	return o.StandingsRead(ctx, actor, ClassRead{Class: c})
+}
+
+// ClassRead is what a class page's conditional GET has read before the
+// page (web's notModifiedClass): the class and, for the public, its
+// event's PageRevision (event and revision, read after the class and before
+// anything else of it). StandingsRead reads again only what is missing, so
+// a computed page reads the class, the event and the revision once
+// (issue 12).
+type ClassRead struct {
+	Class store.LeagueClass
+	// Page is PageRevision(actor, Class.EventID); its Event.ID is 0 when
+	// it was not read.
+	Page PageRevision
+}
+
+// StandingsRead is Standings for a class already read (r.Class must be the
+// class row, as Standings reads it).
+func (o *Office) StandingsRead(ctx context.Context, actor Actor, r ClassRead) (LeagueStandings, error) {
+	c := r.Class
+	var (
+		rev string
+		e   store.Event
+		err error
+	)
+	if p := r.Page; p.Event.ID != 0 && p.Event.ID == c.EventID {
+		e = p.Event
+		if p.Known {
+			rev = revisionKey(p.Revision)
+		}
+	} else {
+		if rev, err = o.eventRevision(ctx, c.EventID); err != nil { // a class never changes event
+			return LeagueStandings{}, err
+		}
+		if e, err = o.store.EventByID(ctx, c.EventID); err != nil {
+			return LeagueStandings{}, err
+		}
 	}
 	if err := requireLeagueView(ctx, o.store, actor, e); err != nil {
 		return LeagueStandings{}, err
 	}
-	return kept(o.views, "standings:"+strconv.FormatInt(classID, 10), rev, func() (LeagueStandings, error) {
+	return kept(o.views, "standings:"+strconv.FormatInt(c.ID, 10), rev, func() (LeagueStandings, error) {
 		d, err := loadClassDetail(ctx, o.store, e, c) // the class and event read above, visibility checked
 		if err != nil {
 			return LeagueStandings{}, err

@@ -146,10 +146,20 @@ func (s *Server) leagueClassPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if done, err := s.notModifiedClass(c, cid); done || err != nil {
+	done, read, err := s.notModifiedClass(c, cid)
+	if done || err != nil {
 		return err
 	}
-	return s.renderLeagueClass(c, http.StatusOK, leagueClassView{})
+	return s.renderLeagueClassRead(c, http.StatusOK, leagueClassView{}, read)
+}
+
+// standingsRead is office.Standings of class cid, from what
+// notModifiedClass read when it found the class.
+func (s *Server) standingsRead(ctx context.Context, a office.Actor, cid int64, read office.ClassRead) (office.LeagueStandings, error) {
+	if read.Class.ID != cid {
+		return s.office.Standings(ctx, a, cid)
+	}
+	return s.office.StandingsRead(ctx, a, read)
 }
 
 // names maps league ids (player ids in decimal) to display names.
@@ -180,13 +190,19 @@ func violationsView(ctx context.Context, n names, vs []league.Violation) []viola
 }
 
 func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView) error {
+	return s.renderLeagueClassRead(c, status, v, office.ClassRead{})
+}
+
+// renderLeagueClassRead is renderLeagueClass with what the conditional GET
+// has read already (notModifiedClass); a zero read reads it all.
+func (s *Server) renderLeagueClassRead(c echo.Context, status int, v leagueClassView, read office.ClassRead) error {
 	ctx := c.Request().Context()
 	cid, err := pathParam(c, "cid")
 	if err != nil {
 		return err
 	}
 	a := actor(c)
-	st, err := s.office.Standings(ctx, a, cid)
+	st, err := s.standingsRead(ctx, a, cid, read)
 	if err != nil {
 		return err
 	}
