@@ -249,14 +249,9 @@ func (o *Office) LeagueClass(ctx context.Context, actor Actor, classID int64) (L
 func loadClassDetail(ctx context.Context, s *store.Store, e store.Event, c store.LeagueClass) (LeagueClassDetail, error) {
 	d := LeagueClassDetail{Event: e, Class: c}
 	var err error
-	if d.Members, err = s.LeagueMembers(ctx, c.ID); err != nil {
-		return d, err
-	}
-	ids := make([]int64, 0, len(d.Members))
-	for _, m := range d.Members {
-		ids = append(ids, m.PlayerID)
-	}
-	if d.Players, err = s.PlayersByIDs(ctx, ids); err != nil {
+	// Members and their players in one statement, with the columns pages
+	// show (issue 12: read on every computed league table).
+	if d.Members, d.Players, err = s.LeagueMembersShown(ctx, c.ID); err != nil {
 		return d, err
 	}
 	if d.Settings, d.Rules, err = classSettings(c); err != nil {

@@ -19,17 +19,21 @@ type PageRevision struct {
 }
 
 // PageRevision reads the revision of an event's pages for the actor. The
-// visibility rule comes first (mayViewEvent): a draft the actor may not
-// see is ErrNotFound like a missing event, so a conditional GET cannot
-// tell that a draft exists.
+// visibility rule decides before anything is answered (mayViewEvent): a
+// draft the actor may not see is ErrNotFound like a missing event, so a
+// conditional GET cannot tell that a draft exists.
+//
+// The revision is read before the event, as before any data a view is
+// computed from (view_cache.go): StandingsRead keeps a table computed with
+// this event under this revision.
 func (o *Office) PageRevision(ctx context.Context, actor Actor, eventID int64) (PageRevision, error) {
-	e, err := mayViewEventID(ctx, o.store, actor, eventID)
-	if err != nil {
-		return PageRevision{}, err
-	}
 	rev, ok, err := o.store.EventRevision(ctx, eventID)
 	if err != nil {
 		return PageRevision{}, fmt.Errorf("page revision of event %d: %w", eventID, err)
+	}
+	e, err := mayViewEventID(ctx, o.store, actor, eventID)
+	if err != nil {
+		return PageRevision{}, err
 	}
 	return PageRevision{Event: e, Revision: rev, Known: ok}, nil
 }

@@ -81,18 +81,48 @@ func (o *Office) Standings(ctx context.Context, actor Actor, classID int64) (Lea
 	if err != nil {
 		return LeagueStandings{}, err
 	}
-	rev, err := o.eventRevision(ctx, c.EventID) // a class never changes event
-	if err != nil {
-		return LeagueStandings{}, err
-	}
-	e, err := o.store.EventByID(ctx, c.EventID)
-	if err != nil {
-		return LeagueStandings{}, err
+	return o.StandingsRead(ctx, actor, ClassRead{Class: c})
+}
+
+// ClassRead is what a class page's conditional GET has read before the
+// page (web's notModifiedClass): the class and, for the public, its
+// event's PageRevision (event and revision, read after the class and before
+// anything else of it). StandingsRead reads again only what is missing, so
+// a computed page reads the class, the event and the revision once
+// (issue 12).
+type ClassRead struct {
+	Class store.LeagueClass
+	// Page is PageRevision(actor, Class.EventID); its Event.ID is 0 when
+	// it was not read.
+	Page PageRevision
+}
+
+// StandingsRead is Standings for a class already read (r.Class must be the
+// class row, as Standings reads it).
+func (o *Office) StandingsRead(ctx context.Context, actor Actor, r ClassRead) (LeagueStandings, error) {
+	c := r.Class
+	var (
+		rev string
+		e   store.Event
+		err error
+	)
+	if p := r.Page; p.Event.ID != 0 && p.Event.ID == c.EventID {
+		e = p.Event
+		if p.Known {
+			rev = revisionKey(p.Revision)
+		}
+	} else {
+		if rev, err = o.eventRevision(ctx, c.EventID); err != nil { // a class never changes event
+			return LeagueStandings{}, err
+		}
+		if e, err = o.store.EventByID(ctx, c.EventID); err != nil {
+			return LeagueStandings{}, err
+		}
 	}
 	if err := requireLeagueView(ctx, o.store, actor, e); err != nil {
 		return LeagueStandings{}, err
 	}
-	return kept(o.views, "standings:"+strconv.FormatInt(classID, 10), rev, func() (LeagueStandings, error) {
+	return kept(o.views, "standings:"+strconv.FormatInt(c.ID, 10), rev, func() (LeagueStandings, error) {
 		d, err := loadClassDetail(ctx, o.store, e, c) // the class and event read above, visibility checked
 		if err != nil {
 			return LeagueStandings{}, err
@@ -103,14 +133,11 @@ func (o *Office) Standings(ctx context.Context, actor Actor, classID int64) (Lea
 
 func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueStandings, error) {
 	out := LeagueStandings{LeagueClassDetail: d}
-	lgs, err := o.store.LeagueGames(ctx, d.Class.ID)
-	if err != nil {
-		return out, err
-	}
 	// Every game of the event with its redo chain, results and void marks,
-	// in three statements, with only the columns a table is computed from;
-	// the table is computed from it in memory.
-	gs, err := o.store.GameSetOfEventLean(ctx, d.Class.EventID)
+	// and the class's scheduled games (LeagueGames) with them, in two
+	// statements, with only the columns a table is computed from; the table
+	// is computed from it in memory.
+	gs, lgs, err := o.store.GameSetOfLeagueClass(ctx, d.Class.EventID, d.Class.ID)
 	if err != nil {
 		return out, err
 	}
@@ -119,8 +146,11 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 		sente int64
 		gote  int64
 	}
-	views := map[key]LeagueGameView{}
-	var results []league.Result
+	// Sized up front, and the games are found by their index in out.Games
+	// (issue 12: 305 games on every computed table).
+	views := make(map[key]int, len(lgs))
+	results := make([]league.Result, 0, len(lgs))
+	out.Games = make([]LeagueGameView, 0, len(lgs))
 	for _, lg := range lgs {
 		g, ok := gs.Games[lg.GameID]
 		if !ok {
@@ -166,7 +196,7 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 			}
 			results = append(results, r)
 		}
-		views[key{lg.Round, gv.Sente, gv.Gote}] = gv
+		views[key{lg.Round, gv.Sente, gv.Gote}] = len(out.Games)
 		out.Games = append(out.Games, gv)
 	}
 	term := league.Term{Class: league.Class(d.Class.Class), Schedule: d.Schedule, Results: results, Points: map[string]int{}, Rules: d.Rules}
@@ -183,10 +213,11 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 		return out, err
 	}
 	marks := league.Marks(out.Table, term.Rules)
-	rows := map[string]league.Row{}
+	rows := make(map[string]league.Row, len(out.Table.Rows))
 	for _, r := range out.Table.Rows {
 		rows[r.ID] = r
 	}
+	out.Rows = make([]LeagueRow, 0, len(d.Members))
 	for _, m := range d.Members {
 		id := leaguePlayerID(m.PlayerID)
 		lr := LeagueRow{PlayerID: m.PlayerID, Row: rows[id], Mark: marks[id], PointsBefore: term.Points[id], Cells: make([]LeagueCell, len(d.Schedule.Rounds))}
@@ -205,7 +236,8 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 				if !g.Date.IsZero() {
 					cell.Date = g.Date.Format("2006-01-02")
 				}
-				if gv, ok := views[key{r.Number, s, t}]; ok {
+				if i, ok := views[key{r.Number, s, t}]; ok {
+					gv := &out.Games[i]
 					cell.GameID, cell.Date = gv.GameID, gv.Date
 					if gv.Decided {
 						cell.Result = "loss"

@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"golang.org/x/sync/singleflight"
+
+	"kisen/store"
 )
 
 // viewCache keeps the last computed bracket and league views, each under
@@ -40,7 +42,12 @@ func (o *Office) eventRevision(ctx context.Context, eventID int64) (string, erro
 	if err != nil || !known {
 		return "", err
 	}
-	return strconv.FormatInt(r.Event, 10) + "/" + strconv.FormatInt(r.Registry, 10), nil
+	return revisionKey(r), nil
+}
+
+// revisionKey is the key views are kept under at revision r.
+func revisionKey(r store.EventRevision) string {
+	return strconv.FormatInt(r.Event, 10) + "/" + strconv.FormatInt(r.Registry, 10)
 }
 
 // KeepNoViews makes o compute every bracket, league table and record from

@@ -41,12 +41,19 @@ func (s *Server) notModifiedStage(c echo.Context, stageID int64) (bool, error) {
 	})
 }
 
-// notModifiedClass is notModifiedEvent for a page of a league class.
-func (s *Server) notModifiedClass(c echo.Context, classID int64) (bool, error) {
-	return s.notModified(c, func(ctx context.Context) (int64, error) {
+// notModifiedClass is notModifiedEvent for a page of a league class. It
+// also hands back what it read (the class and, for the public, the event's
+// PageRevision), so the page does not read them again
+// (office.StandingsRead); when the class was not found, read is zero.
+func (s *Server) notModifiedClass(c echo.Context, classID int64) (done bool, read office.ClassRead, err error) {
+	done, read.Page, err = s.conditionalRead(c, func(ctx context.Context) (int64, error) {
 		cl, err := s.store.LeagueClassByID(ctx, classID)
+		if err == nil {
+			read.Class = cl
+		}
 		return cl.EventID, err
-	})
+	}, condOpts{})
+	return done, read, err
 }
 
 // notModifiedDayClass is notModifiedEvent for a page of an amateur day's
@@ -84,18 +91,26 @@ func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int6
 }
 
 func (s *Server) conditional(c echo.Context, eventOf func(context.Context) (int64, error), o condOpts) (bool, error) {
+	done, _, err := s.conditionalRead(c, eventOf, o)
+	return done, err
+}
+
+// conditionalRead is conditional, also handing back the PageRevision it
+// read for the public (Event.ID 0 when none was read or the visitor may
+// not see the event).
+func (s *Server) conditionalRead(c echo.Context, eventOf func(context.Context) (int64, error), o condOpts) (bool, office.PageRevision, error) {
 	cacheHeaders(c)
 	a := actor(c)
 	if c.Request().Method != http.MethodGet {
-		return false, nil
+		return false, office.PageRevision{}, nil
 	}
 	ctx := c.Request().Context()
 	eventID, err := eventOf(ctx)
 	if errors.Is(err, office.ErrNotFound) {
-		return false, nil // the handler answers 404 as it always has
+		return false, office.PageRevision{}, nil // the handler answers 404 as it always has
 	}
 	if err != nil {
-		return false, err
+		return false, office.PageRevision{}, err
 	}
 	if !a.Anonymous() {
 		// No validators for staff; the page still goes live (live.go),
@@ -103,16 +118,19 @@ func (s *Server) conditional(c echo.Context, eventOf func(context.Context) (int6
 		if !o.notLive {
 			s.markLive(c, eventID)
 		}
-		return false, nil
+		return false, office.PageRevision{}, nil
 	}
 	// Visibility first (office): a draft is ErrNotFound here as on its
 	// page, whatever If-None-Match guessed, so a 304 never tells it exists.
 	pr, err := s.office.PageRevision(ctx, a, eventID)
-	if errors.Is(err, office.ErrNotFound) || err == nil && !pr.Known {
-		return false, nil
+	if errors.Is(err, office.ErrNotFound) {
+		return false, office.PageRevision{}, nil
 	}
 	if err != nil {
-		return false, err
+		return false, office.PageRevision{}, err
+	}
+	if !pr.Known {
+		return false, pr, nil
 	}
 	if !o.notLive {
 		c.Set(liveKey, liveURL(eventID, liveRevision(pr.Revision)))
@@ -121,7 +139,8 @@ func (s *Server) conditional(c echo.Context, eventOf func(context.Context) (int6
 	if pr.Revision.Settled {
 		modified = pr.Revision.At
 	}
-	return s.answerConditional(c, s.pageKey(c, pr, true), s.pageKey(c, pr, false), modified, !o.noRender)
+	done, err := s.answerConditional(c, s.pageKey(c, pr, true), s.pageKey(c, pr, false), modified, !o.noRender)
+	return done, pr, err
 }
 
 // cacheHeaders are every public page's caching headers. The language

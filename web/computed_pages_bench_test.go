@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -23,7 +24,10 @@ import (
 // office's own use cases. It runs on SQLite, or PostgreSQL when
 // KISEN_BENCH_POSTGRES=1 and KISEN_TEST_DATABASE_URL are set:
 // `go test -run '^$' -bench ComputedPages -benchmem ./web/`. Each
-// sub-benchmark also reports statements per page.
+// sub-benchmark also reports statements per page. KISEN_BENCH_PAGES=league
+// seeds and runs the league class only (the knockout's seeding is most of
+// the set-up time); KISEN_BENCH_BODY_DIR=dir writes each page's body there,
+// so a change can be checked byte for byte against the body before it.
 func BenchmarkComputedPages(b *testing.B) {
 	var s *store.Store
 	if os.Getenv("KISEN_BENCH_POSTGRES") == "1" {
@@ -43,19 +47,22 @@ func BenchmarkComputedPages(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ko, _, err := f.Knockout(ctx, 1024, 1)
-	if err != nil {
-		b.Fatal(err)
+	type page struct{ name, path string }
+	var pages []page
+	if os.Getenv("KISEN_BENCH_PAGES") != "league" {
+		ko, _, err := f.Knockout(ctx, 1024, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, page{"bracket_1024", fmt.Sprintf("/events/%d/brackets", ko.ID)})
 	}
 	_, class, err := f.League(ctx, 61, 305)
 	if err != nil {
 		b.Fatal(err)
 	}
+	pages = append(pages, page{"league_class_61", fmt.Sprintf("/league/%d", class.ID)})
 	h := srv.Handler()
-	for _, p := range []struct{ name, path string }{
-		{"bracket_1024", fmt.Sprintf("/events/%d/brackets", ko.ID)},
-		{"league_class_61", fmt.Sprintf("/league/%d", class.ID)},
-	} {
+	for _, p := range pages {
 		get := func() *httptest.ResponseRecorder {
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, p.path, nil))
@@ -64,6 +71,11 @@ func BenchmarkComputedPages(b *testing.B) {
 		first := get()
 		if first.Code != http.StatusOK {
 			b.Fatalf("%s: %d", p.path, first.Code)
+		}
+		if dir := os.Getenv("KISEN_BENCH_BODY_DIR"); dir != "" {
+			if err := os.WriteFile(filepath.Join(dir, p.name+".html"), first.Body.Bytes(), 0o644); err != nil {
+				b.Fatal(err)
+			}
 		}
 		b.Run(p.name, func(b *testing.B) {
 			b.SetBytes(int64(first.Body.Len()))

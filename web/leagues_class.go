@@ -146,10 +146,20 @@ func (s *Server) leagueClassPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if done, err := s.notModifiedClass(c, cid); done || err != nil {
+	done, read, err := s.notModifiedClass(c, cid)
+	if done || err != nil {
 		return err
 	}
-	return s.renderLeagueClass(c, http.StatusOK, leagueClassView{})
+	return s.renderLeagueClassRead(c, http.StatusOK, leagueClassView{}, read)
+}
+
+// standingsRead is office.Standings of class cid, from what
+// notModifiedClass read when it found the class.
+func (s *Server) standingsRead(ctx context.Context, a office.Actor, cid int64, read office.ClassRead) (office.LeagueStandings, error) {
+	if read.Class.ID != cid {
+		return s.office.Standings(ctx, a, cid)
+	}
+	return s.office.StandingsRead(ctx, a, read)
 }
 
 // names maps league ids (player ids in decimal) to display names.
@@ -180,13 +190,19 @@ func violationsView(ctx context.Context, n names, vs []league.Violation) []viola
 }
 
 func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView) error {
+	return s.renderLeagueClassRead(c, status, v, office.ClassRead{})
+}
+
+// renderLeagueClassRead is renderLeagueClass with what the conditional GET
+// has read already (notModifiedClass); a zero read reads it all.
+func (s *Server) renderLeagueClassRead(c echo.Context, status int, v leagueClassView, read office.ClassRead) error {
 	ctx := c.Request().Context()
 	cid, err := pathParam(c, "cid")
 	if err != nil {
 		return err
 	}
 	a := actor(c)
-	st, err := s.office.Standings(ctx, a, cid)
+	st, err := s.standingsRead(ctx, a, cid, read)
 	if err != nil {
 		return err
 	}
@@ -260,7 +276,9 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 // from the standings: the class page and its embed (embeds.go) show the
 // same table.
 func leagueTableOf(ctx context.Context, st office.LeagueStandings, v *leagueClassView) {
-	for r := 1; r <= len(st.Schedule.Rounds); r++ {
+	n := len(st.Schedule.Rounds)
+	v.Rounds, v.RoundDates = make([]int, 0, n), make([]string, 0, n)
+	for r := 1; r <= n; r++ {
 		v.Rounds = append(v.Rounds, r)
 		d := st.Schedule.Rounds[r-1].Date
 		if !d.IsZero() {
@@ -269,21 +287,34 @@ func leagueTableOf(ctx context.Context, st office.LeagueStandings, v *leagueClas
 			v.RoundDates = append(v.RoundDates, "")
 		}
 	}
+	// The table has a cell per player and round (issue 12: 61 players, 610
+	// cells): the words every cell shares are looked up once, and each
+	// opponent's short name once.
 	lz := L(ctx)
+	senteText, goteText, bothLoseNote := lz.T("league.side.sente"), lz.T("league.side.gote"), lz.T("league.both_lose.note")
+	short := make(map[int64]string, len(st.Players))
+	for id, p := range st.Players {
+		short[id] = shortName(p)
+	}
+	v.Rows = make([]leagueRowView, 0, len(st.Rows))
 	for _, r := range st.Rows {
 		p := st.Players[r.PlayerID]
 		rv := leagueRowView{Junni: r.Row.Junni, Name: p.Name, Wins: r.Row.Wins, Losses: r.Row.Losses, Place: r.Row.Place,
-			Points: strings.Repeat("＊", r.PointsBefore)}
+			Points: strings.Repeat("＊", r.PointsBefore), Cells: make([]cellView, 0, len(r.Cells))}
 		if r.Mark == league.MarkDecided {
 			rv.Points = strings.Repeat("＊", r.Row.Points)
 		}
 		for _, cell := range r.Cells {
 			cv := cellView{Rest: cell.Rest, GameID: cell.GameID}
 			if !cell.Rest {
-				cv.Opp = shortName(st.Players[cell.Opponent])
-				cv.Side = lz.T("league.side.gote")
+				opp, ok := short[cell.Opponent]
+				if !ok { // not a member: the empty player's short name
+					opp = shortName(st.Players[cell.Opponent])
+				}
+				cv.Opp = opp
+				cv.Side = goteText
 				if cell.Sente {
-					cv.Side = lz.T("league.side.sente")
+					cv.Side = senteText
 				}
 				switch cell.Result {
 				case "win":
@@ -292,7 +323,7 @@ func leagueTableOf(ctx context.Context, st office.LeagueStandings, v *leagueClas
 					cv.Result = "●"
 				case office.ResultBothLose:
 					// Neither player came: a loss for each side (docs/leagues-web.md).
-					cv.Result, cv.Note = "●", lz.T("league.both_lose.note")
+					cv.Result, cv.Note = "●", bothLoseNote
 				}
 			}
 			rv.Cells = append(rv.Cells, cv)

@@ -49,10 +49,11 @@ func (s *Server) leagueICS(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if done, err := s.notModifiedClass(c, cid); done || err != nil {
+	done, read, err := s.notModifiedClass(c, cid)
+	if done || err != nil {
 		return err
 	}
-	st, err := s.office.Standings(ctx, actor(c), cid)
+	st, err := s.standingsRead(ctx, actor(c), cid, read)
 	if err != nil {
 		return err
 	}
@@ -113,10 +114,11 @@ func (s *Server) leagueCSV(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if done, err := s.notModifiedClass(c, cid); done || err != nil {
+	done, read, err := s.notModifiedClass(c, cid)
+	if done || err != nil {
 		return err
 	}
-	st, err := s.office.Standings(ctx, actor(c), cid)
+	st, err := s.standingsRead(ctx, actor(c), cid, read)
 	if err != nil {
 		return err
 	}
