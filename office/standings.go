@@ -88,8 +88,8 @@ func (o *Office) Standings(ctx context.Context, actor Actor, classID int64) (Lea
 // page (web's notModifiedClass): the class and, for the public, its
 // event's PageRevision (event and revision, read after the class and before
 // anything else of it). StandingsRead reads again only what is missing, so
-// a computed page reads the class, the event and the revision once
-// (issue 12).
+// a computed page reads the event and the revision once (issue 12); the
+// class is read again after the revision when the table is computed.
 type ClassRead struct {
 	Class store.LeagueClass
 	// Page is PageRevision(actor, Class.EventID); its Event.ID is 0 when
@@ -123,7 +123,19 @@ func (o *Office) StandingsRead(ctx context.Context, actor Actor, r ClassRead) (L
 		return LeagueStandings{}, err
 	}
 	return kept(o.views, "standings:"+strconv.FormatInt(c.ID, 10), rev, func() (LeagueStandings, error) {
-		d, err := loadClassDetail(ctx, o.store, e, c) // the class and event read above, visibility checked
+		// The class again: the row at hand was read before the revision,
+		// and a table kept under rev must be computed from what was read
+		// after it (a class changed in between would otherwise be kept
+		// under the revision that change made). The event was read after
+		// the revision.
+		c, err := o.store.LeagueClassByID(ctx, c.ID)
+		if err != nil {
+			return LeagueStandings{}, err
+		}
+		if c.EventID != e.ID {
+			return LeagueStandings{}, fmt.Errorf("class %d: %w", c.ID, ErrNotFound)
+		}
+		d, err := loadClassDetail(ctx, o.store, e, c) // visibility checked above
 		if err != nil {
 			return LeagueStandings{}, err
 		}
