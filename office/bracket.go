@@ -2,7 +2,6 @@ package office
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -90,7 +89,7 @@ func (c chainResult) furigoma() *pairing.Furigoma {
 		return nil
 	}
 	var f pairing.Furigoma
-	if json.Unmarshal([]byte(c.kg.Furigoma), &f) != nil {
+	if unmarshalFurigoma(c.kg.Furigoma, &f) != nil {
 		return nil
 	}
 	return &f
