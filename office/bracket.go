@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -203,7 +204,13 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	for i, st := range stages {
 		sids[i] = st.ID
 	}
-	entrants, err := s.EntrantsOfStages(ctx, sids)
+	// A page names every entrant: their players come with them (a join).
+	var entrants map[int64][]store.KnockoutEntrant
+	if names {
+		entrants, eb.Players, err = s.EntrantsOfStagesNamed(ctx, sids)
+	} else {
+		entrants, err = s.EntrantsOfStages(ctx, sids)
+	}
 	if err != nil {
 		return eb, err
 	}
@@ -211,18 +218,12 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	if err != nil {
 		return eb, err
 	}
-	n := 0
-	for _, es := range entrants {
-		n += len(es)
-	}
-	pids := make([]int64, 0, 2*n) // each entrant, then each slot's player
 	var runs []pairing.StageRun
 	var games []map[string]chainResult
 	for _, st := range stages {
 		es := entrants[st.ID]
 		var withdrawn []string
 		for _, en := range es {
-			pids = append(pids, en.PlayerID)
 			if en.Withdrawn {
 				withdrawn = append(withdrawn, entrantID(en.PlayerID))
 			}
@@ -304,21 +305,29 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 		}
 		sb.Consolation, sb.ConsolationChampion = consolationGames(p.Progress.Consolation, chains, dates, names)
 	}
-	for _, sb := range eb.Stages {
-		for _, id := range sb.Slots {
-			if p, ok := playerOfEntrant(id); ok {
-				pids = append(pids, p)
-			}
-		}
-	}
 	if !names {
 		return eb, nil
 	}
-	ps, err := s.PlayersShownByIDs(ctx, pids)
+	// A slot's player who is no entrant of a stage read here (none
+	// expected) is read by id.
+	var missing []int64
+	for _, sb := range eb.Stages {
+		for _, id := range sb.Slots {
+			if p, ok := playerOfEntrant(id); ok {
+				if _, known := eb.Players[p]; !known {
+					missing = append(missing, p)
+				}
+			}
+		}
+	}
+	if len(missing) == 0 {
+		return eb, nil
+	}
+	ps, err := s.PlayersShownByIDs(ctx, missing)
 	if err != nil {
 		return eb, err
 	}
-	eb.Players = ps
+	maps.Copy(eb.Players, ps)
 	return eb, nil
 }
 

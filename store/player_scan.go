@@ -28,25 +28,46 @@ func (s *Store) PlayersShownByIDs(ctx context.Context, ids []int64) (map[int64]P
 }
 
 func (s *Store) scanPlayers(ctx context.Context, ids []int64, out map[int64]Player) error {
-	rows, err := s.DB(ctx).Raw("SELECT id, number, name, reading, kind, rank, class, affiliation, birth_date"+
-		" FROM players WHERE id IN ?", ids).Rows()
+	rows, err := s.DB(ctx).Raw("SELECT "+playerShownColumns("players")+" FROM players WHERE id IN ?", ids).Rows()
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	var r playerShownRow
+	dest := r.dest()
 	for rows.Next() {
-		var (
-			p      Player
-			number sql.NullString
-		)
-		if err := rows.Scan(&p.ID, &number, &p.Name, &p.Reading, &p.Kind, &p.Rank, &p.Class, &p.Affiliation, &p.BirthDate); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return err
 		}
-		if number.Valid {
-			v := number.String
-			p.Number = &v
-		}
+		p := r.player()
 		out[p.ID] = p
 	}
 	return rows.Err()
+}
+
+// playerShownColumns are the columns PlayersShownByIDs reads, of table t.
+func playerShownColumns(t string) string {
+	return t + ".id, " + t + ".number, " + t + ".name, " + t + ".reading, " + t + ".kind, " + t + ".rank, " + t + ".class, " +
+		t + ".affiliation, " + t + ".birth_date"
+}
+
+// playerShownRow receives playerShownColumns, row after row, through the
+// same destinations (one set per statement, not per row).
+type playerShownRow struct {
+	p      Player // Number stays nil: it arrives in number
+	number sql.NullString
+}
+
+func (r *playerShownRow) dest() []any {
+	return []any{&r.p.ID, &r.number, &r.p.Name, &r.p.Reading, &r.p.Kind, &r.p.Rank, &r.p.Class, &r.p.Affiliation, &r.p.BirthDate}
+}
+
+// player is the row scanned last.
+func (r *playerShownRow) player() Player {
+	p := r.p
+	if r.number.Valid {
+		v := r.number.String
+		p.Number = &v
+	}
+	return p
 }
