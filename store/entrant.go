@@ -75,7 +75,7 @@ func (s *Store) entrantsOfStages(ctx context.Context, stageIDs []int64, players 
 	}
 	q := "SELECT e.id, e.stage_id, e.player_id, e.seed, e.enter_round, e.withdrawn FROM knockout_entrants e"
 	if players != nil {
-		q = "SELECT e.id, e.stage_id, e.player_id, e.seed, e.enter_round, e.withdrawn, " + playerShownColumns("p") +
+		q = "SELECT e.id, e.stage_id, e.player_id, e.seed, e.enter_round, e.withdrawn, " + playerShownColumns("p", false) +
 			" FROM knockout_entrants e JOIN players p ON p.id = e.player_id"
 	}
 	rows, err := s.DB(ctx).Raw(q+" WHERE e.stage_id IN ? ORDER BY e.stage_id, CASE WHEN e.seed = 0 THEN 1 ELSE 0 END, e.seed, e.id", stageIDs).Rows()
@@ -92,7 +92,7 @@ func (s *Store) entrantsOfStages(ctx context.Context, stageIDs []int64, players 
 	)
 	dest := []any{&e.ID, &e.StageID, &e.PlayerID, &e.Seed, &e.EnterRound, &e.Withdrawn}
 	if players != nil {
-		dest = append(dest, r.dest()...)
+		dest = append(dest, r.dest(false)...) // the player id is e.player_id
 	}
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
@@ -100,7 +100,7 @@ func (s *Store) entrantsOfStages(ctx context.Context, stageIDs []int64, players 
 		}
 		all = append(all, e)
 		if players != nil {
-			players[e.PlayerID] = r.player()
+			players[e.PlayerID] = r.player(e.PlayerID)
 		}
 	}
 	if err := rows.Err(); err != nil {
