@@ -57,8 +57,10 @@ type StageBracket struct {
 type EventBracket struct {
 	Event  store.Event
 	Stages []StageBracket
-	// Players are read with the columns pages show
-	// (store.PlayersShownByIDs): no search key or timestamps.
+	// Players hold what brackets and the stage page show of a player: the
+	// entrants' ID, Name and Rank, other fields zero
+	// (store.EntrantsOfStagesNamed); a slot's player who is no entrant
+	// here, read by id, holds PlayersShownByIDs's columns.
 	Players map[int64]store.Player
 	Staff   bool // the actor may manage the stages
 }
@@ -204,7 +206,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	for i, st := range stages {
 		sids[i] = st.ID
 	}
-	// A page names every entrant: their players come with them (a join).
+	// A page names every entrant: their names come with them (a join).
 	var entrants map[int64][]store.KnockoutEntrant
 	if names {
 		entrants, eb.Players, err = s.EntrantsOfStagesNamed(ctx, sids)

@@ -54,12 +54,14 @@ func (s *Store) EntrantsOfStages(ctx context.Context, stageIDs []int64) (map[int
 	return s.entrantsOfStages(ctx, stageIDs, nil)
 }
 
-// EntrantsOfStagesNamed is EntrantsOfStages with each entrant's player, as
-// PlayersShownByIDs reads them, in the same statement (a join): a bracket
-// page names every entrant, and reading them by id afterwards cost a second
-// statement with an IN list of every entrant (issue 12).
-// TestEntrantsOfStagesNamed_SameAsSeparateReads checks it against the two
-// reads.
+// EntrantsOfStagesNamed is EntrantsOfStages with each entrant's player's
+// ID, Name and Rank — what a bracket and its stage page show of an entrant;
+// every other field stays zero — in the same statement (a join). A bracket
+// page names every entrant: reading them by id afterwards cost a second
+// statement with an IN list of every entrant, and the columns no bracket
+// shows cost more to scan than the entrants (issue 12).
+// TestEntrantsOfStagesNamed_SameAsSeparateReads checks it against
+// EntrantsOfStages and PlayersShownByIDs.
 func (s *Store) EntrantsOfStagesNamed(ctx context.Context, stageIDs []int64) (map[int64][]KnockoutEntrant, map[int64]Player, error) {
 	players := map[int64]Player{}
 	out, err := s.entrantsOfStages(ctx, stageIDs, players)
@@ -75,7 +77,7 @@ func (s *Store) entrantsOfStages(ctx context.Context, stageIDs []int64, players 
 	}
 	q := "SELECT e.id, e.stage_id, e.player_id, e.seed, e.enter_round, e.withdrawn FROM knockout_entrants e"
 	if players != nil {
-		q = "SELECT e.id, e.stage_id, e.player_id, e.seed, e.enter_round, e.withdrawn, " + playerShownColumns("p", false) +
+		q = "SELECT e.id, e.stage_id, e.player_id, e.seed, e.enter_round, e.withdrawn, p.name, p.rank" +
 			" FROM knockout_entrants e JOIN players p ON p.id = e.player_id"
 	}
 	rows, err := s.DB(ctx).Raw(q+" WHERE e.stage_id IN ? ORDER BY e.stage_id, CASE WHEN e.seed = 0 THEN 1 ELSE 0 END, e.seed, e.id", stageIDs).Rows()
@@ -87,12 +89,12 @@ func (s *Store) entrantsOfStages(ctx context.Context, stageIDs []int64, players 
 	// (they arrive by stage).
 	var all []KnockoutEntrant
 	var (
-		e KnockoutEntrant
-		r playerShownRow
+		e          KnockoutEntrant
+		name, rank string
 	)
 	dest := []any{&e.ID, &e.StageID, &e.PlayerID, &e.Seed, &e.EnterRound, &e.Withdrawn}
 	if players != nil {
-		dest = append(dest, r.dest(false)...) // the player id is e.player_id
+		dest = append(dest, &name, &rank)
 	}
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
@@ -100,7 +102,7 @@ func (s *Store) entrantsOfStages(ctx context.Context, stageIDs []int64, players 
 		}
 		all = append(all, e)
 		if players != nil {
-			players[e.PlayerID] = r.player(e.PlayerID)
+			players[e.PlayerID] = Player{ID: e.PlayerID, Name: name, Rank: rank}
 		}
 	}
 	if err := rows.Err(); err != nil {
