@@ -2,10 +2,10 @@ package office
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -57,8 +57,10 @@ type StageBracket struct {
 type EventBracket struct {
 	Event  store.Event
 	Stages []StageBracket
-	// Players are read with the columns pages show
-	// (store.PlayersShownByIDs): no search key or timestamps.
+	// Players hold what brackets and the stage page show of a player: the
+	// entrants' ID, Name and Rank, other fields zero
+	// (store.EntrantsOfStagesNamed); a slot's player who is no entrant
+	// here, read by id, holds PlayersShownByIDs's columns.
 	Players map[int64]store.Player
 	Staff   bool // the actor may manage the stages
 }
@@ -90,7 +92,7 @@ func (c chainResult) furigoma() *pairing.Furigoma {
 		return nil
 	}
 	var f pairing.Furigoma
-	if json.Unmarshal([]byte(c.kg.Furigoma), &f) != nil {
+	if unmarshalFurigoma(c.kg.Furigoma, &f) != nil {
 		return nil
 	}
 	return &f
@@ -204,7 +206,13 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	for i, st := range stages {
 		sids[i] = st.ID
 	}
-	entrants, err := s.EntrantsOfStages(ctx, sids)
+	// A page names every entrant: their names come with them (a join).
+	var entrants map[int64][]store.KnockoutEntrant
+	if names {
+		entrants, eb.Players, err = s.EntrantsOfStagesNamed(ctx, sids)
+	} else {
+		entrants, err = s.EntrantsOfStages(ctx, sids)
+	}
 	if err != nil {
 		return eb, err
 	}
@@ -212,18 +220,12 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	if err != nil {
 		return eb, err
 	}
-	n := 0
-	for _, es := range entrants {
-		n += len(es)
-	}
-	pids := make([]int64, 0, 2*n) // each entrant, then each slot's player
 	var runs []pairing.StageRun
 	var games []map[string]chainResult
 	for _, st := range stages {
 		es := entrants[st.ID]
 		var withdrawn []string
 		for _, en := range es {
-			pids = append(pids, en.PlayerID)
 			if en.Withdrawn {
 				withdrawn = append(withdrawn, entrantID(en.PlayerID))
 			}
@@ -305,21 +307,29 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 		}
 		sb.Consolation, sb.ConsolationChampion = consolationGames(p.Progress.Consolation, chains, dates, names)
 	}
-	for _, sb := range eb.Stages {
-		for _, id := range sb.Slots {
-			if p, ok := playerOfEntrant(id); ok {
-				pids = append(pids, p)
-			}
-		}
-	}
 	if !names {
 		return eb, nil
 	}
-	ps, err := s.PlayersShownByIDs(ctx, pids)
+	// A slot's player who is no entrant of a stage read here (none
+	// expected) is read by id.
+	var missing []int64
+	for _, sb := range eb.Stages {
+		for _, id := range sb.Slots {
+			if p, ok := playerOfEntrant(id); ok {
+				if _, known := eb.Players[p]; !known {
+					missing = append(missing, p)
+				}
+			}
+		}
+	}
+	if len(missing) == 0 {
+		return eb, nil
+	}
+	ps, err := s.PlayersShownByIDs(ctx, missing)
 	if err != nil {
 		return eb, err
 	}
-	eb.Players = ps
+	maps.Copy(eb.Players, ps)
 	return eb, nil
 }
 

@@ -2,7 +2,6 @@ package office
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -22,7 +21,7 @@ type TossInput struct {
 // decodeFurigoma reads a stored toss record; "{}" or bad JSON is none.
 func decodeFurigoma(raw string) (pairing.Furigoma, bool) {
 	var f pairing.Furigoma
-	if raw == "" || raw == "{}" || json.Unmarshal([]byte(raw), &f) != nil || f.Tosser == "" {
+	if raw == "" || raw == "{}" || unmarshalFurigoma(raw, &f) != nil || f.Tosser == "" {
 		return pairing.Furigoma{}, false
 	}
 	return f, true

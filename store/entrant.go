@@ -51,12 +51,36 @@ func (s *Store) EntrantsOfStage(ctx context.Context, stageID int64) ([]KnockoutE
 // CreatedAt stays zero: a bracket never shows it, and scanning a
 // timestamp cost more than the rest of the row.
 func (s *Store) EntrantsOfStages(ctx context.Context, stageIDs []int64) (map[int64][]KnockoutEntrant, error) {
+	return s.entrantsOfStages(ctx, stageIDs, nil)
+}
+
+// EntrantsOfStagesNamed is EntrantsOfStages with each entrant's player's
+// ID, Name and Rank — what a bracket and its stage page show of an entrant;
+// every other field stays zero — in the same statement (a join). A bracket
+// page names every entrant: reading them by id afterwards cost a second
+// statement with an IN list of every entrant, and the columns no bracket
+// shows cost more to scan than the entrants (issue 12).
+// TestEntrantsOfStagesNamed_SameAsSeparateReads checks it against
+// EntrantsOfStages and PlayersShownByIDs.
+func (s *Store) EntrantsOfStagesNamed(ctx context.Context, stageIDs []int64) (map[int64][]KnockoutEntrant, map[int64]Player, error) {
+	players := map[int64]Player{}
+	out, err := s.entrantsOfStages(ctx, stageIDs, players)
+	return out, players, err
+}
+
+// entrantsOfStages reads the entrants, and their players into players when
+// it is not nil.
+func (s *Store) entrantsOfStages(ctx context.Context, stageIDs []int64, players map[int64]Player) (map[int64][]KnockoutEntrant, error) {
 	out := make(map[int64][]KnockoutEntrant, len(stageIDs))
 	if len(stageIDs) == 0 {
 		return out, nil
 	}
-	rows, err := s.DB(ctx).Raw("SELECT id, stage_id, player_id, seed, enter_round, withdrawn FROM knockout_entrants"+
-		" WHERE stage_id IN ? ORDER BY stage_id, CASE WHEN seed = 0 THEN 1 ELSE 0 END, seed, id", stageIDs).Rows()
+	q := "SELECT e.id, e.stage_id, e.player_id, e.seed, e.enter_round, e.withdrawn FROM knockout_entrants e"
+	if players != nil {
+		q = "SELECT e.id, e.stage_id, e.player_id, e.seed, e.enter_round, e.withdrawn, p.name, p.rank" +
+			" FROM knockout_entrants e JOIN players p ON p.id = e.player_id"
+	}
+	rows, err := s.DB(ctx).Raw(q+" WHERE e.stage_id IN ? ORDER BY e.stage_id, CASE WHEN e.seed = 0 THEN 1 ELSE 0 END, e.seed, e.id", stageIDs).Rows()
 	if err != nil {
 		return nil, notFound(err, "entrants of stages")
 	}
@@ -64,12 +88,22 @@ func (s *Store) EntrantsOfStages(ctx context.Context, stageIDs []int64) (map[int
 	// One slice for every row; each stage's entrants are a sub-slice of it
 	// (they arrive by stage).
 	var all []KnockoutEntrant
+	var (
+		e          KnockoutEntrant
+		name, rank string
+	)
+	dest := []any{&e.ID, &e.StageID, &e.PlayerID, &e.Seed, &e.EnterRound, &e.Withdrawn}
+	if players != nil {
+		dest = append(dest, &name, &rank)
+	}
 	for rows.Next() {
-		var e KnockoutEntrant
-		if err := rows.Scan(&e.ID, &e.StageID, &e.PlayerID, &e.Seed, &e.EnterRound, &e.Withdrawn); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return nil, fmt.Errorf("entrants of stages: %w", err)
 		}
 		all = append(all, e)
+		if players != nil {
+			players[e.PlayerID] = Player{ID: e.PlayerID, Name: name, Rank: rank}
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, notFound(err, "entrants of stages")

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"reflect"
 	"testing"
 	"time"
 
@@ -189,6 +190,94 @@ func TestPlayersShownByIDs_SameAsPlayersByIDs(t *testing.T) {
 				(g.Number == nil) != (w.Number == nil) || (g.Number != nil && *g.Number != *w.Number) {
 				t.Errorf("player %d: scanned %+v, gorm %+v", id, g, w)
 			}
+		}
+	})
+}
+
+// Issue 12: the entrants read with their players' names (one join) gives
+// the entrants EntrantsOfStages gives, in the same order, and the ID, name
+// and rank PlayersShownByIDs gives for them — and nothing of another stage.
+func TestEntrantsOfStagesNamed_SameAsSeparateReads(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		db := s.DB(ctx)
+		now := time.Date(2026, 11, 27, 1, 0, 0, 0, time.UTC)
+		create := func(v any) {
+			t.Helper()
+			if err := db.Create(v).Error; err != nil {
+				t.Fatalf("create %T: %v", v, err)
+			}
+		}
+		num := "45"
+		ps := []*store.Player{
+			{Name: "羽生 善治", Reading: "はぶ よしはる", Kind: "professional", Rank: "九段", Class: "A", Affiliation: "関東", Number: &num,
+				BirthDate: store.NewCivilDate(1970, 9, 27), CreatedAt: now, UpdatedAt: now},
+			{Name: "山田 太郎", Reading: "やまだ たろう", Kind: "amateur", Rank: "四段", CreatedAt: now, UpdatedAt: now},
+			{Name: "佐藤 花子", Reading: "さとう はなこ", Kind: "amateur", Affiliation: "関西", CreatedAt: now, UpdatedAt: now},
+			{Name: "別の 棋戦", Reading: "べつの きせん", Kind: "amateur", CreatedAt: now, UpdatedAt: now},
+		}
+		if err := s.CreatePlayers(ctx, ps); err != nil {
+			t.Fatal(err)
+		}
+		u := store.User{Login: "director", DisplayName: "主催", PasswordHash: "x"}
+		create(&u)
+		o := store.Organiser{Name: "棋戦協会", Kind: "federation"}
+		create(&o)
+		ev := store.Event{OrganiserID: o.ID, Name: "王座戦", Kind: "knockout", StartDate: "2026-04-01", EndDate: "2026-04-30", CreatedBy: u.ID}
+		create(&ev)
+		pre := store.KnockoutStage{EventID: ev.ID, Position: 1, Name: "予選", Kind: "first_preliminary"}
+		create(&pre)
+		main := store.KnockoutStage{EventID: ev.ID, Position: 2, Name: "本戦", Kind: "main"}
+		create(&main)
+		other := store.KnockoutStage{EventID: ev.ID, Position: 3, Name: "交流", Kind: "main"}
+		create(&other)
+		// Seeded and unseeded, out of id order, a withdrawal, a player in
+		// two stages, and a stage not asked for.
+		for _, e := range []store.KnockoutEntrant{
+			{StageID: main.ID, PlayerID: ps[2].ID}, {StageID: main.ID, PlayerID: ps[1].ID, Seed: 2, EnterRound: 2},
+			{StageID: main.ID, PlayerID: ps[0].ID, Seed: 1, Withdrawn: true}, {StageID: pre.ID, PlayerID: ps[1].ID},
+			{StageID: pre.ID, PlayerID: ps[2].ID}, {StageID: other.ID, PlayerID: ps[3].ID},
+		} {
+			e.CreatedAt = now
+			create(&e)
+		}
+		sids := []int64{main.ID, pre.ID}
+		want, err := s.EntrantsOfStages(ctx, sids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, players, err := s.EntrantsOfStagesNamed(ctx, sids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(want[main.ID]) != 3 || len(want[pre.ID]) != 2 || len(want) != 2 {
+			t.Fatalf("entrants read: %+v", want)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("entrants: named read %+v, plain read %+v", got, want)
+		}
+		var ids []int64
+		for _, es := range want {
+			for _, e := range es {
+				ids = append(ids, e.PlayerID)
+			}
+		}
+		wantPlayers, err := s.PlayersShownByIDs(ctx, ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(wantPlayers) != 3 || len(players) != len(wantPlayers) {
+			t.Fatalf("players: named read %d, by ids %d, want 3", len(players), len(wantPlayers))
+		}
+		for id, w := range wantPlayers {
+			// ID, Name and Rank as read by id; nothing else.
+			if want := (store.Player{ID: w.ID, Name: w.Name, Rank: w.Rank}); !reflect.DeepEqual(players[id], want) {
+				t.Errorf("player %d: named read %+v, want %+v", id, players[id], want)
+			}
+		}
+		none, nonePlayers, err := s.EntrantsOfStagesNamed(ctx, nil)
+		if err != nil || len(none) != 0 || len(nonePlayers) != 0 {
+			t.Errorf("no stages: %v %v %v", none, nonePlayers, err)
 		}
 	})
 }

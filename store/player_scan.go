@@ -34,19 +34,22 @@ func (s *Store) scanPlayers(ctx context.Context, ids []int64, out map[int64]Play
 		return err
 	}
 	defer rows.Close()
+	// One set of destinations for every row.
+	var (
+		p      Player
+		number sql.NullString
+	)
+	dest := []any{&p.ID, &number, &p.Name, &p.Reading, &p.Kind, &p.Rank, &p.Class, &p.Affiliation, &p.BirthDate}
 	for rows.Next() {
-		var (
-			p      Player
-			number sql.NullString
-		)
-		if err := rows.Scan(&p.ID, &number, &p.Name, &p.Reading, &p.Kind, &p.Rank, &p.Class, &p.Affiliation, &p.BirthDate); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return err
 		}
+		row := p
 		if number.Valid {
 			v := number.String
-			p.Number = &v
+			row.Number = &v
 		}
-		out[p.ID] = p
+		out[row.ID] = row
 	}
 	return rows.Err()
 }
