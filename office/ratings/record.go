@@ -48,7 +48,7 @@ type PlayerRecord struct {
 	Player    store.Player
 	Rating    store.PlayerRating
 	HasRating bool // false only before the first recompute
-	History   []store.RatingHistoryEntry
+	History   []store.RatingHistoryEntry // oldest first; GameID, PlayedAt, RatingBefore and RatingAfter only (store.RatingChartOf)
 	Games     []PlayerGame // this page, newest first
 	Totals    RecordTotals
 	Page      int // 1-based
@@ -83,7 +83,7 @@ func (o *Ratings) PlayerRecord(ctx context.Context, playerID int64, page int) (P
 	// ratings' (status, above) and the player's games' (issue 12).
 	pid := strconv.FormatInt(playerID, 10)
 	if rec.History, err = office.KeptView(o.off, "history:"+pid, status.revision, func() ([]store.RatingHistoryEntry, error) {
-		return o.store.RatingHistoryOf(ctx, playerID)
+		return o.store.RatingChartOf(ctx, playerID)
 	}); err != nil {
 		return PlayerRecord{}, err
 	}
