@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strconv"
+	"time"
 )
 
 // playerGamesRevisionColumns name, in one row, the state of everything a
@@ -119,9 +120,13 @@ func (s *Store) PlayerRecordGames(ctx context.Context, playerID int64, statuses 
 	}
 	defer rows.Close()
 	// The scan targets are declared once, not per row (each would escape
-	// to the heap), and every version goes into one slice, cut per game:
-	// rows come ordered by game (issue 12).
+	// to the heap), every version goes into one slice, cut per game (rows
+	// come ordered by game), and the values the games and versions point to
+	// are taken from shared blocks, not allocated one by one (issue 12).
 	var (
+		ids                      slab[int64]
+		days                     slab[string]
+		times                    slab[time.Time]
 		out                      []PlayerRecordGame
 		all                      []ResultVersion
 		from                     []int // per game, where its versions start in all
@@ -137,20 +142,27 @@ func (s *Store) PlayerRecordGames(ctx context.Context, playerID int64, statuses 
 			return nil, fmt.Errorf("record games of player %d: %w", playerID, err)
 		}
 		if n := len(out); n == 0 || out[n-1].Game.ID != id {
-			g := Game{ID: id, EventID: event, SentePlayerID: nullID(sente), GotePlayerID: nullID(gote)}
+			g := Game{ID: id, EventID: event}
+			if sente.Valid {
+				g.SentePlayerID = ids.of(sente.Int64)
+			}
+			if gote.Valid {
+				g.GotePlayerID = ids.of(gote.Int64)
+			}
 			if scheduled.Valid {
-				v := scheduled.String
-				g.ScheduledOn = &v
+				g.ScheduledOn = days.of(scheduled.String)
 			}
 			if started.Valid {
-				v := started.Time
-				g.StartedAt = &v
+				g.StartedAt = times.of(started.Time)
 			}
 			out = append(out, PlayerRecordGame{Game: g, HasRecord: recorded != 0})
 			from = append(from, len(all))
 		}
 		if result.Valid {
-			v := ResultVersion{GameResult: GameResult{GameID: id, Result: result.String, Reason: reason.String}, ConfirmedBy: nullID(confirmedBy)}
+			v := ResultVersion{GameResult: GameResult{GameID: id, Result: result.String, Reason: reason.String}}
+			if confirmedBy.Valid {
+				v.ConfirmedBy = ids.of(confirmedBy.Int64)
+			}
 			if entered.Valid {
 				v.EnteredAt = entered.Time
 			}
@@ -170,4 +182,18 @@ func (s *Store) PlayerRecordGames(ctx context.Context, playerID int64, statuses 
 		}
 	}
 	return out, nil
+}
+
+// slab hands out pointers to values kept in blocks of 256, one allocation
+// per block instead of one per value, for reads that point to a value per
+// row (nullable columns) over a thousand rows.
+type slab[T any] struct{ free []T }
+
+func (s *slab[T]) of(v T) *T {
+	if len(s.free) == 0 {
+		s.free = make([]T, 256)
+	}
+	p := &s.free[0]
+	*p, s.free = v, s.free[1:]
+	return p
 }

@@ -280,9 +280,10 @@ func lineOf(g store.Game, playerID int64, r store.ResultVersion, ok bool) record
 	return l
 }
 
-// newestFirst sorts lines newest first, ties by game id (a total order).
-// Sorted by index: a line holds a whole game, and a thousand of them moved
-// in a sort cost more than reading them (issue 12).
+// newestFirst sorts lines newest first, ties by game id (a total order),
+// in place. Sorted by index, then moved once each along the permutation's
+// cycles: a line holds a whole game, and a thousand of them moved in a sort
+// or copied to a second slice cost more than reading them (issue 12).
 func newestFirst(out []recordLine) []recordLine {
 	idx := make([]int, len(out))
 	for i := range idx {
@@ -291,11 +292,24 @@ func newestFirst(out []recordLine) []recordLine {
 	slices.SortFunc(idx, func(i, j int) int {
 		return cmp.Or(out[j].PlayedAt.Compare(out[i].PlayedAt), cmp.Compare(out[j].Game.ID, out[i].Game.ID))
 	})
-	sorted := make([]recordLine, len(out))
-	for k, i := range idx {
-		sorted[k] = out[i]
+	// Line k takes the line at idx[k]; a line moved marks its place done.
+	for k := range out {
+		if idx[k] == k {
+			continue
+		}
+		held, j := out[k], k
+		for {
+			n := idx[j]
+			idx[j] = j
+			if n == k {
+				out[j] = held
+				break
+			}
+			out[j] = out[n]
+			j = n
+		}
 	}
-	return sorted
+	return out
 }
 
 // opponentsOf loads every opponent the lines name, keyed by id.
