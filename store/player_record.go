@@ -48,23 +48,31 @@ func (s *Store) PlayerGamesRevision(ctx context.Context, playerID int64) (string
 // the rating, its history and whether it is being recomputed. It is the
 // page's validator and its key in the render cache (web).
 func (s *Store) PlayerPageRevision(ctx context.Context, playerID int64) (string, error) {
+	page, _, err := s.PlayerPageRevisions(ctx, playerID)
+	return page, err
+}
+
+// PlayerPageRevisions is PlayerPageRevision with, from the same statement,
+// the PlayerGamesRevision it includes: a page that names its state first
+// need not read the record's again (issue 12).
+func (s *Store) PlayerPageRevisions(ctx context.Context, playerID int64) (page, games string, err error) {
 	// Flat: gorm does not fill the fields of an embedded unexported struct.
 	var r struct {
 		Games, Events, Sum, Max, Low, Registry int64
 		InputRev, ComputedRev                  sql.NullInt64
 		ComputedAt                             sql.NullString
 	}
-	err := s.DB(ctx).Raw("SELECT "+playerGamesRevisionColumns+`,
+	err = s.DB(ctx).Raw("SELECT "+playerGamesRevisionColumns+`,
 		(SELECT input_revision FROM rating_state WHERE id = 1) AS input_rev,
 		(SELECT computed_revision FROM rating_state WHERE id = 1) AS computed_rev,
 		(SELECT computed_at FROM rating_state WHERE id = 1) AS computed_at`+playerGamesRevisionFrom,
 		playerID, playerID, playerID, playerID).Scan(&r).Error
 	if err != nil {
-		return "", fmt.Errorf("page revision of player %d: %w", playerID, err)
+		return "", "", fmt.Errorf("page revision of player %d: %w", playerID, err)
 	}
-	g := playerGamesRevision{Games: r.Games, Events: r.Events, Sum: r.Sum, Max: r.Max, Low: r.Low, Registry: r.Registry}
-	return g.String() + "/" + strconv.FormatInt(r.InputRev.Int64, 10) + "/" + strconv.FormatInt(r.ComputedRev.Int64, 10) +
-		"@" + r.ComputedAt.String, nil
+	games = playerGamesRevision{Games: r.Games, Events: r.Events, Sum: r.Sum, Max: r.Max, Low: r.Low, Registry: r.Registry}.String()
+	return games + "/" + strconv.FormatInt(r.InputRev.Int64, 10) + "/" + strconv.FormatInt(r.ComputedRev.Int64, 10) +
+		"@" + r.ComputedAt.String, games, nil
 }
 
 // RatingsPageRevision names, in one statement, everything the public

@@ -47,9 +47,9 @@ type RecordTotals struct {
 type PlayerRecord struct {
 	Player    store.Player
 	Rating    store.PlayerRating
-	HasRating bool // false only before the first recompute
+	HasRating bool                       // false only before the first recompute
 	History   []store.RatingHistoryEntry // oldest first; GameID, PlayedAt, RatingBefore and RatingAfter only (store.RatingChartOf)
-	Games     []PlayerGame // this page, newest first
+	Games     []PlayerGame               // this page, newest first
 	Totals    RecordTotals
 	Page      int // 1-based
 	Pages     int
@@ -66,6 +66,13 @@ type PlayerRecord struct {
 // only the page it shows (issue 12). The result is shared with other
 // requests: callers must not modify its slices.
 func (o *Ratings) PlayerRecord(ctx context.Context, playerID int64, page int) (PlayerRecord, error) {
+	return o.PlayerRecordAt(ctx, playerID, page, "")
+}
+
+// PlayerRecordAt is PlayerRecord for a caller that has just read the
+// record's revision (store.PlayerGamesRevision, as PlayerPageRevisions
+// gives it, read before this call): it is not read again. "" reads it.
+func (o *Ratings) PlayerRecordAt(ctx context.Context, playerID int64, page int, gamesRevision string) (PlayerRecord, error) {
 	p, err := o.store.PlayerByID(ctx, playerID)
 	if err != nil {
 		return PlayerRecord{}, err
@@ -87,9 +94,11 @@ func (o *Ratings) PlayerRecord(ctx context.Context, playerID int64, page int) (P
 	}); err != nil {
 		return PlayerRecord{}, err
 	}
-	grev, err := o.store.PlayerGamesRevision(ctx, playerID)
-	if err != nil {
-		return PlayerRecord{}, err
+	grev := gamesRevision
+	if grev == "" {
+		if grev, err = o.store.PlayerGamesRevision(ctx, playerID); err != nil {
+			return PlayerRecord{}, err
+		}
 	}
 	rp, err := office.KeptView(o.off, "record:"+pid, grev, func() (recordPage, error) { return o.recordPageOf(ctx, playerID) })
 	if err != nil {
@@ -181,11 +190,12 @@ func (o *Ratings) recordPageOf(ctx context.Context, playerID int64) (recordPage,
 	return rp, nil
 }
 
-// PlayerPageRevision names everything the player's public record page
+// PlayerPageRevisions names everything the player's public record page
 // shows (store.PlayerPageRevision), for conditional GETs and the render
-// cache of anonymous pages. Public.
-func (o *Ratings) PlayerPageRevision(ctx context.Context, playerID int64) (string, error) {
-	return o.store.PlayerPageRevision(ctx, playerID)
+// cache of anonymous pages, and, from the same statement, the record's own
+// revision for PlayerRecordAt. Public.
+func (o *Ratings) PlayerPageRevisions(ctx context.Context, playerID int64) (page, games string, err error) {
+	return o.store.PlayerPageRevisions(ctx, playerID)
 }
 
 // EachRecordGame calls fn with each game of a player's whole record

@@ -148,3 +148,38 @@ func TestRecordPage_ChartReadEqualsTheWholeHistory(t *testing.T) {
 		}
 	})
 }
+
+// The record's revision read with the page's (store.PlayerPageRevisions,
+// which PlayerRecordAt takes instead of reading it again) is the one
+// PlayerGamesRevision reads, before and after a new game; the page's
+// starts with it and moves with it.
+func TestRecordPage_RevisionReadWithThePageIsTheRecords(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newRatingFixture(t, s)
+		a, b := f.players[0], f.players[1]
+		f.play(f.Event, a, b, "", office.ResultSenteWin, "resignation")
+		var pages []string
+		for i := range 2 {
+			page, games, err := s.PlayerPageRevisions(f.Ctx, a.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			alone, err := s.PlayerGamesRevision(f.Ctx, a.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			only, err := s.PlayerPageRevision(f.Ctx, a.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if games != alone || page != only || !strings.HasPrefix(page, games+"/") {
+				t.Errorf("pass %d: page %q games %q; PlayerGamesRevision %q, PlayerPageRevision %q", i, page, games, alone, only)
+			}
+			pages = append(pages, games)
+			f.play(f.Event, b, a, "", office.ResultGoteWin, "resignation")
+		}
+		if pages[0] == pages[1] {
+			t.Errorf("the record's revision %q did not move with a new game", pages[0])
+		}
+	})
+}
