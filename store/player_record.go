@@ -115,7 +115,7 @@ type PlayerRecordGame struct {
 func (s *Store) PlayerRecordGames(ctx context.Context, playerID int64, statuses []string) ([]PlayerRecordGame, error) {
 	rows, err := s.DB(ctx).Raw(`SELECT g.id, g.event_id, g.sente_player_id, g.gote_player_id, g.scheduled_on, g.started_at,
 		CASE WHEN EXISTS (SELECT 1 FROM game_records k WHERE k.game_id = g.id) THEN 1 ELSE 0 END,
-		r.result, r.reason, r.entered_at, c.confirmed_by
+		r.result, r.reason, r.entered_at, c.confirmed_by, COUNT(*) OVER ()
 		FROM games g
 		LEFT JOIN game_results r ON r.game_id = g.id
 		LEFT JOIN game_result_confirmations c ON c.game_result_id = r.id
@@ -143,11 +143,17 @@ func (s *Store) PlayerRecordGames(ctx context.Context, playerID int64, statuses 
 		scheduled                sql.NullString
 		started, entered         sql.NullTime
 		recorded                 int
+		total                    int // the answer's rows, on every row
 		result, reason           sql.NullString
 	)
 	for rows.Next() {
-		if err := rows.Scan(&id, &event, &sente, &gote, &scheduled, &started, &recorded, &result, &reason, &entered, &confirmedBy); err != nil {
+		if err := rows.Scan(&id, &event, &sente, &gote, &scheduled, &started, &recorded, &result, &reason, &entered, &confirmedBy, &total); err != nil {
 			return nil, fmt.Errorf("record games of player %d: %w", playerID, err)
+		}
+		if out == nil {
+			// Every row is a game or a further version of one: the
+			// slices are sized once, not grown (issue 12).
+			out, all, from = make([]PlayerRecordGame, 0, total), make([]ResultVersion, 0, total), make([]int, 0, total)
 		}
 		if n := len(out); n == 0 || out[n-1].Game.ID != id {
 			g := Game{ID: id, EventID: event}

@@ -17,12 +17,12 @@ import (
 func TestRatingChart_TextAsFmtWritesIt(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 1000))
 	for _, n := range []int{1, 2, 7, 1000} {
-		hist := make([]store.RatingHistoryEntry, n)
+		hist := make([]store.RatingChartPoint, n)
 		r := 1500.0
 		at := time.Date(1999, 12, 31, 15, 30, 0, 0, time.UTC) // 2000-01-01 in Tokyo
 		for i := range hist {
 			d := rng.NormFloat64() * 20
-			hist[i] = store.RatingHistoryEntry{GameID: int64(i + 1), PlayedAt: at, RatingBefore: r, RatingAfter: r + d}
+			hist[i] = store.RatingChartPoint{GameID: int64(i + 1), PlayedAt: at, RatingBefore: r, RatingAfter: r + d}
 			r += d
 			at = at.Add(time.Duration(rng.IntN(400)) * time.Hour)
 		}

@@ -174,13 +174,14 @@ const (
 
 // ratingChartOf draws the rating before the first game and after each
 // rated game.
-func ratingChartOf(hist []store.RatingHistoryEntry) chartView {
+func ratingChartOf(hist []store.RatingChartPoint) chartView {
 	c := chartView{Width: chartW, Height: chartH, Left: chartLeft, Right: chartRight, YMin: chartBottom, YMax: chartTop}
 	if len(hist) == 0 {
 		c.Empty = true
 		return c
 	}
-	vals := []float64{hist[0].RatingBefore}
+	vals := make([]float64, 1, len(hist)+1)
+	vals[0] = hist[0].RatingBefore
 	for _, h := range hist {
 		vals = append(vals, h.RatingAfter)
 	}

@@ -47,9 +47,9 @@ type RecordTotals struct {
 type PlayerRecord struct {
 	Player    store.Player
 	Rating    store.PlayerRating
-	HasRating bool                       // false only before the first recompute
-	History   []store.RatingHistoryEntry // oldest first; GameID, PlayedAt, RatingBefore and RatingAfter only (store.RatingChartOf)
-	Games     []PlayerGame               // this page, newest first
+	HasRating bool                     // false only before the first recompute
+	History   []store.RatingChartPoint // oldest first
+	Games     []PlayerGame             // this page, newest first
 	Totals    RecordTotals
 	Page      int // 1-based
 	Pages     int
@@ -89,7 +89,7 @@ func (o *Ratings) PlayerRecordAt(ctx context.Context, playerID int64, page int, 
 	// (view_cache.go), each revision read before what it names: the stored
 	// ratings' (status, above) and the player's games' (issue 12).
 	pid := strconv.FormatInt(playerID, 10)
-	if rec.History, err = office.KeptView(o.off, "history:"+pid, status.revision, func() ([]store.RatingHistoryEntry, error) {
+	if rec.History, err = office.KeptView(o.off, "history:"+pid, status.revision, func() ([]store.RatingChartPoint, error) {
 		return o.store.RatingChartOf(ctx, playerID)
 	}); err != nil {
 		return PlayerRecord{}, err
