@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strconv"
+	"time"
 )
 
 // playerGamesRevisionColumns name, in one row, the state of everything a
@@ -47,23 +48,31 @@ func (s *Store) PlayerGamesRevision(ctx context.Context, playerID int64) (string
 // the rating, its history and whether it is being recomputed. It is the
 // page's validator and its key in the render cache (web).
 func (s *Store) PlayerPageRevision(ctx context.Context, playerID int64) (string, error) {
+	page, _, err := s.PlayerPageRevisions(ctx, playerID)
+	return page, err
+}
+
+// PlayerPageRevisions is PlayerPageRevision with, from the same statement,
+// the PlayerGamesRevision it includes: a page that names its state first
+// need not read the record's again (issue 12).
+func (s *Store) PlayerPageRevisions(ctx context.Context, playerID int64) (page, games string, err error) {
 	// Flat: gorm does not fill the fields of an embedded unexported struct.
 	var r struct {
 		Games, Events, Sum, Max, Low, Registry int64
 		InputRev, ComputedRev                  sql.NullInt64
 		ComputedAt                             sql.NullString
 	}
-	err := s.DB(ctx).Raw("SELECT "+playerGamesRevisionColumns+`,
+	err = s.DB(ctx).Raw("SELECT "+playerGamesRevisionColumns+`,
 		(SELECT input_revision FROM rating_state WHERE id = 1) AS input_rev,
 		(SELECT computed_revision FROM rating_state WHERE id = 1) AS computed_rev,
 		(SELECT computed_at FROM rating_state WHERE id = 1) AS computed_at`+playerGamesRevisionFrom,
 		playerID, playerID, playerID, playerID).Scan(&r).Error
 	if err != nil {
-		return "", fmt.Errorf("page revision of player %d: %w", playerID, err)
+		return "", "", fmt.Errorf("page revision of player %d: %w", playerID, err)
 	}
-	g := playerGamesRevision{Games: r.Games, Events: r.Events, Sum: r.Sum, Max: r.Max, Low: r.Low, Registry: r.Registry}
-	return g.String() + "/" + strconv.FormatInt(r.InputRev.Int64, 10) + "/" + strconv.FormatInt(r.ComputedRev.Int64, 10) +
-		"@" + r.ComputedAt.String, nil
+	games = playerGamesRevision{Games: r.Games, Events: r.Events, Sum: r.Sum, Max: r.Max, Low: r.Low, Registry: r.Registry}.String()
+	return games + "/" + strconv.FormatInt(r.InputRev.Int64, 10) + "/" + strconv.FormatInt(r.ComputedRev.Int64, 10) +
+		"@" + r.ComputedAt.String, games, nil
 }
 
 // RatingsPageRevision names, in one statement, everything the public
@@ -106,7 +115,7 @@ type PlayerRecordGame struct {
 func (s *Store) PlayerRecordGames(ctx context.Context, playerID int64, statuses []string) ([]PlayerRecordGame, error) {
 	rows, err := s.DB(ctx).Raw(`SELECT g.id, g.event_id, g.sente_player_id, g.gote_player_id, g.scheduled_on, g.started_at,
 		CASE WHEN EXISTS (SELECT 1 FROM game_records k WHERE k.game_id = g.id) THEN 1 ELSE 0 END,
-		r.result, r.reason, r.entered_at, c.confirmed_by
+		r.result, r.reason, r.entered_at, c.confirmed_by, COUNT(*) OVER ()
 		FROM games g
 		LEFT JOIN game_results r ON r.game_id = g.id
 		LEFT JOIN game_result_confirmations c ON c.game_result_id = r.id
@@ -119,9 +128,13 @@ func (s *Store) PlayerRecordGames(ctx context.Context, playerID int64, statuses 
 	}
 	defer rows.Close()
 	// The scan targets are declared once, not per row (each would escape
-	// to the heap), and every version goes into one slice, cut per game:
-	// rows come ordered by game (issue 12).
+	// to the heap), every version goes into one slice, cut per game (rows
+	// come ordered by game), and the values the games and versions point to
+	// are taken from shared blocks, not allocated one by one (issue 12).
 	var (
+		ids                      slab[int64]
+		days                     slab[string]
+		times                    slab[time.Time]
 		out                      []PlayerRecordGame
 		all                      []ResultVersion
 		from                     []int // per game, where its versions start in all
@@ -130,27 +143,40 @@ func (s *Store) PlayerRecordGames(ctx context.Context, playerID int64, statuses 
 		scheduled                sql.NullString
 		started, entered         sql.NullTime
 		recorded                 int
+		total                    int // the answer's rows, on every row
 		result, reason           sql.NullString
 	)
 	for rows.Next() {
-		if err := rows.Scan(&id, &event, &sente, &gote, &scheduled, &started, &recorded, &result, &reason, &entered, &confirmedBy); err != nil {
+		if err := rows.Scan(&id, &event, &sente, &gote, &scheduled, &started, &recorded, &result, &reason, &entered, &confirmedBy, &total); err != nil {
 			return nil, fmt.Errorf("record games of player %d: %w", playerID, err)
 		}
+		if out == nil {
+			// Every row is a game or a further version of one: the
+			// slices are sized once, not grown (issue 12).
+			out, all, from = make([]PlayerRecordGame, 0, total), make([]ResultVersion, 0, total), make([]int, 0, total)
+		}
 		if n := len(out); n == 0 || out[n-1].Game.ID != id {
-			g := Game{ID: id, EventID: event, SentePlayerID: nullID(sente), GotePlayerID: nullID(gote)}
+			g := Game{ID: id, EventID: event}
+			if sente.Valid {
+				g.SentePlayerID = ids.of(sente.Int64)
+			}
+			if gote.Valid {
+				g.GotePlayerID = ids.of(gote.Int64)
+			}
 			if scheduled.Valid {
-				v := scheduled.String
-				g.ScheduledOn = &v
+				g.ScheduledOn = days.of(scheduled.String)
 			}
 			if started.Valid {
-				v := started.Time
-				g.StartedAt = &v
+				g.StartedAt = times.of(started.Time)
 			}
 			out = append(out, PlayerRecordGame{Game: g, HasRecord: recorded != 0})
 			from = append(from, len(all))
 		}
 		if result.Valid {
-			v := ResultVersion{GameResult: GameResult{GameID: id, Result: result.String, Reason: reason.String}, ConfirmedBy: nullID(confirmedBy)}
+			v := ResultVersion{GameResult: GameResult{GameID: id, Result: result.String, Reason: reason.String}}
+			if confirmedBy.Valid {
+				v.ConfirmedBy = ids.of(confirmedBy.Int64)
+			}
 			if entered.Valid {
 				v.EnteredAt = entered.Time
 			}
@@ -170,4 +196,18 @@ func (s *Store) PlayerRecordGames(ctx context.Context, playerID int64, statuses 
 		}
 	}
 	return out, nil
+}
+
+// slab hands out pointers to values kept in blocks of 256, one allocation
+// per block instead of one per value, for reads that point to a value per
+// row (nullable columns) over a thousand rows.
+type slab[T any] struct{ free []T }
+
+func (s *slab[T]) of(v T) *T {
+	if len(s.free) == 0 {
+		s.free = make([]T, 256)
+	}
+	p := &s.free[0]
+	*p, s.free = v, s.free[1:]
+	return p
 }

@@ -11,16 +11,21 @@ import (
 
 // notModifiedPlayer is notModified (cache.go) for a player's public record
 // page, which spans events: its revision is the player's
-// (ratings.PlayerPageRevision: the events of the player's games, the
+// (ratings.PlayerPageRevisions: the events of the player's games, the
 // registry and the stored ratings), read before the page's data. An
 // anonymous visitor gets an ETag and 304 on a match, and the page's bytes
 // come from the render cache when another visitor has seen them at that
 // revision (issue 12). Staff get the page as computed, without validators.
-func (s *Server) notModifiedPlayer(c echo.Context, playerID int64) (bool, error) {
+// games is the record's revision read with the page's (for
+// ratings.PlayerRecordAt), "" when none was read.
+func (s *Server) notModifiedPlayer(c echo.Context, playerID int64) (done bool, games string, err error) {
 	id := strconv.FormatInt(playerID, 10)
-	return s.notModifiedAt(c, "p"+id, id, func(ctx context.Context) (string, error) {
-		return s.ratings().PlayerPageRevision(ctx, playerID)
+	done, err = s.notModifiedAt(c, "p"+id, id, func(ctx context.Context) (string, error) {
+		page, g, err := s.ratings().PlayerPageRevisions(ctx, playerID)
+		games = g
+		return page, err
 	})
+	return done, games, err
 }
 
 // notModifiedRatings is notModifiedPlayer for the public ratings list

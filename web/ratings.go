@@ -100,11 +100,12 @@ func (s *Server) playerRecord(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if done, err := s.notModifiedPlayer(c, id); done || err != nil {
+	done, grev, err := s.notModifiedPlayer(c, id)
+	if done || err != nil {
 		return err
 	}
 	page, _ := strconv.Atoi(c.QueryParam("page"))
-	rec, err := s.ratings().PlayerRecord(ctx, id, page)
+	rec, err := s.ratings().PlayerRecordAt(ctx, id, page, grev)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,7 @@ import (
 	"math"
 	"net/url"
 	"strconv"
-	"strings"
+	"time"
 
 	"kisen/office"
 	"kisen/office/ratings"
@@ -14,18 +14,24 @@ import (
 	"kisen/store"
 )
 
-func fmtRating(x float64) string { return strconv.FormatFloat(math.Round(x), 'f', 0, 64) }
+func fmtRating(x float64) string { return string(appendRating(nil, x)) }
+
+func appendRating(b []byte, x float64) []byte {
+	return strconv.AppendFloat(b, math.Round(x), 'f', 0, 64)
+}
 
 // fmtDelta shows a rating change with its sign (+16, −16).
-func fmtDelta(d float64) string {
+func fmtDelta(d float64) string { return string(appendDelta(nil, d)) }
+
+func appendDelta(b []byte, d float64) []byte {
 	r := math.Round(d)
 	switch {
 	case r > 0:
-		return "+" + strconv.FormatFloat(r, 'f', 0, 64)
+		return strconv.AppendFloat(append(b, '+'), r, 'f', 0, 64)
 	case r < 0:
-		return "−" + strconv.FormatFloat(-r, 'f', 0, 64)
+		return strconv.AppendFloat(append(b, "−"...), -r, 'f', 0, 64)
 	}
-	return "±0"
+	return append(b, "±0"...)
 }
 
 // ratingFilterForm is the filter form as the user filled it.
@@ -168,13 +174,14 @@ const (
 
 // ratingChartOf draws the rating before the first game and after each
 // rated game.
-func ratingChartOf(hist []store.RatingHistoryEntry) chartView {
+func ratingChartOf(hist []store.RatingChartPoint) chartView {
 	c := chartView{Width: chartW, Height: chartH, Left: chartLeft, Right: chartRight, YMin: chartBottom, YMax: chartTop}
 	if len(hist) == 0 {
 		c.Empty = true
 		return c
 	}
-	vals := []float64{hist[0].RatingBefore}
+	vals := make([]float64, 1, len(hist)+1)
+	vals[0] = hist[0].RatingBefore
 	for _, h := range hist {
 		vals = append(vals, h.RatingAfter)
 	}
@@ -193,19 +200,59 @@ func ratingChartOf(hist []store.RatingHistoryEntry) chartView {
 	yOf := func(x float64) float64 {
 		return chartBottom - (x-lo)/(hi-lo)*float64(chartBottom-chartTop)
 	}
-	pts := make([]string, len(vals))
+	// Every coordinate and title is appended to two buffers, each turned
+	// into one string that the dots slice: a thousand games are a thousand
+	// dots, and a string apiece from fmt cost more than the page's reads
+	// (issue 12). The text is what fmt's %.1f and the dates' layout give.
+	pts := make([]byte, 0, len(vals)*12)
+	titles := make([]byte, 0, len(vals)*32)
+	type span struct{ x0, x1, y1, t0, t1 int }
+	spans := make([]span, len(vals))
 	for i, x := range vals {
-		px, py := fmt.Sprintf("%.1f", xOf(i)), fmt.Sprintf("%.1f", yOf(x))
-		pts[i] = px + "," + py
-		title := fmtRating(x)
+		if i > 0 {
+			pts = append(pts, ' ')
+		}
+		sp := span{x0: len(pts)}
+		pts = appendTenths(pts, xOf(i))
+		sp.x1 = len(pts)
+		pts = appendTenths(append(pts, ','), yOf(x))
+		sp.y1, sp.t0 = len(pts), len(titles)
 		if i > 0 {
 			h := hist[i-1]
-			title = fmt.Sprintf("%s %s (%s)", h.PlayedAt.In(tokyo).Format("2006-01-02"), fmtRating(x), fmtDelta(h.RatingAfter-h.RatingBefore))
+			titles = appendDay(titles, h.PlayedAt.In(tokyo))
+			titles = appendDelta(append(appendRating(append(titles, ' '), x), " ("...), h.RatingAfter-h.RatingBefore)
+			titles = append(titles, ')')
+		} else {
+			titles = appendRating(titles, x)
 		}
-		c.Dots = append(c.Dots, chartDot{X: px, Y: py, Title: title})
+		sp.t1 = len(titles)
+		spans[i] = sp
 	}
-	c.Points = strings.Join(pts, " ")
+	c.Points = string(pts)
+	ts := string(titles)
+	c.Dots = make([]chartDot, len(vals))
+	for i, sp := range spans {
+		c.Dots[i] = chartDot{X: c.Points[sp.x0:sp.x1], Y: c.Points[sp.x1+1 : sp.y1], Title: ts[sp.t0:sp.t1]}
+	}
 	return c
+}
+
+// appendTenths appends x as fmt's %.1f shows it.
+func appendTenths(b []byte, x float64) []byte {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return fmt.Appendf(b, "%.1f", x)
+	}
+	return strconv.AppendFloat(b, x, 'f', 1, 64)
+}
+
+// appendDay appends t's date as the layout "2006-01-02" shows it.
+func appendDay(b []byte, t time.Time) []byte {
+	y, m, d := t.Date()
+	if y < 0 || y > 9999 {
+		return t.AppendFormat(b, "2006-01-02")
+	}
+	return append(b, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
+		byte('0'+int(m)/10), byte('0'+int(m)%10), '-', byte('0'+d/10), byte('0'+d%10))
 }
 
 // playerRecordView is the record page.

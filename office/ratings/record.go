@@ -47,9 +47,9 @@ type RecordTotals struct {
 type PlayerRecord struct {
 	Player    store.Player
 	Rating    store.PlayerRating
-	HasRating bool // false only before the first recompute
-	History   []store.RatingHistoryEntry
-	Games     []PlayerGame // this page, newest first
+	HasRating bool                     // false only before the first recompute
+	History   []store.RatingChartPoint // oldest first
+	Games     []PlayerGame             // this page, newest first
 	Totals    RecordTotals
 	Page      int // 1-based
 	Pages     int
@@ -66,6 +66,13 @@ type PlayerRecord struct {
 // only the page it shows (issue 12). The result is shared with other
 // requests: callers must not modify its slices.
 func (o *Ratings) PlayerRecord(ctx context.Context, playerID int64, page int) (PlayerRecord, error) {
+	return o.PlayerRecordAt(ctx, playerID, page, "")
+}
+
+// PlayerRecordAt is PlayerRecord for a caller that has just read the
+// record's revision (store.PlayerGamesRevision, as PlayerPageRevisions
+// gives it, read before this call): it is not read again. "" reads it.
+func (o *Ratings) PlayerRecordAt(ctx context.Context, playerID int64, page int, gamesRevision string) (PlayerRecord, error) {
 	p, err := o.store.PlayerByID(ctx, playerID)
 	if err != nil {
 		return PlayerRecord{}, err
@@ -82,14 +89,16 @@ func (o *Ratings) PlayerRecord(ctx context.Context, playerID int64, page int) (P
 	// (view_cache.go), each revision read before what it names: the stored
 	// ratings' (status, above) and the player's games' (issue 12).
 	pid := strconv.FormatInt(playerID, 10)
-	if rec.History, err = office.KeptView(o.off, "history:"+pid, status.revision, func() ([]store.RatingHistoryEntry, error) {
-		return o.store.RatingHistoryOf(ctx, playerID)
+	if rec.History, err = office.KeptView(o.off, "history:"+pid, status.revision, func() ([]store.RatingChartPoint, error) {
+		return o.store.RatingChartOf(ctx, playerID)
 	}); err != nil {
 		return PlayerRecord{}, err
 	}
-	grev, err := o.store.PlayerGamesRevision(ctx, playerID)
-	if err != nil {
-		return PlayerRecord{}, err
+	grev := gamesRevision
+	if grev == "" {
+		if grev, err = o.store.PlayerGamesRevision(ctx, playerID); err != nil {
+			return PlayerRecord{}, err
+		}
 	}
 	rp, err := office.KeptView(o.off, "record:"+pid, grev, func() (recordPage, error) { return o.recordPageOf(ctx, playerID) })
 	if err != nil {
@@ -181,11 +190,12 @@ func (o *Ratings) recordPageOf(ctx context.Context, playerID int64) (recordPage,
 	return rp, nil
 }
 
-// PlayerPageRevision names everything the player's public record page
+// PlayerPageRevisions names everything the player's public record page
 // shows (store.PlayerPageRevision), for conditional GETs and the render
-// cache of anonymous pages. Public.
-func (o *Ratings) PlayerPageRevision(ctx context.Context, playerID int64) (string, error) {
-	return o.store.PlayerPageRevision(ctx, playerID)
+// cache of anonymous pages, and, from the same statement, the record's own
+// revision for PlayerRecordAt. Public.
+func (o *Ratings) PlayerPageRevisions(ctx context.Context, playerID int64) (page, games string, err error) {
+	return o.store.PlayerPageRevisions(ctx, playerID)
 }
 
 // EachRecordGame calls fn with each game of a player's whole record
@@ -280,9 +290,10 @@ func lineOf(g store.Game, playerID int64, r store.ResultVersion, ok bool) record
 	return l
 }
 
-// newestFirst sorts lines newest first, ties by game id (a total order).
-// Sorted by index: a line holds a whole game, and a thousand of them moved
-// in a sort cost more than reading them (issue 12).
+// newestFirst sorts lines newest first, ties by game id (a total order),
+// in place. Sorted by index, then moved once each along the permutation's
+// cycles: a line holds a whole game, and a thousand of them moved in a sort
+// or copied to a second slice cost more than reading them (issue 12).
 func newestFirst(out []recordLine) []recordLine {
 	idx := make([]int, len(out))
 	for i := range idx {
@@ -291,11 +302,24 @@ func newestFirst(out []recordLine) []recordLine {
 	slices.SortFunc(idx, func(i, j int) int {
 		return cmp.Or(out[j].PlayedAt.Compare(out[i].PlayedAt), cmp.Compare(out[j].Game.ID, out[i].Game.ID))
 	})
-	sorted := make([]recordLine, len(out))
-	for k, i := range idx {
-		sorted[k] = out[i]
+	// Line k takes the line at idx[k]; a line moved marks its place done.
+	for k := range out {
+		if idx[k] == k {
+			continue
+		}
+		held, j := out[k], k
+		for {
+			n := idx[j]
+			idx[j] = j
+			if n == k {
+				out[j] = held
+				break
+			}
+			out[j] = out[n]
+			j = n
+		}
 	}
-	return sorted
+	return out
 }
 
 // opponentsOf loads every opponent the lines name, keyed by id.

@@ -106,3 +106,80 @@ func TestRecordPage_SameGamesAsTheWholeRecord_D_R3(t *testing.T) {
 		}
 	})
 }
+
+// The record page's chart read (store.RatingChartOf, the four columns the
+// page uses) lists the same rated games, in the same order and with the
+// same values, as the whole history (store.RatingHistoryOf), for every
+// player: one with games, one with one game, one with none.
+func TestRecordPage_ChartReadEqualsTheWholeHistory(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newRatingFixture(t, s)
+		a, b, c, d := f.players[0], f.players[1], f.players[2], f.players[3]
+		f.play(f.Event, a, b, "", office.ResultSenteWin, "resignation")
+		f.play(f.Event, b, a, "", office.ResultGoteWin, "resignation")
+		f.play(f.Event, a, c, "", office.ResultSenteWin, "time")
+		f.play(f.Event, c, b, "", office.ResultGoteWin, "resignation")
+		if _, err := ratings.New(f.O).RefreshRatingsIfStale(f.Ctx); err != nil {
+			t.Fatal(err)
+		}
+		rows := 0
+		for _, p := range []store.Player{a, b, c, d} {
+			whole, err := s.RatingHistoryOf(f.Ctx, p.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			chart, err := s.RatingChartOf(f.Ctx, p.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(chart) != len(whole) {
+				t.Fatalf("player %d: chart %d rows, history %d", p.ID, len(chart), len(whole))
+			}
+			for i, w := range whole {
+				g := chart[i]
+				if g.GameID != w.GameID || !g.PlayedAt.Equal(w.PlayedAt) || g.RatingBefore != w.RatingBefore || g.RatingAfter != w.RatingAfter {
+					t.Errorf("player %d row %d: chart %+v\nhistory %+v", p.ID, i, g, w)
+				}
+			}
+			rows += len(whole)
+		}
+		if rows != 8 {
+			t.Errorf("%d history rows over the players, want 8 (four rated games, two sides)", rows)
+		}
+	})
+}
+
+// The record's revision read with the page's (store.PlayerPageRevisions,
+// which PlayerRecordAt takes instead of reading it again) is the one
+// PlayerGamesRevision reads, before and after a new game; the page's
+// starts with it and moves with it.
+func TestRecordPage_RevisionReadWithThePageIsTheRecords(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newRatingFixture(t, s)
+		a, b := f.players[0], f.players[1]
+		f.play(f.Event, a, b, "", office.ResultSenteWin, "resignation")
+		var pages []string
+		for i := range 2 {
+			page, games, err := s.PlayerPageRevisions(f.Ctx, a.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			alone, err := s.PlayerGamesRevision(f.Ctx, a.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			only, err := s.PlayerPageRevision(f.Ctx, a.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if games != alone || page != only || !strings.HasPrefix(page, games+"/") {
+				t.Errorf("pass %d: page %q games %q; PlayerGamesRevision %q, PlayerPageRevision %q", i, page, games, alone, only)
+			}
+			pages = append(pages, games)
+			f.play(f.Event, b, a, "", office.ResultGoteWin, "resignation")
+		}
+		if pages[0] == pages[1] {
+			t.Errorf("the record's revision %q did not move with a new game", pages[0])
+		}
+	})
+}
