@@ -246,14 +246,7 @@ func appendTenths(b []byte, x float64) []byte {
 }
 
 // appendDay appends t's date as the layout "2006-01-02" shows it.
-func appendDay(b []byte, t time.Time) []byte {
-	y, m, d := t.Date()
-	if y < 0 || y > 9999 {
-		return t.AppendFormat(b, "2006-01-02")
-	}
-	return append(b, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
-		byte('0'+int(m)/10), byte('0'+int(m)%10), '-', byte('0'+d/10), byte('0'+d%10))
-}
+func appendDay(b []byte, t time.Time) []byte { return t.AppendFormat(b, "2006-01-02") }
 
 // playerRecordView is the record page.
 type playerRecordView struct {
