@@ -41,20 +41,14 @@ func (s *Store) PlayerGamesRevision(ctx context.Context, playerID int64) (string
 	return r.String(), nil
 }
 
-// PlayerPageRevision names, in one statement, everything a player's public
-// record page shows: PlayerGamesRevision (the games, their events and the
-// registry, the player's own row included) and the stored ratings' state
-// (input and computed revisions, when they were computed), which covers
-// the rating, its history and whether it is being recomputed. It is the
-// page's validator and its key in the render cache (web).
-func (s *Store) PlayerPageRevision(ctx context.Context, playerID int64) (string, error) {
-	page, _, err := s.PlayerPageRevisions(ctx, playerID)
-	return page, err
-}
-
-// PlayerPageRevisions is PlayerPageRevision with, from the same statement,
-// the PlayerGamesRevision it includes: a page that names its state first
-// need not read the record's again (issue 12).
+// PlayerPageRevisions names, in one statement, everything a player's public
+// record page shows (page): PlayerGamesRevision (the games, their events
+// and the registry, the player's own row included) and the stored ratings'
+// state (input and computed revisions, when they were computed), which
+// covers the rating, its history and whether it is being recomputed. It is
+// the page's validator and its key in the render cache (web). games is the
+// PlayerGamesRevision it includes, from the same statement: a page that
+// names its state first need not read the record's again (issue 12).
 func (s *Store) PlayerPageRevisions(ctx context.Context, playerID int64) (page, games string, err error) {
 	// Flat: gorm does not fill the fields of an embedded unexported struct.
 	var r struct {

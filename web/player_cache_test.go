@@ -12,7 +12,7 @@ import (
 
 // Issue 12: a player's public record page spans events, so it answers
 // conditional GETs and comes from the render cache under the player's own
-// revision (store.PlayerPageRevision). It answers 304 to its tag until
+// revision (store.PlayerPageRevisions). It answers 304 to its tag until
 // something it shows changes: a result in one of the player's events, a
 // recompute of the ratings, an opponent's name. Staff get no validators.
 func TestCache_PlayerRecordAnswers304UntilAWriteOrRecompute(t *testing.T) {

@@ -191,7 +191,7 @@ func (o *Ratings) recordPageOf(ctx context.Context, playerID int64) (recordPage,
 }
 
 // PlayerPageRevisions names everything the player's public record page
-// shows (store.PlayerPageRevision), for conditional GETs and the render
+// shows (store.PlayerPageRevisions), for conditional GETs and the render
 // cache of anonymous pages, and, from the same statement, the record's own
 // revision for PlayerRecordAt. Public.
 func (o *Ratings) PlayerPageRevisions(ctx context.Context, playerID int64) (page, games string, err error) {

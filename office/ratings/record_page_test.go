@@ -168,12 +168,8 @@ func TestRecordPage_RevisionReadWithThePageIsTheRecords(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			only, err := s.PlayerPageRevision(f.Ctx, a.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if games != alone || page != only || !strings.HasPrefix(page, games+"/") {
-				t.Errorf("pass %d: page %q games %q; PlayerGamesRevision %q, PlayerPageRevision %q", i, page, games, alone, only)
+			if games != alone || !strings.HasPrefix(page, games+"/") {
+				t.Errorf("pass %d: page %q games %q; PlayerGamesRevision %q", i, page, games, alone)
 			}
 			pages = append(pages, games)
 			f.play(f.Event, b, a, "", office.ResultGoteWin, "resignation")
