@@ -224,7 +224,7 @@ func TestRatingsWeb_ListAndRecordPages(t *testing.T) {
 		if n := doc.Find(`[data-testid="rating-row"]`).Length(); n != 50 {
 			t.Errorf("page 1 has %d rows, want 50", n)
 		}
-		if got := doc.Find(`[data-testid="rating-count"]`).Text(); got != "55人" {
+		if got := doc.Find(`[data-testid="rating-count"]`).Text(); got != "該当 55人" {
 			t.Errorf("count %q", got)
 		}
 		next, _ := doc.Find(`[data-testid="page-next"]`).Attr("href")
