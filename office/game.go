@@ -254,7 +254,7 @@ func (o *Office) ConfirmResult(ctx context.Context, actor Actor, resultID int64)
 	if err != nil {
 		return err
 	}
-	if eventRequiresConfirmation(e) && rv.EnteredBy == actor.UserID {
+	if eventRequiresConfirmation(e) && rv.EnteredBy == actor.UserID && !o.reportedByPlayers(ctx, rv.ID) {
 		v := &ValidationError{}
 		v.Add(0, "result", "games.err.self_confirm", nil)
 		return v
@@ -282,6 +282,23 @@ func (o *Office) ConfirmResult(ctx context.Context, actor Actor, resultID int64)
 		}
 		return syncKnockout(ctx, tx, e, o.now()) // a confirmed result advances the bracket
 	})
+}
+
+// reportedByPlayers tells whether a result version is the two players'
+// agreeing report (issue 21 item 5): its entered_by names the director who
+// issued the players' secrets only because the column must name a user, so
+// that director did not enter it and may confirm it.
+func (o *Office) reportedByPlayers(ctx context.Context, resultID int64) bool {
+	m, err := o.store.DayReportResultsOf(ctx, []int64{resultID})
+	src, ok := m[resultID]
+	return err == nil && ok && src.ConfirmedBy == nil
+}
+
+// ReportedResults reads where result versions the players reported came
+// from, by result id (one statement); the result history shows it instead
+// of entered_by.
+func (o *Office) ReportedResults(ctx context.Context, resultIDs []int64) (map[int64]store.DayReportResult, error) {
+	return o.store.DayReportResultsOf(ctx, resultIDs)
 }
 
 // ResultHistory lists every result version of a game, oldest first.

@@ -24,7 +24,9 @@ type DayClassPaper struct {
 // TableName keeps the migration's singular name.
 func (DayClassPaper) TableName() string { return "day_class_paper" }
 
-// DayReportLink is the hashed secret of a board's slip.
+// DayReportLink is the hashed secret of a board's slip as 00130 issued it
+// (one link for both players). Since 00160 no link is issued and a token
+// found here answers that the slip is out of date; nothing is reported.
 type DayReportLink struct {
 	GameID    int64  `gorm:"primaryKey;autoIncrement:false"`
 	TokenHash string `gorm:"not null"`
@@ -32,7 +34,10 @@ type DayReportLink struct {
 	IssuedAt  time.Time
 }
 
-// DayReport is one player's report of who won (append-only).
+// DayReport is one player's report of who won (append-only). OwnSecret
+// marks a report made through the player's own secret (00160); the
+// single board links of 00130 let one phone report as either player, so
+// their reports do not count towards an agreement.
 type DayReport struct {
 	ID         int64 `gorm:"primaryKey"`
 	GameID     int64 `gorm:"not null"`
@@ -40,6 +45,29 @@ type DayReport struct {
 	WinnerID   int64 `gorm:"not null"`
 	ResultID   *int64
 	At         time.Time
+	OwnSecret  bool `gorm:"not null;default:false"`
+}
+
+// DayReportSecret is the hashed secret of one player of a board (00160):
+// it reports only as PlayerID.
+type DayReportSecret struct {
+	GameID    int64  `gorm:"primaryKey;autoIncrement:false"`
+	PlayerID  int64  `gorm:"primaryKey;autoIncrement:false"`
+	TokenHash string `gorm:"not null"`
+	IssuedBy  int64  `gorm:"not null"`
+	IssuedAt  time.Time
+}
+
+// DayReportResult says where a result version the players reported came
+// from (00160, append-only): the agreeing reports of both players, or one
+// player's report and the desk member who confirmed it.
+type DayReportResult struct {
+	ResultID      int64 `gorm:"primaryKey;autoIncrement:false"`
+	GameID        int64 `gorm:"not null"`
+	SenteReportID *int64
+	GoteReportID  *int64
+	ConfirmedBy   *int64
+	At            time.Time
 }
 
 // DayReportMiss is one wrong token, for the rate limit.
@@ -120,4 +148,51 @@ func (s *Store) DayReportMisses(ctx context.Context, ip string, since time.Time)
 	var n int64
 	err := s.DB(ctx).Model(&DayReportMiss{}).Where("ip = ? AND at > ?", ip, since.UTC()).Count(&n).Error
 	return n, notFound(err, "count day report misses")
+}
+
+// ReplaceDayReportSecrets stores a board's new secrets, one per player,
+// replacing those printed before (their slips stop working).
+func (s *Store) ReplaceDayReportSecrets(ctx context.Context, gameID int64, secrets []DayReportSecret) error {
+	if err := s.DB(ctx).Where("game_id = ?", gameID).Delete(&DayReportSecret{}).Error; err != nil {
+		return notFound(err, "replace day report secrets")
+	}
+	for i := range secrets {
+		secrets[i].IssuedAt = secrets[i].IssuedAt.UTC()
+	}
+	return notFound(s.DB(ctx).Create(&secrets).Error, "save day report secrets")
+}
+
+// DayReportSecretByHash finds the secret of a token hash.
+func (s *Store) DayReportSecretByHash(ctx context.Context, hash string) (DayReportSecret, error) {
+	var l DayReportSecret
+	err := s.DB(ctx).Where("token_hash = ?", hash).Take(&l).Error
+	return l, notFound(err, "day report secret")
+}
+
+// AddDayReportResult records where a reported result version came from.
+func (s *Store) AddDayReportResult(ctx context.Context, r *DayReportResult) error {
+	r.At = r.At.UTC()
+	return notFound(s.DB(ctx).Create(r).Error, "add day report result")
+}
+
+// DayReportResultsOf reads the sources of result versions the players
+// reported, by result id (one statement); others are missing.
+func (s *Store) DayReportResultsOf(ctx context.Context, resultIDs []int64) (map[int64]DayReportResult, error) {
+	out := map[int64]DayReportResult{}
+	if len(resultIDs) == 0 {
+		return out, nil
+	}
+	var rows []DayReportResult
+	err := s.DB(ctx).Where("result_id IN ?", resultIDs).Find(&rows).Error
+	for _, r := range rows {
+		out[r.ResultID] = r
+	}
+	return out, notFound(err, "day report results")
+}
+
+// DayReportByID loads one report.
+func (s *Store) DayReportByID(ctx context.Context, id int64) (DayReport, error) {
+	var r DayReport
+	err := s.DB(ctx).Where("id = ?", id).Take(&r).Error
+	return r, notFound(err, fmt.Sprintf("day report %d", id))
 }

@@ -98,6 +98,9 @@ func UnwatchedTables() []string {
 		// rendered fresh; a report that enters a result writes game_results,
 		// which is watched. (The day's other tables are watched, 00155.)
 		"day_class_paper", "day_report_links", "day_reports", "day_report_misses",
+		// Each player's secret and where a reported result came from
+		// (00160): written in the transaction that writes game_results.
+		"day_report_secrets", "day_report_results",
 		// API tokens (00115): shown on the staff token page only, rendered
 		// fresh; a write through a token changes watched tables
 		// (game_results, game_records, rulings) in the same transaction.

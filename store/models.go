@@ -58,6 +58,9 @@ func Models() []any {
 		&DayReportLink{},
 		&DayReport{},
 		&DayReportMiss{},
+		// one secret per player, and where a reported result came from (00160)
+		&DayReportSecret{},
+		&DayReportResult{},
 		&DayFinal{},
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"kisen/league"
 	"kisen/office"
+	"kisen/office/day"
 	"kisen/office/ratings"
 	"kisen/store"
 )
@@ -461,9 +462,19 @@ func (s *Server) apiGameOf(ctx context.Context, a office.Actor, id int64) (APIGa
 		ids = append(ids, h.EnteredBy)
 	}
 	names := s.userNames(ctx, ids...)
+	reported, err := s.reportedResults(ctx, hist)
+	if err != nil {
+		return out, err
+	}
 	eff, has := store.EffectiveOf(hist)
 	for _, h := range hist {
 		v := apiResultVersion(h, names, has && h.ID == eff.ID)
+		if src, ok := reported[h.ID]; ok { // the players' report (issue 21 item 5)
+			v.EnteredVia = day.ReasonPlayersReport
+			if src.ConfirmedBy == nil {
+				v.EnteredBy = ""
+			}
+		}
 		out.History = append(out.History, v)
 		if v.InForce {
 			vv := v

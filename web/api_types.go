@@ -196,8 +196,8 @@ type APIResultVersion struct {
 	Result       string     `json:"result" enum:"sente_win,gote_win,redo,both_lose,pending"`
 	Reason       string     `json:"reason"`
 	Note         string     `json:"note"`
-	EnteredBy    string     `json:"entered_by" doc:"who entered it"`
-	EnteredVia   string     `json:"entered_via" doc:"the API token it came through; empty for the web"`
+	EnteredBy    string     `json:"entered_by" doc:"who entered it; empty when both players reported it themselves (entered_via players_report)"`
+	EnteredVia   string     `json:"entered_via" doc:"the API token it came through; players_report for the players' own report (entered_by then names the desk member who confirmed one player's report, or is empty); empty for the web"`
 	EnteredAt    time.Time  `json:"entered_at"`
 	Confirmed    bool       `json:"confirmed"`
 	ConfirmedAt  *time.Time `json:"confirmed_at"`

@@ -32,6 +32,7 @@ func (s *Server) dayPaperRoutes(e *echo.Echo) {
 	e.POST("/day/classes/:cid/paper", s.dayPaperSave, requireUser)
 	e.GET("/r/:token", s.dayReportPage)
 	e.POST("/r/:token", s.dayReportPost)
+	e.POST("/day/classes/:cid/rounds/:n/boards/:b/report", s.dayLoneReportConfirm, requireUser)
 }
 
 func dayRoundPaperURL(classID int64, round int, sheet string) string {
@@ -75,7 +76,10 @@ type paperBoard struct {
 	Handicap string
 	SenteBy  string
 	Decided  bool
-	QR       *qrCode
+	// SenteQR and GoteQR are each player's own code (just issued), printed
+	// on that player's half of the slip.
+	SenteQR *qrCode
+	GoteQR  *qrCode
 }
 
 type pairingSheetView struct {
@@ -207,19 +211,26 @@ func (s *Server) daySlipsWithQR(c echo.Context) error {
 		return err
 	}
 	base := c.Scheme() + "://" + c.Request().Host
-	codes := map[int64]*qrCode{}
-	for game, tok := range toks {
-		q, err := newQR(base + "/r/" + tok)
+	codes := map[int64]slipCodes{}
+	for game, sec := range toks {
+		sq, err := newQR(base + "/r/" + sec.Sente)
 		if err != nil {
 			return err
 		}
-		codes[game] = &q
+		gq, err := newQR(base + "/r/" + sec.Gote)
+		if err != nil {
+			return err
+		}
+		codes[game] = slipCodes{sente: &sq, gote: &gq}
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return s.renderSlips(c, codes)
 }
 
-func (s *Server) renderSlips(c echo.Context, codes map[int64]*qrCode) error {
+// slipCodes are the two players' codes of one slip.
+type slipCodes struct{ sente, gote *qrCode }
+
+func (s *Server) renderSlips(c echo.Context, codes map[int64]slipCodes) error {
 	ctx := c.Request().Context()
 	v, r, people, err := s.classPaper(c)
 	if err != nil {
@@ -239,7 +250,8 @@ func (s *Server) renderSlips(c echo.Context, codes map[int64]*qrCode) error {
 			continue
 		}
 		sv.Undecided++
-		b.QR = codes[r.Boards[i].Root.ID]
+		cs := codes[r.Boards[i].Root.ID]
+		b.SenteQR, b.GoteQR = cs.sente, cs.gote
 		sv.Slips = append(sv.Slips, b)
 	}
 	title := T(ctx, "day_paper.slips.title", "Class", sv.Head.Class, "N", r.Number)

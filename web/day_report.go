@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office/day"
+	"kisen/store"
 )
 
 // The players' own report (issue 14 part 5): the page a slip's QR code
@@ -24,8 +26,7 @@ type reportView struct {
 	Gote      string
 	SenteID   int64
 	GoteID    int64
-	Decided   bool
-	Winner    string
+	Me        string // the player whose secret the link is
 	SenteSaid string
 	GoteSaid  string
 	Message   string // a field problem
@@ -35,13 +36,16 @@ func reportViewOf(c echo.Context, token string, b day.ReportBoard) reportView {
 	ctx := c.Request().Context()
 	return reportView{Token: token, Class: localName(ctx, b.ClassName, b.ClassNameEn), Round: b.Round, Board: b.Board,
 		Handicap: handicapWords(ctx, b.Handicap), Sente: b.SenteName, Gote: b.GoteName, SenteID: b.Sente, GoteID: b.Gote,
-		Decided: b.Decided, Winner: b.NameOf(b.Winner), SenteSaid: b.NameOf(b.SenteSaid), GoteSaid: b.NameOf(b.GoteSaid)}
+		Me: b.NameOf(b.Me), SenteSaid: b.NameOf(b.SenteSaid), GoteSaid: b.NameOf(b.GoteSaid)}
 }
 
-// reportError answers a link that takes no report: unknown (404), too
-// many wrong links from the address (429), or the result already in (409,
-// the result shown).
-func (s *Server) reportError(c echo.Context, token string, err error) error {
+// reportError answers a link that takes no report: unknown (404, the same
+// page for a typo, a guess or another board's old code), too many wrong
+// links from the address (429), or closed (410: the result is in, the
+// round is over, the issuer lost the role, or a slip printed before each
+// player had their own code). A closed page names only the reason, never
+// the game.
+func (s *Server) reportError(c echo.Context, err error) error {
 	ctx := c.Request().Context()
 	c.Response().Header().Set("Cache-Control", "no-store")
 	var closed *day.ReportClosedError
@@ -52,8 +56,7 @@ func (s *Server) reportError(c echo.Context, token string, err error) error {
 	case errors.Is(err, day.ErrBadToken):
 		return s.render(c, http.StatusNotFound, DayReportRefused(s.page(c, T(ctx, "day_paper.report.title")), T(ctx, "day_paper.report.unknown")))
 	case errors.As(err, &closed):
-		v := reportViewOf(c, token, closed.Board)
-		return s.render(c, http.StatusConflict, DayReportPage(s.page(c, T(ctx, "day_paper.report.title")), v))
+		return s.render(c, http.StatusGone, DayReportRefused(s.page(c, T(ctx, "sec_qr.closed.title")), T(ctx, "sec_qr.closed."+closed.Why)))
 	}
 	return err
 }
@@ -62,15 +65,17 @@ func (s *Server) dayReportPage(c echo.Context) error {
 	token := c.Param("token")
 	b, err := s.dayRoom().ReportLink(c.Request().Context(), token, c.RealIP())
 	if err != nil {
-		return s.reportError(c, token, err)
+		return s.reportError(c, err)
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return s.render(c, http.StatusOK, DayReportPage(s.page(c, T(c.Request().Context(), "day_paper.report.title")), reportViewOf(c, token, b)))
 }
 
+// reportForm is what a phone posts: the winner only. Who reports is the
+// player whose secret the link is; a "reporter" field, if sent, is not
+// read.
 type reportForm struct {
-	Reporter string `form:"reporter"`
-	Winner   string `form:"winner"`
+	Winner string `form:"winner"`
 }
 
 func (s *Server) dayReportPost(c echo.Context) error {
@@ -80,20 +85,106 @@ func (s *Server) dayReportPost(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	reporter, _ := strconv.ParseInt(f.Reporter, 10, 64)
 	winner, _ := strconv.ParseInt(f.Winner, 10, 64)
-	_, _, err := s.dayRoom().Report(ctx, day.ReportInput{Token: token, IP: c.RealIP(), Reporter: reporter, Winner: winner})
+	_, _, err := s.dayRoom().Report(ctx, day.ReportInput{Token: token, IP: c.RealIP(), Winner: winner})
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
 		cur, lerr := s.dayRoom().ReportLink(ctx, token, c.RealIP())
 		if lerr != nil {
-			return s.reportError(c, token, lerr)
+			return s.reportError(c, lerr)
 		}
 		v := reportViewOf(c, token, cur)
 		v.Message = firstMsg(msgs)
+		c.Response().Header().Set("Cache-Control", "no-store")
 		return s.render(c, http.StatusUnprocessableEntity, DayReportPage(s.page(c, T(ctx, "day_paper.report.title")), v))
 	}
 	if err != nil {
-		return s.reportError(c, token, err)
+		return s.reportError(c, err)
 	}
 	return seeOther(c, "/r/"+token)
+}
+
+// loneReportURL is where the director's view confirms one player's report.
+func loneReportURL(classID int64, d day.DeskReport) string {
+	return dayClassURL(classID) + "/rounds/" + strconv.Itoa(d.Round) + "/boards/" + strconv.Itoa(d.Board) + "/report"
+}
+
+// loneReportForm is the director's view's confirmation of one report.
+type loneReportForm struct {
+	ReportID string `form:"report_id"`
+	GameID   string `form:"game_id"`
+	Version  string `form:"version"`
+}
+
+// dayLoneReportConfirm enters the result one player reported (directors,
+// arbiters, recorders): the class, round and board from the path, checked
+// with the actor's role before anything in the body; a report of another
+// board is 404; a stale version is the 409 page.
+func (s *Server) dayLoneReportConfirm(c echo.Context) error {
+	ctx := c.Request().Context()
+	cid, err := pathParam(c, "cid")
+	if err != nil {
+		return err
+	}
+	round, rerr := strconv.Atoi(c.Param("n"))
+	board, berr := strconv.Atoi(c.Param("b"))
+	if rerr != nil || berr != nil {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	cl, err := s.dayRoom().Class(ctx, actor(c), cid)
+	if err != nil {
+		return err
+	}
+	var f loneReportForm
+	if err := c.Bind(&f); err != nil {
+		return err
+	}
+	rid, _ := strconv.ParseInt(f.ReportID, 10, 64)
+	gid, _ := strconv.ParseInt(f.GameID, 10, 64)
+	ver, _ := strconv.Atoi(f.Version)
+	err = s.dayRoom().ConfirmLoneReport(ctx, actor(c), day.LoneReportInput{ClassID: cid, Round: round, Board: board, ReportID: rid, GameID: gid, Version: ver})
+	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		return s.renderDirector(c, http.StatusUnprocessableEntity, cl.EventID, directorMsg{ClassID: cid, Text: firstMsg(msgs)})
+	}
+	if err != nil {
+		return err
+	}
+	return seeOther(c, dayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
+}
+
+// reportedResults reads where the result versions the players reported
+// came from (day_report_results); no statement when no version has a
+// players' report reason.
+func (s *Server) reportedResults(ctx context.Context, hist []store.ResultVersion) (map[int64]store.DayReportResult, error) {
+	var ids []int64
+	for _, h := range hist {
+		if h.Reason == day.ReasonPlayersReport || h.Reason == day.ReasonPlayerReportConfirmed {
+			ids = append(ids, h.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	return s.office.ReportedResults(ctx, ids)
+}
+
+// reportedBy is who a players' report version is attributed to: the
+// players' report itself when both agreed (game_results.entered_by names
+// the director who issued the secrets only because it must name a user),
+// or the desk member who confirmed one player's report. ok is false for
+// any other version, whatever its reason says.
+func reportedBy(ctx context.Context, h store.ResultVersion, reported map[int64]store.DayReportResult, names map[int64]string) (string, bool) {
+	src, ok := reported[h.ID]
+	if !ok {
+		return "", false
+	}
+	if src.ConfirmedBy != nil {
+		return T(ctx, "sec_qr.history.confirmed", "Name", names[*src.ConfirmedBy]), true
+	}
+	return T(ctx, "sec_qr.history.agreed"), true
+}
+
+// autoConfirmed tells a version the entry confirmed itself (an event that
+// needs no second person) from one a person confirmed later.
+func autoConfirmed(h store.ResultVersion) bool {
+	return h.ConfirmedBy != nil && *h.ConfirmedBy == h.EnteredBy && h.ConfirmedAt != nil && h.ConfirmedAt.Equal(h.EnteredAt)
 }

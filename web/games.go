@@ -337,11 +337,21 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 			effective = h.Version
 		}
 	}
+	reported, err := s.reportedResults(ctx, hist)
+	if err != nil {
+		return v, err
+	}
 	for _, h := range hist {
 		row := resultRow{ID: h.ID, Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note,
 			EnteredBy: viaToken(ctx, names[h.EnteredBy], h.EnteredVia), EnteredAt: showTime(h.EnteredAt), Effective: h.Version == effective}
 		if h.ConfirmedBy != nil {
 			row.ConfirmedBy, row.ConfirmedAt = viaToken(ctx, names[*h.ConfirmedBy], deref(h.ConfirmedVia)), showTime(*h.ConfirmedAt)
+		}
+		if by, ok := reportedBy(ctx, h, reported, names); ok {
+			row.EnteredBy = by
+			if autoConfirmed(h) {
+				row.ConfirmedBy = by
+			}
 		}
 		var oc adjudication.Outcome
 		if json.Unmarshal([]byte(h.Outcome), &oc) == nil {

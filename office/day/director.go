@@ -36,6 +36,13 @@ type DeskReport struct {
 	GoteSaid  string
 	Disagree  bool // both reported, different winners
 	Minutes   int  // since the first report, when only one side reported
+	// One side alone: the report the desk may confirm, with the board's
+	// current game and result version the confirmation is checked against.
+	ReportID     int64
+	ReporterName string
+	WinnerName   string
+	GameID       int64
+	Version      int
 }
 
 // DirectorClass is one class on the director's view.
@@ -180,22 +187,20 @@ func (v DirectorView) fillRound(dc *DirectorClass, r RoundState, names map[int64
 		}
 		dc.Playing = append(dc.Playing, PlayingBoard{Board: b.Board, Round: r.Number, GameID: b.Last.ID, SenteName: names[b.Sente], GoteName: names[b.Gote],
 			Since: since, Minutes: minutesBetween(since, v.Now)})
-		var counted []store.DayReport
-		for _, rep := range repsOf[b.Root.ID] {
-			if b.Last.ID == b.Root.ID || !rep.At.Before(b.Last.CreatedAt) {
-				counted = append(counted, rep)
-			}
-		}
+		counted := countedReports(repsOf[b.Root.ID], b.Root.ID, b.Last)
 		if len(counted) == 0 {
 			continue
 		}
 		s, g := said(counted, b.Sente), said(counted, b.Gote)
-		dr := DeskReport{Board: b.Board, Round: r.Number, SenteName: names[b.Sente], GoteName: names[b.Gote], SenteSaid: names[s], GoteSaid: names[g]}
+		dr := DeskReport{Board: b.Board, Round: r.Number, SenteName: names[b.Sente], GoteName: names[b.Gote], SenteSaid: names[s], GoteSaid: names[g],
+			GameID: b.Last.ID, Version: b.Version}
 		switch {
 		case s != 0 && g != 0 && s != g:
 			dr.Disagree = true
 		case (s == 0) != (g == 0) && v.Now.Sub(counted[0].At) >= wait:
 			dr.Minutes = minutesBetween(counted[0].At, v.Now)
+			lone := counted[len(counted)-1]
+			dr.ReportID, dr.ReporterName, dr.WinnerName = lone.ID, names[lone.ReporterID], names[lone.WinnerID]
 		default:
 			continue // agreed and waiting for confirmation, or within the wait
 		}
