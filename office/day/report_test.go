@@ -57,7 +57,8 @@ func (p *paperFixture) links() map[int]boardLink {
 	}
 	out := map[int]boardLink{}
 	for _, b := range v.Rounds[0].Boards {
-		out[b.Board] = boardLink{token: toks[b.Root.ID], sente: b.Sente, gote: b.Gote, game: b.Last.ID}
+		sec := toks[b.Root.ID]
+		out[b.Board] = boardLink{tokens: map[int64]string{b.Sente: sec.Sente, b.Gote: sec.Gote}, sente: b.Sente, gote: b.Gote, game: b.Last.ID}
 	}
 	if len(out) != 2 || len(toks) != 2 {
 		p.t.Fatalf("links for %d boards, %d tokens; want 2", len(out), len(toks))
@@ -65,14 +66,16 @@ func (p *paperFixture) links() map[int]boardLink {
 	return out
 }
 
+// boardLink is a board's two secrets, by player.
 type boardLink struct {
-	token       string
+	tokens      map[int64]string
 	sente, gote int64
 	game        int64
 }
 
+// report taps winner on reporter's own link.
 func (p *paperFixture) report(l boardLink, reporter, winner int64) (string, error) {
-	out, _, err := p.d.Report(p.ctx, day.ReportInput{Token: l.token, IP: "192.0.2.1", Reporter: reporter, Winner: winner})
+	out, _, err := p.d.Report(p.ctx, day.ReportInput{Token: l.tokens[reporter], IP: "192.0.2.1", Winner: winner})
 	return out, err
 }
 
@@ -96,8 +99,10 @@ func (p *paperFixture) director() day.DirectorClass {
 	return v.Classes[0]
 }
 
-// Both players name the same winner: one result version, gote wins, reason
-// "players' report", attributed to the director who printed the slips.
+// Both players name the same winner, each through their own secret: one
+// result version, gote wins, reason "players' report", its source the two
+// reports (entered_by holds the issuing director only because the column
+// must name a user).
 func TestDayReport_AgreeEntersTheResult(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
@@ -118,6 +123,12 @@ func TestDayReport_AgreeEntersTheResult(t *testing.T) {
 		reps, err := s.DayReportsOfGame(p.ctx, l.game)
 		if err != nil || len(reps) != 2 || reps[1].ResultID == nil || *reps[1].ResultID != got[0].ID || reps[0].ResultID != nil {
 			t.Fatalf("reports %+v %v", reps, err)
+		}
+		// Attributed to the two reports, not to a person.
+		src, err := s.DayReportResultsOf(p.ctx, []int64{got[0].ID})
+		r := src[got[0].ID]
+		if err != nil || r.SenteReportID == nil || *r.SenteReportID != reps[0].ID || r.GoteReportID == nil || *r.GoteReportID != reps[1].ID || r.ConfirmedBy != nil {
+			t.Fatalf("source %+v %v", src, err)
 		}
 		if d := p.director(); len(d.Desk) != 0 || len(d.Playing) != 1 {
 			t.Fatalf("director: desk %+v playing %+v", d.Desk, d.Playing)
@@ -177,7 +188,7 @@ func TestDayReport_OneSideAloneGoesToTheDeskAfterTheWait(t *testing.T) {
 	})
 }
 
-// After a result in force the link takes no report and says the result;
+// After a result in force neither link takes a report and both say so;
 // nothing is appended.
 func TestDayReport_TokenAfterResultRefused(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
@@ -186,12 +197,13 @@ func TestDayReport_TokenAfterResultRefused(t *testing.T) {
 		p.finishRound(p.class.ID)
 		_, err := p.report(l, l.sente, l.sente)
 		var closed *day.ReportClosedError
-		if !errors.As(err, &closed) || !errors.Is(err, office.ErrConflict) || !closed.Board.Decided || closed.Board.Winner != l.sente {
+		if !errors.As(err, &closed) || !errors.Is(err, office.ErrConflict) || closed.Why != day.ClosedResult {
 			t.Fatalf("report after the result: %v", err)
 		}
-		b, err := p.d.ReportLink(p.ctx, l.token, "192.0.2.1")
-		if err != nil || !b.Decided || b.NameOf(b.Winner) == "" {
-			t.Fatalf("link page after the result: %+v %v", b, err)
+		for _, tok := range l.tokens {
+			if _, err := p.d.ReportLink(p.ctx, tok, "192.0.2.1"); !errors.As(err, &closed) || closed.Why != day.ClosedResult {
+				t.Fatalf("link page after the result: %v", err)
+			}
 		}
 		if reps, _ := s.DayReportsOfGame(p.ctx, l.game); len(reps) != 0 {
 			t.Fatalf("refused report stored: %+v", reps)
@@ -246,38 +258,36 @@ func TestDayReport_WrongTokensRateLimited(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		l := p.links()[1]
+		tok := l.tokens[l.sente]
 		for i := 0; i < day.MaxMisses; i++ {
 			if _, err := p.d.ReportLink(p.ctx, "AAAAAAAAAAAAAAAAAAAAAA", "198.51.100.7"); !errors.Is(err, day.ErrBadToken) {
 				t.Fatalf("miss %d: %v", i, err)
 			}
 		}
-		if _, err := p.d.ReportLink(p.ctx, l.token, "198.51.100.7"); !errors.Is(err, day.ErrTooManyMisses) {
+		if _, err := p.d.ReportLink(p.ctx, tok, "198.51.100.7"); !errors.Is(err, day.ErrTooManyMisses) {
 			t.Fatalf("after %d misses: %v", day.MaxMisses, err)
 		}
-		if _, _, err := p.d.Report(p.ctx, day.ReportInput{Token: l.token, IP: "198.51.100.7", Reporter: l.sente, Winner: l.sente}); !errors.Is(err, day.ErrTooManyMisses) {
+		if _, _, err := p.d.Report(p.ctx, day.ReportInput{Token: tok, IP: "198.51.100.7", Winner: l.sente}); !errors.Is(err, day.ErrTooManyMisses) {
 			t.Fatalf("report after misses: %v", err)
 		}
-		if _, err := p.d.ReportLink(p.ctx, l.token, "192.0.2.1"); err != nil {
+		if _, err := p.d.ReportLink(p.ctx, tok, "192.0.2.1"); err != nil {
 			t.Fatalf("another address: %v", err)
 		}
 		p.advance(day.MissWindow + time.Minute)
-		if _, err := p.d.ReportLink(p.ctx, l.token, "198.51.100.7"); err != nil {
+		if _, err := p.d.ReportLink(p.ctx, tok, "198.51.100.7"); err != nil {
 			t.Fatalf("after the window: %v", err)
 		}
 	})
 }
 
-// A reporter or winner who is not one of the board's players, and a wait
-// that is not 1–240 minutes, are field errors; printing again replaces the
-// old slip's code.
+// A winner who is not one of the board's players, and a wait that is not
+// 1–240 minutes, are field errors; printing again replaces both of the old
+// slip's codes.
 func TestDayReport_BadInputAndReprint(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		ls := p.links()
 		l, other := ls[1], ls[2]
-		if _, err := p.report(l, other.sente, l.sente); fieldCodes(err)["reporter"] == "" {
-			t.Fatalf("stranger reporting: %v", err)
-		}
 		if _, err := p.report(l, l.sente, other.gote); fieldCodes(err)["winner"] == "" {
 			t.Fatalf("stranger winning: %v", err)
 		}
@@ -288,11 +298,13 @@ func TestDayReport_BadInputAndReprint(t *testing.T) {
 			}
 		}
 		again := p.links()[1]
-		if again.token == l.token {
-			t.Fatal("reprint kept the token")
-		}
-		if _, err := p.report(l, l.sente, l.sente); !errors.Is(err, day.ErrBadToken) {
-			t.Fatalf("old slip: %v", err)
+		for who, tok := range l.tokens {
+			if again.tokens[who] == tok {
+				t.Fatal("reprint kept a token")
+			}
+			if _, err := p.report(boardLink{tokens: l.tokens}, who, l.sente); !errors.Is(err, day.ErrBadToken) {
+				t.Fatalf("old slip: %v", err)
+			}
 		}
 		if _, err := p.report(again, again.sente, again.sente); err != nil {
 			t.Fatalf("new slip: %v", err)
