@@ -158,8 +158,8 @@ func TestBrowser_DayPaperPrintsOnA4(t *testing.T) {
 	}
 	screenshot(t, ctx, "day-slips-qr")
 	checkSheet(t, "day-slips-qr", got, 10)
-	if got.QR != 10 {
-		t.Errorf("%d QR codes on the slips, want 10", got.QR)
+	if got.QR != 20 { // one per player: two on each of the 10 slips
+		t.Errorf("%d QR codes on the slips, want 20", got.QR)
 	}
 	for i, w := range got.QRSizes {
 		if w < 75 { // 2 cm at 96 px per inch

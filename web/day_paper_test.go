@@ -2,14 +2,18 @@ package web
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"kisen/office/day"
+	"kisen/store"
 )
 
 // Every paper page and the director's view answer 200 in both languages
@@ -60,66 +64,172 @@ func TestDayPaper_PagesInBothLanguages(t *testing.T) {
 
 var reQRLink = regexp.MustCompile(`data-testid="paper-slip-qr"`)
 
-// The players' report over HTTP: slips with QR codes issued by POST, the
-// link's page, a stranger's 422, agreement entering the result (shown in
-// the game's history as the players' report), then a polite 409; a wrong
-// link 404 and, after MaxMisses, 429.
+// The players' report over HTTP (issue 21 item 5): slips issued by POST
+// carry two codes, each on its player's half and captioned with that
+// player; a link reports only as its player whatever the form says; one
+// report waits, the opponent's own agreeing report enters the result
+// (shown in the game's history as the players' report, not as the
+// director who printed the slips); then both links are closed (410, no
+// game on the page). A wrong link is 404 with no game on the page, an old
+// single-link slip 410, and after MaxMisses, 429.
 func TestDayReport_WebFlow(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedPaperDay(t, a, 4, 0)
 		slips := f.paperPages()["swiss slips"]
 		resp, body := a.postForm(slips, url.Values{})
-		if resp.StatusCode != http.StatusOK || len(reQRLink.FindAllString(body, -1)) != 2 {
-			t.Fatalf("issue: %d, %d codes", resp.StatusCode, len(reQRLink.FindAllString(body, -1)))
+		if resp.StatusCode != http.StatusOK || len(reQRLink.FindAllString(body, -1)) != 4 {
+			t.Fatalf("issue: %d, %d codes, want 2 per slip", resp.StatusCode, len(reQRLink.FindAllString(body, -1)))
+		}
+		ctx := context.Background()
+		v, _ := f.d.ClassView(ctx, f.admin, f.swiss.ID)
+		b := v.Rounds[0].Boards[0]
+		name := func(id int64) string {
+			for _, e := range v.Entrants {
+				if e.PlayerID == id {
+					return e.Name
+				}
+			}
+			return ""
+		}
+		for _, who := range []int64{b.Sente, b.Gote} {
+			if !strings.Contains(body, `data-testid="paper-slip-qr-for">`+name(who)) {
+				t.Errorf("no code captioned with %s on the slips", name(who))
+			}
 		}
 		// The tokens reach the test the way they reach a phone: issued
 		// again through the office (the page carries them only as QR).
+		toks, err := f.d.IssueSlipLinks(ctx, f.admin, f.swiss.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		senteLink, goteLink := "/r/"+toks[b.Root.ID].Sente, "/r/"+toks[b.Root.ID].Gote
+		phone := a.newClient()
+		get := func(link string) (*http.Response, string) { return a.do(phone, http.MethodGet, link, nil, "") }
+		post := func(link string, form url.Values) (*http.Response, string) {
+			form.Set("_csrf", a.csrfToken(phone))
+			return a.do(phone, http.MethodPost, link, strings.NewReader(form.Encode()), "application/x-www-form-urlencoded")
+		}
+		if resp, body := get(senteLink); resp.StatusCode != http.StatusOK || !strings.Contains(body, `data-testid="report-page"`) ||
+			strings.Contains(body, `name="reporter"`) || !strings.Contains(body, name(b.Sente)+"さん専用") {
+			t.Fatalf("sente's link page: %d", resp.StatusCode)
+		}
+		if resp, body := post(senteLink, url.Values{"winner": {fmt.Sprint(f.players[0] + 1000)}}); resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, `data-testid="report-message"`) {
+			t.Fatalf("stranger winner: %d", resp.StatusCode)
+		}
+		// Sente's phone claims to be gote: the report is sente's, and waits.
+		for _, forged := range []url.Values{
+			{"reporter": {fmt.Sprint(b.Gote)}, "winner": {fmt.Sprint(b.Gote)}},
+			{"reporter": {fmt.Sprint(b.Gote)}, "winner": {fmt.Sprint(b.Gote)}, "player": {fmt.Sprint(b.Gote)}, "token": {toks[b.Root.ID].Gote}},
+		} {
+			if resp, _ := post(senteLink, forged); resp.StatusCode != http.StatusSeeOther {
+				t.Fatalf("sente's report: %d", resp.StatusCode)
+			}
+		}
+		reps, err := a.store.DayReportsOfGame(ctx, b.Root.ID)
+		if err != nil || len(reps) != 2 || reps[0].ReporterID != b.Sente || reps[1].ReporterID != b.Sente {
+			t.Fatalf("forged reporter stored: %+v %v", reps, err)
+		}
+		if vs, _ := a.store.ResultHistory(ctx, b.Last.ID); len(vs) != 0 {
+			t.Fatalf("one phone entered %+v", vs)
+		}
+		if _, body := get(senteLink); !strings.Contains(body, `data-testid="report-waiting"`) {
+			t.Fatal("no waiting notice after one report")
+		}
+		if resp, _ := post(goteLink, url.Values{"winner": {fmt.Sprint(b.Gote)}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("gote's report: %d", resp.StatusCode)
+		}
+		a.setLang(a.client, "ja")
+		_, page := a.get(fmt.Sprintf("/games/%d", b.Last.ID))
+		if !strings.Contains(page, "対局者の申告（両対局者）") || strings.Contains(page, "<td>"+f.admin.Login+"<br/>") {
+			t.Error("the game's result history does not attribute the result to the players' report")
+		}
+		for _, link := range []string{senteLink, goteLink} {
+			for _, do := range []func() (*http.Response, string){
+				func() (*http.Response, string) { return get(link) },
+				func() (*http.Response, string) { return post(link, url.Values{"winner": {fmt.Sprint(b.Sente)}}) },
+			} {
+				resp, body := do()
+				if resp.StatusCode != http.StatusGone || !strings.Contains(body, `data-testid="report-refused"`) || strings.Contains(body, name(b.Sente)) || strings.Contains(body, name(b.Gote)) {
+					t.Fatalf("%s after the result: %d", link, resp.StatusCode)
+				}
+			}
+		}
+		if vs, _ := a.store.ResultHistory(ctx, b.Last.ID); len(vs) != 1 {
+			t.Fatalf("versions after the closed link: %d", len(vs))
+		}
+		// A slip printed before each player had a code: 410, no game.
+		old := "old-single-link-slip00"
+		sum := sha256.Sum256([]byte(old))
+		b2 := v.Rounds[0].Boards[1]
+		if err := a.store.SaveDayReportLink(ctx, store.DayReportLink{GameID: b2.Root.ID, TokenHash: hex.EncodeToString(sum[:]), IssuedBy: f.admin.UserID, IssuedAt: a.now}); err != nil {
+			t.Fatal(err)
+		}
+		if resp, body := get("/r/" + old); resp.StatusCode != http.StatusGone || strings.Contains(body, name(b2.Sente)) || !strings.Contains(body, `data-testid="report-refused"`) {
+			t.Fatalf("old slip: %d", resp.StatusCode)
+		}
+		// Guessed and garbage links: 404, the same page, no game.
+		for i, bad := range []string{"not-a-token", "AAAAAAAAAAAAAAAAAAAAAA", toks[b.Root.ID].Sente + "x", strings.Repeat("%ff", 40)} {
+			resp, body := get("/r/" + bad)
+			if resp.StatusCode != http.StatusNotFound || !strings.Contains(body, `data-testid="report-refused"`) || strings.Contains(body, name(b2.Sente)) || strings.Contains(body, "B級") {
+				t.Fatalf("wrong link %d: %d", i, resp.StatusCode)
+			}
+		}
+		for i := 4; i < day.MaxMisses; i++ {
+			if resp, _ := a.do(phone, http.MethodGet, "/r/not-a-token", nil, ""); resp.StatusCode != http.StatusNotFound {
+				t.Fatalf("wrong link %d: %d", i, resp.StatusCode)
+			}
+		}
+		if resp, _ := get(senteLink); resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+			t.Fatalf("after %d wrong links: %d", day.MaxMisses, resp.StatusCode)
+		}
+	})
+}
+
+// One player's report, confirmed from the director's view after the
+// wait: the button is there, a report of another board is 404, the
+// confirmation enters the result attributed to the confirming person.
+func TestDayReport_DirectorConfirmsALoneReportOverHTTP(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := seedPaperDay(t, a, 4, 0)
 		ctx := context.Background()
 		toks, err := f.d.IssueSlipLinks(ctx, f.admin, f.swiss.ID, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		v, _ := f.d.ClassView(ctx, f.admin, f.swiss.ID)
-		b := v.Rounds[0].Boards[0]
-		link := "/r/" + toks[b.Root.ID]
-		phone := a.newClient()
-		get := func() (*http.Response, string) { return a.do(phone, http.MethodGet, link, nil, "") }
-		post := func(reporter, winner int64) (*http.Response, string) {
-			form := url.Values{"reporter": {fmt.Sprint(reporter)}, "winner": {fmt.Sprint(winner)}, "_csrf": {a.csrfToken(phone)}}
-			return a.do(phone, http.MethodPost, link, strings.NewReader(form.Encode()), "application/x-www-form-urlencoded")
-		}
-		if resp, body := get(); resp.StatusCode != http.StatusOK || !strings.Contains(body, `data-testid="report-page"`) {
-			t.Fatalf("link page: %d", resp.StatusCode)
-		}
-		if resp, body := post(f.players[0]+1000, b.Sente); resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, `data-testid="report-message"`) {
-			t.Fatalf("stranger: %d", resp.StatusCode)
-		}
-		if resp, _ := post(b.Sente, b.Gote); resp.StatusCode != http.StatusSeeOther {
-			t.Fatalf("sente's report: %d", resp.StatusCode)
-		}
-		if _, body := get(); !strings.Contains(body, `data-testid="report-waiting"`) {
-			t.Fatal("no waiting notice after one report")
-		}
-		if resp, _ := post(b.Gote, b.Gote); resp.StatusCode != http.StatusSeeOther {
-			t.Fatalf("gote's report: %d", resp.StatusCode)
-		}
-		if _, body := get(); !strings.Contains(body, `data-testid="report-decided"`) {
-			t.Fatal("result not shown after agreement")
-		}
-		a.setLang(a.client, "ja")
-		if _, body := a.get(fmt.Sprintf("/games/%d", b.Last.ID)); !strings.Contains(body, "対局者の申告") {
-			t.Error("the game's result history does not say the players reported it")
-		}
-		if resp, body := post(b.Sente, b.Sente); resp.StatusCode != http.StatusConflict || !strings.Contains(body, `data-testid="report-decided"`) {
-			t.Fatalf("after the result: %d", resp.StatusCode)
-		}
-		for i := 0; i < day.MaxMisses; i++ {
-			if resp, _ := a.do(phone, http.MethodGet, "/r/not-a-token", nil, ""); resp.StatusCode != http.StatusNotFound {
-				t.Fatalf("wrong link %d: %d", i, resp.StatusCode)
+		b, b2 := v.Rounds[0].Boards[0], v.Rounds[0].Boards[1]
+		for _, r := range []struct {
+			tok    string
+			winner int64
+		}{{toks[b.Root.ID].Gote, b.Gote}, {toks[b2.Root.ID].Sente, b2.Sente}} {
+			if _, _, err := f.d.Report(ctx, day.ReportInput{Token: r.tok, IP: "192.0.2.9", Winner: r.winner}); err != nil {
+				t.Fatal(err)
 			}
 		}
-		if resp, _ := get(); resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
-			t.Fatalf("after %d wrong links: %d", day.MaxMisses, resp.StatusCode)
+		a.now = a.now.Add(11 * time.Minute)
+		_, page := a.get(dayDirectorURL(f.event.ID))
+		if strings.Count(page, `data-testid="director-confirm-report"`) != 2 {
+			t.Fatal("the director's view has no confirm button for the lone reports")
+		}
+		reps, _ := a.store.DayReportsOfGame(ctx, b.Root.ID)
+		reps2, _ := a.store.DayReportsOfGame(ctx, b2.Root.ID)
+		url1 := fmt.Sprintf("/day/classes/%d/rounds/1/boards/%d/report", f.swiss.ID, b.Board)
+		form := func(rid int64) url.Values {
+			return url.Values{"report_id": {fmt.Sprint(rid)}, "game_id": {fmt.Sprint(b.Last.ID)}, "version": {fmt.Sprint(b.Version)}}
+		}
+		if resp, _ := a.postForm(url1, form(reps2[0].ID)); resp.StatusCode != http.StatusNotFound {
+			t.Fatalf("another board's report: %d", resp.StatusCode)
+		}
+		if resp, _ := a.postForm(url1, form(reps[0].ID)); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("confirm: %d", resp.StatusCode)
+		}
+		vs, _ := a.store.ResultHistory(ctx, b.Last.ID)
+		if len(vs) != 1 || vs[0].Result != "gote_win" || vs[0].Reason != day.ReasonPlayerReportConfirmed {
+			t.Fatalf("stored %+v", vs)
+		}
+		a.setLang(a.client, "ja")
+		if _, page := a.get(fmt.Sprintf("/games/%d", b.Last.ID)); !strings.Contains(page, "（対局者の申告を確認）") {
+			t.Error("the history does not say the result confirms a player's report")
 		}
 	})
 }
