@@ -84,7 +84,9 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	// The players' own report (00130).
 	pl := store.Player{Name: "選手", Reading: "せんしゅ", Kind: store.PlayerAmateur}
 	create(&pl)
-	create(&store.DayReport{GameID: g.ID, ReporterID: pl.ID, WinnerID: pl.ID, At: now})
+	rep := store.DayReport{GameID: g.ID, ReporterID: pl.ID, WinnerID: pl.ID, At: now}
+	create(&rep)
+	create(&store.DayReportResult{ResultID: r1.ID, GameID: g.ID, SenteReportID: &rep.ID, At: now}) // 00160
 	create(&store.DayFinal{ClassID: dc.ID, StageID: st.ID, Seed: "7", BuiltBy: u.ID, BuiltAt: now}) // 00125
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }

@@ -62,7 +62,8 @@ type DayReportSecret struct {
 // from (00160, append-only): the agreeing reports of both players, or one
 // player's report and the desk member who confirmed it.
 type DayReportResult struct {
-	ResultID      int64 `gorm:"primaryKey;autoIncrement:false"`
+	ID            int64 `gorm:"primaryKey"`
+	ResultID      int64 `gorm:"not null;uniqueIndex"`
 	GameID        int64 `gorm:"not null"`
 	SenteReportID *int64
 	GoteReportID  *int64

@@ -14,7 +14,8 @@ CREATE TABLE day_report_secrets (
 ALTER TABLE day_reports ADD COLUMN own_secret BOOLEAN NOT NULL DEFAULT FALSE;
 
 CREATE TABLE day_report_results (
-    result_id       BIGINT PRIMARY KEY REFERENCES game_results (id),
+    id              BIGSERIAL PRIMARY KEY,
+    result_id       BIGINT NOT NULL UNIQUE REFERENCES game_results (id),
     game_id         BIGINT NOT NULL REFERENCES games (id),
     sente_report_id BIGINT REFERENCES day_reports (id),
     gote_report_id  BIGINT REFERENCES day_reports (id),

@@ -27,7 +27,8 @@ ALTER TABLE day_reports ADD COLUMN own_secret BOOLEAN NOT NULL DEFAULT FALSE;
 -- confirmed it (confirmed_by). The result history shows this instead of
 -- game_results.entered_by, which must name a user. Append-only.
 CREATE TABLE day_report_results (
-    result_id       INTEGER PRIMARY KEY REFERENCES game_results (id),
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    result_id       INTEGER NOT NULL UNIQUE REFERENCES game_results (id),
     game_id         INTEGER NOT NULL REFERENCES games (id),
     sente_report_id INTEGER REFERENCES day_reports (id),
     gote_report_id  INTEGER REFERENCES day_reports (id),
@@ -47,7 +48,7 @@ BEGIN SELECT RAISE(ABORT, 'append-only: day_report_results'); END;
 
 -- +goose StatementBegin
 CREATE TRIGGER day_report_results_no_replace BEFORE INSERT ON day_report_results
-WHEN EXISTS (SELECT 1 FROM day_report_results WHERE result_id = NEW.result_id)
+WHEN EXISTS (SELECT 1 FROM day_report_results WHERE id = NEW.id)
 BEGIN SELECT RAISE(ABORT, 'append-only: day_report_results'); END;
 -- +goose StatementEnd
 
