@@ -290,3 +290,45 @@ func sha256Hex(s string) string {
 	h := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(h[:])
 }
+
+// When the event requires a second person to confirm results, the agreed
+// players' report waits, and the director who issued the secrets may
+// confirm it: they did not enter it (entered_by names them only because
+// the column must name a user). A result a person entered stays
+// unconfirmable by that person.
+func TestDayReport_IssuerMayConfirmTheAgreedReport(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		p := newPaperFixture(t, s)
+		if err := s.DB(p.ctx).Model(&store.Event{}).Where("id = ?", p.event.ID).Update("settings", `{"require_confirmation": true}`).Error; err != nil {
+			t.Fatal(err)
+		}
+		ls := p.links()
+		l := ls[1]
+		if _, err := p.report(l, l.sente, l.sente); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := p.report(l, l.gote, l.sente); err != nil || out != day.ReportAgreed {
+			t.Fatalf("agreement: %q %v", out, err)
+		}
+		got := p.results(l.game)
+		if len(got) != 1 || got[0].Confirmed() {
+			t.Fatalf("agreed version %+v, want one waiting for confirmation", got)
+		}
+		if err := p.o.ConfirmResult(p.ctx, p.admin, got[0].ID); err != nil {
+			t.Fatalf("the issuer confirming the players' report: %v", err)
+		}
+		if got := p.results(l.game); !got[0].Confirmed() || *got[0].ConfirmedBy != p.admin.UserID {
+			t.Fatalf("after confirmation %+v", got)
+		}
+		// The desk's own entry on board 2: its enterer still may not confirm it.
+		v, _ := p.d.ClassView(p.ctx, p.admin, p.class.ID)
+		b := v.Rounds[0].Boards[1]
+		if err := p.d.EnterBoardResult(p.ctx, p.admin, day.BoardResultInput{ClassID: p.class.ID, Round: 1, Board: b.Board, GameID: b.Last.ID, Version: b.Version, Result: office.ResultSenteWin}); err != nil {
+			t.Fatal(err)
+		}
+		own := p.results(b.Last.ID)
+		if err := p.o.ConfirmResult(p.ctx, p.admin, own[0].ID); fieldCodes(err)["result"] == "" {
+			t.Fatalf("self-confirmation of a desk entry: %v", err)
+		}
+	})
+}
