@@ -34,6 +34,11 @@ type sheetLayout struct {
 	SlipWidths  []float64 `json:"slipWidths"`
 	QR          int       `json:"qr"`
 	QRSizes     []float64 `json:"qrSizes"`
+	// QRHalves is, per QR code, whether it sits inside its player's half
+	// of the slip, and Clipped the slips whose content overflows their box
+	// (print hides the overflow, so a cut signature line would go unseen).
+	QRHalves []bool `json:"qrHalves"`
+	Clipped  int    `json:"clipped"`
 }
 
 const sheetLayoutJS = `(() => {
@@ -53,6 +58,8 @@ const sheetLayoutJS = `(() => {
 		slipWidths: [...document.querySelectorAll('.slip')].map(s => s.getBoundingClientRect().width),
 		qr: document.querySelectorAll('[data-testid=paper-slip-qr] svg').length,
 		qrSizes: [...document.querySelectorAll('[data-testid=paper-slip-qr] svg')].map(s => s.getBoundingClientRect().width),
+		qrHalves: [...document.querySelectorAll('[data-testid=paper-slip-qr]')].map(q => !!q.closest('[data-testid=paper-slip-half]')),
+		clipped: [...document.querySelectorAll('.slip')].filter(s => s.scrollHeight > s.clientHeight + 1).length,
 	};
 })()`
 
@@ -160,6 +167,14 @@ func TestBrowser_DayPaperPrintsOnA4(t *testing.T) {
 	checkSheet(t, "day-slips-qr", got, 10)
 	if got.QR != 20 { // one per player: two on each of the 10 slips
 		t.Errorf("%d QR codes on the slips, want 20", got.QR)
+	}
+	for i, in := range got.QRHalves {
+		if !in {
+			t.Errorf("QR code %d is not on a player's half of its slip", i+1)
+		}
+	}
+	if got.Clipped != 0 {
+		t.Errorf("%d slips with QR codes overflow their 68 mm", got.Clipped)
 	}
 	for i, w := range got.QRSizes {
 		if w < 75 { // 2 cm at 96 px per inch
