@@ -322,7 +322,7 @@ func linkOpen(ctx context.Context, s *store.Store, sec store.DayReportSecret, b 
 	if err != nil {
 		return err
 	}
-	if e.Status == "finished" {
+	if e.Status == office.StatusFinished {
 		return &ReportClosedError{Why: ClosedRound}
 	}
 	rs, err := s.DayRoundsOfClass(ctx, c.ID)
