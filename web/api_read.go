@@ -95,7 +95,7 @@ func (s *Server) apiOrganisersVisible(ctx context.Context, a office.Actor) ([]AP
 }
 
 func (s *Server) apiOrganisers(c echo.Context) error {
-	p, err := apiPaging(c, "organisers", 1)
+	p, err := s.apiPaging(c, "organisers", 1)
 	if err != nil {
 		return err
 	}
@@ -132,7 +132,7 @@ func (s *Server) apiOrganiser(c echo.Context) error {
 }
 
 func (s *Server) apiEvents(c echo.Context) error {
-	p, err := apiPaging(c, "events", 2)
+	p, err := s.apiPaging(c, "events", 2)
 	if err != nil {
 		return err
 	}
@@ -323,7 +323,7 @@ func (s *Server) apiGames(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := apiPaging(c, "games", 1)
+	p, err := s.apiPaging(c, "games", 1)
 	if err != nil {
 		return err
 	}
@@ -480,7 +480,7 @@ func apiPlayerOf(p store.Player) APIPlayer {
 }
 
 func (s *Server) apiPlayers(c echo.Context) error {
-	p, err := apiPaging(c, "players", 2)
+	p, err := s.apiPaging(c, "players", 2)
 	if err != nil {
 		return err
 	}
@@ -496,7 +496,7 @@ func (s *Server) apiPlayers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := APIPlayerList{Items: []APIPlayer{}, NextCursor: nextKeyset("players", len(ps), p.limit, func() []string {
+	out := APIPlayerList{Items: []APIPlayer{}, NextCursor: nextKeyset(p, "players", len(ps), func() []string {
 		last := ps[p.limit-1]
 		return []string{last.Reading, i64(last.ID)}
 	})}
@@ -519,7 +519,7 @@ func (s *Server) apiPlayer(c echo.Context) error {
 }
 
 func (s *Server) apiRatings(c echo.Context) error {
-	p, err := apiPaging(c, "ratings", 3)
+	p, err := s.apiPaging(c, "ratings", 3)
 	if err != nil {
 		return err
 	}
@@ -539,7 +539,7 @@ func (s *Server) apiRatings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := APIRatingList{Items: []APIRating{}, NextCursor: nextKeyset("ratings", len(rows), p.limit, func() []string {
+	out := APIRatingList{Items: []APIRating{}, NextCursor: nextKeyset(p, "ratings", len(rows), func() []string {
 		last := rows[p.limit-1]
 		return []string{strconv.FormatFloat(last.Rating.Rating, 'g', -1, 64), last.Player.Reading, i64(last.Player.ID)}
 	})}
