@@ -419,6 +419,11 @@ func (s *Server) apiGameOf(ctx context.Context, a office.Actor, id int64) (APIGa
 	if _, err := s.office.Event(ctx, a, g.EventID); err != nil {
 		return APIGame{}, err
 	}
+	return s.apiGameBody(ctx, g)
+}
+
+// apiGameBody is the game's answer once the actor may see it.
+func (s *Server) apiGameBody(ctx context.Context, g store.Game) (APIGame, error) {
 	var pids []int64
 	for _, p := range []*int64{g.SentePlayerID, g.GotePlayerID} {
 		if p != nil {
