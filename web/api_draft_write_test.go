@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"kisen/office"
+	"kisen/store"
 )
 
 // Issue 21 item 10: a write through a token in a draft event answers with
@@ -67,18 +68,29 @@ func TestAPIToken_WriteInADraftEventAnswersTheWholeGame(t *testing.T) {
 		if gm.Version != 2 || len(gm.History) != 2 || gm.Result == nil || gm.Result.Version != 2 || gm.Result.Result != office.ResultGoteWin {
 			t.Fatalf("the answer to version 2: %+v", gm)
 		}
-		gm = answer(confirm, gamePath+"/confirm", `{"version":2}`, "/games/{id}/confirm")
-		if gm.Version != 2 || gm.Result == nil || !gm.Result.Confirmed || gm.Result.ConfirmedVia != "下書き確認係" {
+		// A confirmation: the event now asks for a second person, and the
+		// draft's arbiter enters version 3 on the web.
+		if err := a.store.DB(ctx).Model(&store.Event{}).Where("id = ?", draft.ID).Update("settings", `{"require_confirmation": true}`).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := o.GrantEventRole(ctx, g.admin, office.RoleGrant{EventID: draft.ID, UserID: g.arbiter.UserID, Role: office.RoleArbiter}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := o.EndGame(ctx, g.arbiter, game.ID, office.EndInput{Kind: "resign", By: "sente", Version: 2}); err != nil {
+			t.Fatal(err)
+		}
+		gm = answer(confirm, gamePath+"/confirm", `{"version":3}`, "/games/{id}/confirm")
+		if gm.Version != 3 || gm.Result.Version != 3 || gm.Result == nil || !gm.Result.Confirmed || gm.Result.ConfirmedVia != "下書き確認係" {
 			t.Fatalf("the answer to a confirmation in a draft event: %+v", gm)
 		}
 		// Another event's token writes nothing and learns nothing.
-		resp, out := apiPost(t, a, gamePath+"/result", elsewhere, `{"version":2,"kind":"resign","by":"sente"}`)
+		resp, out := apiPost(t, a, gamePath+"/result", elsewhere, `{"version":3,"kind":"resign","by":"gote"}`)
 		if resp.StatusCode != http.StatusNotFound || apiCode(t, out) != "not_found" {
 			t.Fatalf("another event's token on the draft's game: %d %s", resp.StatusCode, out)
 		}
 		ac.check("post", "/games/{id}/result", resp, out)
-		if hist, _ := a.store.ResultHistory(ctx, game.ID); len(hist) != 2 {
-			t.Fatalf("%d versions, want 2", len(hist))
+		if hist, _ := a.store.ResultHistory(ctx, game.ID); len(hist) != 3 {
+			t.Fatalf("%d versions, want 3", len(hist))
 		}
 		// office.GameWrittenByToken answers only a write token of the game's event.
 		for name, tok := range map[string]string{"another event's": elsewhere, "read_drafts": makeToken(t, a, g.admin, draft.ID, "閲覧", office.ScopeReadDrafts)} {
