@@ -2,6 +2,10 @@ package store_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -31,6 +35,51 @@ func TestAppSetting_PutGetReplaceDelete(t *testing.T) {
 		}
 		if _, ok, _ := s.GetSetting(ctx, "k"); ok {
 			t.Fatal("setting still there after delete")
+		}
+	})
+}
+
+// Issue 21 item 10 (the API's cursor key): processes that make a setting
+// at once agree on one value — eight callers over two connections pools
+// (two Stores, as two processes) race on an absent key; all read the
+// value of the one insert that won, and a later call makes nothing.
+func TestAppSetting_SettingOrCreateRacersAgreeOnOneValue(t *testing.T) {
+	storetest.Dialects(t, func(t *testing.T, o store.Options) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+		var stores []*store.Store
+		for range 2 {
+			s, err := store.Open(ctx, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = s.Close() })
+			stores = append(stores, s)
+		}
+		got := make([]string, 8)
+		var made atomic.Int32
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Go(func() {
+				v, err := stores[i%2].SettingOrCreate(ctx, "race.key", func() (string, error) {
+					return fmt.Sprintf("value-%d", made.Add(1)), nil
+				}, now)
+				if err != nil {
+					t.Error(err)
+				}
+				got[i] = v
+			})
+		}
+		wg.Wait()
+		for _, v := range got {
+			if v != got[0] || !strings.HasPrefix(v, "value-") {
+				t.Fatalf("racers read %q", got)
+			}
+		}
+		before := made.Load()
+		v, err := stores[1].SettingOrCreate(ctx, "race.key", func() (string, error) { made.Add(1); return "late", nil }, now)
+		if err != nil || v != got[0] || made.Load() != before {
+			t.Fatalf("a later call: %q %v, made %d→%d", v, err, before, made.Load())
 		}
 	})
 }

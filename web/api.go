@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -37,6 +38,9 @@ const (
 type apiState struct {
 	doc     []byte
 	limiter *apiLimiter
+
+	keyMu     sync.Mutex
+	cursorKey []byte // apiCursorKey; nil until read
 }
 
 func isAPIPath(c echo.Context) bool {

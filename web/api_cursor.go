@@ -2,11 +2,15 @@ package web
 
 import (
 	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -19,40 +23,89 @@ import (
 // it: no item is repeated or skipped because the list moved.
 //
 // On the wire a cursor is base64url of: the list's name, the key fields
-// (separated by 0x1f), and the first four bytes of the SHA-256 of those.
-// The check catches a cursor that was edited or cut (400 bad_cursor); it
-// is no secret — a cursor forged with a valid check only chooses a
-// position in a list the client may read anyway.
+// (separated by 0x1f), and the first 16 bytes of their HMAC-SHA256 under
+// the instance's cursor key (apiCursorKey). Only this instance can make a
+// cursor: one edited, cut, made up or taken from another list or another
+// instance is 400 bad_cursor before any of its text reaches a query, so a
+// client cannot steer the key a list is read after (and cannot hand the
+// database text it refuses, such as invalid UTF-8, which PostgreSQL
+// answered with an error: a 500).
 
 // apiPage is a list request: its size and, after the first page, the key
-// of the last item seen.
+// of the last item seen; key signs the next page's cursor.
 type apiPage struct {
 	limit int
 	after []string // nil on the first page
+	key   []byte
 }
 
-const cursorSep = "\x1f"
+const (
+	cursorSep = "\x1f"
+	// cursorMAC is how many bytes of the HMAC-SHA256 a cursor carries:
+	// 128 bits, far beyond guessing over the network.
+	cursorMAC = 16
+	// cursorKeySetting is the app_settings row that holds the key.
+	cursorKeySetting = "api.cursor_key"
+)
 
 // apiBadCursor is a cursor that is not one this list gave out: 400.
 type apiBadCursor struct{ why string }
 
 func (e *apiBadCursor) Error() string { return "bad cursor: " + e.why }
 
-func encodeCursor(list string, keys ...string) string {
-	payload := []byte(list + cursorSep + strings.Join(keys, cursorSep))
-	sum := sha256.Sum256(payload)
-	return base64.RawURLEncoding.EncodeToString(append(payload, sum[:4]...))
+// apiCursorKey is the key cursors are signed with: 32 random bytes made
+// once per database and kept in app_settings, so every process that shares
+// the database (and a restored backup) accepts the cursors of the others.
+// Read once per process; a failed read is tried again on the next request.
+func (s *Server) apiCursorKey(ctx context.Context) ([]byte, error) {
+	st := s.api
+	st.keyMu.Lock()
+	defer st.keyMu.Unlock()
+	if st.cursorKey != nil {
+		return st.cursorKey, nil
+	}
+	v, err := s.store.SettingOrCreate(ctx, cursorKeySetting, func() (string, error) {
+		b := make([]byte, 32)
+		if _, err := rand.Read(b); err != nil {
+			return "", err
+		}
+		return base64.RawStdEncoding.EncodeToString(b), nil
+	}, s.now())
+	if err != nil {
+		return nil, fmt.Errorf("api cursor key: %w", err)
+	}
+	key, err := base64.RawStdEncoding.DecodeString(v)
+	if err != nil || len(key) < 32 {
+		return nil, fmt.Errorf("api cursor key: the setting %s is not 32 bytes of base64", cursorKeySetting)
+	}
+	st.cursorKey = key
+	return key, nil
 }
 
-func decodeCursor(list, cur string, fields int) ([]string, error) {
+func cursorSum(key, payload []byte) []byte {
+	m := hmac.New(sha256.New, key)
+	m.Write(payload)
+	return m.Sum(nil)[:cursorMAC]
+}
+
+func encodeCursor(key []byte, list string, keys ...string) string {
+	payload := []byte(list + cursorSep + strings.Join(keys, cursorSep))
+	return base64.RawURLEncoding.EncodeToString(append(payload, cursorSum(key, payload)...))
+}
+
+func decodeCursor(key []byte, list, cur string, fields int) ([]string, error) {
 	raw, err := base64.RawURLEncoding.DecodeString(cur)
-	if err != nil || len(raw) < 5 {
-		return nil, &apiBadCursor{"not base64url"}
+	if err != nil || len(raw) <= cursorMAC {
+		return nil, &apiBadCursor{"not base64url, or too short"}
 	}
-	payload, check := raw[:len(raw)-4], raw[len(raw)-4:]
-	sum := sha256.Sum256(payload)
-	if !bytes.Equal(sum[:4], check) {
-		return nil, &apiBadCursor{"check"}
+	payload, check := raw[:len(raw)-cursorMAC], raw[len(raw)-cursorMAC:]
+	if !hmac.Equal(cursorSum(key, payload), check) {
+		return nil, &apiBadCursor{"signature"}
+	}
+	// Signed by this instance, so made from database text; checked anyway,
+	// as nothing but storable text may reach a query.
+	if !utf8.Valid(payload) || bytes.IndexByte(payload, 0) >= 0 {
+		return nil, &apiBadCursor{"text"}
 	}
 	parts := strings.Split(string(payload), cursorSep)
 	if parts[0] != list {
@@ -67,8 +120,12 @@ func decodeCursor(list, cur string, fields int) ([]string, error) {
 // apiPaging reads ?limit= (422 naming it when out of range) and ?cursor=
 // (400 when it is not a cursor of this list with the given number of
 // key fields).
-func apiPaging(c echo.Context, list string, fields int) (apiPage, error) {
-	p := apiPage{limit: apiDefaultLimit}
+func (s *Server) apiPaging(c echo.Context, list string, fields int) (apiPage, error) {
+	key, err := s.apiCursorKey(c.Request().Context())
+	if err != nil {
+		return apiPage{}, err
+	}
+	p := apiPage{limit: apiDefaultLimit, key: key}
 	if l := c.QueryParam("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > apiMaxLimit {
@@ -79,7 +136,7 @@ func apiPaging(c echo.Context, list string, fields int) (apiPage, error) {
 		p.limit = n
 	}
 	if cur := c.QueryParam("cursor"); cur != "" {
-		keys, err := decodeCursor(list, cur, fields)
+		keys, err := decodeCursor(key, list, cur, fields)
 		if err != nil {
 			return p, err
 		}
@@ -117,16 +174,16 @@ func keysetPage[T any](all []T, p apiPage, list string, after func(T) bool, key 
 		return rest, nil
 	}
 	page := rest[:p.limit]
-	next := encodeCursor(list, key(page[len(page)-1])...)
+	next := encodeCursor(p.key, list, key(page[len(page)-1])...)
 	return page, &next
 }
 
 // nextKeyset is the cursor after a page read with LIMIT n+1: nil when the
 // extra row did not come.
-func nextKeyset(list string, got, limit int, key func() []string) *string {
-	if got <= limit {
+func nextKeyset(p apiPage, list string, got int, key func() []string) *string {
+	if got <= p.limit {
 		return nil
 	}
-	s := encodeCursor(list, key()...)
+	s := encodeCursor(p.key, list, key()...)
 	return &s
 }

@@ -239,10 +239,10 @@ func TestAPI_TamperedCursorIs400InJapaneseAndEnglish(t *testing.T) {
 			string(flip),
 			good[:len(good)-2],
 			"@@",
-			encodeCursor("events", "2026-01-01", "1"), // another list's
-			encodeCursor("players", "か0"),             // a field missing
-			encodeCursor("players", "か0", "-3"),       // not an id
-			"bzoyMA",                                  // the old offset cursor "o:20"
+			signedCursor(t, a, "events", "2026-01-01", "1"), // another list's
+			signedCursor(t, a, "players", "か0"),             // a field missing
+			signedCursor(t, a, "players", "か0", "-3"),       // not an id
+			"bzoyMA", // the old offset cursor "o:20"
 		} {
 			var msgs []string
 			for _, lang := range []string{"ja", "en"} {

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"kisen/adjudication"
 )
 
 // The OpenAPI 3.1 document of the API, generated from the Go types of
@@ -37,6 +39,22 @@ type apiParam struct {
 }
 
 var timeType = reflect.TypeOf(time.Time{})
+
+// apiEnums are the enums a type names with enum:"@name": value lists
+// the code owns, read from the code so the document cannot drift from
+// what the writes accept.
+var apiEnums = map[string]func() []string{
+	"ending": func() []string { return kindsOf(adjudication.EndingKinds()) },
+	"ruling": func() []string { return kindsOf(adjudication.RulingKinds()) },
+}
+
+func kindsOf[K ~string](ks []K) []string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = string(k)
+	}
+	return out
+}
 
 // schemaGen collects component schemas as it walks types.
 type schemaGen struct {
@@ -76,7 +94,11 @@ func (g *schemaGen) object(t reflect.Type) map[string]any {
 		}
 		if e := f.Tag.Get("enum"); e != "" {
 			vals := []any{}
-			for _, v := range strings.Split(e, ",") {
+			list := strings.Split(e, ",")
+			if named, ok := strings.CutPrefix(e, "@"); ok {
+				list = apiEnums[named]()
+			}
+			for _, v := range list {
 				vals = append(vals, v)
 			}
 			if f.Type.Kind() == reflect.Pointer {
@@ -171,10 +193,13 @@ func openAPIDocument(ops []apiOperation) ([]byte, error) {
 			return map[string]any{"description": desc, "content": map[string]any{"application/json": map[string]any{"schema": ref}}}
 		}
 		responses := map[string]any{itoa(status): jsonBody(g.ref(reflect.TypeOf(op.OK)), "OK")}
+		errs := append([]int{429, 503}, op.Errors...)
 		if op.Method == "get" {
 			responses["304"] = map[string]any{"description": "Not Modified (If-None-Match matched the ETag)"}
+			// A read needs no token, but one sent must be valid: a bad
+			// one is 401, never read as the public.
+			errs = append(errs, 401)
 		}
-		errs := append([]int{429, 503}, op.Errors...)
 		if op.Paged {
 			errs = append(errs, 400) // a cursor this list did not give out
 		}
@@ -190,6 +215,10 @@ func openAPIDocument(ops []apiOperation) ([]byte, error) {
 			o["requestBody"] = map[string]any{"required": true,
 				"content": map[string]any{"application/json": map[string]any{"schema": g.ref(reflect.TypeOf(op.Body))}}}
 		}
+		// Every operation states its security: a write needs the bearer
+		// token; a read is open to anyone ({}: no token) or to a token
+		// (read_drafts reads a draft event).
+		o["security"] = []any{map[string]any{}, map[string]any{"bearer": []any{}}}
 		if op.Token {
 			o["security"] = []any{map[string]any{"bearer": []any{}}}
 		}

@@ -96,7 +96,7 @@ func (s *Server) apiOrganisersVisible(ctx context.Context, a office.Actor) ([]AP
 }
 
 func (s *Server) apiOrganisers(c echo.Context) error {
-	p, err := apiPaging(c, "organisers", 1)
+	p, err := s.apiPaging(c, "organisers", 1)
 	if err != nil {
 		return err
 	}
@@ -133,7 +133,7 @@ func (s *Server) apiOrganiser(c echo.Context) error {
 }
 
 func (s *Server) apiEvents(c echo.Context) error {
-	p, err := apiPaging(c, "events", 2)
+	p, err := s.apiPaging(c, "events", 2)
 	if err != nil {
 		return err
 	}
@@ -324,7 +324,7 @@ func (s *Server) apiGames(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := apiPaging(c, "games", 1)
+	p, err := s.apiPaging(c, "games", 1)
 	if err != nil {
 		return err
 	}
@@ -420,6 +420,11 @@ func (s *Server) apiGameOf(ctx context.Context, a office.Actor, id int64) (APIGa
 	if _, err := s.office.Event(ctx, a, g.EventID); err != nil {
 		return APIGame{}, err
 	}
+	return s.apiGameBody(ctx, g)
+}
+
+// apiGameBody is the game's answer once the actor may see it.
+func (s *Server) apiGameBody(ctx context.Context, g store.Game) (APIGame, error) {
 	var pids []int64
 	for _, p := range []*int64{g.SentePlayerID, g.GotePlayerID} {
 		if p != nil {
@@ -491,7 +496,7 @@ func apiPlayerOf(p store.Player) APIPlayer {
 }
 
 func (s *Server) apiPlayers(c echo.Context) error {
-	p, err := apiPaging(c, "players", 2)
+	p, err := s.apiPaging(c, "players", 2)
 	if err != nil {
 		return err
 	}
@@ -507,7 +512,7 @@ func (s *Server) apiPlayers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := APIPlayerList{Items: []APIPlayer{}, NextCursor: nextKeyset("players", len(ps), p.limit, func() []string {
+	out := APIPlayerList{Items: []APIPlayer{}, NextCursor: nextKeyset(p, "players", len(ps), func() []string {
 		last := ps[p.limit-1]
 		return []string{last.Reading, i64(last.ID)}
 	})}
@@ -530,7 +535,7 @@ func (s *Server) apiPlayer(c echo.Context) error {
 }
 
 func (s *Server) apiRatings(c echo.Context) error {
-	p, err := apiPaging(c, "ratings", 3)
+	p, err := s.apiPaging(c, "ratings", 3)
 	if err != nil {
 		return err
 	}
@@ -550,7 +555,7 @@ func (s *Server) apiRatings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := APIRatingList{Items: []APIRating{}, NextCursor: nextKeyset("ratings", len(rows), p.limit, func() []string {
+	out := APIRatingList{Items: []APIRating{}, NextCursor: nextKeyset(p, "ratings", len(rows), func() []string {
 		last := rows[p.limit-1]
 		return []string{strconv.FormatFloat(last.Rating.Rating, 'g', -1, 64), last.Player.Reading, i64(last.Player.ID)}
 	})}

@@ -11,6 +11,7 @@ import "time"
 //	doc:"…"            its description
 //	format:"date"      a civil date YYYY-MM-DD (time.Time fields are date-time)
 //	enum:"a,b"         the values it takes
+//	enum:"@name"       the values of the code's list apiEnums[name]
 //
 // A pointer is nullable (JSON null), never absent.
 
@@ -296,7 +297,7 @@ type APIRatingList struct {
 // APIResultInput enters a result (the game page's end form).
 type APIResultInput struct {
 	Version        int    `json:"version" doc:"the newest result version you saw (0: none)"`
-	Kind           string `json:"kind" doc:"how the game ended: resign, time, foul, sennichite, jishogi_agreement, declaration, forfeit, …"`
+	Kind           string `json:"kind" enum:"@ending" doc:"how the game ended (the game page's end form): resign 投了, mate 詰み, time_forfeit 時間切れ, sennichite 千日手, jishogi_agreement 持将棋, declaration 入玉宣言, max_moves 500手, forfeit 不戦, foul 反則, arbiter_foul_loss 立会人の反則負け宣告"`
 	By             string `json:"by,omitempty" enum:",sente,gote" doc:"who resigned, lost on time, fouled, declared or forfeited"`
 	BothAbsent     bool   `json:"both_absent,omitempty"`
 	Foul           string `json:"foul,omitempty"`
@@ -330,7 +331,7 @@ type APIConfirmInput struct {
 // APIRulingInput files a ruling.
 type APIRulingInput struct {
 	Version      int    `json:"version"`
-	Kind         string `json:"kind"`
+	Kind         string `json:"kind" enum:"@ruling" doc:"the measure (対局規程 第11条第5項)"`
 	Player       string `json:"player,omitempty" enum:",sente,gote"`
 	DeltaMinutes string `json:"delta_minutes,omitempty"`
 	Reason       string `json:"reason"`

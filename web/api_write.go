@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/store"
 )
 
 // The API's writes (issue 15 part 4): each takes a token of one scope and
@@ -134,12 +135,19 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// apiGameAfterWrite answers a write with the game as it now stands; a game
-// of a draft event the token may write but not read is answered by its id.
+// apiGameAfterWrite answers a write with the game as it now stands, its
+// version the one just written (the game row was locked for the write): a
+// whole APIGame, as GET /games/{id} answers, in a draft event too — there
+// the token may not read the event (404 to its GETs), but the game it has
+// just written to is answered in full (office.GameWrittenByToken).
 func (s *Server) apiGameAfterWrite(c echo.Context, a office.Actor, id int64) error {
-	g, err := s.apiGameOf(c.Request().Context(), a, id)
+	ctx := c.Request().Context()
+	g, err := s.apiGameOf(ctx, a, id)
 	if errors.Is(err, office.ErrNotFound) {
-		g, err = APIGame{ID: id}, nil
+		var row store.Game
+		if row, err = s.office.GameWrittenByToken(ctx, a, id); err == nil {
+			g, err = s.apiGameBody(ctx, row)
+		}
 	}
 	if err != nil {
 		return err

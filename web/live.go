@@ -46,6 +46,9 @@ type liveHub struct {
 	revision func(ctx context.Context, eventID int64) (string, error)
 	// opened and closed count streams for the metrics (may be nil).
 	opened, closed func()
+	// afterRound, when set (tests), hears each round of the worker once
+	// its streams have been told: the events marked in it.
+	afterRound func(all bool, dirty map[int64]bool)
 
 	mu       sync.Mutex
 	topics   map[int64]*liveTopic
@@ -77,6 +80,11 @@ type liveSub struct {
 
 	mu   sync.Mutex // one writer at a time
 	sent string     // the revision the client has been told
+	// started: the stream's first answer is written. Until then the hub
+	// writes nothing to it and keeps what it would have told in missed,
+	// which the first answer includes (eventStream).
+	started bool
+	missed  string
 }
 
 var (
@@ -132,11 +140,16 @@ func (h *liveHub) release(addr string) {
 	}
 }
 
-// join adds an admitted stream whose page is at revision rev; it returns
-// the revision to tell the client: the newer of rev and what the hub has
-// published (a change published before the stream joined is not lost; one
-// read but not yet published will be).
-func (h *liveHub) join(sub *liveSub, rev string) (string, error) {
+// join adds an admitted stream, not started yet, to its event's topic and
+// returns what the hub last published there ("" if nothing). From here on
+// every change of the event reaches the stream: the worker reads the
+// revision of each event that has a stream (publish, tell). The stream
+// reads the revision it starts from only after joining (eventStream), so a
+// change committed meanwhile is in that read or in a later notification —
+// never in neither, as when the revision was read before joining (issue
+// 21: a change whose notification came between the read and the join was
+// lost until the next change).
+func (h *liveHub) join(sub *liveSub) (string, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.shutdown {
@@ -144,17 +157,25 @@ func (h *liveHub) join(sub *liveSub, rev string) (string, error) {
 	}
 	t := h.topics[sub.event]
 	if t == nil {
-		t = &liveTopic{rev: rev, subs: map[*liveSub]struct{}{}}
+		t = &liveTopic{subs: map[*liveSub]struct{}{}}
 		h.topics[sub.event] = t
 	}
 	t.subs[sub] = struct{}{}
 	if h.opened != nil {
 		h.opened()
 	}
-	if revNewer(t.rev, rev) {
-		return t.rev, nil
+	return t.rev, nil
+}
+
+// newestRev is the newest of revisions ("" is none).
+func newestRev(revs ...string) string {
+	out := ""
+	for _, r := range revs {
+		if r != "" && (out == "" || revNewer(r, out)) {
+			out = r
+		}
 	}
-	return rev, nil
+	return out
 }
 
 // revNewer reports whether revision a ("event.registry") is past b.
@@ -197,10 +218,15 @@ func (sub *liveSub) write(msg string) bool {
 	return true
 }
 
-// tell sends "changed" at rev unless the client already has it.
+// tell sends "changed" at rev unless the client already has it; before
+// the stream's first answer it is kept for that answer.
 func (sub *liveSub) tell(rev string) {
 	sub.mu.Lock()
 	defer sub.mu.Unlock()
+	if !sub.started {
+		sub.missed = newestRev(sub.missed, rev)
+		return
+	}
 	if sub.sent == rev || sub.sent != "" && !revNewer(rev, sub.sent) {
 		return
 	}
@@ -267,7 +293,9 @@ func (h *liveHub) run(ctx context.Context, onError func(error)) {
 			h.each(h.subsOf(func(int64) bool { return true }), func(sub *liveSub) {
 				sub.mu.Lock()
 				defer sub.mu.Unlock()
-				sub.write(": \n\n")
+				if sub.started {
+					sub.write(": \n\n")
+				}
 			})
 			continue
 		case <-h.kick:
@@ -293,6 +321,9 @@ func (h *liveHub) run(ctx context.Context, onError func(error)) {
 				continue
 			}
 			h.publish(id, rev)
+		}
+		if h.afterRound != nil {
+			h.afterRound(all, dirty)
 		}
 	}
 }
@@ -383,7 +414,6 @@ func (s *Server) eventStream(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rev := liveRevision(pr.Revision)
 	addr := c.RealIP()
 	if err := s.live.admit(addr); err != nil {
 		return s.liveRefused(c, err)
@@ -415,29 +445,52 @@ func (s *Server) eventStream(c echo.Context) error {
 	head.WriteString("\r\nretry: 2000\n\n")
 	sub := &liveSub{hub: s.live, event: id, addr: addr, conn: conn}
 	_ = conn.SetReadDeadline(time.Time{})
-	sub.mu.Lock()
-	if !sub.write(head.String()) {
-		sub.mu.Unlock()
-		return nil
-	}
-	cur, err := s.live.join(sub, rev)
+	// Join first, then read the revision to start from (join's comment):
+	// a write that commits while the stream opens is in the read, or its
+	// notification finds the stream in the hub (kept in sub.missed until
+	// the first answer is written).
+	published, err := s.live.join(sub)
 	if err != nil {
-		sub.mu.Unlock()
 		sub.drop()
 		return nil
 	}
+	s.liveStep(liveStepJoined)
+	r, _, err := s.store.EventRevision(req.Context(), id)
+	if err != nil {
+		s.log.WarnContext(req.Context(), "live stream: revision", "event_id", id, "err", err)
+		sub.drop() // the browser reconnects
+		return nil
+	}
+	s.liveStep(liveStepRevisionRead)
+	sub.mu.Lock()
+	cur := newestRev(liveRevision(r), liveRevision(pr.Revision), published, sub.missed)
 	first := "id: " + cur + "\n\n"
 	if last != "" && last != cur {
 		first = changedEvent(cur)
 	}
-	if sub.write(first) {
+	if sub.write(head.String() + first) {
 		sub.sent = cur
 	}
+	sub.started = true
 	sub.mu.Unlock()
 	// No goroutine waits on the stream: the hub writes to it, and a client
 	// that has gone is noticed when a write fails (the next change or
 	// heartbeat; a closed TCP connection fails by the second write).
 	return nil
+}
+
+// The steps of a stream's opening where a test may commit a write
+// (Server.liveStepHook): after it joined the hub, after it read the
+// revision it starts from.
+const (
+	liveStepJoined       = "joined"
+	liveStepRevisionRead = "revision read"
+)
+
+func (s *Server) liveStep(step string) {
+	if s.liveStepHook != nil {
+		s.liveStepHook(step)
+	}
 }
 
 func changedEvent(rev string) string {

@@ -44,7 +44,10 @@ type Server struct {
 	build     string // names the build in page tags (cache.go)
 	api       *apiState
 	live      *liveHub
-	pages     *renderCache // anonymous public pages by revision (render_cache.go); nil keeps none
+	// liveStepHook, when set (tests), runs at each step of a live
+	// stream's opening (liveStep).
+	liveStepHook func(step string)
+	pages        *renderCache // anonymous public pages by revision (render_cache.go); nil keeps none
 }
 
 // New builds the server and its routes.
