@@ -58,6 +58,7 @@ func (s *Server) logout(c echo.Context) error {
 		return err
 	}
 	s.sessions.Remove(ctx, sessionUserKey)
+	s.rotateCSRF(c)
 	return seeOther(c, "/")
 }
 
