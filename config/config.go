@@ -18,13 +18,16 @@ import (
 
 // Config is the whole configuration of one Kisen process.
 type Config struct {
-	Listen          string        // address of the web server
-	DataDir         string        // folder for the embedded SQLite database and other files
-	DatabaseURL     string        // postgres://… or empty for SQLite under DataDir
-	LogFormat       string        // text | json
-	LogLevel        slog.Level    // debug | info | warn | error
-	SecureCookies   bool          // set the Secure flag on cookies (behind HTTPS)
-	MetricsListen   string        // separate address for /metrics; empty serves it on Listen
+	Listen        string     // address of the web server
+	DataDir       string     // folder for the embedded SQLite database and other files
+	DatabaseURL   string     // postgres://… or empty for SQLite under DataDir
+	LogFormat     string     // text | json
+	LogLevel      slog.Level // debug | info | warn | error
+	SecureCookies bool       // set the Secure flag on cookies (behind HTTPS)
+	MetricsListen string     // separate address for /metrics; empty: none
+	// MetricsPublic serves /metrics on the main address too (issue 21
+	// item 12: off by default, the metrics name every route and its load).
+	MetricsPublic   bool
 	ShutdownTimeout time.Duration // how long in-flight requests get on SIGTERM
 	RetryAfter      time.Duration // Retry-After of a 503 while the database is unreachable
 	// RatingRefresh is how often the rating worker of `kisen serve` checks
@@ -180,7 +183,17 @@ func settings() []setting {
 				c.SecureCookies = b
 				return nil
 			}},
-		{"metrics-listen", "KISEN_METRICS_LISTEN", "separate host:port for /metrics (empty: on the main address)",
+		{"metrics-public", "KISEN_METRICS_PUBLIC", "also serve /metrics on the main address (false: only on --metrics-listen)",
+			func(c Config) string { return strconv.FormatBool(c.MetricsPublic) },
+			func(c *Config, v string) error {
+				b, err := strconv.ParseBool(v)
+				if err != nil {
+					return errors.New("must be true or false")
+				}
+				c.MetricsPublic = b
+				return nil
+			}},
+		{"metrics-listen", "KISEN_METRICS_LISTEN", "separate host:port for /metrics (empty: none; see --metrics-public)",
 			func(c Config) string { return c.MetricsListen },
 			func(c *Config, v string) error {
 				if v != "" {

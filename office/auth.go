@@ -10,20 +10,95 @@ import (
 	"kisen/store"
 )
 
-// Login rate limit: after LoginMaxFailures failed attempts within
-// LoginWindow for one login, or from one client address, further attempts
-// for it are refused until the oldest failure leaves the window. The
-// failures live in the database so the limit holds across processes.
+// Sign-in limit (issue 21 item 9, docs/accounts-and-events.md). Three
+// counters, all over the attempts of the last LoginWindow, all in the
+// database so they hold across processes:
+//
+//   - per (login, address): LoginMaxFailures attempts are free; each
+//     further one must wait PairDelay after the previous, doubling with
+//     every attempt, at most PairMaxDelay;
+//   - per login, from any address: LoginFreeAttempts are free; then
+//     LoginDelay after the previous, doubling, at most LoginMaxDelay — so
+//     an attack spread over many addresses slows the login, boundedly;
+//   - per address, for any login: AddressMaxFailures; then refused until
+//     the oldest leaves the window. The ceiling is high, so a venue whose
+//     players and staff share one address is never locked out by one
+//     person's (or an attacker's) failures: another login from the same
+//     address is judged by its own (login, address) and login counters.
+//
+// A success resets the (login, address) counter only.
 const (
-	LoginMaxFailures = 5
-	LoginWindow      = 15 * time.Minute
+	LoginWindow        = 15 * time.Minute
+	LoginMaxFailures   = 5
+	PairDelay          = 30 * time.Second
+	PairMaxDelay       = 10 * time.Minute
+	LoginFreeAttempts  = 10
+	LoginDelay         = 10 * time.Second
+	LoginMaxDelay      = 5 * time.Minute
+	AddressMaxFailures = 100
 )
+
+// loginBackoff is the wait before the (excess)th attempt beyond the free
+// ones: base, 2·base, 4·base, …, at most max.
+func loginBackoff(excess int64, base, max time.Duration) time.Duration {
+	d := base
+	for i := int64(1); i < excess && d < max; i++ {
+		d *= 2
+	}
+	return min(d, max)
+}
+
+// loginNotBefore is when the next attempt may be made, given the attempts
+// in the window (the zero time: now).
+func loginNotBefore(c store.LoginCounts) time.Time {
+	var nb time.Time
+	later := func(t time.Time) {
+		if t.After(nb) {
+			nb = t
+		}
+	}
+	if c.Pair >= LoginMaxFailures {
+		later(c.PairLast.Add(loginBackoff(c.Pair-LoginMaxFailures+1, PairDelay, PairMaxDelay)))
+	}
+	if c.Login >= LoginFreeAttempts {
+		later(c.LoginLast.Add(loginBackoff(c.Login-LoginFreeAttempts+1, LoginDelay, LoginMaxDelay)))
+	}
+	if c.Address >= AddressMaxFailures {
+		later(c.IPFirst.Add(LoginWindow))
+	}
+	return nb
+}
+
+// RateLimitedError says when the next attempt may be made; it is
+// ErrRateLimited for errors.Is.
+type RateLimitedError struct {
+	Login, IP string
+	RetryAt   time.Time
+}
+
+func (e *RateLimitedError) Error() string {
+	return fmt.Sprintf("sign-in %q from %s: too many failed sign-in attempts, next at %s", e.Login, e.IP, e.RetryAt.Format(time.RFC3339))
+}
+
+// Is makes errors.Is(err, ErrRateLimited) true.
+func (e *RateLimitedError) Is(target error) bool { return target == ErrRateLimited }
+
+// RetryAt is when a refused sign-in may be tried again (ok false for any
+// other error).
+func RetryAt(err error) (time.Time, bool) {
+	var rl *RateLimitedError
+	if errors.As(err, &rl) {
+		return rl.RetryAt, true
+	}
+	return time.Time{}, false
+}
 
 var (
 	// ErrLoginFailed: the login or the password is wrong, or the account is
 	// disabled — one answer for all three, so it reveals nothing.
 	ErrLoginFailed = errors.New("login or password is wrong")
 	// ErrRateLimited: too many failures; web answers 429.
+	// RateLimitedError carries when to try again.
 	ErrRateLimited = errors.New("too many failed sign-in attempts")
 )
 
@@ -36,12 +111,13 @@ type LoginInput struct {
 
 // Login checks a login and password and returns the user.
 //
-// The attempt is counted first (store.ReserveLoginAttempt: one statement
-// that inserts it only while the login's and the address's windows have
-// room), and only then is the password checked, outside any transaction
-// (argon2id takes a noticeable time and must not hold a lock). So however
-// many attempts race, at most LoginMaxFailures per login, and per address,
-// are ever checked in a window. A success forgets the login's attempts.
+// The attempt is counted first (store.ReserveLoginAttempt: one
+// transaction that stores it only when loginNotBefore allows it now), and
+// only then is the password checked, outside any transaction (argon2id
+// takes a noticeable time and must not hold a lock). So however many
+// attempts race, at most LoginMaxFailures per (login, address) are checked
+// before the delays start. A success forgets the attempts of that login
+// from that address.
 func (a Accounts) Login(ctx context.Context, in LoginInput) (store.User, error) {
 	login := NormalizeLogin(in.Login)
 	now := a.o.now()
@@ -65,7 +141,7 @@ func (a Accounts) Login(ctx context.Context, in LoginInput) (store.User, error) 
 	if !ok || u.Disabled {
 		return store.User{}, fmt.Errorf("sign-in %q: %w", login, ErrLoginFailed)
 	}
-	if err := a.o.store.ClearLoginFailures(ctx, login); err != nil {
+	if err := a.o.store.ClearLoginFailures(ctx, login, in.IP); err != nil {
 		return store.User{}, err
 	}
 	return u, nil
@@ -81,14 +157,14 @@ func (a Accounts) verify(hash, pw string) (bool, error) {
 }
 
 // reserve counts one attempt for the login and the address, or refuses
-// with ErrRateLimited when either window is full.
+// with a RateLimitedError saying when to try again.
 func (a Accounts) reserve(ctx context.Context, login, ip string, now time.Time) error {
-	ok, err := a.o.store.ReserveLoginAttempt(ctx, login, ip, now, now.Add(-LoginWindow), LoginMaxFailures, LoginMaxFailures)
+	retry, ok, err := a.o.store.ReserveLoginAttempt(ctx, login, ip, now, now.Add(-LoginWindow), loginNotBefore)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return fmt.Errorf("sign-in %q from %s: %w", login, ip, ErrRateLimited)
+		return &RateLimitedError{Login: login, IP: ip, RetryAt: retry}
 	}
 	return nil
 }
@@ -133,7 +209,7 @@ func (a Accounts) ChangePassword(ctx context.Context, actor Actor, in PasswordCh
 	if ok {
 		// The right current password: the attempt reserved above is not a
 		// failure.
-		if err := a.o.store.ClearLoginFailures(ctx, u.Login); err != nil {
+		if err := a.o.store.ClearLoginFailures(ctx, u.Login, in.IP); err != nil {
 			return err
 		}
 	}

@@ -65,12 +65,19 @@ func TestLogin_ParallelWrongPasswordsCheckAtMostTheLimit(t *testing.T) {
 }
 
 // Issue 11: the address has its own window: 20 parallel attempts on 20
-// different accounts from one address check at most LoginMaxFailures.
+// different accounts from one address that has room for only
+// LoginMaxFailures more (issue 21: the ceiling is AddressMaxFailures)
+// check at most LoginMaxFailures.
 func TestLogin_ParallelAttemptsFromOneAddressAcrossAccounts(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		for i := range 20 {
 			f.user(fmt.Sprintf("user%02d", i), "password-of-someone", false)
+		}
+		for i := range office.AddressMaxFailures - office.LoginMaxFailures {
+			if err := s.RecordLoginFailure(f.ctx, fmt.Sprintf("earlier%03d", i), "203.0.113.5", f.clock.Now()); err != nil {
+				t.Fatal(err)
+			}
 		}
 		checked, failed, limited := parallelLogins(t, f, 20, func(i int) string { return fmt.Sprintf("user%02d", i) }, "203.0.113.5")
 		if checked > office.LoginMaxFailures || failed != office.LoginMaxFailures || limited != 20-office.LoginMaxFailures {

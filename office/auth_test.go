@@ -2,6 +2,7 @@ package office_test
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -41,80 +42,175 @@ func TestLogin_RightAndWrongPassword(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
-func TestLogin_RateLimitAfterFiveFailures(t *testing.T) {
+// loginTry signs in as login from ip with pw.
+func (f *fixture) loginTry(login, pw, ip string) error {
+	_, err := f.acc.Login(f.ctx, office.LoginInput{Login: login, Password: pw, IP: ip})
+	return err
+}
+
+// Issue 21 item 9: five failures for a login from one address make the
+// next attempt from there wait (PairDelay), even with the right password;
+// the same login from another address is not held by that pair.
+func TestLogin_FiveFailuresDelayTheLoginAtThatAddress(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		f.user("sato", "password-of-sato", false)
-		try := func(pw, ip string) error {
-			_, err := f.acc.Login(f.ctx, office.LoginInput{Login: "sato", Password: pw, IP: ip})
-			return err
-		}
 		for i := range office.LoginMaxFailures {
-			if err := try("wrong-password", "192.0.2.1"); !errors.Is(err, office.ErrLoginFailed) {
+			if err := f.loginTry("sato", "wrong-password", "192.0.2.1"); !errors.Is(err, office.ErrLoginFailed) {
 				t.Fatalf("failure %d: %v", i+1, err)
 			}
-			f.clock.Advance(time.Minute)
 		}
-		// Refused now even with the right password, and from another address
-		// (the login's counter), until the first failure leaves the window.
-		if err := try("password-of-sato", "192.0.2.1"); !errors.Is(err, office.ErrRateLimited) {
-			t.Fatalf("6th attempt: %v, want ErrRateLimited", err)
+		err := f.loginTry("sato", "password-of-sato", "192.0.2.1")
+		at, _ := office.RetryAt(err)
+		if !errors.Is(err, office.ErrRateLimited) || !at.Equal(f.clock.Now().Add(office.PairDelay)) {
+			t.Fatalf("6th attempt: %v (retry at %s), want ErrRateLimited until now+%s", err, at, office.PairDelay)
 		}
-		if err := try("password-of-sato", "198.51.100.7"); !errors.Is(err, office.ErrRateLimited) {
-			t.Fatalf("6th attempt from elsewhere: %v, want ErrRateLimited", err)
+		f.clock.Advance(office.PairDelay - time.Second)
+		if err := f.loginTry("sato", "password-of-sato", "192.0.2.1"); !errors.Is(err, office.ErrRateLimited) {
+			t.Fatalf("a second before the delay ends: %v", err)
 		}
-		// Failures at t0..t0+4m; at t0+15m the first has left the window.
-		f.clock.Advance(office.LoginWindow - office.LoginMaxFailures*time.Minute - time.Second)
-		if err := try("password-of-sato", "192.0.2.1"); !errors.Is(err, office.ErrRateLimited) {
-			t.Fatalf("just inside the window: %v, want ErrRateLimited", err)
+		if err := f.loginTry("sato", "password-of-sato", "198.51.100.7"); err != nil {
+			t.Fatalf("from another address: %v", err)
 		}
 		f.clock.Advance(time.Second)
-		if err := try("password-of-sato", "192.0.2.1"); err != nil {
-			t.Fatalf("after the window: %v", err)
+		if err := f.loginTry("sato", "password-of-sato", "192.0.2.1"); err != nil {
+			t.Fatalf("after the delay: %v", err)
 		}
 	})
 }
 
-func TestLogin_SuccessResetsTheLoginsCounter(t *testing.T) {
+// Issue 21 item 9: an attacker at a shared address failing for one login,
+// however often, does not stop another person at that address from signing
+// in with the right password (the old limit locked the address after 5).
+func TestLogin_AttackerAtAnAddressDoesNotStopAnotherLoginThere(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		f.user("sato", "password-of-sato", false)
-		try := func(pw, ip string) error {
-			_, err := f.acc.Login(f.ctx, office.LoginInput{Login: "sato", Password: pw, IP: ip})
-			return err
+		f.user("kato", "password-of-kato", false)
+		const venue = "203.0.113.5"
+		failed := 0
+		for range 40 {
+			err := f.loginTry("sato", "wrong-password", venue)
+			switch {
+			case errors.Is(err, office.ErrLoginFailed):
+				failed++
+			case !errors.Is(err, office.ErrRateLimited):
+				t.Fatal(err)
+			}
+			f.clock.Advance(20 * time.Second)
 		}
-		for range office.LoginMaxFailures - 1 {
-			_ = try("wrong-password", "192.0.2.1")
+		if failed < office.LoginMaxFailures {
+			t.Fatalf("only %d failures stored", failed)
 		}
-		if err := try("password-of-sato", "192.0.2.1"); err != nil {
-			t.Fatal(err)
+		if err := f.loginTry("sato", "password-of-sato", venue); !errors.Is(err, office.ErrRateLimited) {
+			t.Fatalf("the attacked login is not throttled at the venue: %v", err)
 		}
-		// From a fresh address, four more failures are allowed again: the
-		// login's count restarted at zero.
-		for i := range office.LoginMaxFailures - 1 {
-			if err := try("wrong-password", "198.51.100.7"); !errors.Is(err, office.ErrLoginFailed) {
-				t.Fatalf("failure %d after reset: %v", i+1, err)
+		if err := f.loginTry("kato", "password-of-kato", venue); err != nil {
+			t.Fatalf("another person at the venue is refused: %v", err)
+		}
+	})
+}
+
+// Issue 21 item 9: failures for one login from ever new addresses slow it
+// down — after LoginFreeAttempts each attempt waits LoginDelay, doubling —
+// but the wait never exceeds LoginMaxDelay, and once it has passed the
+// right password gets in.
+func TestLogin_FailuresFromManyAddressesSlowTheLoginBoundedly(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newFixture(t, s)
+		f.user("sato", "password-of-sato", false)
+		addr := 0
+		fresh := func() string { addr++; return fmt.Sprintf("10.0.%d.%d", addr/250, addr%250+1) }
+		for i := range office.LoginFreeAttempts {
+			if err := f.loginTry("sato", "wrong-password", fresh()); !errors.Is(err, office.ErrLoginFailed) {
+				t.Fatalf("free failure %d: %v", i+1, err)
 			}
 		}
-		if err := try("password-of-sato", "198.51.100.7"); err != nil {
-			t.Fatalf("login refused though only 4 failures since the success: %v", err)
+		want := office.LoginDelay
+		var waits []time.Duration
+		for step := range 7 {
+			last := f.clock.Now()
+			err := f.loginTry("sato", "password-of-sato", fresh())
+			at, ok := office.RetryAt(err)
+			if !ok {
+				t.Fatalf("step %d: %v, want a delay", step, err)
+			}
+			waits = append(waits, at.Sub(last))
+			if at.Sub(last) != want {
+				t.Fatalf("step %d: wait %s, want %s (waits so far %v)", step, at.Sub(last), want, waits)
+			}
+			f.clock.Advance(want)
+			if step < 6 {
+				if err := f.loginTry("sato", "wrong-password", fresh()); !errors.Is(err, office.ErrLoginFailed) {
+					t.Fatalf("step %d: the attempt after the wait: %v", step, err)
+				}
+			} else if err := f.loginTry("sato", "password-of-sato", fresh()); err != nil {
+				t.Fatalf("the right password after the longest wait: %v", err)
+			}
+			want = min(2*want, office.LoginMaxDelay)
+		}
+		if waits[len(waits)-1] != office.LoginMaxDelay || waits[len(waits)-2] != office.LoginMaxDelay {
+			t.Fatalf("waits %v do not reach the cap %s and stay there", waits, office.LoginMaxDelay)
 		}
 	})
 }
 
-func TestLogin_RateLimitPerAddressAcrossLogins(t *testing.T) {
+// Issue 21 item 9: the address has its own, much higher ceiling: after
+// AddressMaxFailures failures in the window (for any logins) it is refused
+// until the oldest leaves the window; another address is not.
+func TestLogin_AddressCeilingTrips(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		f.user("sato", "password-of-sato", false)
-		for _, login := range []string{"a1", "a2", "a3", "a4", "a5"} {
-			_, _ = f.acc.Login(f.ctx, office.LoginInput{Login: login, Password: "x", IP: "203.0.113.5"})
+		const venue = "203.0.113.5"
+		oldest := f.clock.Now()
+		for i := range office.AddressMaxFailures - 1 {
+			if err := s.RecordLoginFailure(f.ctx, fmt.Sprintf("guess%03d", i), venue, oldest); err != nil {
+				t.Fatal(err)
+			}
 		}
-		_, err := f.acc.Login(f.ctx, office.LoginInput{Login: "sato", Password: "password-of-sato", IP: "203.0.113.5"})
-		if !errors.Is(err, office.ErrRateLimited) {
-			t.Fatalf("address with 5 failures: %v, want ErrRateLimited", err)
+		f.clock.Advance(time.Minute)
+		if err := f.loginTry("sato", "password-of-sato", venue); err != nil {
+			t.Fatalf("below the ceiling (%d failures): %v", office.AddressMaxFailures-1, err)
 		}
-		if _, err := f.acc.Login(f.ctx, office.LoginInput{Login: "sato", Password: "password-of-sato", IP: "203.0.113.6"}); err != nil {
-			t.Fatalf("other address: %v", err)
+		if err := f.loginTry("guess-last", "x", venue); !errors.Is(err, office.ErrLoginFailed) {
+			t.Fatalf("the %dth failure: %v", office.AddressMaxFailures, err)
+		}
+		err := f.loginTry("sato", "password-of-sato", venue)
+		at, _ := office.RetryAt(err)
+		if !errors.Is(err, office.ErrRateLimited) || !at.Equal(oldest.Add(office.LoginWindow)) {
+			t.Fatalf("at the ceiling: %v (retry at %s), want refused until %s", err, at, oldest.Add(office.LoginWindow))
+		}
+		if err := f.loginTry("sato", "password-of-sato", "198.51.100.7"); err != nil {
+			t.Fatalf("another address: %v", err)
+		}
+		f.clock.Advance(oldest.Add(office.LoginWindow).Sub(f.clock.Now()))
+		if err := f.loginTry("sato", "password-of-sato", venue); err != nil {
+			t.Fatalf("once the oldest left the window: %v", err)
+		}
+	})
+}
+
+// Issue 21 item 9: a success resets the (login, address) counter: four
+// failures, a success, and four failures again from the same address are
+// all answered "wrong", and the right password still gets in.
+func TestLogin_SuccessResetsThePairCounter(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newFixture(t, s)
+		f.user("sato", "password-of-sato", false)
+		for round := range 2 {
+			for i := range office.LoginMaxFailures - 1 {
+				if err := f.loginTry("sato", "wrong-password", "192.0.2.1"); !errors.Is(err, office.ErrLoginFailed) {
+					t.Fatalf("round %d failure %d: %v", round, i+1, err)
+				}
+			}
+			if err := f.loginTry("sato", "password-of-sato", "192.0.2.1"); err != nil {
+				t.Fatalf("round %d: refused though the counter was reset: %v", round, err)
+			}
+		}
+		var n int64
+		if err := s.DB(f.ctx).Model(&store.LoginAttempt{}).Where("login = ? AND ip = ?", "sato", "192.0.2.1").Count(&n).Error; err != nil || n != 0 {
+			t.Fatalf("%d attempts of the pair left after a success (%v)", n, err)
 		}
 	})
 }

@@ -3,7 +3,6 @@ package office
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"slices"
 	"strconv"
@@ -129,7 +128,9 @@ func (o *Office) ImportPlayersPaste(ctx context.Context, a Actor, text, kind str
 	}
 	shape := &ValidationError{} // problems of the paste itself, by pasted line
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
+	// Neutralised like an export, so the import (which undoes it) stores
+	// what was pasted.
+	w := NewCSVWriter(&buf)
 	_ = w.Write(append(append([]string{}, PastedPlayerColumns...), PlayerFieldKind))
 	var lineOf []int // CSV data row k (line k+2) → pasted line
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")

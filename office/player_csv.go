@@ -2,7 +2,6 @@ package office
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strconv"
@@ -368,7 +367,7 @@ func (o *Office) ExportPlayersCSV(ctx context.Context, w io.Writer) error {
 	if _, err := io.WriteString(w, "\ufeff"); err != nil {
 		return err
 	}
-	cw := csv.NewWriter(w)
+	cw := NewCSVWriter(w)
 	if err := cw.Write(PlayerCSVColumns); err != nil {
 		return err
 	}
@@ -386,7 +385,7 @@ func (o *Office) ExportPlayersCSV(ctx context.Context, w io.Writer) error {
 			}
 			rec[13] = m.FromDate.String()
 		}
-		if err := cw.Write(rec); err != nil {
+		if err := cw.Write(rec, 0, 9); err != nil { // the ids
 			return err
 		}
 	}

@@ -141,7 +141,9 @@ func readPlayerCSV(data []byte, ve *ValidationError) []playerCSVRow {
 		}
 		row := playerCSVRow{Line: line, Cells: make(map[string]string, len(cols))}
 		for i, c := range cols {
-			row.Cells[c] = rec[i]
+			// An exported file re-imports as it was: the quote the
+			// export put before a formula-like cell goes (csv_safe.go).
+			row.Cells[c] = UnneutraliseCSVCell(rec[i])
 		}
 		rows = append(rows, row)
 	}

@@ -106,7 +106,7 @@ func parseLeagueHistoryCSV(data []byte) ([]historyRow, *ValidationError) {
 		}
 		get := func(name string) string {
 			if i := col[name]; i < len(rec) {
-				return strings.TrimSpace(rec[i])
+				return UnneutraliseCSVCell(strings.TrimSpace(rec[i]))
 			}
 			return ""
 		}

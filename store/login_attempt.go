@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 // LoginAttempt is one failed sign-in, counted per login and per client
@@ -33,9 +35,12 @@ func (s *Store) LoginFailures(ctx context.Context, login, ip string, since time.
 	return byLogin, byIP, nil
 }
 
-// ClearLoginFailures forgets the failures of a login (after a success).
-func (s *Store) ClearLoginFailures(ctx context.Context, login string) error {
-	return notFound(s.DB(ctx).Where("login = ?", login).Delete(&LoginAttempt{}).Error, "clear login failures")
+// ClearLoginFailures forgets the failures of a login from one address
+// (after a success there): the (login, address) counter restarts, while
+// failures for the login from other addresses, and for other logins from
+// the address, still count.
+func (s *Store) ClearLoginFailures(ctx context.Context, login, ip string) error {
+	return notFound(s.DB(ctx).Where("login = ? AND ip = ?", login, ip).Delete(&LoginAttempt{}).Error, "clear login failures")
 }
 
 // PruneLoginAttempts deletes failures older than before; they no longer
@@ -44,19 +49,30 @@ func (s *Store) PruneLoginAttempts(ctx context.Context, before time.Time) error 
 	return notFound(s.DB(ctx).Where("attempted_at < ?", before.UTC()).Delete(&LoginAttempt{}).Error, "prune login failures")
 }
 
+// LoginCounts are the attempts in the window that a new sign-in attempt
+// is judged by: for the (login, address) pair, for the login from any
+// address, and for the address for any login, with the newest attempt of
+// the pair and of the login and the oldest of the address (zero when
+// there is none).
+type LoginCounts struct {
+	Pair, Login, Address         int64
+	PairLast, LoginLast, IPFirst time.Time
+}
+
 // ReserveLoginAttempt counts one sign-in attempt before its password is
-// checked, so attempts racing each other cannot all be checked: one
-// INSERT … SELECT adds the row only while the login has fewer than
-// maxLogin attempts after since and the address fewer than maxIP (ip ""
-// is not counted). ok is false, and nothing is written, when either window
-// is full. Attempts older than since are pruned in the same transaction.
-// On PostgreSQL, transaction-scoped advisory locks on the login and then
-// the address serialise reservations (under READ COMMITTED two INSERT …
-// SELECTs could both see four); SQLite's transactions are BEGIN IMMEDIATE
-// (SQLiteDSN), which serialises them already.
-func (s *Store) ReserveLoginAttempt(ctx context.Context, login, ip string, at, since time.Time, maxLogin, maxIP int) (bool, error) {
-	ok := false
-	err := s.Tx(ctx, func(tx *Store) error {
+// checked, so attempts racing each other cannot all be checked. In one
+// transaction it prunes attempts older than since, reads the LoginCounts
+// after since, and asks notBefore when the attempt may be made: when that
+// is after at, nothing is written and the time is returned (ok false);
+// otherwise the attempt is stored (ok true). ip "" is not counted per
+// address. On PostgreSQL, transaction-scoped advisory locks on the login
+// and then the address serialise reservations (under READ COMMITTED two
+// transactions could both read the same counts); SQLite's transactions are
+// BEGIN IMMEDIATE (SQLiteDSN), which serialises them already.
+func (s *Store) ReserveLoginAttempt(ctx context.Context, login, ip string, at, since time.Time,
+	notBefore func(LoginCounts) time.Time) (retryAt time.Time, ok bool, err error) {
+	at, since = at.UTC(), since.UTC()
+	err = s.Tx(ctx, func(tx *Store) error {
 		if tx.dialect == Postgres {
 			// Always the login first, then the address: no lock cycle.
 			for _, key := range []string{"kisen-login:" + login, "kisen-ip:" + ip} {
@@ -68,16 +84,45 @@ func (s *Store) ReserveLoginAttempt(ctx context.Context, login, ip string, at, s
 		if err := tx.PruneLoginAttempts(ctx, since); err != nil {
 			return err
 		}
-		res := tx.DB(ctx).Exec(`INSERT INTO login_attempts (login, ip, attempted_at)
-			SELECT ?, ?, ?
-			WHERE (SELECT COUNT(*) FROM login_attempts WHERE login = ? AND attempted_at > ?) < ?
-			AND (? = '' OR (SELECT COUNT(*) FROM login_attempts WHERE ip = ? AND attempted_at > ?) < ?)`,
-			login, ip, at.UTC(), login, since.UTC(), maxLogin, ip, ip, since.UTC(), maxIP)
-		if res.Error != nil {
-			return notFound(res.Error, "reserve sign-in attempt")
+		var c LoginCounts
+		var err error
+		if c.Pair, c.PairLast, err = tx.loginWindow(ctx, "login = ? AND ip = ?", []any{login, ip}, since, "attempted_at DESC"); err != nil {
+			return err
 		}
-		ok = res.RowsAffected == 1
-		return nil
+		if c.Login, c.LoginLast, err = tx.loginWindow(ctx, "login = ?", []any{login}, since, "attempted_at DESC"); err != nil {
+			return err
+		}
+		if ip != "" {
+			if c.Address, c.IPFirst, err = tx.loginWindow(ctx, "ip = ?", []any{ip}, since, "attempted_at ASC"); err != nil {
+				return err
+			}
+		}
+		if nb := notBefore(c); nb.After(at) {
+			retryAt = nb
+			return nil
+		}
+		ok = true
+		return tx.RecordLoginFailure(ctx, login, ip, at)
 	})
-	return ok, err
+	return retryAt, ok, err
+}
+
+// loginWindow counts the attempts matching where after since and returns
+// the first of them in order (newest or oldest).
+func (s *Store) loginWindow(ctx context.Context, where string, args []any, since time.Time, order string) (int64, time.Time, error) {
+	var n int64
+	q := func() *gorm.DB {
+		return s.DB(ctx).Model(&LoginAttempt{}).Where(where, args...).Where("attempted_at > ?", since)
+	}
+	if err := q().Count(&n).Error; err != nil {
+		return 0, time.Time{}, notFound(err, "count sign-in attempts")
+	}
+	if n == 0 {
+		return 0, time.Time{}, nil
+	}
+	var row LoginAttempt
+	if err := q().Order(order).Limit(1).Take(&row).Error; err != nil {
+		return 0, time.Time{}, notFound(err, "read sign-in attempts")
+	}
+	return n, row.AttemptedAt, nil
 }

@@ -45,6 +45,7 @@ func (s *Server) signInAs(c echo.Context, userID int64) error {
 		return err
 	}
 	s.sessions.Put(ctx, sessionUserKey, userID)
+	s.rotateCSRF(c)
 	return nil
 }
 

@@ -57,6 +57,7 @@ func (s *Server) passwordSubmit(c echo.Context) error {
 		return s.renderAccount(c, http.StatusUnprocessableEntity, msgs, false)
 	}
 	if errors.Is(err, office.ErrRateLimited) {
+		s.retryMessage(c, err) // Retry-After
 		return echo.NewHTTPError(http.StatusTooManyRequests).SetInternal(err)
 	}
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
@@ -164,7 +163,10 @@ func TestLogin_WrongPasswordMessageInBothLanguages(t *testing.T) {
 	})
 }
 
-func TestLogin_RateLimitAnswers429UntilTheWindowPasses(t *testing.T) {
+// Issue 21 item 9: the refusal says, in the reader's language, when the
+// sign-in may be tried again (Japan time and how long from now), with
+// Retry-After; at that time the right password gets in.
+func TestLogin_RateLimitSaysWhenToTryAgain(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		for i := range office.LoginMaxFailures {
@@ -172,18 +174,23 @@ func TestLogin_RateLimitAnswers429UntilTheWindowPasses(t *testing.T) {
 				t.Fatalf("failure %d: %d", i+1, resp.StatusCode)
 			}
 		}
+		at := a.now.Add(office.PairDelay).In(tokyo).Format("15:04:05")
 		resp, body := a.login("sato", "password-of-sato", "/")
-		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(testid(t, body, "login-error"), "15分") {
-			t.Fatalf("6th attempt: %d %q", resp.StatusCode, testid(t, body, "login-error"))
+		msg := testid(t, body, "login-error")
+		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(msg, at) || !strings.Contains(msg, "約30秒後") {
+			t.Fatalf("6th attempt: %d %q, want 429 naming %s and 30秒", resp.StatusCode, msg, at)
+		}
+		if got := resp.Header.Get("Retry-After"); got != "30" {
+			t.Errorf("Retry-After %q, want 30", got)
 		}
 		a.get("/lang?to=en")
 		_, body = a.login("sato", "password-of-sato", "/")
-		if !strings.Contains(testid(t, body, "login-error"), "15 minutes") {
-			t.Fatalf("English rate-limit message: %q", testid(t, body, "login-error"))
+		if msg := testid(t, body, "login-error"); !strings.Contains(msg, "try again from "+at) || !strings.Contains(msg, "30 seconds") {
+			t.Fatalf("English rate-limit message: %q", msg)
 		}
-		a.now = a.now.Add(office.LoginWindow + time.Second)
+		a.now = a.now.Add(office.PairDelay)
 		if resp, _ := a.login("sato", "password-of-sato", "/"); resp.StatusCode != http.StatusSeeOther {
-			t.Fatalf("after the window: %d", resp.StatusCode)
+			t.Fatalf("after the delay: %d", resp.StatusCode)
 		}
 	})
 }
@@ -275,7 +282,7 @@ func TestLogin_ParallelWrongPasswordsOverHTTP(t *testing.T) {
 			return url.Values{"login": {"sato"}, "password": {"wrong-password"}, "next": {"/"}}
 		}) {
 			got[r.code]++
-			if r.code == http.StatusTooManyRequests && !strings.Contains(testid(t, r.body, "login-error"), "15分") {
+			if r.code == http.StatusTooManyRequests && !strings.Contains(testid(t, r.body, "login-error"), "約30秒後") {
 				t.Fatalf("429 without the message: %q", testid(t, r.body, "login-error"))
 			}
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"io"
 	"net/http"
 	"time"
@@ -42,7 +43,41 @@ func limitBody() echo.MiddlewareFunc {
 				c.Response().Header().Set(echo.HeaderConnection, "close")
 				return echo.ErrStatusRequestEntityTooLarge
 			}
+			if r.ContentLength < 0 && r.Body != nil && r.Body != http.NoBody {
+				return limitChunked(c, next)
+			}
 			return limited(c)
 		}
 	}
+}
+
+// limitChunked limits a body of unknown length (chunked): it may be read up
+// to bodyLimitBytes; one byte more and the read fails with
+// *http.MaxBytesError (the form parsers then answer 413, formParseError)
+// and, whatever the handler made of that error, the answer is 413 unless
+// the handler already sent its own (issue 21 item 12: such a body was 400).
+func limitChunked(c echo.Context, next echo.HandlerFunc) error {
+	r := c.Request()
+	lb := &overLimitBody{ReadCloser: http.MaxBytesReader(c.Response().Writer, r.Body, bodyLimitBytes)}
+	r.Body = lb
+	err := next(c)
+	if lb.over && !c.Response().Committed {
+		return echo.ErrStatusRequestEntityTooLarge
+	}
+	return err
+}
+
+// overLimitBody notes that a read went past the limit.
+type overLimitBody struct {
+	io.ReadCloser
+	over bool
+}
+
+func (b *overLimitBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		b.over = true
+	}
+	return n, err
 }

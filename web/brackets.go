@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"maps"
 	"net/http"
@@ -809,7 +808,7 @@ func (s *Server) stageCSV(c echo.Context) error {
 	}
 	var buf bytes.Buffer
 	buf.WriteString("\uFEFF")
-	w := csv.NewWriter(&buf)
+	w := office.NewCSVWriter(&buf)
 	_ = w.Write(csvColumns)
 	row := func(round string, g bracketGameView) {
 		winner := ""
@@ -828,8 +827,16 @@ func (s *Server) stageCSV(c echo.Context) error {
 		if g.GameID != 0 {
 			gid = strconv.FormatInt(g.GameID, 10)
 		}
+		// The round, the redo count, the game id and a bye's "-" are
+		// Kisen's own; every other cell is neutralised.
+		own := []int{1, 10, 12}
+		for i, sd := range g.Sides {
+			if sd.Bye {
+				own = append(own, 3+i)
+			}
+		}
 		_ = w.Write([]string{sv.Name, round, g.ID, name(g.Sides[0]), name(g.Sides[1]), g.Status, winner, g.Kind, g.Result, g.Reason,
-			strconv.Itoa(g.Redos), g.Date, gid})
+			strconv.Itoa(g.Redos), g.Date, gid}, own...)
 	}
 	for r, round := range sv.Rounds {
 		for _, g := range round {

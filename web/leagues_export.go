@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -123,7 +122,7 @@ func (s *Server) leagueCSV(c echo.Context) error {
 		return err
 	}
 	var b bytes.Buffer
-	w := csv.NewWriter(&b)
+	w := office.NewCSVWriter(&b)
 	_ = w.Write(append(append([]string{}, office.LeagueHistoryCSVColumns...), "side", "date", "result", "opponent_name", "player_name"))
 	for _, r := range st.Rows {
 		p := st.Players[r.PlayerID]
@@ -140,7 +139,7 @@ func (s *Server) leagueCSV(c echo.Context) error {
 			} else {
 				rec[7] = "rest"
 			}
-			_ = w.Write(rec)
+			_ = w.Write(rec, 1, 3) // junni and round are numbers
 		}
 	}
 	w.Flush()

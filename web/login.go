@@ -2,8 +2,10 @@ package web
 
 import (
 	"errors"
+	"math"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -37,8 +39,7 @@ func (s *Server) loginSubmit(c echo.Context) error {
 	in.Password = ""
 	switch {
 	case errors.Is(err, office.ErrRateLimited):
-		c.Response().Header().Set("Retry-After", strconv.Itoa(int(office.LoginWindow.Seconds())))
-		return s.render(c, http.StatusTooManyRequests, LoginPage(s.page(c, title), in, L(ctx).T("accounts.login.too_many", "Minutes", int(office.LoginWindow.Minutes()))))
+		return s.render(c, http.StatusTooManyRequests, LoginPage(s.page(c, title), in, s.retryMessage(c, err)))
 	case errors.Is(err, office.ErrLoginFailed):
 		return s.render(c, http.StatusUnprocessableEntity, LoginPage(s.page(c, title), in, L(ctx).T("accounts.login.failed")))
 	case err != nil:
@@ -57,5 +58,25 @@ func (s *Server) logout(c echo.Context) error {
 		return err
 	}
 	s.sessions.Remove(ctx, sessionUserKey)
+	s.rotateCSRF(c)
 	return seeOther(c, "/")
+}
+
+// retryMessage sets Retry-After for a refused sign-in and says, in the
+// reader's language, when it may be tried again (Japan time, and how long
+// that is from now).
+func (s *Server) retryMessage(c echo.Context, err error) string {
+	lz := L(c.Request().Context())
+	now := s.now()
+	at, ok := office.RetryAt(err)
+	if !ok || !at.After(now) {
+		at = now.Add(time.Second)
+	}
+	secs := int64(math.Ceil(at.Sub(now).Seconds()))
+	c.Response().Header().Set("Retry-After", strconv.FormatInt(secs, 10))
+	wait := lz.T("sec_harden.wait.seconds", "N", secs)
+	if secs >= 120 {
+		wait = lz.T("sec_harden.wait.minutes", "N", (secs+59)/60)
+	}
+	return lz.T("sec_harden.login.too_many", "Time", at.In(tokyo).Format("15:04:05"), "Wait", wait)
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"encoding/csv"
 	"net/http"
 	"strconv"
 
@@ -33,7 +32,7 @@ const (
 type csvStream struct {
 	c        echo.Context
 	filename string
-	w        *csv.Writer
+	w        *office.CSVWriter
 	batch    bytes.Buffer
 	rows     int
 }
@@ -42,16 +41,17 @@ func newCSVStream(c echo.Context, filename string) *csvStream {
 	return &csvStream{c: c, filename: filename}
 }
 
-// write sends one record.
-func (cs *csvStream) write(rec []string) error {
+// write sends one record; own are the cells Kisen formatted as numbers
+// (office.CSVWriter.Write), every other cell is neutralised.
+func (cs *csvStream) write(rec []string, own ...int) error {
 	if cs.w == nil {
 		h := cs.c.Response().Header()
 		h.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
 		h.Set(echo.HeaderContentDisposition, `attachment; filename="`+cs.filename+`"`)
 		cs.c.Response().WriteHeader(http.StatusOK)
-		cs.w = csv.NewWriter(&cs.batch)
+		cs.w = office.NewCSVWriter(&cs.batch)
 	}
-	if err := cs.w.Write(rec); err != nil {
+	if err := cs.w.Write(rec, own...); err != nil {
 		return err
 	}
 	cs.w.Flush() // into the batch: it holds whole rows only
@@ -109,7 +109,7 @@ func (s *Server) ratingsExport(c echo.Context) error {
 				return err
 			}
 		}
-		return cs.write(ratingCSVRecord(r))
+		return cs.write(ratingCSVRecord(r), ratingCSVNumbers...)
 	})
 	if err == nil && !header {
 		err = cs.write(ratingCSVHeader) // an empty list: the header alone
@@ -119,6 +119,10 @@ func (s *Server) ratingsExport(c echo.Context) error {
 
 // ratingCSVHeader is the documented column list (docs/ratings.md).
 var ratingCSVHeader = []string{"place", "player_id", "name", "reading", "kind", "class", "rating", "rd", "games", "wins", "losses", "last_played"}
+
+// ratingCSVNumbers are the columns ratingCSVRecord fills with numbers it
+// formats itself: a negative rating stays a number in a spreadsheet.
+var ratingCSVNumbers = []int{0, 1, 6, 7, 8, 9, 10}
 
 func ratingCSVRecord(r ratings.RatingRow) []string {
 	last := ""
@@ -158,7 +162,7 @@ func (s *Server) playerRecordExport(c echo.Context) error {
 				return err
 			}
 		}
-		return cs.write(recordCSVRecord(g))
+		return cs.write(recordCSVRecord(g), recordCSVNumbers...)
 	})
 	if err == nil && !header {
 		err = cs.write(recordCSVHeader) // no games: the header alone
@@ -168,6 +172,9 @@ func (s *Server) playerRecordExport(c echo.Context) error {
 
 // recordCSVHeader is the documented column list of a player's record.
 var recordCSVHeader = []string{"date", "game_id", "event_id", "event", "opponent_id", "opponent", "colour", "result", "reason", "rating_before", "rating_after"}
+
+// recordCSVNumbers are the columns recordCSVRecord fills with numbers.
+var recordCSVNumbers = []int{1, 2, 4, 9, 10}
 
 // recordCSVRecord is one game from the player's side: result win, loss
 // (both players losing is a loss too), redo, pending, or empty while no

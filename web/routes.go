@@ -9,6 +9,7 @@ import (
 // own file (accounts.go, players.go, events.go, …).
 func (s *Server) routes() error {
 	e := s.echo
+	e.Pre(headAsGet) // HEAD wherever GET (defaults.go)
 	e.Use(
 		middleware.RequestID(),
 		s.requestLogger(),
@@ -31,7 +32,7 @@ func (s *Server) routes() error {
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
-	if s.cfg.MetricsListen == "" {
+	if s.cfg.MetricsPublic { // else only on --metrics-listen (issue 21 item 12)
 		e.GET("/metrics", echo.WrapHandler(s.metricsHandler()))
 	}
 	e.GET("/static/*", s.static)

@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"kisen/config"
 )
 
 func TestServer_HealthAndReadiness(t *testing.T) {
@@ -84,6 +86,7 @@ func TestServer_LanguageSwitchAndLocalisedErrors(t *testing.T) {
 
 func TestServer_MetricsUseRouteTemplates(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
+		a = a.withConfig(func(c *config.Config) { c.MetricsPublic = true })
 		a.get("/static/app.css")
 		a.get("/healthz")
 		_, body := a.get("/metrics")

@@ -50,7 +50,7 @@ func TestLiveLoad(t *testing.T) {
 			db = []string{"--data-dir", filepath.Dir(opts.SQLitePath)}
 		}
 		limit := strconv.Itoa(n + 100)
-		base, cmd := startServeCmd(t, bin, append(db, "--live-max-streams", limit, "--live-max-per-address", limit)...)
+		base, cmd := startServeCmd(t, bin, append(db, "--live-max-streams", limit, "--live-max-per-address", limit, "--metrics-public", "true")...)
 		pid := cmd.Process.Pid
 		ev := "/events/" + strconv.FormatInt(seed.eventID, 10)
 		host := strings.TrimPrefix(base, "http://")
