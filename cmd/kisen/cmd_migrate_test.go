@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"kisen/store"
+	"kisen/store/storetest"
+)
+
+// history writes a decided game with a confirmed result and a player's own
+// report: rows that migrations 00165, 00146 and 00130 would remove or
+// strip of protection when rolled back.
+func history(t *testing.T, o store.Options) {
+	t.Helper()
+	ctx := context.Background()
+	s, err := store.Open(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	db := s.DB(ctx)
+	now := time.Date(2026, 4, 1, 9, 0, 0, 0, time.UTC)
+	create := func(v any) {
+		t.Helper()
+		if err := db.Create(v).Error; err != nil {
+			t.Fatalf("create %T: %v", v, err)
+		}
+	}
+	u := store.User{Login: "director", DisplayName: "主催", PasswordHash: "x"}
+	create(&u)
+	org := store.Organiser{Name: "協会", Kind: "federation"}
+	create(&org)
+	ev := store.Event{OrganiserID: org.ID, Name: "大会", Kind: "knockout", StartDate: "2026-04-01", EndDate: "2026-04-01", CreatedBy: u.ID}
+	create(&ev)
+	a := store.Player{Name: "甲", Reading: "こう", Kind: store.PlayerAmateur}
+	create(&a)
+	b := store.Player{Name: "乙", Reading: "おつ", Kind: store.PlayerAmateur}
+	create(&b)
+	g := store.Game{EventID: ev.ID, SentePlayerID: &a.ID, GotePlayerID: &b.ID}
+	create(&g)
+	r := store.GameResult{GameID: g.ID, Version: 1, Result: "sente_win", Reason: "resign", EnteredBy: u.ID, EnteredAt: now}
+	create(&r)
+	create(&store.GameResultConfirmation{GameResultID: r.ID, ConfirmedBy: u.ID, ConfirmedAt: now})
+	create(&store.DayReport{GameID: g.ID, ReporterID: a.ID, WinnerID: a.ID, At: now})
+}
+
+// Issue 21 item 6: `kisen migrate down` refuses a step that drops a table
+// or column of the history, or a trigger protecting it, while it holds
+// rows — unless --i-have-a-backup names a backup of this database. Before,
+// four steps silently dropped day_reports. Steps that remove no history
+// still go without a backup. About 4 s on PostgreSQL: each of the ~20
+// commands opens the database anew, as the command line does.
+func TestMigrate_DownRefusesToRemoveHistoryWithoutABackup(t *testing.T) {
+	t.Parallel()
+	storetest.Dialects(t, func(t *testing.T, o store.Options) {
+		ctx := context.Background()
+		getenv := dbEnv(o, nil)
+		history(t, o)
+		dir := t.TempDir()
+		backup := filepath.Join(dir, "before-down.bak")
+		if code, _, stderr := runCmd(t, ctx, getenv, "backup", backup); code != 0 {
+			t.Fatalf("backup: %d %s", code, stderr)
+		}
+		pending := func(out string) int { return strings.Count(out, "\tpending\t") }
+		status := func() string {
+			t.Helper()
+			code, out, stderr := runCmd(t, ctx, getenv, "migrate", "status")
+			if code != 0 {
+				t.Fatalf("status: %d %s", code, stderr)
+			}
+			return out
+		}
+		refused := func(step string, want ...string) {
+			t.Helper()
+			before := status()
+			code, _, stderr := runCmd(t, ctx, getenv, "migrate", "down")
+			if code != 2 || !strings.Contains(stderr, "refused") {
+				t.Fatalf("down over %s without a backup: exit %d, stderr %q; want refused (2)", step, code, stderr)
+			}
+			for _, w := range append(want, "kisen backup", "kisen migrate down --i-have-a-backup FILE", "docs/append-only.md") {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("down over %s: the refusal does not say %q:\n%s", step, w, stderr)
+				}
+			}
+			if after := status(); after != before {
+				t.Errorf("a refused down changed the schema:\nbefore\n%s\nafter\n%s", before, after)
+			}
+		}
+		down := func(step string, args ...string) {
+			t.Helper()
+			n := pending(status())
+			code, out, stderr := runCmd(t, ctx, getenv, append([]string{"migrate", "down"}, args...)...)
+			if code != 0 || pending(out) != n+1 {
+				t.Fatalf("down over %s %v: exit %d, %d pending (want %d); stderr %s", step, args, code, pending(out), n+1, stderr)
+			}
+		}
+
+		refused("00165", "migration 00165", "trigger games_no_update_decided")
+		// A file that is no backup of this database is no backup.
+		notBackup := filepath.Join(dir, "notes.txt")
+		if err := os.WriteFile(notBackup, []byte("hello"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{filepath.Join(dir, "missing.bak"), notBackup} {
+			if code, _, stderr := runCmd(t, ctx, getenv, "migrate", "down", "--i-have-a-backup", f); code != 2 || !strings.Contains(stderr, f) {
+				t.Errorf("down naming %s: exit %d %q, want refused naming the file", f, code, stderr)
+			}
+		}
+		if code, _, _ := runCmd(t, ctx, getenv, "migrate", "down", "--i-have-a-backup"); code != 2 {
+			t.Errorf("down with the flag and no file: exit %d, want 2", code)
+		}
+		down("00165", "--i-have-a-backup", backup)
+		down("00155") // revision triggers of the day: no history goes
+		refused("00146", "column game_result_confirmations.confirmed_via")
+		down("00146", "--i-have-a-backup="+backup)
+		down("00145")
+		refused("00130", "table day_reports")
+		down("00130", "--i-have-a-backup", backup)
+	})
+}
+
+// Issue 21 item 6: kisen warns at start when its PostgreSQL role is a
+// superuser (the test server's postgres is one), and not for an ordinary
+// role nor on SQLite.
+func TestMigrate_WarnsWhenTheDatabaseRoleIsASuperuser(t *testing.T) {
+	t.Parallel()
+	const warning = "PostgreSQL superuser"
+	code, _, stderr := runCmd(t, context.Background(), dbEnv(storetest.SQLiteOptions(t), nil), "migrate", "status")
+	if code != 0 || strings.Contains(stderr, warning) {
+		t.Errorf("SQLite: exit %d, stderr %q; want no warning", code, stderr)
+	}
+	o := storetest.PostgresOptions(t)
+	code, _, stderr = runCmd(t, context.Background(), dbEnv(o, nil), "migrate", "status")
+	if code != 0 || !strings.Contains(stderr, warning) || !strings.Contains(stderr, "docs/operations.md") {
+		t.Errorf("PostgreSQL as postgres: exit %d, stderr %q; want the superuser warning", code, stderr)
+	}
+
+	// An ordinary role that may read the migration table: no warning.
+	ctx := context.Background()
+	adm, err := sql.Open("pgx", o.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	role := fmt.Sprintf("kisen_app_%d", time.Now().UnixNano())
+	for _, q := range []string{
+		"CREATE ROLE " + role + " LOGIN",
+		"GRANT USAGE ON SCHEMA public TO " + role,
+		"GRANT SELECT ON goose_db_version TO " + role,
+	} {
+		if _, err := adm.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	t.Cleanup(func() {
+		_, _ = adm.ExecContext(ctx, "DROP OWNED BY "+role)
+		_, _ = adm.ExecContext(ctx, "DROP ROLE "+role)
+		_ = adm.Close()
+	})
+	ordinary := o
+	ordinary.URL = strings.Replace(o.URL, "postgres://postgres@", "postgres://"+role+"@", 1)
+	if ordinary.URL == o.URL {
+		t.Skipf("cannot put another role into %s", store.Redact(o.URL))
+	}
+	code, _, stderr = runCmd(t, ctx, dbEnv(ordinary, nil), "migrate", "status")
+	if code != 0 || strings.Contains(stderr, warning) {
+		t.Errorf("PostgreSQL as an ordinary role: exit %d, stderr %q; want no warning", code, stderr)
+	}
+}
