@@ -74,6 +74,10 @@ func readRecord(in RecordInput, handicap string, s EventSettings) (RecordReading
 		return RecordReading{}, v
 	}
 	rec := res.Record
+	if n := len(rec.Moves()); n > MaxRecordPlies {
+		v.Add(0, "record", "limits.err.record_too_long", map[string]any{"Max": MaxRecordPlies, "Plies": n})
+		return RecordReading{}, v
+	}
 	start, err := rec.StartPosition()
 	if err != nil {
 		v.Add(0, "record", "words.record.invalid", nil)
