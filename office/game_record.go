@@ -190,6 +190,19 @@ func (o *Office) GameRecords(ctx context.Context, gameID int64) ([]store.GameRec
 	return o.store.GameRecords(ctx, gameID)
 }
 
+// GameRecordVersions lists a game's record versions without their text
+// and moves (public, like the game page); LatestGameRecord has the newest
+// whole.
+func (o *Office) GameRecordVersions(ctx context.Context, gameID int64) ([]store.GameRecord, error) {
+	return o.store.GameRecordVersions(ctx, gameID)
+}
+
+// LatestGameRecord is a game's newest record version, whole; ok is false
+// without one (public, like the game page).
+func (o *Office) LatestGameRecord(ctx context.Context, gameID int64) (store.GameRecord, bool, error) {
+	return o.store.LatestGameRecord(ctx, gameID)
+}
+
 // recordErrorCode is the message id of a record that cannot be read: one
 // per kind of error (rules/kifu says which), so the page says it in the
 // reader's language; the English detail stays in the error for logs.

@@ -220,3 +220,37 @@ func TestAppendOnly_ParentsRefuseDeleteWithForeignKeysOff(t *testing.T) {
 		}
 	})
 }
+
+// Issue 21 item 7: the game page lists record versions without their text
+// and loads the newest version alone, so it never holds every version of a
+// long relayed record at once.
+func TestGameRecordVersions_ListWithoutTextAndNewestWhole(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		f := newDecidedFixture(t, s)
+		id := f.started["record"]
+		now := time.Date(2026, 4, 1, 10, 0, 0, 0, time.UTC)
+		second := store.GameRecord{GameID: id, Format: "usi", Text: "position startpos moves 7g7f 3c3d",
+			StartSFEN: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", Moves: "7g7f 3c3d", Plies: 2, EnteredBy: f.user, EnteredAt: now}
+		if err := s.AppendGameRecord(ctx, &second); err != nil {
+			t.Fatal(err)
+		}
+		vs, err := s.GameRecordVersions(ctx, id)
+		if err != nil || len(vs) != 2 {
+			t.Fatalf("versions %+v %v", vs, err)
+		}
+		for _, v := range vs {
+			if v.Text != "" || v.Moves != "" || v.Findings != "" {
+				t.Errorf("version %d carries its text or moves: %+v", v.Version, v)
+			}
+			if v.Plies == 0 || v.EnteredBy != f.user || v.Format != "usi" || v.EnteredAt.IsZero() {
+				t.Errorf("version %d lacks what the page lists: %+v", v.Version, v)
+			}
+		}
+		latest, ok, err := s.LatestGameRecord(ctx, id)
+		if err != nil || !ok || latest.Version != 2 || latest.Moves != "7g7f 3c3d" || latest.Text != second.Text {
+			t.Errorf("latest %+v %v %v", latest, ok, err)
+		}
+	})
+}
