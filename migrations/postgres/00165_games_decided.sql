@@ -9,12 +9,7 @@
 -- +goose StatementBegin
 CREATE FUNCTION kisen_no_update_decided_game() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF (OLD.started_at IS NOT NULL
-        OR EXISTS (SELECT 1 FROM game_results WHERE game_id = OLD.id)
-        OR EXISTS (SELECT 1 FROM game_records WHERE game_id = OLD.id)
-        OR EXISTS (SELECT 1 FROM rulings WHERE game_id = OLD.id)
-        OR EXISTS (SELECT 1 FROM day_reports WHERE game_id = OLD.id))
-       AND (NEW.id IS DISTINCT FROM OLD.id
+    IF (NEW.id IS DISTINCT FROM OLD.id
         OR NEW.event_id IS DISTINCT FROM OLD.event_id
         OR NEW.sente_player_id IS DISTINCT FROM OLD.sente_player_id
         OR NEW.gote_player_id IS DISTINCT FROM OLD.gote_player_id
@@ -23,7 +18,12 @@ BEGIN
         OR NEW.gote_allowance_s IS DISTINCT FROM OLD.gote_allowance_s
         OR NEW.redo_of_id IS DISTINCT FROM OLD.redo_of_id
         OR NEW.redo_number IS DISTINCT FROM OLD.redo_number
-        OR (OLD.started_at IS NOT NULL AND NEW.started_at IS DISTINCT FROM OLD.started_at)) THEN
+        OR (OLD.started_at IS NOT NULL AND NEW.started_at IS DISTINCT FROM OLD.started_at))
+       AND (OLD.started_at IS NOT NULL
+        OR EXISTS (SELECT 1 FROM game_results WHERE game_id = OLD.id)
+        OR EXISTS (SELECT 1 FROM game_records WHERE game_id = OLD.id)
+        OR EXISTS (SELECT 1 FROM rulings WHERE game_id = OLD.id)
+        OR EXISTS (SELECT 1 FROM day_reports WHERE game_id = OLD.id)) THEN
         RAISE EXCEPTION 'append-only: games (a started or decided game keeps its players, seats, handicap and allowances)'
             USING ERRCODE = 'KA001', DETAIL = 'game ' || OLD.id;
     END IF;

@@ -13,7 +13,9 @@
 -- (which game a redo replays: its result decides the original), and
 -- started_at once set. label, scheduled_on and updated_at may still change.
 -- Before the start (a bracket slot filled, 振り駒 deciding seats) the
--- application's own updates pass as before.
+-- application's own updates pass as before. The columns are compared first,
+-- so an update that changes none of them (started_at, label) costs no
+-- lookup.
 --
 -- A parent of history cannot be deleted by a trigger, not only by a foreign
 -- key: with `PRAGMA foreign_keys=OFF` (any sqlite3 shell) nothing cascades,
@@ -26,12 +28,7 @@
 
 -- +goose StatementBegin
 CREATE TRIGGER games_no_update_decided BEFORE UPDATE ON games
-WHEN (OLD.started_at IS NOT NULL
-      OR EXISTS (SELECT 1 FROM game_results WHERE game_id = OLD.id)
-      OR EXISTS (SELECT 1 FROM game_records WHERE game_id = OLD.id)
-      OR EXISTS (SELECT 1 FROM rulings WHERE game_id = OLD.id)
-      OR EXISTS (SELECT 1 FROM day_reports WHERE game_id = OLD.id))
- AND (NEW.id IS NOT OLD.id
+WHEN (NEW.id IS NOT OLD.id
       OR NEW.event_id IS NOT OLD.event_id
       OR NEW.sente_player_id IS NOT OLD.sente_player_id
       OR NEW.gote_player_id IS NOT OLD.gote_player_id
@@ -41,6 +38,11 @@ WHEN (OLD.started_at IS NOT NULL
       OR NEW.redo_of_id IS NOT OLD.redo_of_id
       OR NEW.redo_number IS NOT OLD.redo_number
       OR (OLD.started_at IS NOT NULL AND NEW.started_at IS NOT OLD.started_at))
+ AND (OLD.started_at IS NOT NULL
+      OR EXISTS (SELECT 1 FROM game_results WHERE game_id = OLD.id)
+      OR EXISTS (SELECT 1 FROM game_records WHERE game_id = OLD.id)
+      OR EXISTS (SELECT 1 FROM rulings WHERE game_id = OLD.id)
+      OR EXISTS (SELECT 1 FROM day_reports WHERE game_id = OLD.id))
 BEGIN SELECT RAISE(ABORT, 'append-only: games (a started or decided game keeps its players, seats, handicap and allowances)'); END;
 -- +goose StatementEnd
 
