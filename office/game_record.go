@@ -197,6 +197,13 @@ func (o *Office) GameRecordVersions(ctx context.Context, gameID int64) ([]store.
 	return o.store.GameRecordVersions(ctx, gameID)
 }
 
+// LatestGameRecordMoves is a game's newest record version without its
+// text: start, moves, plies (public, like the game page); ok is false
+// without one.
+func (o *Office) LatestGameRecordMoves(ctx context.Context, gameID int64) (store.GameRecord, bool, error) {
+	return o.store.LatestGameRecordMoves(ctx, gameID)
+}
+
 // LatestGameRecord is a game's newest record version, whole; ok is false
 // without one (public, like the game page).
 func (o *Office) LatestGameRecord(ctx context.Context, gameID int64) (store.GameRecord, bool, error) {

@@ -59,6 +59,19 @@ func (s *Store) GameRecordVersions(ctx context.Context, gameID int64) ([]GameRec
 	return out, notFound(err, "list game record versions")
 }
 
+// LatestGameRecordMoves is the newest record version without its text and
+// findings: its start, moves and plies, what a board or the API shows. ok
+// is false when the game has none.
+func (s *Store) LatestGameRecordMoves(ctx context.Context, gameID int64) (GameRecord, bool, error) {
+	var out []GameRecord
+	err := s.DB(ctx).Select("id", "game_id", "version", "format", "start_sfen", "moves", "plies", "has_foul", "entered_by", "entered_at", "entered_via").
+		Where("game_id = ?", gameID).Order("version DESC").Limit(1).Find(&out).Error
+	if err != nil || len(out) == 0 {
+		return GameRecord{}, false, notFound(err, "latest game record moves")
+	}
+	return out[0], true, nil
+}
+
 // LatestGameRecord is the newest record version of a game; ok is false
 // when the game has none.
 func (s *Store) LatestGameRecord(ctx context.Context, gameID int64) (GameRecord, bool, error) {

@@ -221,9 +221,10 @@ func TestAppendOnly_ParentsRefuseDeleteWithForeignKeysOff(t *testing.T) {
 	})
 }
 
-// Issue 21 item 7: the game page lists record versions without their text
-// and loads the newest version alone, so it never holds every version of a
-// long relayed record at once.
+// Issue 21 item 7: the game page and the API list record versions without
+// their text and read the newest version's moves without its text, so a
+// page never holds every version of a long relayed record, and the public
+// one no record text at all.
 func TestGameRecordVersions_ListWithoutTextAndNewestWhole(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
@@ -247,6 +248,13 @@ func TestGameRecordVersions_ListWithoutTextAndNewestWhole(t *testing.T) {
 			if v.Plies == 0 || v.EnteredBy != f.user || v.Format != "usi" || v.EnteredAt.IsZero() {
 				t.Errorf("version %d lacks what the page lists: %+v", v.Version, v)
 			}
+		}
+		head, ok, err := s.LatestGameRecordMoves(ctx, id)
+		if err != nil || !ok || head.Version != 2 || head.Moves != "7g7f 3c3d" || head.Plies != 2 || head.StartSFEN == "" || head.Text != "" || head.Findings != "" {
+			t.Errorf("latest moves %+v %v %v, want version 2's moves without its text", head, ok, err)
+		}
+		if _, ok, err := s.LatestGameRecordMoves(ctx, f.unstarted); ok || err != nil {
+			t.Errorf("a game without a record: %v %v", ok, err)
 		}
 		latest, ok, err := s.LatestGameRecord(ctx, id)
 		if err != nil || !ok || latest.Version != 2 || latest.Moves != "7g7f 3c3d" || latest.Text != second.Text {

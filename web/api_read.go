@@ -442,7 +442,7 @@ func (s *Server) apiGameOf(ctx context.Context, a office.Actor, id int64) (APIGa
 	for _, r := range redos {
 		out.Redos = append(out.Redos, r.ID)
 	}
-	rec, has, err := s.office.LatestGameRecord(ctx, g.ID) // the newest version alone (issue 21 item 7)
+	rec, has, err := s.office.LatestGameRecordMoves(ctx, g.ID) // the newest version's moves, not its text (issue 21 item 7)
 	if err != nil {
 		return out, err
 	}

@@ -291,14 +291,15 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 			return v, err
 		}
 	}
-	// The versions' list without their text, and the newest version
-	// whole: the page holds one record's text and moves, not every
-	// version's (a relay writes one version per move; issue 21 item 7).
+	// The versions' list and the newest version's moves, without any
+	// text: the page never holds every version's record (a relay writes
+	// one version per move), and loads the newest text only for staff,
+	// to read its ending (issue 21 item 7).
 	recs, err := s.office.GameRecordVersions(ctx, g.ID)
 	if err != nil {
 		return v, err
 	}
-	latest, hasRecord, err := s.office.LatestGameRecord(ctx, g.ID)
+	latest, hasRecord, err := s.office.LatestGameRecordMoves(ctx, g.ID)
 	if err != nil {
 		return v, err
 	}
@@ -411,7 +412,11 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	v.CanRule = s.office.CanRule(ctx, a, e.ID)
 	v.CanConfirm = v.CanClaim // directors and arbiters confirm
 	if v.CanRecord && hasRecord {
-		if end := office.RecordEnding(g, latest); end != nil {
+		whole, _, err := s.office.LatestGameRecord(ctx, g.ID)
+		if err != nil {
+			return v, err
+		}
+		if end := office.RecordEnding(g, whole); end != nil {
 			v.RecordKind = string(end.Kind)
 			if end.By != nil {
 				v.RecordBy = end.By.String()
