@@ -128,3 +128,13 @@ func MaxMovesPly(checks []bool) int {
 	}
 	return 0
 }
+
+// MaxRecordPlies is the longest game record Kisen stores (issue 21 item
+// 7): the 500-move rule (D-J4) ends every game at move 500 unless move 500
+// gives check, and then only while the same side keeps checking. No series
+// of checks is longer than the longest composed mate problem, ミクロコスモス
+// (1,525 moves, 1986), which is itself a series of checks; a real game's is
+// a few dozen moves. So 500 + 1,525 + 1 (the move that ends the series, or
+// a declaration) is a bound no legitimate game reaches, and a record beyond
+// it is refused before it is replayed or stored.
+const MaxRecordPlies = maxMovesLimit + 1525 + 1

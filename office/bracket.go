@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"kisen/pairing"
@@ -604,6 +605,9 @@ func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInp
 // WithdrawEntrant records that a player left a published stage (棄権): each
 // later opponent gets a walkover (directors).
 func (o *Office) WithdrawEntrant(ctx context.Context, actor Actor, stageID, playerID int64, reason string) error {
+	if v := (&ValidationError{}); !checkTextLen(v, "reason", "reason", strings.TrimSpace(reason), MaxReasonLen) {
+		return v
+	}
 	ctx = withdrawalConsent(ctx, actor, stageID, reason)
 	return o.stageTx(ctx, actor, stageID, func(tx *store.Store, st store.KnockoutStage) error {
 		if st.Status != StagePublished {

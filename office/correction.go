@@ -128,6 +128,11 @@ func correctKnockout(ctx context.Context, s *store.Store, e store.Event, now tim
 	if len(affected) == 0 {
 		return nil
 	}
+	if has {
+		if v := (&ValidationError{}); !checkTextLen(v, "correction_reason", "reason", strings.TrimSpace(consent.Reason), MaxReasonLen) {
+			return v
+		}
+	}
 	need := &CorrectionNeeded{Affected: affected}
 	need.MissingReason = !has || strings.TrimSpace(consent.Reason) == ""
 	need.MissingVoid = need.NeedsVoid() && (!has || !consent.Void)

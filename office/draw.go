@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"kisen/pairing"
 	"kisen/store"
@@ -340,9 +341,9 @@ func (o *Office) SwapSlots(ctx context.Context, actor Actor, in SwapInput) ([]pa
 			ve.Add(0, "reason", "knockout.err.override_required", nil)
 			return ve
 		}
-		if len(reason) > 2000 {
+		if utf8.RuneCountInString(reason) > MaxReasonLen {
 			ve := &ValidationError{}
-			ve.Add(0, "reason", "events.err.too_long", map[string]any{"Max": 2000})
+			ve.Add(0, "reason", "events.err.too_long", map[string]any{"Max": MaxReasonLen})
 			return ve
 		}
 		old, _ := StageSlots(st)

@@ -50,6 +50,7 @@ func (in *GameInput) check() (*store.Game, *ValidationError) {
 			g.ScheduledOn = &d
 		}
 	}
+	checkTextLen(v, "label", "label", in.Label, MaxGameLabelLen)
 	if in.AllowanceMinutes < 0 || in.AllowanceMinutes > 24*60 {
 		v.Add(0, "allowance", "games.err.allowance", nil)
 	}
@@ -146,6 +147,7 @@ func checkResult(g store.Game, in ResultInput) *ValidationError {
 	if in.Reason == "" {
 		v.Add(0, "reason", "games.err.required", nil)
 	}
+	checkTextLen(v, "note", "note", in.Note, MaxNoteLen)
 	if len(in.Outcome) > 0 && !json.Valid(in.Outcome) {
 		v.Add(0, "outcome", "games.err.outcome", nil)
 	}

@@ -74,6 +74,10 @@ func readRecord(in RecordInput, handicap string, s EventSettings) (RecordReading
 		return RecordReading{}, v
 	}
 	rec := res.Record
+	if n := len(rec.Moves()); n > MaxRecordPlies {
+		v.Add(0, "record", "limits.err.record_too_long", map[string]any{"Max": MaxRecordPlies, "Plies": n})
+		return RecordReading{}, v
+	}
 	start, err := rec.StartPosition()
 	if err != nil {
 		v.Add(0, "record", "words.record.invalid", nil)
@@ -184,6 +188,26 @@ func (o *Office) SaveRecord(ctx context.Context, actor Actor, gameID int64, in R
 // the game page).
 func (o *Office) GameRecords(ctx context.Context, gameID int64) ([]store.GameRecord, error) {
 	return o.store.GameRecords(ctx, gameID)
+}
+
+// GameRecordVersions lists a game's record versions without their text
+// and moves (public, like the game page); LatestGameRecord has the newest
+// whole.
+func (o *Office) GameRecordVersions(ctx context.Context, gameID int64) ([]store.GameRecord, error) {
+	return o.store.GameRecordVersions(ctx, gameID)
+}
+
+// LatestGameRecordMoves is a game's newest record version without its
+// text: start, moves, plies (public, like the game page); ok is false
+// without one.
+func (o *Office) LatestGameRecordMoves(ctx context.Context, gameID int64) (store.GameRecord, bool, error) {
+	return o.store.LatestGameRecordMoves(ctx, gameID)
+}
+
+// LatestGameRecord is a game's newest record version, whole; ok is false
+// without one (public, like the game page).
+func (o *Office) LatestGameRecord(ctx context.Context, gameID int64) (store.GameRecord, bool, error) {
+	return o.store.LatestGameRecord(ctx, gameID)
 }
 
 // recordErrorCode is the message id of a record that cannot be read: one

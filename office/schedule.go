@@ -380,6 +380,9 @@ func (o *Office) EditSchedule(ctx context.Context, actor Actor, in ScheduleEdit)
 			return err
 		}
 		reason := strings.TrimSpace(in.Reason)
+		if v := (&ValidationError{}); !checkTextLen(v, "reason", "reason", reason, MaxReasonLen) {
+			return v
+		}
 		if len(report.Violations) > 0 && reason == "" {
 			return &ScheduleViolationsError{Violations: report.Violations}
 		}

@@ -288,7 +288,7 @@ func (o *Office) SetEventSettings(ctx context.Context, actor Actor, eventID int6
 }
 
 // maxReasonLen bounds free-text reasons (unlocks, rulings).
-const maxReasonLen = 2000
+const maxReasonLen = MaxReasonLen
 
 // UnlockEventSettings lets the next change of a started event's settings
 // through (administrators only); who, when and why are recorded.

@@ -70,8 +70,8 @@ func (o *Office) UndoResult(ctx context.Context, actor Actor, gameID int64, in U
 	switch {
 	case reason == "":
 		v.Add(0, "reason", "previews.err.reason_required", nil)
-	case len([]rune(reason)) > 2000:
-		v.Add(0, "reason", "events.err.too_long", map[string]any{"Max": 2000})
+	case len([]rune(reason)) > MaxReasonLen:
+		v.Add(0, "reason", "events.err.too_long", map[string]any{"Max": MaxReasonLen})
 	}
 	if err := v.OrNil(); err != nil {
 		return store.ResultVersion{}, err

@@ -30,8 +30,8 @@ func unpublishReason(reason string) (string, error) {
 	switch {
 	case reason == "":
 		v.Add(0, "reason", "previews.err.reason_required", nil)
-	case len([]rune(reason)) > 2000:
-		v.Add(0, "reason", "events.err.too_long", map[string]any{"Max": 2000})
+	case len([]rune(reason)) > MaxReasonLen:
+		v.Add(0, "reason", "events.err.too_long", map[string]any{"Max": MaxReasonLen})
 	}
 	return reason, v.OrNil()
 }

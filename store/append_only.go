@@ -68,3 +68,11 @@ func AppendOnlyTables() []string {
 		"day_finals",         // migration 00125
 	}
 }
+
+// HistoryTables is AppendOnlyTables with the parents history hangs from
+// (games, events, knockout stages, league and day classes): what `kisen
+// migrate down` refuses to drop, or to strip of a column or a protecting
+// trigger, while it holds rows (migrations.DownLosses).
+func HistoryTables() []string {
+	return append(AppendOnlyTables(), "games", "events", "knockout_stages", "league_classes", "day_classes")
+}

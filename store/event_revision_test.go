@@ -427,6 +427,7 @@ func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 		gcl := store.LeagueClass{EventID: gone.ID, Class: ""}
 		create(&gcl)
 		create(&store.LeagueMember{ClassID: gcl.ID, PlayerID: p1.ID, Junni: 1})
+		exec("DELETE FROM games WHERE id = ?", gg.ID) // an event with games is never deleted (00165)
 		exec("DELETE FROM events WHERE id = ?", gone.ID)
 		if _, ok, err := s.EventRevision(ctx, gone.ID); ok || err != nil {
 			t.Errorf("a deleted event still has a revision (%v, %v)", ok, err)

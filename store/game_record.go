@@ -47,6 +47,31 @@ func (s *Store) GameRecords(ctx context.Context, gameID int64) ([]GameRecord, er
 	return out, notFound(err, "list game records")
 }
 
+// GameRecordVersions lists a game's record versions, oldest first, without
+// their text, moves and findings: what a page lists about each version.
+// A page that shows the moves loads the newest version alone
+// (LatestGameRecord), so it never holds every version's text at once — a
+// relay appends one version per move (issue 21 item 7).
+func (s *Store) GameRecordVersions(ctx context.Context, gameID int64) ([]GameRecord, error) {
+	var out []GameRecord
+	err := s.DB(ctx).Select("id", "game_id", "version", "format", "start_sfen", "plies", "has_foul", "entered_by", "entered_at", "entered_via").
+		Where("game_id = ?", gameID).Order("version").Find(&out).Error
+	return out, notFound(err, "list game record versions")
+}
+
+// LatestGameRecordMoves is the newest record version without its text and
+// findings: its start, moves and plies, what a board or the API shows. ok
+// is false when the game has none.
+func (s *Store) LatestGameRecordMoves(ctx context.Context, gameID int64) (GameRecord, bool, error) {
+	var out []GameRecord
+	err := s.DB(ctx).Select("id", "game_id", "version", "format", "start_sfen", "moves", "plies", "has_foul", "entered_by", "entered_at", "entered_via").
+		Where("game_id = ?", gameID).Order("version DESC").Limit(1).Find(&out).Error
+	if err != nil || len(out) == 0 {
+		return GameRecord{}, false, notFound(err, "latest game record moves")
+	}
+	return out[0], true, nil
+}
+
 // LatestGameRecord is the newest record version of a game; ok is false
 // when the game has none.
 func (s *Store) LatestGameRecord(ctx context.Context, gameID int64) (GameRecord, bool, error) {

@@ -448,13 +448,13 @@ func (s *Server) apiGameBody(ctx context.Context, g store.Game) (APIGame, error)
 	for _, r := range redos {
 		out.Redos = append(out.Redos, r.ID)
 	}
-	recs, err := s.office.GameRecords(ctx, g.ID)
+	rec, has, err := s.office.LatestGameRecordMoves(ctx, g.ID) // the newest version's moves, not its text (issue 21 item 7)
 	if err != nil {
 		return out, err
 	}
-	if n := len(recs); n > 0 {
-		out.StartSFEN, out.Plies = recs[n-1].StartSFEN, recs[n-1].Plies
-		if f := strings.Fields(recs[n-1].Moves); len(f) > 0 {
+	if has {
+		out.StartSFEN, out.Plies = rec.StartSFEN, rec.Plies
+		if f := strings.Fields(rec.Moves); len(f) > 0 {
 			out.Moves = f
 		}
 	}

@@ -291,7 +291,15 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 			return v, err
 		}
 	}
-	recs, err := s.office.GameRecords(ctx, g.ID)
+	// The versions' list and the newest version's moves, without any
+	// text: the page never holds every version's record (a relay writes
+	// one version per move), and loads the newest text only for staff,
+	// to read its ending (issue 21 item 7).
+	recs, err := s.office.GameRecordVersions(ctx, g.ID)
+	if err != nil {
+		return v, err
+	}
+	latest, hasRecord, err := s.office.LatestGameRecordMoves(ctx, g.ID)
 	if err != nil {
 		return v, err
 	}
@@ -319,8 +327,8 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 			EnteredBy: viaToken(ctx, names[r.EnteredBy], r.EnteredVia), EnteredAt: showTime(r.EnteredAt)})
 	}
 	start, moves := "", []string(nil)
-	if n := len(recs); n > 0 {
-		start, moves = recs[n-1].StartSFEN, strings.Fields(recs[n-1].Moves)
+	if hasRecord {
+		start, moves = latest.StartSFEN, strings.Fields(latest.Moves)
 	}
 	if ply < 0 {
 		ply = len(moves)
@@ -413,8 +421,12 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	v.CanClaim = s.office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter) == nil
 	v.CanRule = s.office.CanRule(ctx, a, e.ID)
 	v.CanConfirm = v.CanClaim // directors and arbiters confirm
-	if n := len(recs); v.CanRecord && n > 0 {
-		if end := office.RecordEnding(g, recs[n-1]); end != nil {
+	if v.CanRecord && hasRecord {
+		whole, _, err := s.office.LatestGameRecord(ctx, g.ID)
+		if err != nil {
+			return v, err
+		}
+		if end := office.RecordEnding(g, whole); end != nil {
 			v.RecordKind = string(end.Kind)
 			if end.By != nil {
 				v.RecordBy = end.By.String()

@@ -49,6 +49,9 @@ func ReadRecord(text, format, handicap string, tc *adjudication.TimeControl) (ad
 		return Reading{}, &adjudication.FieldError{Field: "record", Msg: err.Error()}
 	}
 	moves := rec.Moves()
+	if len(moves) > adjudication.MaxRecordPlies {
+		return Reading{}, tooLong("record", len(moves))
+	}
 	out := Reading{Findings: Replay(start, h, moves)}
 	if tc != nil {
 		out.Remaining, out.Notes = remaining(*tc, start.SideToMove(), rec.Main.Nodes)
@@ -101,6 +104,8 @@ func endingOf(t *kifu.Terminal, toMove rules.Color) *adjudication.Ending {
 // Read analyses g's record or moves (nothing when it has neither).
 func Read(g adjudication.Game) (adjudication.Reading, error) {
 	switch {
+	case len(g.Moves) > adjudication.MaxRecordPlies:
+		return adjudication.Reading{}, tooLong("moves", len(g.Moves))
 	case len(g.Moves) > 0:
 		f, err := Moves(g.Handicap, g.Start, g.Moves)
 		return adjudication.Reading{Findings: f}, err
@@ -137,4 +142,10 @@ func remaining(tc adjudication.TimeControl, first rules.Color, nodes []kifu.Node
 	}
 	st := clock.State()
 	return &st.Remaining, nil
+}
+
+// tooLong refuses a game longer than the rules allow
+// (adjudication.MaxRecordPlies) before it is replayed.
+func tooLong(field string, plies int) error {
+	return &adjudication.FieldError{Field: field, Msg: fmt.Sprintf("%d moves, more than the longest game the rules allow (%d: the 500-move rule and the series of checks it lets finish)", plies, adjudication.MaxRecordPlies)}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -297,4 +298,21 @@ func TestAdjudicate_D_R1_KIFRecordEndingFromTerminalWord(t *testing.T) {
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+// Issue 21 item 7: `kisen adjudicate` refuses moves or a record longer than
+// the longest game the rules allow, naming the field and the limit, before
+// replaying them.
+func TestAdjudicate_GameLongerThanTheRulesAllowExits2(t *testing.T) {
+	t.Parallel()
+	long := shuffleMoves(adjudication.MaxRecordPlies/4 + 1) // 2028 moves
+	for _, g := range []map[string]any{
+		{"ending": map[string]string{"kind": "resign", "by": "sente"}, "moves": long},
+		{"ending": map[string]string{"kind": "resign", "by": "sente"}, "record": "position startpos moves " + strings.Join(long, " ")},
+	} {
+		code, _, stderr := runAdjudicateCmd(t, adjudicateJSON(t, g))
+		if code != 2 || !strings.Contains(stderr, fmt.Sprint(adjudication.MaxRecordPlies)) {
+			t.Errorf("%d moves: exit %d, stderr %q; want 2 naming the limit", len(long), code, stderr)
+		}
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 
+	"kisen/office"
 	"kisen/rules/kifu"
 )
 
@@ -31,17 +32,29 @@ type checkLine struct {
 // readRecordFile reads FILE ("-" is stdin) in the given format (or the
 // detected one).
 func readRecordFile(e env, name string, f kifu.Format) (kifu.ReadResult, error) {
-	var data []byte
-	var err error
-	if name == "-" {
-		data, err = io.ReadAll(e.stdin)
-	} else {
-		data, err = os.ReadFile(name)
+	var r io.Reader = e.stdin
+	if name != "-" {
+		file, err := os.Open(name)
+		if err != nil {
+			return kifu.ReadResult{}, err
+		}
+		defer file.Close()
+		r = file
 	}
+	// The same limits as a record entered on the web or the API (issue 21
+	// item 7, docs/input.md): never read more than one byte past them.
+	data, err := io.ReadAll(io.LimitReader(r, office.MaxRecordBytes+1))
 	if err != nil {
 		return kifu.ReadResult{}, err
 	}
-	return kifu.Read(data, name, f)
+	if len(data) > office.MaxRecordBytes {
+		return kifu.ReadResult{}, fmt.Errorf("larger than the limit of %d bytes for a game record", office.MaxRecordBytes)
+	}
+	res, err := kifu.Read(data, name, f)
+	if err == nil && len(res.Record.Moves()) > office.MaxRecordPlies {
+		return kifu.ReadResult{}, fmt.Errorf("%d moves, more than the longest game the rules allow (%d: the 500-move rule and the series of checks it lets finish)", len(res.Record.Moves()), office.MaxRecordPlies)
+	}
+	return res, err
 }
 
 func parseFormatFlag(s string) (kifu.Format, error) {

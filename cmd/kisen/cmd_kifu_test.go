@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"kisen/office"
 )
 
 func sample(name string) string { return filepath.Join("..", "..", "rules", "kifu", "testdata", name) }
@@ -179,5 +182,38 @@ func TestKifuConvert_BadInputExits2(t *testing.T) {
 	code, _, errs := runKisen(t, "PI\n+\n+7776KA\n", "kifu", "convert", "--to", "kif", "--from", "csa", "-")
 	if code != 2 || !strings.Contains(errs, "line 3") {
 		t.Errorf("bad CSA on stdin: exit %d stderr %q", code, errs)
+	}
+}
+
+// Issue 21 item 7: the command line holds records to the same limits as the
+// web and the API: more moves than the longest game the rules allow, or
+// more bytes than a record may have, exit 2 naming the limit; the longest
+// allowed record is read.
+func TestKifuCheck_RecordLimits(t *testing.T) {
+	t.Parallel()
+	walk := func(n int) string {
+		moves := []string{"5i5h", "5a5b", "5h5i", "5b5a"}
+		var b strings.Builder
+		b.WriteString("position startpos moves")
+		for i := 0; i < n; i++ {
+			b.WriteString(" " + moves[i%4])
+		}
+		return b.String()
+	}
+	if code, _, errs := runKisen(t, walk(office.MaxRecordPlies+1), "kifu", "check", "-"); code != 2 || !strings.Contains(errs, fmt.Sprint(office.MaxRecordPlies)) {
+		t.Errorf("%d moves: exit %d, stderr %q; want 2 naming the limit", office.MaxRecordPlies+1, code, errs)
+	}
+	if code, _, errs := runKisen(t, walk(office.MaxRecordPlies+1), "kifu", "convert", "--to", "kif", "-"); code != 2 || !strings.Contains(errs, fmt.Sprint(office.MaxRecordPlies)) {
+		t.Errorf("convert %d moves: exit %d, stderr %q; want 2 naming the limit", office.MaxRecordPlies+1, code, errs)
+	}
+	big := filepath.Join(t.TempDir(), "big.usi")
+	if err := os.WriteFile(big, []byte(walk(10)+strings.Repeat(" ", office.MaxRecordBytes)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runKisen(t, "", "kifu", "check", big); code != 2 || !strings.Contains(errs, fmt.Sprint(office.MaxRecordBytes)) {
+		t.Errorf("%d bytes: exit %d, stderr %q; want 2 naming the limit", office.MaxRecordBytes+1, code, errs)
+	}
+	if code, _, errs := runKisen(t, walk(office.MaxRecordPlies), "kifu", "check", "-"); code != 0 {
+		t.Errorf("%d moves: exit %d %s, want read", office.MaxRecordPlies, code, errs)
 	}
 }

@@ -73,6 +73,7 @@ func runServe(ctx context.Context, e env) int {
 		return 1
 	}
 	defer st.Close()
+	warnSuperuser(ctx, st, log)
 	srv, err := web.New(web.Deps{Config: cfg, Store: st, Logger: log, Now: time.Now})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "kisen serve: %v\n", err)
