@@ -22,6 +22,8 @@ var (
 	ResultEntryRoles = []string{RoleDirector, RoleArbiter, RoleRecorder}
 	// ResultReviewRoles confirm, undo or claim a foul on a result.
 	ResultReviewRoles = []string{RoleDirector, RoleArbiter}
+	// RecordRoles keep a game's record (SaveRecord, AppendMove).
+	RecordRoles = []string{RoleDirector, RoleArbiter, RoleRecorder}
 	// RulingRoles may rule on a game: the arbiter, or the director when the
 	// event has none (rulingAuthority decides between them, D-K2).
 	RulingRoles = []string{RoleDirector, RoleArbiter}

@@ -321,3 +321,32 @@ func TestWriteRoutes_RefusedPrincipalNever422(t *testing.T) {
 		}
 	})
 }
+
+// The API's writes too: a token of day B, of each write scope, posting an
+// empty, a broken or a mistyped body to a game of another event is
+// refused before the body is read — 403 for a published event's game, 404
+// for a draft's (as a missing game) — never 400 or 422.
+func TestAPIWrites_OtherEventsTokenRefusedBeforeBody(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := newSecIDsFixture(t, a)
+		routes := map[string]string{office.ScopeResults: "result", office.ScopeRecords: "record", office.ScopeConfirmations: "confirm", office.ScopeRulings: "rulings"}
+		for scope, sub := range routes {
+			tok := makeToken(t, a, f.dayB.admin, f.dayB.event.ID, "B "+scope, scope)
+			paths := map[int][]string{http.StatusForbidden: {"/games/" + strconv.FormatInt(f.knockoutGame, 10) + "/" + sub},
+				http.StatusNotFound: {"/games/" + strconv.FormatInt(f.draftGame, 10) + "/" + sub, "/games/987654321/" + sub}}
+			if scope == office.ScopeRecords {
+				paths[http.StatusForbidden] = append(paths[http.StatusForbidden], "/games/"+strconv.FormatInt(f.knockoutGame, 10)+"/moves")
+				paths[http.StatusNotFound] = append(paths[http.StatusNotFound], "/games/"+strconv.FormatInt(f.draftGame, 10)+"/moves")
+			}
+			for want, ps := range paths {
+				for _, p := range ps {
+					for _, body := range []string{"", "{", `{"version":"x","kind":7}`} {
+						if resp, got := apiPost(t, a, p, tok, body); resp.StatusCode != want {
+							t.Errorf("%s token, POST %s %q: %d %s, want %d", scope, p, body, resp.StatusCode, got, want)
+						}
+					}
+				}
+			}
+		}
+	})
+}
