@@ -2,6 +2,8 @@ package office
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
 	"kisen/store"
 )
@@ -53,12 +55,20 @@ func (o *Office) RequireStageRole(ctx context.Context, actor Actor, stageID int6
 	if err != nil {
 		return err
 	}
-	refused := o.RequireEventRole(ctx, actor, st.EventID, roles...)
-	if refused == nil {
-		return nil
+	return requireStageRole(ctx, o.store, actor, st, roles...)
+}
+
+// requireStageRole is requireEventRole for an act on stage st: refused
+// on a stage that is not published, an actor who is not the event's
+// staff — who may not see the stage (Stage) — is told it does not exist
+// (ErrNotFound), as a missing stage, not that they may not act on it.
+func requireStageRole(ctx context.Context, s *store.Store, actor Actor, st store.KnockoutStage, roles ...string) error {
+	refused := requireEventRole(ctx, s, actor, st.EventID, roles...)
+	if refused == nil || st.Status == StagePublished || !errors.Is(refused, ErrForbidden) {
+		return refused
 	}
-	if _, err := o.Stage(ctx, actor, stageID); err != nil {
-		return err // not found: the stage is hidden from this actor
+	if requireEventRole(ctx, s, actor, st.EventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder) != nil {
+		return fmt.Errorf("stage %d is not published: %w", st.ID, ErrNotFound)
 	}
 	return refused
 }

@@ -536,7 +536,7 @@ func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInp
 	if err != nil {
 		return err
 	}
-	if err := o.RequireEventRole(ctx, actor, st.EventID, QuickResultRoles...); err != nil {
+	if err := requireStageRole(ctx, o.store, actor, st, QuickResultRoles...); err != nil {
 		return err
 	}
 	// The bracket game and the game the form saw belong to this stage

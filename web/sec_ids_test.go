@@ -221,8 +221,10 @@ func boardResultOf(t *testing.T, a *testApp, f dayFixture, g int64) day.BoardRes
 // empty or a nonsensical body to a write route of an event they hold no
 // role in, is refused before the body is judged: 403 when they may see
 // the thing the path names (a published event's game, stage, class),
-// 404 when they may not (a draft's) — never 422. These are the routes
-// whose handlers judged the form before asking the office.
+// 404 when they may not (a draft's, or an unpublished stage of a
+// published event) — never 422. The routes are those whose handlers
+// judged the form before asking the office, and every stage route (an
+// unpublished stage answered 403, telling it exists).
 func TestWriteRoutes_RefusedPrincipalNever422(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
@@ -243,6 +245,12 @@ func TestWriteRoutes_RefusedPrincipalNever422(t *testing.T) {
 			t.Fatal(err)
 		}
 		st, err := o.CreateStage(ctx, f.admin, office.StageInput{EventID: ev.ID, Name: "予選", Kind: "first_preliminary", Qualifiers: 2, RoundDates: "2026-12-10 2027-01-10 2027-02-10"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A stage of the published event K not yet published: hidden from
+		// all but K's staff, as its page is.
+		hst, err := o.CreateStage(ctx, f.admin, office.StageInput{EventID: f.knockout, Name: "本戦", Kind: "main", Qualifiers: 1, RoundDates: "2026-12-10 2027-01-10 2027-02-10"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -295,8 +303,11 @@ func TestWriteRoutes_RefusedPrincipalNever422(t *testing.T) {
 			"/events/" + id(lev.ID) + "/league/import",
 			"/league/" + id(cl.ID) + "/unpublish",
 			"/league/" + id(cl.ID) + "/result",
-			"/stages/" + id(st.ID) + "/unpublish",
-			"/stages/" + id(st.ID) + "/result",
+		}
+		for _, stage := range []int64{st.ID, hst.ID} {
+			for _, sub := range []string{"entrants", "entrants/1/remove", "entrants/bulk", "draw", "swap", "publish", "unpublish", "result", "withdraw", "toss", "seeds"} {
+				hidden = append(hidden, "/stages/"+id(stage)+"/"+sub)
+			}
 		}
 		for _, sub := range []string{"end/preview", "end", "claims", "undo", "rulings", "confirm"} {
 			hidden = append(hidden, "/games/"+id(f.draftGame)+"/"+sub)
