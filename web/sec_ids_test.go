@@ -31,6 +31,9 @@ type secIDsFixture struct {
 	knockoutGame, leagueGame, draftGame int64
 }
 
+// newSecIDsFixture builds it. It takes about two seconds per database (the crawl site's
+// draws, results and ratings, two days drawn through office/day): the
+// tests below share one build each rather than one per route.
 func newSecIDsFixture(t *testing.T, a *testApp) *secIDsFixture {
 	t.Helper()
 	ctx := context.Background()
