@@ -191,7 +191,7 @@ func (o *Office) PreviewEnd(ctx context.Context, actor Actor, gameID int64, in E
 	if err != nil {
 		return Adjudicated{}, err
 	}
-	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
+	if err := o.RequireEventRole(ctx, actor, g.EventID, ResultEntryRoles...); err != nil {
 		return Adjudicated{}, err
 	}
 	return o.adjudicateEnd(ctx, o.store, g, in)
@@ -230,7 +230,7 @@ func (o *Office) EndGame(ctx context.Context, actor Actor, gameID int64, in EndI
 	if err != nil {
 		return Ended{}, err
 	}
-	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
+	if err := o.RequireEventRole(ctx, actor, g.EventID, ResultEntryRoles...); err != nil {
 		return Ended{}, err
 	}
 	var out Ended
@@ -316,7 +316,7 @@ func (o *Office) ClaimFoul(ctx context.Context, actor Actor, gameID int64, in Fo
 	if err != nil {
 		return Ended{}, err
 	}
-	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter); err != nil {
+	if err := o.RequireEventRole(ctx, actor, g.EventID, ResultReviewRoles...); err != nil {
 		return Ended{}, err
 	}
 	v := &ValidationError{}

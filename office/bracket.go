@@ -525,6 +525,9 @@ type QuickResultInput struct {
 	Version int
 }
 
+// QuickResultRoles may enter a bracket game's quick result.
+var QuickResultRoles = []string{RoleDirector, RoleArbiter, RoleRecorder}
+
 // QuickResult records a bracket game's result on the chain's current game
 // (directors, arbiters, recorders). The version check, the result, a
 // withdrawal's mark on the loser and the games that became playable are
@@ -534,7 +537,19 @@ func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInp
 	if err != nil {
 		return err
 	}
-	if err := o.RequireEventRole(ctx, actor, st.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
+	if err := requireStageRole(ctx, o.store, actor, st, QuickResultRoles...); err != nil {
+		return err
+	}
+	// The bracket game and the game the form saw belong to this stage
+	// before the form is judged (issue 21): another stage's or event's
+	// game is not found, as a missing one.
+	kg, err := o.store.KnockoutGameOf(ctx, st.ID, in.BracketGame)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("stage %d has no game %q: %w", st.ID, in.BracketGame, ErrNotFound)
+	} else if err != nil {
+		return err
+	}
+	if err := chainHolds(ctx, o.store, kg.GameID, in.GameID); err != nil {
 		return err
 	}
 	v := &ValidationError{}
@@ -545,12 +560,6 @@ func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInp
 		v.Add(0, "reason", "knockout.err.reason", nil)
 	}
 	if err := v.OrNil(); err != nil {
-		return err
-	}
-	kg, err := o.store.KnockoutGameOf(ctx, st.ID, in.BracketGame)
-	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("stage %d has no game %q: %w", st.ID, in.BracketGame, ErrNotFound)
-	} else if err != nil {
 		return err
 	}
 	return o.store.Tx(ctx, func(tx *store.Store) error {

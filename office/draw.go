@@ -391,7 +391,7 @@ func (o *Office) DrawLog(ctx context.Context, actor Actor, stageID int64) ([]sto
 	if err != nil {
 		return nil, err
 	}
-	if err := o.RequireEventRole(ctx, actor, st.EventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder); err != nil {
+	if err := requireStageRole(ctx, o.store, actor, st, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder); err != nil {
 		return nil, err
 	}
 	return o.store.DrawLog(ctx, stageID)

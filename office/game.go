@@ -61,7 +61,7 @@ func (in *GameInput) check() (*store.Game, *ValidationError) {
 
 // CreateGame adds a game to an event (directors and schedulers).
 func (o *Office) CreateGame(ctx context.Context, actor Actor, in GameInput) (store.Game, error) {
-	if err := o.RequireEventRole(ctx, actor, in.EventID, RoleDirector, RoleScheduler); err != nil {
+	if err := o.RequireEventRole(ctx, actor, in.EventID, GameCreateRoles...); err != nil {
 		return store.Game{}, err
 	}
 	g, v := in.check()
@@ -238,15 +238,29 @@ func appendResult(ctx context.Context, tx *store.Store, actor Actor, g store.Gam
 // confirmed, checked with the game row locked in the confirming
 // transaction (issue 11): otherwise a *StaleError.
 func (o *Office) ConfirmResult(ctx context.Context, actor Actor, resultID int64) error {
+	return o.confirmResult(ctx, actor, 0, resultID)
+}
+
+// ConfirmGameResult is ConfirmResult from game gameID's page: the result
+// version must be one of that game's (issue 21), else it is not found, as
+// a missing one, before anything else is checked.
+func (o *Office) ConfirmGameResult(ctx context.Context, actor Actor, gameID, resultID int64) error {
+	return o.confirmResult(ctx, actor, gameID, resultID)
+}
+
+func (o *Office) confirmResult(ctx context.Context, actor Actor, gameID, resultID int64) error {
 	rv, err := o.store.GameResultByID(ctx, resultID)
 	if err != nil {
 		return err
+	}
+	if gameID != 0 && rv.GameID != gameID {
+		return fmt.Errorf("result %d is not of game %d: %w", resultID, gameID, ErrNotFound)
 	}
 	g, err := o.store.GameByID(ctx, rv.GameID)
 	if err != nil {
 		return err
 	}
-	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter); err != nil {
+	if err := o.RequireEventRole(ctx, actor, g.EventID, ResultReviewRoles...); err != nil {
 		return err
 	}
 	if actor.Token != nil && actor.Token.Scope != ScopeConfirmations { // a rulings token is an arbiter too, but may not confirm

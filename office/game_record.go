@@ -140,7 +140,7 @@ func (o *Office) gameForRecording(ctx context.Context, actor Actor, gameID int64
 	if err != nil {
 		return g, EventSettings{}, err
 	}
-	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter, RoleRecorder); err != nil {
+	if err := o.RequireEventRole(ctx, actor, g.EventID, RecordRoles...); err != nil {
 		return g, EventSettings{}, err
 	}
 	s, err := eventSettings(ctx, o.store, g.EventID)

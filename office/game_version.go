@@ -77,6 +77,12 @@ func staleError(ctx context.Context, tx *store.Store, gameID int64, seen int) er
 // lock held — that the chain still ends there (no redo game was created
 // since): otherwise a *StaleError. It returns where the chain stands.
 func lockChainGame(ctx context.Context, tx *store.Store, rootID, seenGame int64, seen int) (store.Game, store.ResultVersion, bool, error) {
+	// The form's game must be one of this chain's games before anything
+	// about it is read or locked (issue 21): another event's game is not
+	// found, exactly as a missing one, never a 409 describing it.
+	if err := chainHolds(ctx, tx, rootID, seenGame); err != nil {
+		return store.Game{}, store.ResultVersion{}, false, err
+	}
 	if _, err := lockSeenVersion(ctx, tx, seenGame, seen); err != nil {
 		return store.Game{}, store.ResultVersion{}, false, err
 	}
@@ -100,4 +106,27 @@ func chainRoot(ctx context.Context, s *store.Store, id int64) (store.Game, error
 		g, err = s.GameByID(ctx, *g.RedoOfID)
 	}
 	return g, fmt.Errorf("game %d: redo chain too long", id)
+}
+
+// ChainHoldsIn is chainHolds for the rooms that write through a
+// transaction of their own (office/day's boards).
+func ChainHoldsIn(ctx context.Context, tx *store.Store, rootID, gameID int64) error {
+	return chainHolds(ctx, tx, rootID, gameID)
+}
+
+// chainHolds checks that game gameID is one of the games of the redo chain
+// that starts at rootID (the chain a bracket game, a league row or a day
+// board stands for). A game id a form posts is checked with it before any
+// version check, so a game of another chain — of another event, or one
+// the actor may not see — is ErrNotFound, the answer a missing id gets
+// (issue 21: a 409 page would describe the game and let ids be probed).
+func chainHolds(ctx context.Context, s *store.Store, rootID, gameID int64) error {
+	gs, err := s.GameSetOfChain(ctx, rootID)
+	if err != nil {
+		return err
+	}
+	if _, ok := gs.Games[gameID]; !ok {
+		return fmt.Errorf("game %d is not in the chain of game %d: %w", gameID, rootID, ErrNotFound)
+	}
+	return nil
 }

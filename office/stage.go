@@ -216,7 +216,7 @@ func (o *Office) stageTx(ctx context.Context, actor Actor, stageID int64, fn fun
 		if err != nil {
 			return err
 		}
-		if err := requireEventRole(ctx, tx, actor, st.EventID, roles...); err != nil {
+		if err := requireStageRole(ctx, tx, actor, st, roles...); err != nil {
 			return err
 		}
 		return fn(tx, st)

@@ -270,6 +270,9 @@ func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueSt
 
 // LeagueResultInput is the quick result form of the league page.
 type LeagueResultInput struct {
+	// ClassID is the class whose page the form was posted from (0: any,
+	// for callers outside the web); the game must be one of its games.
+	ClassID int64
 	// GameID is the game the row showed: the current (last) game of its
 	// redo chain, where the result goes. If the chain has moved on (a
 	// redo game was created since) the result is refused as stale.
@@ -289,19 +292,35 @@ type LeagueResultInput struct {
 // allowance by D-R2), at once, even while the redo result waits for
 // confirmation.
 func (o *Office) EnterLeagueResult(ctx context.Context, actor Actor, in LeagueResultInput) error {
+	if in.ClassID != 0 { // the class the form was posted to: may the actor act there at all
+		if err := o.RequireLeagueClassRole(ctx, actor, in.ClassID, LeagueResultRoles...); err != nil {
+			return err
+		}
+	}
 	first, err := chainRoot(ctx, o.store, in.GameID)
 	if err != nil {
 		return err
 	}
-	if _, err := o.store.LeagueGameOf(ctx, first.ID); errors.Is(err, store.ErrNotFound) {
+	var classID int64
+	if lg, err := o.store.LeagueGameOf(ctx, first.ID); errors.Is(err, store.ErrNotFound) {
 		// A playoff game (パラマス) takes quick results too.
-		if _, err := o.store.LeaguePlayoffGameOf(ctx, first.ID); err != nil {
+		pg, err := o.store.LeaguePlayoffGameOf(ctx, first.ID)
+		if err != nil {
 			return err
 		}
+		classID = pg.ClassID
 	} else if err != nil {
 		return err
+	} else {
+		classID = lg.ClassID
 	}
-	if err := o.RequireEventRole(ctx, actor, first.EventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder); err != nil {
+	// The game must be one of the class's own (issue 21): another class's
+	// or event's game is not found, as a missing one, before any check
+	// that would describe it.
+	if in.ClassID != 0 && classID != in.ClassID {
+		return fmt.Errorf("game %d is not of league class %d: %w", in.GameID, in.ClassID, ErrNotFound)
+	}
+	if err := o.RequireEventRole(ctx, actor, first.EventID, LeagueResultRoles...); err != nil {
 		return err
 	}
 	v := &ValidationError{}

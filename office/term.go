@@ -19,7 +19,7 @@ import (
 // never three terms running). Any bad row → nothing is imported, and every
 // bad row is reported with its line and field.
 func (o *Office) ImportLeagueHistory(ctx context.Context, actor Actor, eventID int64, termsAgo int, data []byte) (int, error) {
-	if err := o.RequireEventRole(ctx, actor, eventID, RoleDirector, RoleScheduler); err != nil {
+	if err := o.RequireEventRole(ctx, actor, eventID, LeagueEditRoles...); err != nil {
 		return 0, err
 	}
 	if termsAgo != 1 && termsAgo != 2 {

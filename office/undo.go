@@ -62,7 +62,7 @@ func (o *Office) UndoResult(ctx context.Context, actor Actor, gameID int64, in U
 	if err != nil {
 		return store.ResultVersion{}, err
 	}
-	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter); err != nil {
+	if err := o.RequireEventRole(ctx, actor, g.EventID, ResultReviewRoles...); err != nil {
 		return store.ResultVersion{}, err
 	}
 	reason := strings.TrimSpace(in.Reason)

@@ -26,6 +26,11 @@ func (s *Server) apiEnterResult(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// The token's event and role first (issue 21): another event's game
+	// is refused before the body is read.
+	if err := s.office.RequireGameRole(c.Request().Context(), a, id, office.ResultEntryRoles...); err != nil {
+		return err
+	}
 	var in APIResultInput
 	if err := apiDecode(c, &in); err != nil {
 		return err
@@ -54,6 +59,11 @@ func (s *Server) apiConfirm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// The token's event and role first (issue 21): another event's game
+	// is refused before the body is read.
+	if err := s.office.RequireGameRole(c.Request().Context(), a, id, office.ResultReviewRoles...); err != nil {
+		return err
+	}
 	var in APIConfirmInput
 	if err := apiDecode(c, &in); err != nil {
 		return err
@@ -72,6 +82,11 @@ func (s *Server) apiSaveRecord(c echo.Context) error {
 	}
 	id, err := pathID(c)
 	if err != nil {
+		return err
+	}
+	// The token's event and role first (issue 21): another event's game
+	// is refused before the body is read.
+	if err := s.office.RequireGameRole(c.Request().Context(), a, id, office.RecordRoles...); err != nil {
 		return err
 	}
 	var in APIRecordInput
@@ -95,6 +110,11 @@ func (s *Server) apiAppendMove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// The token's event and role first (issue 21): another event's game
+	// is refused before the body is read.
+	if err := s.office.RequireGameRole(c.Request().Context(), a, id, office.RecordRoles...); err != nil {
+		return err
+	}
 	var in APIMoveInput
 	if err := apiDecode(c, &in); err != nil {
 		return err
@@ -114,6 +134,11 @@ func (s *Server) apiRuling(c echo.Context) error {
 	}
 	id, err := pathID(c)
 	if err != nil {
+		return err
+	}
+	// The token's event and role first (issue 21): another event's game
+	// is refused before the body is read.
+	if err := s.office.RequireGameRole(c.Request().Context(), a, id, office.RulingRoles...); err != nil {
 		return err
 	}
 	var in APIRulingInput

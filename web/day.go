@@ -279,10 +279,11 @@ func (s *Server) dayClassUpdate(c echo.Context) error {
 // it.
 type dayBoardRow struct {
 	Board     int
-	Anchor    string // the row's id: the board number, with the class on the event-wide page
-	Class     string // the class's name on the event-wide page
-	BaseURL   string // the class round's board URL the row's forms post under
-	GameID    int64  // the game now in play (a redo game after 千日手 / 持将棋)
+	Anchor    string  // the row's id: the board number, with the class on the event-wide page
+	Class     string  // the class's name on the event-wide page
+	BaseURL   string  // the class round's board URL the row's forms post under
+	GameID    int64   // the game now in play (a redo game after 千日手 / 持将棋)
+	chain     []int64 // the board's games, first to current: what a form may name
 	GameURL   string
 	Version   int
 	Sente     string
@@ -441,7 +442,7 @@ func roundView(ctx context.Context, cv day.ClassView, r day.RoundState) dayRound
 }
 
 func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
-	row := dayBoardRow{Board: b.Board, Anchor: strconv.Itoa(b.Board), BaseURL: dayBoardsURL(cv.Class.ID, b.Round), GameID: b.Last.ID, GameURL: gameURL(b.Last.ID), Version: b.Version,
+	row := dayBoardRow{Board: b.Board, Anchor: strconv.Itoa(b.Board), BaseURL: dayBoardsURL(cv.Class.ID, b.Round), GameID: b.Last.ID, chain: b.Chain, GameURL: gameURL(b.Last.ID), Version: b.Version,
 		Sente: cv.Names[b.Sente], Gote: cv.Names[b.Gote], Handicap: handicapLabel(ctx, b.Last.Handicap), Even: b.Last.Handicap == "平手", Decided: b.Decided}
 	if b.SenteBy != "" {
 		row.SenteBy = T(ctx, "day.sente_by."+b.SenteBy)

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -387,6 +388,11 @@ func (s *Server) dayBoardPreview(c echo.Context) error {
 	for _, row := range v.Boards {
 		if row.Board != b {
 			continue
+		}
+		if !slices.Contains(row.chain, gameID) {
+			// Another board's or event's game (issue 21): not found, as a
+			// missing one, never a 409 page describing it.
+			return echo.NewHTTPError(http.StatusNotFound)
 		}
 		if row.GameID != gameID || row.Version != version {
 			// Someone entered this board since the row was shown.

@@ -19,7 +19,7 @@ import (
 // review page, where it is published as any stage).
 func (s *Server) dayFinalRoutes(e *echo.Echo) {
 	e.GET("/day/classes/:cid/final", s.dayFinalPage, requireUser)
-	e.POST("/day/classes/:cid/final", s.dayFinalBuild, requireUser)
+	e.POST("/day/classes/:cid/final", s.dayFinalBuild, requireUser, s.actsOnDayClass(false))
 }
 
 func dayFinalURL(classID int64) string {

@@ -46,6 +46,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if errors.As(err, &stale) && c.Request().Method != http.MethodHead && !wantsJSON(c) {
 		if rerr := s.renderStale(c, stale); rerr == nil {
 			return
+		} else if errors.Is(rerr, office.ErrNotFound) {
+			// A game the actor may not see: the answer a missing one
+			// gets (issue 21), nothing of the conflict.
+			err = rerr
 		} else {
 			s.log.ErrorContext(c.Request().Context(), "stale page failed",
 				"request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", rerr)

@@ -25,16 +25,16 @@ import (
 // create games, save records, end games, claim fouls and rule.
 func (s *Server) gameRoutes(e *echo.Echo) {
 	e.GET("/events/:id/games", s.eventGamesPage)
-	e.POST("/events/:id/games", s.gameCreate, requireUser)
+	e.POST("/events/:id/games", s.gameCreate, requireUser, s.actsOnEvent(office.GameCreateRoles...))
 	e.GET("/games/:id", s.gamePage)
 	e.POST("/games/:id/record/preview", s.recordPreview, requireUser)
 	e.POST("/games/:id/record", s.recordSave, requireUser)
-	e.POST("/games/:id/end/preview", s.endPreview, requireUser)
-	e.POST("/games/:id/end", s.endSave, requireUser, s.confirmedGate(office.CorrectionResult))
-	e.POST("/games/:id/claims", s.claimSave, requireUser, s.confirmedGate(office.CorrectionClaim))
-	e.POST("/games/:id/undo", s.undoSave, requireUser, s.confirmedGate(office.CorrectionResult))
-	e.POST("/games/:id/rulings", s.rulingSave, requireUser, s.confirmedGate(office.CorrectionResult))
-	e.POST("/games/:id/confirm", s.confirmSave, requireUser, s.correctionGate(office.CorrectionResult))
+	e.POST("/games/:id/end/preview", s.endPreview, requireUser, s.actsOnGame(office.ResultEntryRoles...))
+	e.POST("/games/:id/end", s.endSave, requireUser, s.actsOnGame(office.ResultEntryRoles...), s.confirmedGate(office.CorrectionResult))
+	e.POST("/games/:id/claims", s.claimSave, requireUser, s.actsOnGame(office.ResultReviewRoles...), s.confirmedGate(office.CorrectionClaim))
+	e.POST("/games/:id/undo", s.undoSave, requireUser, s.actsOnGame(office.ResultReviewRoles...), s.confirmedGate(office.CorrectionResult))
+	e.POST("/games/:id/rulings", s.rulingSave, requireUser, s.actsOnGame(office.RulingRoles...), s.confirmedGate(office.CorrectionResult))
+	e.POST("/games/:id/confirm", s.confirmSave, requireUser, s.actsOnGame(office.ResultReviewRoles...), s.correctionGate(office.CorrectionResult))
 	s.settingsRoutes(e)
 }
 
@@ -812,13 +812,7 @@ func (s *Server) confirmSave(c echo.Context) error {
 	}
 	rid, err := formVersion(c, "result")
 	if err == nil {
-		var rv store.ResultVersion
-		if rv, err = s.store.GameResultByID(c.Request().Context(), rid); err == nil && rv.GameID != id {
-			err = fmt.Errorf("result %d is not of game %d: %w", rid, id, office.ErrNotFound)
-		}
-	}
-	if err == nil {
-		err = s.office.ConfirmResult(c.Request().Context(), actor(c), rid)
+		err = s.office.ConfirmGameResult(c.Request().Context(), actor(c), id, rid)
 	}
 	if err != nil {
 		wholePageUnlessStale(c, err)

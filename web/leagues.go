@@ -18,17 +18,17 @@ import (
 func (s *Server) leagueRoutes(e *echo.Echo) {
 	e.GET("/events/:id/league", s.leagueOverviewPage)
 	e.POST("/events/:id/league/classes", s.leagueClassCreate, requireUser)
-	e.POST("/events/:id/league/import", s.leagueImport, requireUser)
+	e.POST("/events/:id/league/import", s.leagueImport, requireUser, s.actsOnEvent(office.LeagueEditRoles...))
 	e.POST("/events/:id/league/rollover", s.leagueRollOver, requireUser)
 	e.GET("/league/:cid", s.leagueClassPage)
 	e.POST("/league/:cid/generate", s.leagueGenerate, requireUser)
 	e.POST("/league/:cid/edit", s.leagueEdit, requireUser)
 	e.GET("/league/:cid/publish", s.leaguePublishConfirm, requireUser) // drafts.go: the confirmation
 	e.POST("/league/:cid/publish", s.leaguePublish, requireUser)
-	e.POST("/league/:cid/unpublish", s.leagueUnpublish, requireUser)
+	e.POST("/league/:cid/unpublish", s.leagueUnpublish, requireUser, s.actsOnLeagueClass(office.LeagueEditRoles...))
 	e.POST("/league/:cid/settings", s.leagueSettings, requireUser)
 	e.POST("/league/:cid/playoff", s.leaguePlayoffCreate, requireUser)
-	e.POST("/league/:cid/result", s.leagueResult, requireUser)
+	e.POST("/league/:cid/result", s.leagueResult, requireUser, s.actsOnLeagueClass(office.LeagueResultRoles...))
 	e.GET("/league/:cid/calendar.ics", s.leagueICS)
 	e.GET("/league/:cid/schedule.csv", s.leagueCSV)
 	s.relativeRoutes(e) // 肉親 feed every league draw

@@ -459,7 +459,7 @@ func (s *Server) leagueResult(c echo.Context) error {
 	}
 	// "game" is the game the row showed (the chain's current game) and
 	// "version" its result version then (issue 11).
-	in := office.LeagueResultInput{Result: c.FormValue("result"), Reason: c.FormValue("reason")}
+	in := office.LeagueResultInput{ClassID: cid, Result: c.FormValue("result"), Reason: c.FormValue("reason")}
 	if in.GameID, err = formVersion(c, "game"); err == nil {
 		if in.Version, err = seenVersion(c); err == nil {
 			if !confirmed(c) {

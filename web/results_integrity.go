@@ -81,7 +81,7 @@ type staleView struct {
 // renderStale answers a refused write with the result now in force.
 func (s *Server) renderStale(c echo.Context, se *office.StaleError) error {
 	ctx := c.Request().Context()
-	v, err := s.staleView(ctx, se)
+	v, err := s.staleView(ctx, actor(c), se)
 	if err != nil {
 		return err
 	}
@@ -91,11 +91,15 @@ func (s *Server) renderStale(c echo.Context, se *office.StaleError) error {
 	return s.render(c, http.StatusConflict, StalePage(s.page(c, T(ctx, "results.stale.title")), v))
 }
 
-func (s *Server) staleView(ctx context.Context, se *office.StaleError) (staleView, error) {
-	g, err := s.store.GameByID(ctx, se.GameID)
+// staleView reads the game through the office as the actor may see it
+// (issue 21): a game of an event the actor may not see is not found, and
+// the page is then the 404 a missing game gets, never a description.
+func (s *Server) staleView(ctx context.Context, a office.Actor, se *office.StaleError) (staleView, error) {
+	sg, err := s.office.StaleGameOf(ctx, a, se.GameID)
 	if err != nil {
 		return staleView{}, err
 	}
+	g := sg.Game
 	v := staleView{GameID: g.ID, Label: gameLabel(ctx, g.Label), Sente: s.playerName(ctx, g.SentePlayerID), Gote: s.playerName(ctx, g.GotePlayerID), Seen: se.Seen}
 	var ids []int64
 	if se.HasInForce {
@@ -113,11 +117,7 @@ func (s *Server) staleView(ctx context.Context, se *office.StaleError) (staleVie
 		r := staleResultOf(ctx, v, se.Latest, names)
 		v.Latest = &r
 	}
-	if redos, err := s.store.RedoGames(ctx, g.ID); err != nil {
-		return v, err
-	} else if len(redos) > 0 {
-		v.RedoGameID = redos[0].ID
-	}
+	v.RedoGameID = sg.RedoGameID
 	return v, nil
 }
 

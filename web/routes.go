@@ -68,11 +68,11 @@ func (s *Server) routes() error {
 	e.POST("/day/classes/:cid", s.dayClassUpdate, requireUser)
 	e.GET("/day/classes/:cid/standings", s.dayStandings)
 	e.POST("/day/classes/:cid/draw", s.dayDrawPreview, requireUser)
-	e.POST("/day/classes/:cid/draw/confirm", s.dayDrawConfirm, requireUser)
+	e.POST("/day/classes/:cid/draw/confirm", s.dayDrawConfirm, requireUser, s.actsOnDayClass(false))
 	e.GET("/day/classes/:cid/rounds/:n/boards", s.dayBoards, requireUser)
 	e.POST("/day/classes/:cid/rounds/:n/boards/:b/preview", s.dayBoardPreview, requireUser)
-	e.POST("/day/classes/:cid/rounds/:n/boards/:b", s.dayBoardResult, requireUser)
-	e.POST("/day/classes/:cid/rounds/:n/boards/:b/toss", s.dayBoardToss, requireUser)
+	e.POST("/day/classes/:cid/rounds/:n/boards/:b", s.dayBoardResult, requireUser, s.actsOnDayClass(true))
+	e.POST("/day/classes/:cid/rounds/:n/boards/:b/toss", s.dayBoardToss, requireUser, s.actsOnDayClass(true))
 	s.dayFinalRoutes(e) // a day class's final knockout (web/day_final.go)
 
 	// The day's paper, the players' own report and the director's view

@@ -65,6 +65,22 @@ func invalid(field, code string, args map[string]any) error {
 	return v
 }
 
+// RequireClassRole answers, before a form is read, whether the actor may
+// act on class classID at all (issue 21: permission before validation):
+// as the desk (draws, the final) or, with results, as anyone who enters
+// results. A class of a draft the actor may not see is not found.
+func (d *Day) RequireClassRole(ctx context.Context, actor office.Actor, classID int64, results bool) error {
+	c, err := d.store.DayClassByID(ctx, classID)
+	if err != nil {
+		return err
+	}
+	roles := deskRoles
+	if results {
+		roles = resultRoles
+	}
+	return office.RequireEventRoleIn(ctx, d.store, actor, c.EventID, roles...)
+}
+
 // requireDay loads an event that is an amateur day and checks the actor
 // holds one of roles in it, inside tx.
 func requireDay(ctx context.Context, tx *store.Store, actor office.Actor, eventID int64, roles []string) (store.Event, error) {

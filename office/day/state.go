@@ -16,10 +16,13 @@ import (
 // it (Root), the game of its redo chain now in play or deciding it (Last),
 // its result in force and whether it is decided.
 type Board struct {
-	Round    int
-	Board    int
-	Root     store.Game
-	Last     store.Game
+	Round int
+	Board int
+	Root  store.Game
+	Last  store.Game
+	// Chain is the board's games from Root to Last (a redo adds one): a
+	// form's game must be one of them (issue 21).
+	Chain    []int64
 	InForce  store.ResultVersion
 	Decided  bool
 	Version  int   // Last's newest result version (0: none), what a form carries
@@ -161,6 +164,15 @@ func boardOf(gs store.GameSet, p store.DayPairingRow) (Board, error) {
 		return Board{}, err
 	}
 	b := Board{Round: p.Round, Board: deref(p.Board), Root: root, Last: last, InForce: eff, Decided: decided, SenteBy: p.SenteBy, Furigoma: p.Furigoma}
+	b.Chain = []int64{root.ID}
+	for g := root; g.ID != last.ID && len(b.Chain) < 1000; {
+		redos := gs.Redos(g.ID)
+		if len(redos) == 0 {
+			break
+		}
+		g = redos[0]
+		b.Chain = append(b.Chain, g.ID)
+	}
 	if v, ok := gs.Latest(last.ID); ok {
 		b.Version = v.Version
 	}

@@ -75,20 +75,25 @@ func observedTosses(log []store.DayLogEntry) (map[int64]pairing.Furigoma, error)
 // meanwhile answers 409.
 func (d *Day) EnterBoardToss(ctx context.Context, actor office.Actor, in BoardTossInput) (pairing.Furigoma, error) {
 	var out pairing.Furigoma
-	if in.Fu < 0 || in.To < 0 || in.Fu+in.To > pairing.PiecesPerToss {
-		return out, invalid("fu", "day.err.toss_count", map[string]any{"N": pairing.PiecesPerToss})
-	}
 	err := d.store.Tx(ctx, func(tx *store.Store) error {
 		c, err := tx.DayClassByID(ctx, in.ClassID)
 		if err != nil {
 			return err
 		}
+		// Who may enter first, then whether the game is this board's
+		// (issue 21): another board's or event's game is not found.
 		if _, err := requireDay(ctx, tx, actor, c.EventID, resultRoles); err != nil {
 			return err
 		}
 		root, err := boardGame(ctx, tx, c.ID, in.Round, in.Board)
 		if err != nil {
 			return err
+		}
+		if err := office.ChainHoldsIn(ctx, tx, root, in.GameID); err != nil {
+			return err
+		}
+		if in.Fu < 0 || in.To < 0 || in.Fu+in.To > pairing.PiecesPerToss {
+			return invalid("fu", "day.err.toss_count", map[string]any{"N": pairing.PiecesPerToss})
 		}
 		if in.GameID != root {
 			return invalid("toss", "day.err.toss_after_result", nil) // a redo game: the board already has a result

@@ -108,20 +108,26 @@ type BoardResultInput struct {
 // *office.StaleError, HTTP 409 with the result in force, when another
 // entry came first).
 func (d *Day) EnterBoardResult(ctx context.Context, actor office.Actor, in BoardResultInput) error {
-	if in.Result != office.ResultSenteWin && in.Result != office.ResultGoteWin {
-		return invalid("result", "day.err.choose", nil)
-	}
 	return d.store.Tx(ctx, func(tx *store.Store) error {
 		c, err := tx.DayClassByID(ctx, in.ClassID)
 		if err != nil {
 			return err
 		}
+		// Who may enter first, then whether the game is this board's, then
+		// the form (issue 21): a refused principal never hears about
+		// fields, another board's or event's game is not found.
 		if _, err := requireDay(ctx, tx, actor, c.EventID, resultRoles); err != nil {
 			return err
 		}
 		root, err := boardGame(ctx, tx, c.ID, in.Round, in.Board)
 		if err != nil {
 			return err
+		}
+		if err := office.ChainHoldsIn(ctx, tx, root, in.GameID); err != nil {
+			return err
+		}
+		if in.Result != office.ResultSenteWin && in.Result != office.ResultGoteWin {
+			return invalid("result", "day.err.choose", nil)
 		}
 		_, err = office.EnterChainResultIn(ctx, tx, actor, office.ChainResultInput{RootID: root, GameID: in.GameID, Version: in.Version, Result: in.Result, Reason: office.ReasonResignation}, d.now())
 		return err

@@ -30,7 +30,7 @@ func (o *Ratings) ApplyRatingSeeds(ctx context.Context, actor office.Actor, stag
 	if err != nil {
 		return nil, err
 	}
-	if err := o.off.RequireEventRole(ctx, actor, st.EventID, office.RoleDirector); err != nil {
+	if err := o.off.RequireStageRole(ctx, actor, st.ID, office.RoleDirector); err != nil { // an unpublished stage is not found for non-staff
 		return nil, err
 	}
 	// Refused before the ratings are refreshed: a refused request should
