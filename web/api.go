@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"kisen/office"
+	"kisen/office/day"
 	"kisen/store"
 )
 
@@ -362,6 +363,18 @@ func (s *Server) apiInForce(ctx context.Context, st *office.StaleError) *APIResu
 	if st.HasInForce {
 		names := s.userNames(ctx, st.InForce.EnteredBy)
 		v := apiResultVersion(st.InForce, names, true)
+		// A players' report names no user as its author (issue 21 item 5).
+		reported, err := s.reportedResults(ctx, []store.ResultVersion{st.InForce})
+		if err != nil && (st.InForce.Reason == day.ReasonPlayersReport || st.InForce.Reason == day.ReasonPlayerReportConfirmed) {
+			v.EnteredBy = "" // unknown which: name no one rather than the issuer
+		} else if err == nil {
+			if src, ok := reported[st.InForce.ID]; ok {
+				v.EnteredVia = day.ReasonPlayersReport
+				if src.ConfirmedBy == nil {
+					v.EnteredBy = ""
+				}
+			}
+		}
 		out.InForce = &v
 	}
 	return out

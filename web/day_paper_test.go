@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+
+	"kisen/office"
 	"kisen/office/day"
 	"kisen/store"
 )
@@ -278,6 +281,53 @@ func TestQueryCount_DayPaperPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
 			if nl > 30 {
 				t.Errorf("%s: %d statements", name, nl)
 			}
+		}
+	})
+}
+
+// A 409 after the players' agreed report names the players' report as its
+// author, never the director who issued the slips (entered_by must name a
+// user, so it holds the issuer); the API's 409 names no user (issue 21
+// item 5).
+func TestDayReport_StaleAnswerAttributesThePlayersReport(t *testing.T) {
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := seedPaperDay(t, a, 4, 0)
+		ctx := context.Background()
+		toks, err := f.d.IssueSlipLinks(ctx, f.admin, f.swiss.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := f.d.ClassView(ctx, f.admin, f.swiss.ID)
+		b := v.Rounds[0].Boards[0]
+		for _, tok := range []string{toks[b.Root.ID].Sente, toks[b.Root.ID].Gote} {
+			if _, _, err := f.d.Report(ctx, day.ReportInput{Token: tok, IP: "192.0.2.9", Winner: b.Sente}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		vs, _ := a.store.ResultHistory(ctx, b.Last.ID)
+		if len(vs) != 1 || vs[0].Reason != day.ReasonPlayersReport {
+			t.Fatalf("the agreed report stored %+v", vs)
+		}
+		a.setLang(a.client, "ja")
+		path := fmt.Sprintf("/day/classes/%d/rounds/1/boards/%d", f.swiss.ID, b.Board)
+		resp, page := a.postForm(path, url.Values{"game_id": {fmt.Sprint(b.Last.ID)}, "version": {"0"}, "result": {"gote_win"}})
+		if resp.StatusCode != http.StatusConflict {
+			t.Fatalf("stale board result: %d", resp.StatusCode)
+		}
+		doc, err := goquery.NewDocumentFromReader(strings.NewReader(page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		entered := doc.Find(`[data-testid="stale-entered"]`).Text()
+		if !strings.Contains(entered, "対局者の申告（両対局者）") || strings.Contains(entered, f.admin.DisplayName) {
+			t.Fatalf("the 409 page says the result was entered by %q", entered)
+		}
+		var st APIResultInForce
+		if st2 := a.srv.apiInForce(ctx, &office.StaleError{GameID: b.Last.ID, HasInForce: true, InForce: vs[0], Has: true, Latest: vs[0]}); st2 != nil {
+			st = *st2
+		}
+		if st.InForce == nil || st.InForce.EnteredBy != "" || st.InForce.EnteredVia != day.ReasonPlayersReport {
+			t.Fatalf("the API's 409 names %+v", st.InForce)
 		}
 	})
 }

@@ -108,13 +108,37 @@ func (s *Server) staleView(ctx context.Context, a office.Actor, se *office.Stale
 	if se.Has {
 		ids = append(ids, se.Latest.EnteredBy)
 	}
+	var shown []store.ResultVersion
+	if se.HasInForce {
+		shown = append(shown, se.InForce)
+	}
+	if se.Has {
+		shown = append(shown, se.Latest)
+	}
+	// A players' report is attributed to the players (or to who confirmed
+	// it), never to the director who issued the slips (issue 21 item 5).
+	reported, err := s.reportedResults(ctx, shown)
+	if err != nil {
+		return staleView{}, err
+	}
+	for _, src := range reported {
+		if src.ConfirmedBy != nil {
+			ids = append(ids, *src.ConfirmedBy)
+		}
+	}
 	names := s.userNames(ctx, ids...)
 	if se.HasInForce {
 		r := staleResultOf(ctx, v, se.InForce, names)
+		if by, ok := reportedBy(ctx, se.InForce, reported, names); ok {
+			r.EnteredBy = by
+		}
 		v.InForce = &r
 	}
 	if se.Has && (!se.HasInForce || se.Latest.ID != se.InForce.ID) {
 		r := staleResultOf(ctx, v, se.Latest, names)
+		if by, ok := reportedBy(ctx, se.Latest, reported, names); ok {
+			r.EnteredBy = by
+		}
 		v.Latest = &r
 	}
 	v.RedoGameID = sg.RedoGameID
