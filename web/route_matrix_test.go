@@ -255,6 +255,21 @@ var knownHolesBeingFixed = []knownHole{
 	{"POST /league/:cid/result", "422 to a principal", "item 4 (wt-ids)"},
 	{"POST /stages/:id/result", "422 to a principal", "item 4 (wt-ids)"},
 	{"POST /stages/:id/withdraw", "422 to a principal", "item 4 (wt-ids)"},
+
+	// Foreign ids in the body (item 1, wt-ids): the day board's result
+	// answers 409 (a missing game_id 404) and its stale page names the
+	// other event's players; its preview names them too; the league
+	// result answers 403 for another event's game (a missing one 404).
+	{"POST /day/classes/:cid/rounds/:n/boards/:b", "'s id", "item 1 (wt-ids)"},
+	{"POST /day/classes/:cid/rounds/:n/boards/:b/preview", "'s id", "item 1 (wt-ids)"},
+	{"POST /league/:cid/result", "'s id", "item 1 (wt-ids)"},
+
+	// NOT one of items 1-12 (found by this matrix): revoking another
+	// event's token through one's own event (POST /events/B/tokens/<A's
+	// token id>/revoke) answers 409 where a missing token id answers 404,
+	// so token ids of every event, drafts included, can be enumerated.
+	// Nothing is revoked (the fingerprint checks it). Nearest owner: item 1.
+	{"POST /events/:id/tokens/:tid/revoke", "'s id", "new, not in items 1-12 (nearest: item 1, wt-ids)"},
 }
 
 // mxPrincipal is one caller: a browser (its session cookie) or an API
@@ -453,8 +468,29 @@ func fillPath(pattern string, sd *matrixSide) string {
 	return strings.Join(segs, "/")
 }
 
-// routeFingerprint is the row count of every table (sessions aside).
-func routeFingerprint(t *testing.T, a *testApp) map[string]int64 { return rowCounts(t, a) }
+// routeFingerprint is the row count of every table (sessions aside) and
+// the states a refused write could flip without adding a row: event, stage
+// and class statuses, revoked tokens, check-ins and withdrawals.
+func routeFingerprint(t *testing.T, a *testApp) map[string]int64 {
+	t.Helper()
+	out := rowCounts(t, a)
+	for _, q := range []string{
+		"SELECT COUNT(*) FROM events WHERE status = 'draft'",
+		"SELECT COUNT(*) FROM events WHERE status = 'published'",
+		"SELECT COUNT(*) FROM knockout_stages WHERE status = 'published'",
+		"SELECT COUNT(*) FROM league_classes WHERE status = 'published'",
+		"SELECT COUNT(*) FROM api_tokens WHERE revoked_at IS NOT NULL",
+		"SELECT COUNT(*) FROM day_entrants WHERE checkin = 'present'",
+		"SELECT COUNT(*) FROM day_entrants WHERE withdrawn_at IS NOT NULL",
+	} {
+		var n int64
+		if err := a.store.DB(context.Background()).Raw(q).Scan(&n).Error; err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		out[q] = n
+	}
+	return out
+}
 
 type mxResult struct {
 	route, principal, side, path string
@@ -672,6 +708,16 @@ func TestRouteMatrix_EveryRouteEveryPrincipal(t *testing.T) {
 			}
 			return
 		}
+		// Foreign ids in bodies: refused exactly as missing ones. Sent
+		// after the matrix (they are writes), one by one.
+		clients := map[string]*http.Client{}
+		for _, p := range web {
+			clients[p.name] = p.client
+		}
+		probeForeignBodyIDs(t, a, sides, clients, func(route, msg string) {
+			record(mxResult{route: route, principal: "body", side: "ids"}, mxWant{}, msg)
+		})
+
 		sort.Strings(failures)
 		for _, f := range failures {
 			t.Error(f)
@@ -724,4 +770,115 @@ func judge(want mxWant, r mxResult, method string, target *matrixSide) string {
 		}
 	}
 	return ""
+}
+
+// mxMissing is an id no row has: what a foreign id must answer like.
+const mxMissing = 99999999
+
+// bodyProbe is a write of the acting side's staff on their own route with
+// an id of the other side in the form (or in the path's second id): the
+// id does not belong to the route's stage, class, board or event, so it
+// must be refused exactly as an id no row has — same status, and nothing
+// of the other side in the answer (issue 21 item 1: "same for every route
+// that takes a game, board, entrant or class id in its body").
+type bodyProbe struct {
+	role  string
+	route string                                     // the route's pattern (for knownHolesBeingFixed)
+	path  func(own *matrixSide, id int64) string     // id: the foreign or missing id when it is in the path
+	form  func(own *matrixSide, id int64) url.Values // id: the foreign or missing id
+	id    func(foreign *matrixSide) int64
+}
+
+func bodyProbes() []bodyProbe {
+	n := func(v int64) string { return strconv.FormatInt(v, 10) }
+	stage := func(suffix string) func(*matrixSide, int64) string {
+		return func(o *matrixSide, _ int64) string { return "/stages/" + n(o.stage) + suffix }
+	}
+	board := func(suffix string) func(*matrixSide, int64) string {
+		return func(o *matrixSide, _ int64) string {
+			return "/day/classes/" + n(o.dayClass) + "/rounds/1/boards/1" + suffix
+		}
+	}
+	desk := func(suffix string) func(*matrixSide, int64) string {
+		return func(o *matrixSide, _ int64) string { return "/events/" + n(o.day) + "/day/" + suffix }
+	}
+	form := func(kv ...string) func(*matrixSide, int64) url.Values {
+		return func(_ *matrixSide, id int64) url.Values {
+			v := url.Values{}
+			for i := 0; i < len(kv); i += 2 {
+				if kv[i+1] == "ID" {
+					v.Set(kv[i], n(id))
+				} else {
+					v.Set(kv[i], kv[i+1])
+				}
+			}
+			return v
+		}
+	}
+	game := func(f *matrixSide) int64 { return f.game }
+	dayGame := func(f *matrixSide) int64 { return f.dayGame }
+	dayPlayer := func(f *matrixSide) int64 { return f.dayPlayer }
+	return []bodyProbe{
+		{office.RoleDirector, "POST /stages/:id/result", stage("/result"), form("game", "R1-1", "game_id", "ID", "version", "99", "reason", "resignation", "winner", "1", "confirm", "1"), game},
+		{office.RoleRecorder, "POST /stages/:id/result", stage("/result"), form("game", "R1-1", "game_id", "ID", "version", "99", "reason", "resignation", "winner", "1"), game},
+		{office.RoleRecorder, "POST /day/classes/:cid/rounds/:n/boards/:b", board(""), form("game_id", "ID", "version", "99", "result", "sente_win"), dayGame},
+		{office.RoleDirector, "POST /day/classes/:cid/rounds/:n/boards/:b/preview", board("/preview"), form("game_id", "ID", "version", "99", "result", "sente_win"), dayGame},
+		{office.RoleDirector, "POST /day/classes/:cid/rounds/:n/boards/:b/toss", board("/toss"), form("game_id", "ID", "version", "0", "tosser", "1", "fu", "3", "to", "2"), dayGame},
+		{office.RoleDirector, "POST /league/:cid/result", func(o *matrixSide, _ int64) string { return "/league/" + n(o.class) + "/result" },
+			form("game", "ID", "version", "99", "result", "sente_win", "confirm", "1"), func(f *matrixSide) int64 { return f.leagueGame }},
+		{office.RoleArbiter, "POST /games/:id/rulings", func(o *matrixSide, _ int64) string { return "/games/" + n(o.openGame) + "/rulings" },
+			form("supersedes", "ID", "kind", "other", "reason", "取消", "version", "99", "correction_confirm", "1"), func(f *matrixSide) int64 { return f.ruling }},
+		{office.RoleDirector, "POST /events/:id/tokens/:tid/revoke", func(o *matrixSide, id int64) string {
+			return "/events/" + n(o.knockout) + "/tokens/" + n(id) + "/revoke"
+		},
+			form(), func(f *matrixSide) int64 { return f.token }},
+		{office.RoleDirector, "POST /stages/:id/entrants/:eid/remove", func(o *matrixSide, id int64) string {
+			return "/stages/" + n(o.stage) + "/entrants/" + n(id) + "/remove"
+		},
+			form(), func(f *matrixSide) int64 { return f.entrant }},
+		{office.RoleDirector, "POST /stages/:id/withdraw", stage("/withdraw"), form("player_id", "ID", "reason", "体調不良", "correction_confirm", "1"),
+			func(f *matrixSide) int64 { return f.players[0] }},
+		{office.RoleDirector, "POST /events/:id/day/checkin", desk("checkin"), form("player_id", "ID", "state", "present"), dayPlayer},
+		{office.RoleDirector, "POST /events/:id/day/withdraw", desk("withdraw"), form("player_id", "ID"), dayPlayer},
+		{office.RoleDirector, "POST /events/:id/day/fee", desk("fee"), form("player_id", "ID", "fee_status", "paid", "fee_amount", "1000"), dayPlayer},
+		{office.RoleDirector, "POST /events/:id/day/fee-category", desk("fee-category"), form("player_id", "ID", "fee_category", "full"), dayPlayer},
+		{office.RoleDirector, "POST /events/:id/day/move", desk("move"), func(o *matrixSide, id int64) url.Values {
+			return url.Values{"player_id": {n(o.dayPlayer)}, "class_id": {n(id)}}
+		}, func(f *matrixSide) int64 { return f.dayClass }},
+	}
+}
+
+// probeForeignBodyIDs runs every bodyProbe both ways (甲's staff with 乙's
+// ids, 乙's staff with 甲's) and reports what answers differently from a
+// missing id.
+func probeForeignBodyIDs(t *testing.T, a *testApp, sides []*matrixSide, clients map[string]*http.Client, fail func(route, msg string)) {
+	t.Helper()
+	for _, pr := range bodyProbes() {
+		for i, own := range sides {
+			foreign := sides[1-i]
+			c := clients[own.tag+":"+pr.role]
+			send := func(id int64) (*http.Response, string) {
+				f := pr.form(own, id)
+				f.Set("_csrf", a.csrfToken(c))
+				return a.do(c, http.MethodPost, pr.path(own, id), strings.NewReader(f.Encode()), "application/x-www-form-urlencoded")
+			}
+			fid := pr.id(foreign)
+			mresp, _ := send(mxMissing)
+			fresp, fbody := send(fid)
+			what := fmt.Sprintf("%s:%s with %s's id %d", own.tag, pr.role, foreign.tag, fid)
+			t.Logf("%s %s: foreign %d, missing %d", pr.route, what, fresp.StatusCode, mresp.StatusCode)
+			switch {
+			case fresp.StatusCode < 400 || fresp.StatusCode >= 500:
+				fail(pr.route, fmt.Sprintf("%s: %d (the foreign id was taken)", what, fresp.StatusCode))
+			case fresp.StatusCode != mresp.StatusCode:
+				fail(pr.route, fmt.Sprintf("%s: %d, but a missing id answers %d", what, fresp.StatusCode, mresp.StatusCode))
+			}
+			for _, name := range foreign.names {
+				if strings.Contains(fbody, name) {
+					fail(pr.route, fmt.Sprintf("%s: the answer names %q of the other side", what, name))
+					break
+				}
+			}
+		}
+	}
 }
