@@ -33,6 +33,12 @@ type matrixSide struct {
 	secrets                      map[string]string     // scope → token secret
 	names                        []string              // every name the side typed in (players, events, stages, reasons)
 	published                    bool
+	owner                        string // whose staff and tokens hold roles here (the tag)
+	// A drawn stage and a drawn 順位戦 class left unpublished (published
+	// sides only), and the names only they show.
+	hiddenStage, hiddenClass int64
+	hiddenNames              []string
+	only                     func(pattern string) bool // the routes this target is tried on (nil: all)
 }
 
 func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, publish bool) *matrixSide {
@@ -45,7 +51,7 @@ func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, pub
 			t.Fatal(err)
 		}
 	}
-	sd := &matrixSide{tag: tag, staff: map[string]store.User{}, secrets: map[string]string{}, published: publish}
+	sd := &matrixSide{tag: tag, owner: tag, staff: map[string]store.User{}, secrets: map[string]string{}, published: publish}
 	org := store.Organiser{Name: tag + "将棋協会", Kind: office.OrganiserFederation, Settings: "{}", CreatedAt: a.now, UpdatedAt: a.now}
 	must(a.store.CreateOrganiser(ctx, &org))
 	sd.organiser = org.ID
@@ -179,6 +185,35 @@ func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, pub
 	must(err)
 	must(o.RevokeAPIToken(ctx, admin, ev.ID, tok.Token.ID))
 	sd.secrets["revoked"] = tok.Secret
+
+	if publish {
+		// A second stage and a second class, drawn and never published.
+		st2, err := o.CreateStage(ctx, admin, office.StageInput{EventID: ev.ID, Name: tag + "二次予選", Kind: "second_preliminary", Qualifiers: 1,
+			RoundDates: "2027-01-10 2027-01-20", AllowanceMinutes: 180})
+		must(err)
+		for _, p := range sd.players[:4] {
+			_, err := o.AddEntrant(ctx, admin, office.EntrantInput{StageID: st2.ID, PlayerID: p})
+			must(err)
+		}
+		_, err = o.DrawStage(ctx, admin, office.DrawInput{StageID: st2.ID, Seed: "8", DrawDate: "2027-01-01"})
+		must(err)
+		sd.hiddenStage = st2.ID
+		sd.hiddenNames = append(sd.hiddenNames, st2.Name)
+		var c1 []string
+		for i := range 10 {
+			name := fmt.Sprintf("%s原 未公開%s", tag, string(rune('壱'+i)))
+			_, err := o.CreatePlayer(ctx, admin, office.PlayerInput{Name: name, Reading: "みこうかい", Kind: "professional", Rank: "五段"})
+			must(err)
+			c1 = append(c1, name)
+		}
+		sd.hiddenNames = append(sd.hiddenNames, c1...)
+		c, err := o.AddLeagueClass(ctx, admin, office.LeagueClassInput{EventID: lev.ID, Class: "C1", Members: strings.Join(c1, "\n"),
+			GamesPerPlayer: 4, AllowanceMinutes: 360})
+		must(err)
+		_, err = o.GenerateSchedule(ctx, admin, office.ScheduleInput{ClassID: c.ID, Seed: "12", DrawDate: "2026-05-01"})
+		must(err)
+		sd.hiddenClass = c.ID
+	}
 
 	// Publishing a draw publishes its event (office/publish.go). Side 甲
 	// is put back to draft through the store (the app only moves an event
