@@ -23,11 +23,12 @@ type matrixSide struct {
 	tag                          string
 	organiser                    int64
 	knockout, league, day        int64
-	stage, entrant, game, ruling int64 // a stage, one of its entrants, a decided game and its ruling
-	openGame                     int64 // an undecided game of the stage
-	class, leagueGame            int64 // the 順位戦 class and one of its games
-	dayClass, dayGame, dayPlayer int64 // the day class, its board 1 game in round 1, an entrant
-	token                        int64 // a token id (results scope)
+	stage, entrant, game, ruling int64  // a stage, one of its entrants, a decided game and its ruling
+	openGame                     int64  // an undecided game of the stage
+	gameLabel                    string // game's place in the bracket (R1-…)
+	class, leagueGame            int64  // the 順位戦 class and one of its games
+	dayClass, dayGame, dayPlayer int64  // the day class, its board 1 game in round 1, an entrant
+	token                        int64  // a token id (results scope)
 	players                      []int64
 	staff                        map[string]store.User // role → user
 	secrets                      map[string]string     // scope → token secret
@@ -110,7 +111,7 @@ func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, pub
 		}
 		switch {
 		case sd.game == 0:
-			sd.game = kg.GameID
+			sd.game, sd.gameLabel = kg.GameID, kg.BracketGame
 		case sd.openGame == 0:
 			sd.openGame = kg.GameID
 		}
