@@ -942,7 +942,7 @@ func bodyProbes() []bodyProbe {
 		{office.RoleDirector, "POST /league/:cid/result", func(o *matrixSide, _ int64) string { return "/league/" + n(o.class) + "/result" },
 			form("game", "ID", "version", "99", "result", "sente_win", "confirm", "1"), func(f *matrixSide) int64 { return f.leagueGame }},
 		{office.RoleArbiter, "POST /games/:id/rulings", func(o *matrixSide, _ int64) string { return "/games/" + n(o.openGame) + "/rulings" },
-			form("supersedes", "ID", "kind", "other", "reason", "取消", "version", "99", "correction_confirm", "1"), func(f *matrixSide) int64 { return f.ruling }},
+			form("supersedes", "ID", "kind", "other", "reason", "取消", "version", "0", "correction_confirm", "1"), func(f *matrixSide) int64 { return f.ruling }},
 		{office.RoleDirector, "POST /events/:id/tokens/:tid/revoke", func(o *matrixSide, id int64) string {
 			return "/events/" + n(o.knockout) + "/tokens/" + n(id) + "/revoke"
 		},
