@@ -544,10 +544,14 @@ type mxResult struct {
 
 // TestRouteMatrix_EveryRouteEveryPrincipal sends every route of the router
 // as every principal, on both sides' ids, and checks the answer against
-// routeExpectations. It takes ~10 s per database: about 5,000 requests
-// (≈190 routes × 14 browser principals × 2 sides, and the API routes × 12
-// token principals), each a full page render on a small site; the
-// fixture is built once per database and shared.
+// routeExpectations. It takes 5-10 s per database on a 2-core machine
+// (about 50 s under -race): about 5,000 requests (≈170 web routes × 14
+// browser principals × 2 sides plus the unpublished stage and class,
+// ≈30 API routes × 13 token principals, conditional repeats of every 404
+// read, and 30 body probes), each a full page render on a small site; the
+// fixture is built once per database and shared. KISEN_MATRIX_DISCOVER=1
+// prints every answer instead of judging (writes included: for reading
+// the router's behaviour when writing a new line, not for CI).
 func TestRouteMatrix_EveryRouteEveryPrincipal(t *testing.T) {
 	discover := os.Getenv("KISEN_MATRIX_DISCOVER") != ""
 	eachApp(t, func(t *testing.T, a *testApp) {
