@@ -182,6 +182,15 @@ func (o *Office) RevokeAPIToken(ctx context.Context, actor Actor, eventID, token
 	if err := o.requireTokenManager(ctx, actor, eventID); err != nil {
 		return err
 	}
+	// Another event's token is not found, exactly as a missing one: the
+	// 409 "already revoked" is for this event's tokens only (issue 21).
+	t, err := o.store.APITokenByID(ctx, tokenID)
+	if err != nil {
+		return err
+	}
+	if t.EventID != eventID {
+		return fmt.Errorf("api token %d is not of event %d: %w", tokenID, eventID, ErrNotFound)
+	}
 	return o.store.RevokeAPIToken(ctx, eventID, tokenID, actor.UserID, o.now())
 }
 

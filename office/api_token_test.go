@@ -115,3 +115,44 @@ func TestAPIToken_ActsOnlyAsItsScopeInItsEvent(t *testing.T) {
 		}
 	})
 }
+
+// Revoking another event's token answers exactly as a missing token
+// (not found), whether that token is live or already revoked; only this
+// event's revoked token is a conflict (issue 21: ids cannot be
+// enumerated across events).
+func TestAPIToken_RevokeAnotherEventsTokenIsNotFound(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newFixture(t, s)
+		_, admin := f.user("root", "root-password", true)
+		org := f.organiser("{}")
+		ev := f.event(admin, org.ID, "竜王戦")
+		other := f.event(admin, org.ID, "名人戦")
+		expires := f.clock.Now().Add(48 * time.Hour).In(time.FixedZone("JST", 9*3600)).Format(office.DateLayout)
+		mine, err := f.o.CreateAPIToken(f.ctx, admin, office.TokenInput{EventID: ev.ID, Name: "a", Scope: office.ScopeResults, ExpiresOn: expires})
+		if err != nil {
+			t.Fatal(err)
+		}
+		theirs, err := f.o.CreateAPIToken(f.ctx, admin, office.TokenInput{EventID: other.ID, Name: "b", Scope: office.ScopeResults, ExpiresOn: expires})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.o.RevokeAPIToken(f.ctx, admin, ev.ID, theirs.Token.ID); !errors.Is(err, office.ErrNotFound) {
+			t.Fatalf("another event's live token: %v", err)
+		}
+		if err := f.o.RevokeAPIToken(f.ctx, admin, other.ID, theirs.Token.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.o.RevokeAPIToken(f.ctx, admin, ev.ID, theirs.Token.ID); !errors.Is(err, office.ErrNotFound) {
+			t.Fatalf("another event's revoked token: %v", err)
+		}
+		if err := f.o.RevokeAPIToken(f.ctx, admin, ev.ID, theirs.Token.ID+1000); !errors.Is(err, office.ErrNotFound) {
+			t.Fatalf("a missing token: %v", err)
+		}
+		if err := f.o.RevokeAPIToken(f.ctx, admin, ev.ID, mine.Token.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.o.RevokeAPIToken(f.ctx, admin, ev.ID, mine.Token.ID); !errors.Is(err, office.ErrConflict) {
+			t.Fatalf("this event's revoked token: %v", err)
+		}
+	})
+}
