@@ -29,7 +29,7 @@ func (s *Server) bracketRoutes(e *echo.Echo) {
 	e.POST("/stages/:id/publish", s.stagePublish, requireUser)
 	e.POST("/stages/:id/unpublish", s.stageUnpublish, requireUser, s.actsOnStage(office.StagePublishRoles...))
 	e.POST("/stages/:id/result", s.stageResult, requireUser, s.actsOnStage(office.QuickResultRoles...))
-	e.POST("/stages/:id/withdraw", s.stageWithdraw, requireUser, s.correctionGate(office.CorrectionWithdrawal))
+	e.POST("/stages/:id/withdraw", s.stageWithdraw, requireUser, s.actsOnStage(office.RoleDirector), s.correctionGate(office.CorrectionWithdrawal))
 	e.POST("/stages/:id/toss", s.stageToss, requireUser)
 	e.GET("/events/:id/handicap", s.handicapPage)
 	e.POST("/events/:id/handicap", s.handicapSave, requireUser)
