@@ -75,6 +75,9 @@ func newPubFixture(t *testing.T, a *testApp) pubFixture {
 		t.Fatal(err)
 	}
 	x.gameB = stB.Games[0].GameID
+	if err := f.Records(ctx, term.ID); err != nil { // B's games get records before it is taken back
+		t.Fatal(err)
+	}
 	if err := o.UnpublishSchedule(ctx, f.Admin, cB.ID, "日程の誤り"); err != nil {
 		t.Fatal(err)
 	}
@@ -84,6 +87,9 @@ func newPubFixture(t *testing.T, a *testApp) pubFixture {
 		t.Fatal(err)
 	}
 	x.ko, x.stage = ko.ID, st.ID
+	if err := f.Records(ctx, ko.ID); err != nil {
+		t.Fatal(err)
+	}
 	setup, err := o.CreateStage(ctx, f.Admin, office.StageInput{EventID: ko.ID, Name: "二次予選", Kind: string(pairing.SecondPreliminary)})
 	if err != nil {
 		t.Fatal(err)
