@@ -2,6 +2,7 @@ package office
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"kisen/store"
@@ -138,4 +139,35 @@ func (o *Office) HiddenGames(ctx context.Context, actor Actor, eventID int64, gs
 		}
 	}
 	return hidden, nil
+}
+
+// requireClassRole is RequireEventRole for a write to a league class: a
+// refusal (ErrForbidden) to someone who may not even see the class (an
+// unpublished one, for whoever is not the event's staff) is ErrNotFound,
+// identical to a missing class, as hiddenOrForbidden does for a draft.
+func (o *Office) requireClassRole(ctx context.Context, actor Actor, c store.LeagueClass, roles ...string) error {
+	err := o.RequireEventRole(ctx, actor, c.EventID, roles...)
+	if errors.Is(err, ErrForbidden) {
+		if verr := mayViewClass(ctx, o.store, actor, c); verr != nil {
+			return verr
+		}
+	}
+	return err
+}
+
+// hiddenStageOrRefused is requireClassRole's rule for a knockout stage
+// (stageTx, DrawLog): a refused request on an unpublished stage the actor
+// may not see is ErrNotFound.
+func hiddenStageOrRefused(ctx context.Context, s *store.Store, actor Actor, st store.KnockoutStage, refused error) error {
+	if !errors.Is(refused, ErrForbidden) || st.Status == StagePublished {
+		return refused
+	}
+	staff, err := holdsEventRole(ctx, s, actor, st.EventID, StaffRoles...)
+	if err != nil {
+		return err
+	}
+	if !staff {
+		return fmt.Errorf("stage %d: %w", st.ID, ErrNotFound)
+	}
+	return refused
 }
