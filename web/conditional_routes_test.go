@@ -260,11 +260,16 @@ func TestConditional_HiddenResourcesNeverAnswer304(t *testing.T) {
 			}
 		}
 
+		var send func(method, path string, hdr map[string]string) (*http.Response, string)
 		// get sends a request as a client without cookies (the only kind
 		// whose If-Modified-Since is believed).
 		get := func(path string, hdr map[string]string) (*http.Response, string) {
 			t.Helper()
-			req, err := http.NewRequest(http.MethodGet, a.ts.URL+path, nil)
+			return send(http.MethodGet, path, hdr)
+		}
+		send = func(method, path string, hdr map[string]string) (*http.Response, string) {
+			t.Helper()
+			req, err := http.NewRequest(method, a.ts.URL+path, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -318,6 +323,13 @@ func TestConditional_HiddenResourcesNeverAnswer304(t *testing.T) {
 					if resp.Header.Get("X-Frame-Options") != "DENY" {
 						t.Errorf("%s: %s with %s: X-Frame-Options %q, want DENY", r, hp.path, name, resp.Header.Get("X-Frame-Options"))
 					}
+				}
+			}
+			for _, hp := range cs.hidden { // HEAD answers as GET does (issue 21 item 12)
+				plain, _ := send(http.MethodHead, hp.path, nil)
+				cond, _ := send(http.MethodHead, hp.path, map[string]string{"If-None-Match": "*", "If-Modified-Since": future})
+				if cond.StatusCode != plain.StatusCode || cond.StatusCode == http.StatusNotModified {
+					t.Errorf("%s: HEAD %s with validators: %d, a plain HEAD %d", r, hp.path, cond.StatusCode, plain.StatusCode)
 				}
 			}
 			if cs.visible == "" {
