@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -201,6 +202,21 @@ func TestLeagueVisibility_UnpublishedClassIsHiddenUntilPublished(t *testing.T) {
 		resp, _ := a.do(anon, http.MethodGet, "/league/"+b, nil, "")
 		if st, _ := missing(anon); resp.StatusCode != st {
 			t.Errorf("hidden class %d, missing class %d", resp.StatusCode, st)
+		}
+
+		// The outsider's writes to B are 404 as to a missing class, whatever
+		// the body holds (the staff's confirmation page is GET /publish).
+		for _, w := range []string{"generate", "edit", "publish", "unpublish", "settings", "playoff"} {
+			for _, cid := range []string{b, "99999999"} {
+				form := url.Values{"_csrf": {a.csrfToken(x.outsideC)}, "reason": {"理由"}, "seed": {"1"}}
+				resp, _ := a.do(x.outsideC, http.MethodPost, "/league/"+cid+"/"+w, strings.NewReader(form.Encode()), "application/x-www-form-urlencoded")
+				if resp.StatusCode != http.StatusNotFound {
+					t.Errorf("outsider: POST /league/%s/%s: %d, want 404", cid, w, resp.StatusCode)
+				}
+			}
+		}
+		if resp, _ := a.do(x.outsideC, http.MethodGet, "/league/"+b+"/publish", nil, ""); resp.StatusCode != http.StatusNotFound {
+			t.Errorf("outsider: GET /league/%s/publish: %d, want 404", b, resp.StatusCode)
 		}
 
 		// The event's staff see B: its page, exports, API, the overview.
