@@ -391,7 +391,7 @@ func (o *Office) DrawLog(ctx context.Context, actor Actor, stageID int64) ([]sto
 		return nil, err
 	}
 	if err := o.RequireEventRole(ctx, actor, st.EventID, RoleDirector, RoleScheduler, RoleArbiter, RoleRecorder); err != nil {
-		return nil, hiddenStageOrRefused(ctx, o.store, actor, st, err)
+		return nil, err
 	}
 	return o.store.DrawLog(ctx, stageID)
 }

@@ -154,20 +154,3 @@ func (o *Office) requireClassRole(ctx context.Context, actor Actor, c store.Leag
 	}
 	return err
 }
-
-// hiddenStageOrRefused is requireClassRole's rule for a knockout stage
-// (stageTx, DrawLog): a refused request on an unpublished stage the actor
-// may not see is ErrNotFound.
-func hiddenStageOrRefused(ctx context.Context, s *store.Store, actor Actor, st store.KnockoutStage, refused error) error {
-	if !errors.Is(refused, ErrForbidden) || st.Status == StagePublished {
-		return refused
-	}
-	staff, err := holdsEventRole(ctx, s, actor, st.EventID, StaffRoles...)
-	if err != nil {
-		return err
-	}
-	if !staff {
-		return fmt.Errorf("stage %d: %w", st.ID, ErrNotFound)
-	}
-	return refused
-}

@@ -217,7 +217,7 @@ func (o *Office) stageTx(ctx context.Context, actor Actor, stageID int64, fn fun
 			return err
 		}
 		if err := requireEventRole(ctx, tx, actor, st.EventID, roles...); err != nil {
-			return hiddenStageOrRefused(ctx, tx, actor, st, err)
+			return err
 		}
 		return fn(tx, st)
 	})

@@ -124,7 +124,7 @@ func (o *Office) UnpublishSchedule(ctx context.Context, actor Actor, classID int
 	if err != nil {
 		return err
 	}
-	if err := o.requireClassRole(ctx, actor, c, schedulePublishers...); err != nil {
+	if err := o.RequireEventRole(ctx, actor, c.EventID, schedulePublishers...); err != nil {
 		return err
 	}
 	return o.store.Tx(ctx, func(tx *store.Store) error {
