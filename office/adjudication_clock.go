@@ -34,11 +34,8 @@ type GameClock struct {
 // the displayed moves: the page shows the time the arbiter's decision
 // leaves each side with at that point.
 func (o *Office) ClockAt(ctx context.Context, actor Actor, gameID int64, ply int) (GameClock, error) {
-	g, err := o.store.GameByID(ctx, gameID)
+	g, _, err := o.Game(ctx, actor, gameID)
 	if err != nil {
-		return GameClock{}, err
-	}
-	if _, err := o.Event(ctx, actor, g.EventID); err != nil {
 		return GameClock{}, err
 	}
 	return clockAt(ctx, o.store, g, ply)

@@ -45,7 +45,15 @@ func (o *Office) RequireGameRole(ctx context.Context, actor Actor, gameID int64,
 	if err != nil {
 		return err
 	}
-	return o.RequireEventRole(ctx, actor, g.EventID, roles...)
+	err = o.RequireEventRole(ctx, actor, g.EventID, roles...)
+	if errors.Is(err, ErrForbidden) {
+		// A game of an unpublished class or stage the actor may not see
+		// is not found, as its page is (issue 21).
+		if verr := mayViewGame(ctx, o.store, actor, g); verr != nil {
+			return verr
+		}
+	}
+	return err
 }
 
 // RequireStageRole is RequireGameRole for a knockout stage: an unpublished
@@ -79,7 +87,8 @@ func (o *Office) RequireLeagueClassRole(ctx context.Context, actor Actor, classI
 	if err != nil {
 		return err
 	}
-	return o.RequireEventRole(ctx, actor, c.EventID, roles...)
+	// An unpublished class the actor may not see is not found (issue 21).
+	return o.requireClassRole(ctx, actor, c, roles...)
 }
 
 // StaleGame is what the "someone entered first" page (HTTP 409) shows of

@@ -184,7 +184,7 @@ type LeagueOverview struct {
 }
 
 // League loads an event's league overview for anyone who may see the
-// event.
+// event: the classes the actor may see (mayViewClass).
 func (o *Office) League(ctx context.Context, actor Actor, eventID int64) (LeagueOverview, error) {
 	e, err := o.store.EventByID(ctx, eventID)
 	if err != nil {
@@ -199,6 +199,17 @@ func (o *Office) League(ctx context.Context, actor Actor, eventID int64) (League
 	cs, err := o.store.LeagueClasses(ctx, eventID)
 	if err != nil {
 		return LeagueOverview{}, err
+	}
+	// Unpublished classes are left out for whoever is not the event's
+	// staff, as unpublished stages are (visibleStages).
+	if slices.ContainsFunc(cs, func(c store.LeagueClass) bool { return c.Status != LeaguePublished }) {
+		staff, err := holdsEventRole(ctx, o.store, actor, eventID, StaffRoles...)
+		if err != nil {
+			return LeagueOverview{}, err
+		}
+		if !staff {
+			cs = slices.DeleteFunc(cs, func(c store.LeagueClass) bool { return c.Status != LeaguePublished })
+		}
 	}
 	sortClasses(cs)
 	counts := map[int64]int{}
@@ -230,7 +241,8 @@ type LeagueClassDetail struct {
 	Rounds   int // rounds the schedule has or will have
 }
 
-// LeagueClass loads one class for anyone who may see its event.
+// LeagueClass loads one class for anyone who may see it: its event's rule,
+// then the class's own (mayViewClass: unpublished only for the staff).
 func (o *Office) LeagueClass(ctx context.Context, actor Actor, classID int64) (LeagueClassDetail, error) {
 	c, err := o.store.LeagueClassByID(ctx, classID)
 	if err != nil {
@@ -241,6 +253,9 @@ func (o *Office) LeagueClass(ctx context.Context, actor Actor, classID int64) (L
 		return LeagueClassDetail{}, err
 	}
 	if err := requireLeagueView(ctx, o.store, actor, e); err != nil {
+		return LeagueClassDetail{}, err
+	}
+	if err := mayViewClass(ctx, o.store, actor, c); err != nil {
 		return LeagueClassDetail{}, err
 	}
 	return loadClassDetail(ctx, o.store, e, c)

@@ -29,7 +29,7 @@ func (o *Office) UpdateClassSettings(ctx context.Context, actor Actor, in ClassS
 	if err != nil {
 		return league.Report{}, err
 	}
-	if err := o.RequireEventRole(ctx, actor, c.EventID, RoleDirector, RoleScheduler); err != nil {
+	if err := o.requireClassRole(ctx, actor, c, RoleDirector, RoleScheduler); err != nil {
 		return league.Report{}, err
 	}
 	var report league.Report

@@ -50,7 +50,7 @@ func (o *Office) PreviewSchedulePublication(ctx context.Context, actor Actor, cl
 	if err != nil {
 		return SchedulePublication{}, err
 	}
-	if err := o.RequireEventRole(ctx, actor, c.EventID, schedulePublishers...); err != nil {
+	if err := o.requireClassRole(ctx, actor, c, schedulePublishers...); err != nil {
 		return SchedulePublication{}, err
 	}
 	if c.Status != LeagueDrawn {

@@ -110,14 +110,11 @@ type gameRecordFacts struct {
 }
 
 // GameRecordFile writes a game's record in force in format f. The game
-// page's rule decides who may have it (mayViewEvent: drafts only for their
-// staff); a game without a record is ErrNotFound.
+// page's rule decides who may have it (Game: drafts, and games of
+// unpublished stages and classes, only for their staff); a game without a
+// record is ErrNotFound.
 func (o *Office) GameRecordFile(ctx context.Context, actor Actor, gameID int64, f DownloadFormat) (RecordFile, error) {
-	g, err := o.store.GameByID(ctx, gameID)
-	if err != nil {
-		return RecordFile{}, err
-	}
-	e, err := mayViewEventID(ctx, o.store, actor, g.EventID)
+	g, e, err := o.Game(ctx, actor, gameID)
 	if err != nil {
 		return RecordFile{}, err
 	}
@@ -155,21 +152,9 @@ func (o *Office) EventRecordFiles(ctx context.Context, actor Actor, eventID int6
 	if err != nil {
 		return RecordSet{}, err
 	}
-	staff, err := holdsEventRole(ctx, o.store, actor, eventID, StaffRoles...)
+	hidden, err := o.HiddenGames(ctx, actor, eventID, gs)
 	if err != nil {
 		return RecordSet{}, err
-	}
-	hidden := map[int64]bool{}
-	if !staff {
-		roots, err := o.store.UnpublishedGamesOfEvent(ctx, eventID)
-		if err != nil {
-			return RecordSet{}, err
-		}
-		for id := range roots {
-			for _, g := range chainOf(gs, id) {
-				hidden[g] = true
-			}
-		}
 	}
 	var ids []int64
 	for id := range gs.Games {

@@ -240,7 +240,7 @@ func (o *Office) GenerateSchedule(ctx context.Context, actor Actor, in ScheduleI
 	if err != nil {
 		return store.LeagueClass{}, err
 	}
-	if err := o.RequireEventRole(ctx, actor, c.EventID, RoleDirector, RoleScheduler); err != nil {
+	if err := o.requireClassRole(ctx, actor, c, RoleDirector, RoleScheduler); err != nil {
 		return store.LeagueClass{}, err
 	}
 	v := &ValidationError{}
@@ -346,7 +346,7 @@ func (o *Office) EditSchedule(ctx context.Context, actor Actor, in ScheduleEdit)
 	if err != nil {
 		return league.Report{}, err
 	}
-	if err := o.RequireEventRole(ctx, actor, c.EventID, RoleDirector, RoleScheduler); err != nil {
+	if err := o.requireClassRole(ctx, actor, c, RoleDirector, RoleScheduler); err != nil {
 		return league.Report{}, err
 	}
 	var report league.Report
@@ -456,7 +456,7 @@ func (o *Office) PublishSchedule(ctx context.Context, actor Actor, classID int64
 	if err != nil {
 		return err
 	}
-	if err := o.RequireEventRole(ctx, actor, c.EventID, schedulePublishers...); err != nil {
+	if err := o.requireClassRole(ctx, actor, c, schedulePublishers...); err != nil {
 		return err
 	}
 	return o.store.Tx(ctx, func(tx *store.Store) error {

@@ -122,7 +122,10 @@ func (o *Office) StandingsRead(ctx context.Context, actor Actor, r ClassRead) (L
 	if err := requireLeagueView(ctx, o.store, actor, e); err != nil {
 		return LeagueStandings{}, err
 	}
-	return kept(o.views, "standings:"+strconv.FormatInt(c.ID, 10), rev, func() (LeagueStandings, error) {
+	if err := mayViewClass(ctx, o.store, actor, c); err != nil {
+		return LeagueStandings{}, err
+	}
+	st, err := kept(o.views, "standings:"+strconv.FormatInt(c.ID, 10), rev, func() (LeagueStandings, error) {
 		// The class again: the row at hand was read before the revision,
 		// and a table kept under rev must be computed from what was read
 		// after it (a class changed in between would otherwise be kept
@@ -141,6 +144,15 @@ func (o *Office) StandingsRead(ctx context.Context, actor Actor, r ClassRead) (L
 		}
 		return o.standingsOf(ctx, d)
 	})
+	if err != nil {
+		return LeagueStandings{}, err
+	}
+	// The class as the table was computed from it (read after the
+	// revision): one unpublished meanwhile is hidden from this answer too.
+	if err := mayViewClass(ctx, o.store, actor, st.Class); err != nil {
+		return LeagueStandings{}, err
+	}
+	return st, nil
 }
 
 func (o *Office) standingsOf(ctx context.Context, d LeagueClassDetail) (LeagueStandings, error) {

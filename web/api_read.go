@@ -281,10 +281,7 @@ func (s *Server) apiClass(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if done, err := s.apiNotModified(c, func(ctx context.Context) (int64, error) {
-		cl, err := s.store.LeagueClassByID(ctx, id)
-		return cl.EventID, err
-	}); done || err != nil {
+	if done, err := s.apiNotModified(c, s.eventOfClass(actor(c), id)); done || err != nil {
 		return err
 	}
 	st, err := s.office.Standings(c.Request().Context(), actor(c), id)
@@ -347,7 +344,12 @@ func (s *Server) apiGames(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	hidden, err := s.office.HiddenGames(ctx, actor(c), id, gs) // unpublished stages' and classes' games
+	if err != nil {
+		return err
+	}
 	games := slices.SortedFunc(maps.Values(gs.Games), func(x, y store.Game) int { return cmp.Compare(x.ID, y.ID) })
+	games = slices.DeleteFunc(games, func(g store.Game) bool { return hidden[g.ID] })
 	page, next := keysetPage(games, p, "games", func(g store.Game) bool { return g.ID > afterID },
 		func(g store.Game) []string { return []string{i64(g.ID)} })
 	var pids []int64
@@ -398,10 +400,7 @@ func (s *Server) apiGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if done, err := s.apiNotModified(c, func(ctx context.Context) (int64, error) {
-		g, err := s.store.GameByID(ctx, id)
-		return g.EventID, err
-	}); done || err != nil {
+	if done, err := s.apiNotModified(c, s.eventOfGame(actor(c), id)); done || err != nil {
 		return err
 	}
 	g, err := s.apiGameOf(c.Request().Context(), actor(c), id)
@@ -413,11 +412,8 @@ func (s *Server) apiGame(c echo.Context) error {
 
 // apiGameOf is the game resource, read as the game page reads it.
 func (s *Server) apiGameOf(ctx context.Context, a office.Actor, id int64) (APIGame, error) {
-	g, err := s.store.GameByID(ctx, id)
+	g, _, err := s.office.Game(ctx, a, id) // the game page's rule
 	if err != nil {
-		return APIGame{}, err
-	}
-	if _, err := s.office.Event(ctx, a, g.EventID); err != nil {
 		return APIGame{}, err
 	}
 	return s.apiGameBody(ctx, g)

@@ -35,25 +35,49 @@ func (s *Server) notModifiedEvent(c echo.Context, id int64) (done bool, err erro
 
 // notModifiedStage is notModifiedEvent for a page of a knockout stage.
 func (s *Server) notModifiedStage(c echo.Context, stageID int64) (bool, error) {
-	return s.notModified(c, func(ctx context.Context) (int64, error) {
-		st, err := s.store.StageByID(ctx, stageID)
-		return st.EventID, err
-	})
+	return s.notModified(c, s.eventOfStage(actor(c), stageID))
 }
 
 // notModifiedClass is notModifiedEvent for a page of a league class. It
 // also hands back what it read (the class and, for the public, the event's
 // PageRevision), so the page does not read them again
-// (office.StandingsRead); when the class was not found, read is zero.
+// (office.StandingsRead); when the class was not found, or may not be
+// seen, read is zero.
 func (s *Server) notModifiedClass(c echo.Context, classID int64) (done bool, read office.ClassRead, err error) {
+	a := actor(c)
 	done, read.Page, err = s.conditionalRead(c, func(ctx context.Context) (int64, error) {
-		cl, err := s.store.LeagueClassByID(ctx, classID)
+		cl, err := s.office.ClassOf(ctx, a, classID)
 		if err == nil {
 			read.Class = cl
 		}
 		return cl.EventID, err
 	}, condOpts{})
 	return done, read, err
+}
+
+// The resolvers a conditional GET of a part of an event names its event
+// with (conditionalRead's eventOf). Each asks office whether the actor may
+// see the part (an unpublished stage or class, a game of one: issue 21
+// item 3), so a hidden part is ErrNotFound here, no 304 is possible, and
+// the handler answers the 404 a plain GET gets. Never read the part from
+// the store directly for a conditional GET.
+
+// eventOfStage resolves a knockout stage for a.
+func (s *Server) eventOfStage(a office.Actor, stageID int64) func(context.Context) (int64, error) {
+	return func(ctx context.Context) (int64, error) { return s.office.StageEventOf(ctx, a, stageID) }
+}
+
+// eventOfClass resolves a league class for a.
+func (s *Server) eventOfClass(a office.Actor, classID int64) func(context.Context) (int64, error) {
+	return func(ctx context.Context) (int64, error) {
+		cl, err := s.office.ClassOf(ctx, a, classID)
+		return cl.EventID, err
+	}
+}
+
+// eventOfGame resolves a game for a.
+func (s *Server) eventOfGame(a office.Actor, gameID int64) func(context.Context) (int64, error) {
+	return func(ctx context.Context) (int64, error) { return s.office.GameEventOf(ctx, a, gameID) }
 }
 
 // notModifiedDayClass is notModifiedEvent for a page of an amateur day's
@@ -68,10 +92,7 @@ func (s *Server) notModifiedDayClass(c echo.Context, classID int64) (bool, error
 
 // notModifiedGame is notModifiedEvent for a game's page or its record.
 func (s *Server) notModifiedGame(c echo.Context, gameID int64, o condOpts) (bool, error) {
-	return s.conditional(c, func(ctx context.Context) (int64, error) {
-		g, err := s.store.GameByID(ctx, gameID)
-		return g.EventID, err
-	}, o)
+	return s.conditional(c, s.eventOfGame(actor(c), gameID), o)
 }
 
 // condOpts adjust conditional for a page that is not an ordinary live

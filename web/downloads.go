@@ -116,10 +116,7 @@ func (s *Server) stageRecordsZip(c echo.Context) error {
 	if !ok {
 		return err
 	}
-	if done, err := s.conditional(c, func(ctx context.Context) (int64, error) {
-		st, err := s.store.StageByID(ctx, id)
-		return st.EventID, err
-	}, condOpts{notLive: true}); done || err != nil {
+	if done, err := s.conditional(c, s.eventOfStage(actor(c), id), condOpts{notLive: true}); done || err != nil {
 		return err
 	}
 	set, err := s.office.StageRecordFiles(c.Request().Context(), actor(c), id, f)

@@ -88,10 +88,7 @@ func (s *Server) embedStage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if done, err := s.embedNotModified(c, func(ctx context.Context) (int64, error) {
-		st, err := s.store.StageByID(ctx, id)
-		return st.EventID, err
-	}); done || err != nil {
+	if done, err := s.embedNotModified(c, s.eventOfStage(office.Actor{}, id)); done || err != nil {
 		return err
 	}
 	v, origins, err := s.embedStageView(ctx, id)
@@ -146,10 +143,7 @@ func (s *Server) embedLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if done, err := s.embedNotModified(c, func(ctx context.Context) (int64, error) {
-		cl, err := s.store.LeagueClassByID(ctx, cid)
-		return cl.EventID, err
-	}); done || err != nil {
+	if done, err := s.embedNotModified(c, s.eventOfClass(office.Actor{}, cid)); done || err != nil {
 		return err
 	}
 	st, err := s.office.Standings(ctx, office.Actor{}, cid)

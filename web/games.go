@@ -249,11 +249,9 @@ func (s *Server) userNames(ctx context.Context, ids ...int64) map[int64]string {
 }
 
 func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int) (gameView, error) {
-	g, err := s.store.GameByID(ctx, id)
-	if err != nil {
-		return gameView{}, err
-	}
-	e, err := s.office.Event(ctx, a, g.EventID) // the public sees only published events
+	// The public sees games of published events, and of their published
+	// stages and classes only (office.Game).
+	g, e, err := s.office.Game(ctx, a, id)
 	if err != nil {
 		return gameView{}, err
 	}
@@ -866,7 +864,12 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 	if err != nil {
 		return err
 	}
+	hidden, err := s.office.HiddenGames(ctx, a, eventID, gs) // unpublished stages' and classes' games
+	if err != nil {
+		return err
+	}
 	games := slices.SortedFunc(maps.Values(gs.Games), func(x, y store.Game) int { return cmp.Compare(x.ID, y.ID) })
+	games = slices.DeleteFunc(games, func(g store.Game) bool { return hidden[g.ID] })
 	var pids []int64
 	for _, g := range games {
 		for _, p := range []*int64{g.SentePlayerID, g.GotePlayerID} {

@@ -45,7 +45,7 @@ func (s *Server) leagueUnpublish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cl, err := s.store.LeagueClassByID(ctx, cid)
+	cl, err := s.office.ClassOf(ctx, actor(c), cid) // an unpublished class is not found but for the staff
 	if err != nil {
 		return err
 	}
