@@ -238,38 +238,11 @@ type knownHole struct {
 	item  string // the item of issue 21 that fixes it (its worktree)
 }
 
-var knownHolesBeingFixed = []knownHole{
-	// An unpublished 順位戦 class of a published term is public (item 2,
-	// wt-publish): its page, calendar, CSV and API answer 200 (and 304 to a
-	// conditional request) to everyone.
-	{"GET /league/:cid", "on 乙(未公開)", "item 2 (wt-publish)"},
-	{"GET /league/:cid/calendar.ics", "on 乙(未公開)", "item 2 (wt-publish)"},
-	{"GET /league/:cid/schedule.csv", "on 乙(未公開)", "item 2 (wt-publish)"},
-	{"GET /api/v1/league-classes/:id", "on 乙(未公開)", "item 2 (wt-publish)"},
-	{"HEAD /api/v1/league-classes/:id", "on 乙(未公開)", "item 2 (wt-publish)"},
-
-	// Conditional requests decided before visibility (item 3,
-	// wt-publish): If-None-Match: * gets 304 where a plain GET is 404.
-	{"GET /embed/league/:cid", "+conditional on 乙(未公開)", "item 3 (wt-publish)"},
-	{"GET /embed/stages/:id", "+conditional on 乙(未公開)", "item 3 (wt-publish)"},
-	{"GET /stages/:id/csv", "+conditional on 乙(未公開)", "item 3 (wt-publish)"},
-	{"GET /stages/:id/records.zip", "+conditional on 乙(未公開)", "item 3 (wt-publish)"},
-
-	// NOT one of items 1-12 (found by this matrix): on an unpublished
-	// stage or class of a published event, a signed-in user with no role
-	// there gets 403 from the staff routes (draw, swap, entrants, seeds,
-	// toss; generate, edit, settings, playoff, publish, unpublish) where the
-	// stage's own page and a missing id answer 404: the unpublished draw's
-	// existence is disclosed. Nearest owner: items 2 and 3 (wt-publish).
-	{"POST /league/:cid/edit", "on 乙(未公開): 403, want [404]", "new, not in items 1-12 (nearest: item 2, wt-publish)"},
-	{"POST /league/:cid/generate", "on 乙(未公開): 403, want [404]", "new, not in items 1-12 (nearest: item 2, wt-publish)"},
-	{"POST /league/:cid/playoff", "on 乙(未公開): 403, want [404]", "new, not in items 1-12 (nearest: item 2, wt-publish)"},
-	{"POST /league/:cid/publish", "on 乙(未公開): 403, want [404]", "new, not in items 1-12 (nearest: item 2, wt-publish)"},
-	{"POST /league/:cid/settings", "on 乙(未公開): 403, want [404]", "new, not in items 1-12 (nearest: item 2, wt-publish)"},
-	{"POST /league/:cid/unpublish", "on 乙(未公開): 403, want [404]", "new, not in items 1-12 (nearest: item 2, wt-publish)"},
-	{"GET /league/:cid/publish", "on 乙(未公開): 403, want [404]", "new, not in items 1-12 (nearest: item 2, wt-publish)"},
-	{"GET /stages/:id/seeds", "on 乙(未公開): 403, want [404]", "new, not in items 1-12 (nearest: item 2, wt-publish)"},
-}
+// Empty since issue 21's fixes landed: every hole the matrix found on main
+// (items 1-4, the token revoke, the hidden stage's and class's staff
+// routes) is closed. A new entry is for a hole being fixed elsewhere, and
+// fails the test once it is no longer seen.
+var knownHolesBeingFixed = []knownHole{}
 
 // mxPrincipal is one caller: a browser (its session cookie) or an API
 // client (its bearer token).
@@ -476,7 +449,12 @@ func fillPath(pattern string, sd *matrixSide) string {
 func routeFingerprint(t *testing.T, a *testApp) map[string]int64 {
 	t.Helper()
 	out := rowCounts(t, a)
+	// app_settings gains one row on the first paged API read: the key that
+	// signs page cursors (web/api_cursor.go), made on first use; counted
+	// without it.
+	delete(out, "app_settings")
 	for _, q := range []string{
+		"SELECT COUNT(*) FROM app_settings WHERE key <> 'api.cursor_key'",
 		"SELECT COUNT(*) FROM events WHERE status = 'draft'",
 		"SELECT COUNT(*) FROM events WHERE status = 'published'",
 		"SELECT COUNT(*) FROM knockout_stages WHERE status = 'published'",

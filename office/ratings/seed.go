@@ -104,6 +104,11 @@ func (o *Ratings) EntrantsSeedsByRating(ctx context.Context, actor office.Actor,
 	if err != nil {
 		return store.KnockoutStage{}, nil, err
 	}
+	// Who may act first: an unpublished stage is not found for whoever is
+	// not the event's staff, as its page is (issue 21).
+	if err := o.off.RequireStageRole(ctx, actor, st.ID, office.RoleDirector); err != nil {
+		return store.KnockoutStage{}, nil, err
+	}
 	es, err := o.store.EntrantsOfStage(ctx, stageID)
 	if err != nil {
 		return store.KnockoutStage{}, nil, err
