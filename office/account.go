@@ -24,8 +24,12 @@ func (a Accounts) WithCheckCounter(n *atomic.Int64) Accounts {
 	return a
 }
 
-// Accounts returns the account use cases with DefaultPasswordParams.
-func (o *Office) Accounts() Accounts { return Accounts{o: o, params: DefaultPasswordParams} }
+// Accounts returns the account use cases with the office's password cost
+// (DefaultPasswordParams unless a test lowered it: UsePasswordParams).
+func (o *Office) Accounts() Accounts { return Accounts{o: o, params: o.passwords} }
+
+// Params is the argon2id cost a's new password hashes are made with.
+func (a Accounts) Params() PasswordParams { return a.params }
 
 // AccountsWithParams returns the account use cases hashing new passwords
 // with p (tests use a cheap set; hashes carry their parameters, so

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"kisen/office"
 )
@@ -183,5 +184,23 @@ func BenchmarkVerifyPassword(b *testing.B) {
 		if ok, _ := office.VerifyPassword(h, "correct horse battery"); !ok {
 			b.Fatal("no match")
 		}
+	}
+}
+
+// The server's office hashes with the strong default; the cheap set the
+// tests use is reached only through UsePasswordParams, which `kisen serve`
+// never calls.
+func TestOffice_NewHashesPasswordsWithTheDefaultCost(t *testing.T) {
+	t.Parallel()
+	o := office.New(nil, time.Now)
+	if got := o.Accounts().Params(); got != office.DefaultPasswordParams {
+		t.Fatalf("office.New hashes with %+v, want the default %+v", got, office.DefaultPasswordParams)
+	}
+	o.UsePasswordParams(cheapParams)
+	if got := o.Accounts().Params(); got != cheapParams {
+		t.Fatalf("after UsePasswordParams: %+v, want %+v", got, cheapParams)
+	}
+	if got := office.New(nil, time.Now).Accounts().Params(); got != office.DefaultPasswordParams {
+		t.Fatalf("a second office.New hashes with %+v: the cheap set leaked", got)
 	}
 }

@@ -27,12 +27,23 @@ type Office struct {
 	// drawBudget bounds one league draw's search (LeagueDrawTimeBudget).
 	drawBudget time.Duration
 	views      *viewCache // brackets and league tables by event revision (view_cache.go)
+	// passwords is the argon2id cost of new password hashes made by
+	// Accounts (DefaultPasswordParams; tests lower it).
+	passwords PasswordParams
 }
 
 // New returns the use cases over s; now is the clock (time.Now in the server).
 func New(s *store.Store, now func() time.Time) *Office {
-	return &Office{store: s, now: now, drawBudget: LeagueDrawTimeBudget, views: &viewCache{}}
+	return &Office{store: s, now: now, drawBudget: LeagueDrawTimeBudget, views: &viewCache{}, passwords: DefaultPasswordParams}
 }
+
+// UsePasswordParams makes Accounts hash new passwords with p from now on.
+// Only tests call it, with a cheap set, so that the hundreds of accounts
+// the suite creates and signs in cost microseconds instead of a strong
+// hash each (64 MiB, and slower still under -race); `kisen serve` never
+// does (TestOffice_NewHashesPasswordsWithTheDefaultCost). Hashes carry
+// their parameters, so verifying is the same whatever made them.
+func (o *Office) UsePasswordParams(p PasswordParams) { o.passwords = p }
 
 // Store exposes the store for read-only queries by the web layer's views.
 func (o *Office) Store() *store.Store { return o.store }

@@ -49,6 +49,9 @@ func newTestApp(t *testing.T, s *store.Store) *testApp {
 	// is fixed); the question that raises is tested on its own
 	// (result_future_test.go), which turns it back on.
 	srv.askFuture = false
+	// Accounts the tests make through the pages (setup, users, password
+	// change) are hashed cheaply; the strong default is office's own test.
+	srv.office.UsePasswordParams(cheapParams)
 	a.srv = srv
 	a.ts = httptest.NewServer(srv.Handler())
 	t.Cleanup(a.ts.Close)

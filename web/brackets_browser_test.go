@@ -23,7 +23,7 @@ func TestBrowser_KnockoutDrawToChampion_D_A1(t *testing.T) {
 	a := newTestApp(t, storetestSQLite(t))
 	bg := context.Background()
 	const pw = "a long enough passphrase"
-	h, err := office.HashPassword(pw, office.DefaultPasswordParams, nil)
+	h, err := office.HashPassword(pw, cheapParams, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func TestBrowser_DayBoardsOnAPhone(t *testing.T) {
 	bg := context.Background()
 	f := seedDay(t, a, 10, 1)
 	const pw = "a long enough passphrase"
-	h, err := office.HashPassword(pw, office.DefaultPasswordParams, nil)
+	h, err := office.HashPassword(pw, cheapParams, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -89,7 +89,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 	// Seeded: the director, the organiser, 38 registry players (19 dan,
 	// 19 kyu).
 	const pw = "a long enough passphrase"
-	h, err := office.HashPassword(pw, office.DefaultPasswordParams, nil)
+	h, err := office.HashPassword(pw, cheapParams, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func TestBrowser_DayFinalFromClassPageToPublishedBracket(t *testing.T) {
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	const pw = "a long enough passphrase"
-	h, err := office.HashPassword(pw, office.DefaultPasswordParams, nil)
+	h, err := office.HashPassword(pw, cheapParams, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

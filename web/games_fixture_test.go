@@ -27,7 +27,7 @@ func newGameSetup(t *testing.T, a *testApp, settings string) gameSetup {
 	var g gameSetup
 	adminUser := a.addUser("admin", true)
 	g.admin = office.Actor{UserID: adminUser.ID, Login: "admin", DisplayName: "admin", Admin: true}
-	hash, err := office.HashPassword(arbiterPassword, office.DefaultPasswordParams, nil)
+	hash, err := office.HashPassword(arbiterPassword, cheapParams, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func TestBrowser_LivePagesLeaveTheirConnections(t *testing.T) {
 	a := newTestApp(t, storetestSQLite(t))
 	f := newBracketFixture(t, a)
 	path := f.newStage(t, "本戦")
-	h, _ := office.HashPassword("a long enough passphrase", office.DefaultPasswordParams, nil)
+	h, _ := office.HashPassword("a long enough passphrase", cheapParams, nil)
 	u := store.User{Login: "dir2", DisplayName: "d", PasswordHash: h, IsAdmin: true, CreatedAt: a.now, UpdatedAt: a.now}
 	if err := a.store.CreateUser(context.Background(), &u); err != nil {
 		t.Fatal(err)

@@ -26,7 +26,7 @@ func TestBrowser_ResultMovesRatings(t *testing.T) {
 	bg := context.Background()
 	o := a.srv.office
 	const pw = "rating director passphrase"
-	hash, err := office.HashPassword(pw, office.DefaultPasswordParams, nil)
+	hash, err := office.HashPassword(pw, cheapParams, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
