@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,33 +32,75 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
-// newBrowser starts a headless Chromium for the test and returns a context
-// to run chromedp actions in (cancelled at cleanup).
+// The package's one Chromium: started by the first browser test, shared
+// by every later one, stopped when the package's tests end (TestMain).
+// Starting Chromium costs about a second (more under load); the browser
+// tests of this package are dozens. Each test still gets a browser of its
+// own in all that matters — a new BrowserContext (its own cookies, storage
+// and cache, like a private window) with a new tab — so tests neither see
+// each other's sessions nor need to run one at a time.
+var sharedBrowser struct {
+	once   sync.Once
+	ctx    context.Context // the browser; tests open contexts under it
+	cancel func()
+	err    error
+}
+
+func startSharedBrowser(path string) {
+	sharedBrowser.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("no-first-run", true),
+			chromedp.WindowSize(1200, 900),
+		)
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelBrowser := chromedp.NewContext(actx)
+		sharedBrowser.ctx = bctx
+		sharedBrowser.cancel = func() { cancelBrowser(); cancelAlloc() }
+		// The first Run starts the browser process and its first tab.
+		sharedBrowser.err = chromedp.Do(bctx)
+	})
+}
+
+// TestMain stops the shared Chromium once every test has run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if sharedBrowser.cancel != nil {
+		sharedBrowser.cancel()
+	}
+	os.Exit(code)
+}
+
+// newBrowser returns a context to run chromedp actions in for the test: a
+// private browser context with its own tab in the package's Chromium
+// (closed at cleanup), with a two-minute deadline.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
+	return newBrowserFor(t, 2*time.Minute)
+}
+
+// newBrowserFor is newBrowser with the deadline d.
+func newBrowserFor(t *testing.T, d time.Duration) context.Context {
+	t.Helper()
 	path := chromiumPath(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.WindowSize(1200, 900),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	tctx, cancelTimeout := context.WithTimeout(bctx, 2*time.Minute)
+	startSharedBrowser(path)
+	if sharedBrowser.err != nil {
+		t.Fatalf("start Chromium %s: %v", path, sharedBrowser.err)
+	}
+	tabCtx, cancelTab := chromedp.NewContext(sharedBrowser.ctx, chromedp.WithNewBrowserContext())
+	tctx, cancelTimeout := context.WithTimeout(tabCtx, d)
 	t.Cleanup(func() {
 		cancelTimeout()
-		cancelBrowser()
-		cancelAlloc()
+		cancelTab()
 	})
 	if err := chromedp.Do(tctx); err != nil {
-		t.Fatalf("start Chromium %s: %v", path, err)
+		t.Fatalf("open a browser tab: %v", err)
 	}
 	return tctx
 }

@@ -605,29 +605,5 @@ func printRound(t *testing.T, ctx context.Context, a *testApp, db string, cid in
 // several hundred page loads (and the race detector slows the server).
 func newLongBrowser(t *testing.T, d time.Duration) context.Context {
 	t.Helper()
-	path := chromiumPath(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.WindowSize(1200, 900),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	tctx, cancelTimeout := context.WithTimeout(bctx, d)
-	t.Cleanup(func() {
-		cancelTimeout()
-		cancelBrowser()
-		cancelAlloc()
-	})
-	if err := chromedp.Do(tctx); err != nil {
-		t.Fatalf("start Chromium %s: %v", path, err)
-	}
-	return tctx
+	return newBrowserFor(t, d)
 }
