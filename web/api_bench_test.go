@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"kisen/config"
+	"kisen/office"
 	"kisen/office/seed"
 	"kisen/store/storetest"
 )
@@ -22,7 +23,7 @@ func BenchmarkAPI(b *testing.B) {
 	now := time.Date(2026, 11, 21, 3, 0, 0, 0, time.UTC)
 	cfg := config.Default()
 	cfg.APIRate = 0
-	srv, err := New(Deps{Config: cfg, Store: s, Now: func() time.Time { return now }})
+	srv, err := New(Deps{Config: cfg, Office: office.New(s, func() time.Time { return now })})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"kisen/config"
+	"kisen/office"
 	"kisen/store"
 	"kisen/store/storetest"
 )
@@ -126,7 +127,7 @@ func TestAPI_CursorOfOneServerReadsOnAnother(t *testing.T) {
 			if first == nil {
 				first = s
 			}
-			srv, err := New(Deps{Config: cfg, Store: s, Now: func() time.Time { return now }})
+			srv, err := New(Deps{Config: cfg, Office: office.New(s, func() time.Time { return now })})
 			if err != nil {
 				t.Fatal(err)
 			}

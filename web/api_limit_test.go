@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kisen/config"
+	"kisen/office"
 	"kisen/store"
 	"kisen/store/storetest"
 )
@@ -31,7 +32,7 @@ func TestAPI_RateLimitIsSharedByTwoServersOnOneDatabase(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { _ = s.Close() })
-			srv, err := New(Deps{Config: cfg, Store: s, Now: func() time.Time { return now }})
+			srv, err := New(Deps{Config: cfg, Office: office.New(s, func() time.Time { return now })})
 			if err != nil {
 				t.Fatal(err)
 			}

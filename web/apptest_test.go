@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"github.com/PuerkitoBio/goquery"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -12,7 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"kisen/config"
+	"kisen/office"
 	"kisen/store"
 	"kisen/store/storetest"
 )
@@ -41,7 +43,7 @@ func newTestApp(t *testing.T, s *store.Store) *testApp {
 	// The clock is fixed, so no API rate bucket would ever refill: no limit
 	// here; TestAPI_RateLimitAnswers429WithRetryAfter sets its own.
 	cfg.APIRate = 0
-	srv, err := New(Deps{Config: cfg, Store: s, Now: func() time.Time { return a.now }})
+	srv, err := New(Deps{Config: cfg, Office: office.New(s, func() time.Time { return a.now })})
 	if err != nil {
 		t.Fatal(err)
 	}

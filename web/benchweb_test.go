@@ -47,7 +47,7 @@ func TestBenchWeb(t *testing.T) {
 	}
 	ctx := context.Background()
 	now := time.Now()
-	srv, err := New(Deps{Config: config.Default(), Store: s, Now: func() time.Time { return now }})
+	srv, err := New(Deps{Config: config.Default(), Office: office.New(s, func() time.Time { return now })})
 	if err != nil {
 		t.Fatal(err)
 	}

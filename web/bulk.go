@@ -10,7 +10,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
-	"kisen/store"
 )
 
 // bulkRoutes: paste entrants into a stage, paste many players (issue 13).
@@ -83,7 +82,7 @@ type playersPasteView struct {
 
 func (s *Server) playersPasteForm(c echo.Context) error {
 	ctx := c.Request().Context()
-	v := playersPasteView{Kind: string(store.PlayerAmateur)}
+	v := playersPasteView{Kind: string(office.PlayerAmateur)}
 	if c.QueryParam("done") == "1" {
 		var sum office.PlayerImportSummary
 		_, _ = fmt.Sscanf(c.QueryParam("n"), "%d,%d,%d", &sum.Created, &sum.Updated, &sum.Unchanged)

@@ -85,8 +85,7 @@ func (s *Server) eventOfGame(a office.Actor, gameID int64) func(context.Context)
 // pages are not live, so they open no stream.
 func (s *Server) notModifiedDayClass(c echo.Context, classID int64) (bool, error) {
 	return s.conditional(c, func(ctx context.Context) (int64, error) {
-		cl, err := s.store.DayClassByID(ctx, classID)
-		return cl.EventID, err
+		return s.dayRoom().ClassEventOf(ctx, classID)
 	}, condOpts{notLive: true})
 }
 

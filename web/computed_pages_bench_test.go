@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"kisen/config"
+	"kisen/office"
 	"kisen/office/seed"
 	"kisen/store"
 	"kisen/store/storetest"
@@ -37,7 +38,7 @@ func BenchmarkComputedPages(b *testing.B) {
 	}
 	ctx := context.Background()
 	now := time.Date(2026, 11, 27, 3, 0, 0, 0, time.UTC)
-	srv, err := New(Deps{Config: config.Default(), Store: s, Now: func() time.Time { return now }})
+	srv, err := New(Deps{Config: config.Default(), Office: office.New(s, func() time.Time { return now })})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -179,7 +179,7 @@ func (s *Server) voidedOf(ctx context.Context, eventID int64) (map[int64][]voide
 			ids = append(ids, v.SenteID, v.GoteID)
 		}
 	}
-	ps, err := s.store.PlayersByIDs(ctx, ids)
+	ps, err := s.office.PlayersByIDs(ctx, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -13,7 +13,6 @@ import (
 	"kisen/office"
 	"kisen/office/day"
 	"kisen/pairing"
-	"kisen/store"
 )
 
 // The amateur tournament day (issue 14, docs/amateur-day.md): the day's
@@ -147,7 +146,7 @@ func (s *Server) renderDay(c echo.Context, status int, form classForm, errs fiel
 	if err != nil {
 		return err
 	}
-	entrants, err := s.store.DayEntrantsOfEvent(ctx, id)
+	entrants, err := s.dayRoom().EntrantRowsOfEvent(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -157,14 +156,14 @@ func (s *Server) renderDay(c echo.Context, status int, form classForm, errs fiel
 			continue
 		}
 		count[en.ClassID]++
-		if en.Checkin == store.CheckinPresent || en.Checkin == store.CheckinLate {
+		if en.Checkin == office.CheckinPresent || en.Checkin == office.CheckinLate {
 			present[en.ClassID]++
 		}
 	}
 	v := dayView{EventID: id, EventName: localName(ctx, e.Name, e.NameEn), EventURL: "/events/" + strconv.FormatInt(id, 10), Form: form, Errs: errs}
 	v.CanDesk = !a.Anonymous() && s.office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil
 	if !a.Anonymous() && s.office.RequireEventRole(ctx, a, id, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil {
-		rounds, err := s.store.DayRoundsOfEvent(ctx, id)
+		rounds, err := s.dayRoom().RoundsOfEvent(ctx, id)
 		if err != nil {
 			return err
 		}
@@ -420,7 +419,7 @@ func classFacts(ctx context.Context, cl day.Class) [][2]string {
 	return facts
 }
 
-func dayEntrant(ctx context.Context, e store.DayEntrantRow, class string) dayEntrantRow {
+func dayEntrant(ctx context.Context, e day.EntrantRow, class string) dayEntrantRow {
 	return dayEntrantRow{PlayerID: e.PlayerID, Name: e.Name, URL: playerURL(e.PlayerID), Rank: rankLabel(ctx, e.DeclaredRank), Club: e.Affiliation,
 		ClassID: e.ClassID, Class: class, ByDirect: e.ClassBy == "director", Checkin: e.Checkin, Withdrawn: e.Withdrawn(), WalkIn: e.WalkIn}
 }
@@ -554,7 +553,7 @@ func (s *Server) dayDrawPreview(c echo.Context) error {
 	}
 	names := map[int64]string{}
 	if len(p.Blocks) > 0 {
-		es, err := s.store.DayEntrantsOfClass(ctx, cid)
+		es, err := s.dayRoom().EntrantRowsOfClass(ctx, cid)
 		if err != nil {
 			return err
 		}

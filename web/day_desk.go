@@ -11,7 +11,6 @@ import (
 
 	"kisen/office"
 	"kisen/office/day"
-	"kisen/store"
 )
 
 // walkInForm is the desk's one short form for a walk-in.
@@ -99,7 +98,7 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 	if err != nil {
 		return err
 	}
-	entrants, err := s.store.DayEntrantsOfEvent(ctx, id)
+	entrants, err := s.dayRoom().EntrantRowsOfEvent(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -116,7 +115,7 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 			staff = append(staff, *en.CheckinBy)
 		}
 	}
-	users, err := s.store.UsersByIDs(ctx, staff)
+	users, err := s.office.StaffNames(ctx, staff)
 	if err != nil {
 		return err
 	}
@@ -155,7 +154,7 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 		row.FeeReducedWords = feeCategoryWords(ctx, day.FeeCategoryReduced, cf.FeeReducedFor, cf.FeeReducedForEn)
 		row.FeeExpected = T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, cf.FeeReducedFor, cf.FeeReducedForEn), "Amount", yen(ctx, f.Expected))
 		row.FeeStatus, row.FeeWords = f.Status, feeStatusWords(ctx, f)
-		row.FeeFlag, row.FeeFlagBad = feeFlag(ctx, f, !en.Withdrawn() && (en.Checkin == store.CheckinPresent || en.Checkin == store.CheckinLate))
+		row.FeeFlag, row.FeeFlagBad = feeFlag(ctx, f, !en.Withdrawn() && (en.Checkin == office.CheckinPresent || en.Checkin == office.CheckinLate))
 		if row.FeeFlag != "" && f.Status != day.FeePaid {
 			row.FeeWords = "" // the flag says unpaid
 		}
@@ -471,8 +470,8 @@ func (s *Server) dayBoardResult(c echo.Context) error {
 // event, or (anything else) the class round's board page.
 func (s *Server) backOf(c echo.Context, classID int64, round int) (string, string) {
 	if c.FormValue("back") == "event" {
-		if cl, err := s.store.DayClassByID(c.Request().Context(), classID); err == nil {
-			return "event", dayEventBoardsURL(cl.EventID, round)
+		if ev, err := s.dayRoom().ClassEventOf(c.Request().Context(), classID); err == nil {
+			return "event", dayEventBoardsURL(ev, round)
 		}
 	}
 	return "", dayBoardsURL(classID, round)

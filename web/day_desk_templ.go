@@ -11,8 +11,8 @@ import templruntime "github.com/a-h/templ/runtime"
 import (
 	"strconv"
 
+	"kisen/office"
 	"kisen/office/day"
-	"kisen/store"
 )
 
 // DayReceptionPage is the desk: every entrant with their check-in, the
@@ -94,9 +94,9 @@ func DayReceptionPage(p Page, v receptionView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var6 string
-			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "day.reception.counts", "Present", v.Counts[store.CheckinPresent], "Late", v.Counts[store.CheckinLate], "Absent", v.Counts[store.CheckinAbsent], "Expected", v.Counts[store.CheckinExpected], "Withdrawn", v.Counts["withdrawn"]))
+			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "day.reception.counts", "Present", v.Counts[office.CheckinPresent], "Late", v.Counts[office.CheckinLate], "Absent", v.Counts[office.CheckinAbsent], "Expected", v.Counts[office.CheckinExpected], "Withdrawn", v.Counts["withdrawn"]))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `day_desk.templ`, Line: 16, Col: 277}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `day_desk.templ`, Line: 16, Col: 281}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 			if templ_7745c5c3_Err != nil {
@@ -676,7 +676,7 @@ func DayReceptionPage(p Page, v receptionView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					if !e.Withdrawn {
-						for _, st := range []string{store.CheckinPresent, store.CheckinLate, store.CheckinAbsent} {
+						for _, st := range []string{office.CheckinPresent, office.CheckinLate, office.CheckinAbsent} {
 							if st != e.Checkin {
 								templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, "<form method=\"post\" action=\"")
 								if templ_7745c5c3_Err != nil {

@@ -10,7 +10,6 @@ import (
 	"kisen/office"
 	"kisen/office/day"
 	"kisen/rules"
-	"kisen/store"
 )
 
 // Paper a desk hands out (issue 14 part 6, docs/amateur-day-paper.md):
@@ -49,7 +48,7 @@ type paperPerson struct {
 	Rank    string
 }
 
-func personOf(ctx context.Context, e store.DayEntrantRow) paperPerson {
+func personOf(ctx context.Context, e day.EntrantRow) paperPerson {
 	r := e.DeclaredRank
 	if r == "" {
 		r = e.Rank
@@ -340,7 +339,7 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 			}
 			rf := reducedFor[e.ClassID]
 			row.Expected = T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, rf[0], rf[1]), "Amount", yen(ctx, f.Expected))
-			row.Flag, row.Bad = feeFlag(ctx, f, !e.Withdrawn() && (e.Checkin == store.CheckinPresent || e.Checkin == store.CheckinLate))
+			row.Flag, row.Bad = feeFlag(ctx, f, !e.Withdrawn() && (e.Checkin == office.CheckinPresent || e.Checkin == office.CheckinLate))
 			if row.Flag != "" && f.Status != day.FeePaid {
 				row.Fee = "" // the flag says unpaid
 			}

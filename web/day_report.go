@@ -8,8 +8,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"kisen/office"
 	"kisen/office/day"
-	"kisen/store"
 )
 
 // The players' own report (issue 14 part 5): the page a slip's QR code
@@ -154,7 +154,7 @@ func (s *Server) dayLoneReportConfirm(c echo.Context) error {
 // reportedResults reads where the result versions the players reported
 // came from (day_report_results); no statement when no version has a
 // players' report reason.
-func (s *Server) reportedResults(ctx context.Context, hist []store.ResultVersion) (map[int64]store.DayReportResult, error) {
+func (s *Server) reportedResults(ctx context.Context, hist []office.ResultVersion) (map[int64]office.DayReportResult, error) {
 	var ids []int64
 	for _, h := range hist {
 		if h.Reason == day.ReasonPlayersReport || h.Reason == day.ReasonPlayerReportConfirmed {
@@ -172,7 +172,7 @@ func (s *Server) reportedResults(ctx context.Context, hist []store.ResultVersion
 // the director who issued the secrets only because it must name a user),
 // or the desk member who confirmed one player's report. ok is false for
 // any other version, whatever its reason says.
-func reportedBy(ctx context.Context, h store.ResultVersion, reported map[int64]store.DayReportResult, names map[int64]string) (string, bool) {
+func reportedBy(ctx context.Context, h office.ResultVersion, reported map[int64]office.DayReportResult, names map[int64]string) (string, bool) {
 	src, ok := reported[h.ID]
 	if !ok {
 		return "", false
@@ -185,6 +185,6 @@ func reportedBy(ctx context.Context, h store.ResultVersion, reported map[int64]s
 
 // autoConfirmed tells a version the entry confirmed itself (an event that
 // needs no second person) from one a person confirmed later.
-func autoConfirmed(h store.ResultVersion) bool {
+func autoConfirmed(h office.ResultVersion) bool {
 	return h.ConfirmedBy != nil && *h.ConfirmedBy == h.EnteredBy && h.ConfirmedAt != nil && h.ConfirmedAt.Equal(h.EnteredAt)
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"kisen/config"
+	"kisen/office"
 	"kisen/office/seed"
 )
 
@@ -22,7 +23,7 @@ func (a *testApp) withConfig(edit func(*config.Config)) *testApp {
 	cfg := config.Default()
 	cfg.APIRate = 0
 	edit(&cfg)
-	srv, err := New(Deps{Config: cfg, Store: a.store, Now: func() time.Time { return b.now }})
+	srv, err := New(Deps{Config: cfg, Office: office.New(a.store, func() time.Time { return b.now })})
 	if err != nil {
 		a.t.Fatal(err)
 	}

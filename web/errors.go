@@ -10,7 +10,6 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"kisen/office"
-	"kisen/store"
 )
 
 // bodyLimit caps a request body (a player CSV or a game record upload is far
@@ -29,7 +28,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 	// Checked first and by the classifier too, so a driver error that
 	// reached here unwrapped is still a 503, never a 500.
-	if store.IsUnavailable(err) {
+	if office.IsUnavailable(err) {
 		s.unavailable(err, c)
 		return
 	}

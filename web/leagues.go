@@ -11,7 +11,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
-	"kisen/store"
 )
 
 // leagueRoutes: leagues and 順位戦 terms (issue 6).
@@ -248,7 +247,7 @@ func (s *Server) leagueRollOver(c echo.Context) error {
 // shortName is a player's name in a table cell: the family name when the
 // registry name has a space between family and given name, else the whole
 // name.
-func shortName(p store.Player) string {
+func shortName(p office.Player) string {
 	name := strings.TrimSpace(p.Name)
 	if fam, _, ok := strings.Cut(strings.ReplaceAll(name, "　", " "), " "); ok && fam != "" {
 		return fam

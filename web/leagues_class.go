@@ -11,7 +11,6 @@ import (
 
 	"kisen/league"
 	"kisen/office"
-	"kisen/store"
 )
 
 // leagueClassView is the view model of a class page: the public table and,
@@ -163,7 +162,7 @@ func (s *Server) standingsRead(ctx context.Context, a office.Actor, cid int64, r
 }
 
 // names maps league ids (player ids in decimal) to display names.
-type names map[int64]store.Player
+type names map[int64]office.Player
 
 func (n names) full(id string) string {
 	pid, _ := strconv.ParseInt(id, 10, 64)

@@ -11,7 +11,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
-	"kisen/store"
 )
 
 // icsEscape escapes a TEXT value (RFC 5545 §3.3.11): backslash, semicolon,
@@ -96,7 +95,7 @@ func (s *Server) leagueICS(c echo.Context) error {
 
 // playerRef is how a player is written in the CSV: the federation number
 // when there is one (the import reads it back), else the name.
-func playerRef(p store.Player) string {
+func playerRef(p office.Player) string {
 	if p.Number != nil && *p.Number != "" {
 		return *p.Number
 	}

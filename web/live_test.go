@@ -318,7 +318,7 @@ func TestLive_ShutdownEndsStreams(t *testing.T) {
 	lb := newLiveBracket(t, a)
 	cfg := a.srv.cfg
 	cfg.Listen, cfg.ShutdownTimeout = "127.0.0.1:0", 20*time.Second
-	srv, err := New(Deps{Config: cfg, Store: s})
+	srv, err := New(Deps{Config: cfg, Office: office.New(s, time.Now)})
 	if err != nil {
 		t.Fatal(err)
 	}

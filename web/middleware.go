@@ -13,7 +13,6 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"kisen/office"
-	"kisen/store"
 )
 
 // contentSecurityPolicy allows no inline script and nothing from elsewhere.
@@ -91,11 +90,11 @@ func (s *Server) loadActor(next echo.HandlerFunc) echo.HandlerFunc {
 		ctx := c.Request().Context()
 		var a office.Actor
 		if id := s.sessions.GetInt64(ctx, sessionUserKey); id != 0 {
-			u, err := s.store.UserByID(ctx, id)
+			u, err := s.office.SignedInUser(ctx, id)
 			switch {
 			case err == nil && !u.Disabled:
 				a = office.Actor{UserID: u.ID, Login: u.Login, DisplayName: u.DisplayName, Admin: u.IsAdmin}
-			case err == nil || errors.Is(err, store.ErrNotFound):
+			case err == nil || errors.Is(err, office.ErrNotFound):
 				s.sessions.Remove(ctx, sessionUserKey)
 			default:
 				return err

@@ -6,7 +6,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
-	"kisen/store"
 )
 
 // organiserInput is the organiser form.
@@ -87,7 +86,7 @@ func (s *Server) organiserUpdate(c echo.Context) error {
 	err = s.office.UpdateOrganiser(ctx, actor(c), id, in.office())
 	if msgs, ok := fieldMsgsOf(ctx, err); ok {
 		return s.render(c, http.StatusUnprocessableEntity,
-			OrganiserEditPage(s.page(c, L(ctx).T("events.organisers.edit")), store.Organiser{ID: id}, in, msgs))
+			OrganiserEditPage(s.page(c, L(ctx).T("events.organisers.edit")), office.Organiser{ID: id}, in, msgs))
 	}
 	if err != nil {
 		return err

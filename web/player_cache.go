@@ -33,7 +33,7 @@ func (s *Server) notModifiedPlayer(c echo.Context, playerID int64) (done bool, g
 // the registry's (names, kinds, classes) and the stored ratings' state,
 // which also moves when the rating settings change (migration 00098).
 func (s *Server) notModifiedRatings(c echo.Context) (bool, error) {
-	return s.notModifiedAt(c, "r", "ratings", s.store.RatingsPageRevision)
+	return s.notModifiedAt(c, "r", "ratings", s.office.RatingsPageRevision)
 }
 
 // notModifiedAt answers a conditional GET of a page that belongs to no

@@ -11,7 +11,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
-	"kisen/store"
 )
 
 // playerRoutes: the player registry, lineage and CSV. Reading is public;
@@ -141,6 +140,6 @@ func playerCSVColumns() string { return strings.Join(office.PlayerCSVColumns, ",
 
 // playerKinds and playerClasses feed the form's choices.
 var (
-	playerKinds   = store.PlayerKinds
-	playerClasses = store.PlayerClasses
+	playerKinds   = office.PlayerKinds
+	playerClasses = office.PlayerClasses
 )

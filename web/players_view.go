@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"kisen/office"
-	"kisen/store"
 )
 
 // playerRow is one player as pages show it.
@@ -16,15 +15,15 @@ type playerRow struct {
 	URL         string
 	Name        string
 	Reading     string
-	Kind        store.PlayerKind
+	Kind        office.PlayerKind
 	Rank        string
-	Class       store.PlayerClass
+	Class       office.PlayerClass
 	Affiliation string
 	Number      string
 	BirthDate   string
 }
 
-func playerRowOf(p store.Player) playerRow {
+func playerRowOf(p office.Player) playerRow {
 	return playerRow{
 		ID: p.ID, URL: playerURL(p.ID), Name: p.Name, Reading: p.Reading, Kind: p.Kind, Rank: p.Rank,
 		Class: p.Class, Affiliation: p.Affiliation, Number: p.NumberOrEmpty(), BirthDate: p.BirthDate.String(),
@@ -93,8 +92,8 @@ type playerDetailView struct {
 	CanEdit   bool
 }
 
-func playerDetailViewOf(p store.Player, l office.PlayerLineage, canEdit bool) playerDetailView {
-	master := func(m store.PlayerMaster) lineageItem {
+func playerDetailViewOf(p office.Player, l office.PlayerLineage, canEdit bool) playerDetailView {
+	master := func(m office.PlayerMaster) lineageItem {
 		it := lineageItem{Name: m.TeacherName, Reading: m.TeacherReading, From: m.FromDate.String(), To: m.ToDate.String()}
 		if m.MasterPlayerID != nil {
 			mp := l.People[*m.MasterPlayerID]
@@ -102,7 +101,7 @@ func playerDetailViewOf(p store.Player, l office.PlayerLineage, canEdit bool) pl
 		}
 		return it
 	}
-	disciple := func(m store.PlayerMaster) lineageItem {
+	disciple := func(m office.PlayerMaster) lineageItem {
 		dp := l.People[m.DiscipleID]
 		return lineageItem{URL: playerURL(dp.ID), Name: dp.Name, Reading: dp.Reading, From: m.FromDate.String(), To: m.ToDate.String()}
 	}
@@ -168,34 +167,34 @@ func csvProblemsOf(ctx context.Context, err error) ([]csvProblem, bool) {
 }
 
 // playerKindLabel names a kind in the user's language.
-func playerKindLabel(ctx context.Context, k store.PlayerKind) string {
+func playerKindLabel(ctx context.Context, k office.PlayerKind) string {
 	switch k {
-	case store.PlayerProfessional:
+	case office.PlayerProfessional:
 		return T(ctx, "players.kind.professional")
-	case store.PlayerWomens:
+	case office.PlayerWomens:
 		return T(ctx, "players.kind.womens")
-	case store.PlayerShoreikai:
+	case office.PlayerShoreikai:
 		return T(ctx, "players.kind.shoreikai")
-	case store.PlayerAmateur:
+	case office.PlayerAmateur:
 		return T(ctx, "players.kind.amateur")
 	}
 	return string(k)
 }
 
 // playerClassLabel names a 順位戦 class in the user's language.
-func playerClassLabel(ctx context.Context, c store.PlayerClass) string {
+func playerClassLabel(ctx context.Context, c office.PlayerClass) string {
 	switch c {
-	case store.PlayerClassA:
+	case office.PlayerClassA:
 		return T(ctx, "players.class.a")
-	case store.PlayerClassB1:
+	case office.PlayerClassB1:
 		return T(ctx, "players.class.b1")
-	case store.PlayerClassB2:
+	case office.PlayerClassB2:
 		return T(ctx, "players.class.b2")
-	case store.PlayerClassC1:
+	case office.PlayerClassC1:
 		return T(ctx, "players.class.c1")
-	case store.PlayerClassC2:
+	case office.PlayerClassC2:
 		return T(ctx, "players.class.c2")
-	case store.PlayerClassFree:
+	case office.PlayerClassFree:
 		return T(ctx, "players.class.free")
 	}
 	return ""

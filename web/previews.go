@@ -241,7 +241,7 @@ func (s *Server) previewVersion(c echo.Context, gameID int64) (int, error) {
 	if err == nil {
 		return seen, nil
 	}
-	latest, has, lerr := s.store.LatestResult(c.Request().Context(), gameID)
+	latest, has, lerr := s.office.LatestResultOf(c.Request().Context(), actor(c), gameID)
 	if lerr != nil {
 		return 0, lerr
 	}

@@ -10,7 +10,6 @@ import (
 
 	"kisen/office"
 	"kisen/office/ratings"
-	"kisen/store"
 )
 
 // ratings is the rating room (office/ratings) over the server's office.
@@ -37,12 +36,12 @@ func ratingFilterOf(c echo.Context) (ratings.RatingFilter, ratingFilterForm) {
 	q := c.QueryParams()
 	form := ratingFilterForm{Kind: q.Get("kind"), Class: q.Get("class"), Since: q.Get("since"), Query: strings.TrimSpace(q.Get("q"))}
 	f := ratings.RatingFilter{Query: form.Query}
-	for _, k := range store.PlayerKinds {
+	for _, k := range office.PlayerKinds {
 		if string(k) == form.Kind {
 			f.Kind = k
 		}
 	}
-	for _, cl := range store.PlayerClasses {
+	for _, cl := range office.PlayerClasses {
 		if string(cl) == form.Class {
 			f.Class = cl
 		}

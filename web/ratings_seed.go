@@ -13,7 +13,6 @@ import (
 
 	"kisen/office"
 	"kisen/office/ratings"
-	"kisen/store"
 )
 
 // seedApplyView is the "seed by rating" form under the seeds table.
@@ -25,7 +24,7 @@ type seedApplyView struct {
 
 // renderSeeds draws the seeds page of a stage with the apply form; in and
 // errs are the typed count and its messages after a refused request.
-func (s *Server) renderSeeds(c echo.Context, status int, st store.KnockoutStage, rows []ratings.SeedRow, in *string, errs fieldMsgs) error {
+func (s *Server) renderSeeds(c echo.Context, status int, st office.KnockoutStage, rows []ratings.SeedRow, in *string, errs fieldMsgs) error {
 	ctx := c.Request().Context()
 	v := seedsView{StageURL: fmt.Sprintf("/stages/%d", st.ID), StageName: stageName(ctx, st.Name, st.NameEn, st.Kind)}
 	rs, err := s.ratings().RatingStatus(ctx)

@@ -11,7 +11,6 @@ import (
 	"kisen/office"
 	"kisen/office/ratings"
 	"kisen/rating"
-	"kisen/store"
 )
 
 func fmtRating(x float64) string { return string(appendRating(nil, x)) }
@@ -79,8 +78,8 @@ type ratingListView struct {
 	NextURL  string
 	CSVURL   string
 	CanAdmin bool
-	Kinds    []store.PlayerKind
-	Classes  []store.PlayerClass
+	Kinds    []office.PlayerKind
+	Classes  []office.PlayerClass
 }
 
 // ratingListViewOf builds the list page; model is the model the shown
@@ -88,7 +87,7 @@ type ratingListView struct {
 func ratingListViewOf(pg ratings.RatingPage, model rating.Model, f ratingFilterForm, admin bool) ratingListView {
 	v := ratingListView{Filter: f, Glicko2: model == rating.ModelGlicko2, Model: string(model), Summary: pg.Status.Summary,
 		Status: ratingStatusViewOf(pg.Status), Total: pg.Total, Page: pg.Page, Pages: pg.Pages,
-		CanAdmin: admin, Kinds: store.PlayerKinds, Classes: store.PlayerClasses, CSVURL: "/ratings/export.csv"}
+		CanAdmin: admin, Kinds: office.PlayerKinds, Classes: office.PlayerClasses, CSVURL: "/ratings/export.csv"}
 	if q := f.query(0); q != "" {
 		v.CSVURL += "?" + q
 	}
@@ -174,7 +173,7 @@ const (
 
 // ratingChartOf draws the rating before the first game and after each
 // rated game.
-func ratingChartOf(hist []store.RatingChartPoint) chartView {
+func ratingChartOf(hist []office.RatingChartPoint) chartView {
 	c := chartView{Width: chartW, Height: chartH, Left: chartLeft, Right: chartRight, YMin: chartBottom, YMax: chartTop}
 	if len(hist) == 0 {
 		c.Empty = true

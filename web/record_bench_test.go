@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kisen/config"
+	"kisen/office"
 	"kisen/office/ratings"
 	"kisen/office/seed"
 	"kisen/store"
@@ -31,7 +32,7 @@ func BenchmarkPlayerRecordPage(b *testing.B) {
 	}
 	ctx := context.Background()
 	now := time.Now()
-	srv, err := New(Deps{Config: config.Default(), Store: s, Now: func() time.Time { return now }})
+	srv, err := New(Deps{Config: config.Default(), Office: office.New(s, func() time.Time { return now })})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -47,7 +47,7 @@ type futureView struct {
 // answer (409: nothing was stored).
 func (s *Server) renderFutureResult(c echo.Context, fe *office.FutureResultError) error {
 	ctx := c.Request().Context()
-	g, err := s.store.GameByID(ctx, fe.GameID)
+	g, _, err := s.office.Game(ctx, actor(c), fe.GameID)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
-	"kisen/store"
 )
 
 // One result at a time (issue 11): every form that changes a game's result
@@ -108,7 +107,7 @@ func (s *Server) staleView(ctx context.Context, a office.Actor, se *office.Stale
 	if se.Has {
 		ids = append(ids, se.Latest.EnteredBy)
 	}
-	var shown []store.ResultVersion
+	var shown []office.ResultVersion
 	if se.HasInForce {
 		shown = append(shown, se.InForce)
 	}
@@ -145,7 +144,7 @@ func (s *Server) staleView(ctx context.Context, a office.Actor, se *office.Stale
 	return v, nil
 }
 
-func staleResultOf(ctx context.Context, v staleView, rv store.ResultVersion, names map[int64]string) staleResult {
+func staleResultOf(ctx context.Context, v staleView, rv office.ResultVersion, names map[int64]string) staleResult {
 	return staleResult{Version: rv.Version, Result: resultWords(ctx, rv.Result, v.Sente, v.Gote), Reason: reasonWords(ctx, rv.Reason),
 		EnteredBy: names[rv.EnteredBy], EnteredAt: showTime(rv.EnteredAt), Confirmed: rv.Confirmed()}
 }

@@ -17,22 +17,22 @@ import (
 
 	"kisen/config"
 	"kisen/office"
-	"kisen/store"
 )
 
-// Deps is what the server is built from.
+// Deps is what the server is built from: the office's use cases (over
+// the store and the clock, composed by cmd/kisen) are its only way to the
+// data (docs/rooms.md).
 type Deps struct {
 	Config config.Config
-	Store  *store.Store
+	Office *office.Office
 	Logger *slog.Logger
-	Now    func() time.Time // the clock; time.Now in production
 }
 
 // Server is the web application.
 type Server struct {
+	storeBridge
 	askFuture bool
 	cfg       config.Config
-	store     *store.Store
 	office    *office.Office
 	log       *slog.Logger
 	now       func() time.Time
@@ -52,9 +52,6 @@ type Server struct {
 
 // New builds the server and its routes.
 func New(d Deps) (*Server, error) {
-	if d.Now == nil {
-		d.Now = time.Now
-	}
 	if d.Logger == nil {
 		d.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -63,21 +60,21 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		cfg:    d.Config,
-		store:  d.Store,
-		office: office.New(d.Store, d.Now),
-		log:    d.Logger,
-		now:    d.Now,
-		msgs:   msgs,
-		build:  buildID(),
-		pages:  newRenderCache(),
+		cfg:         d.Config,
+		storeBridge: storeBridge{d.Office.Store()},
+		office:      d.Office,
+		log:         d.Logger,
+		now:         d.Office.Now,
+		msgs:        msgs,
+		build:       buildID(),
+		pages:       newRenderCache(),
 		// Ask once before a result for a game scheduled after today
 		// (result_future.go).
 		askFuture: true,
 	}
 	s.live = newLiveHub(d.Config.LiveMaxStreams, d.Config.LiveMaxPerAddress, d.Config.LiveHeartbeat, s.eventRevisionString)
 	s.sessions = scs.New()
-	s.sessions.Store = store.NewSessionStore(d.Store, d.Now)
+	s.sessions.Store = d.Office.Sessions()
 	s.sessions.Lifetime = 14 * 24 * time.Hour
 	s.sessions.IdleTimeout = 3 * 24 * time.Hour
 	s.sessions.Cookie.Name = "kisen_session"
@@ -171,7 +168,7 @@ func (s *Server) httpServer(h http.Handler) *http.Server {
 
 // sweepSessions deletes expired sessions hourly.
 func (s *Server) sweepSessions(ctx context.Context) {
-	ss := store.NewSessionStore(s.store, s.now)
+	ss := s.office.Sessions()
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {

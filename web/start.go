@@ -8,7 +8,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
-	"kisen/store"
 )
 
 // startEventGroup is one role's events on the start page.
@@ -66,7 +65,7 @@ func (s *Server) startPage(c echo.Context) error {
 
 func startViewOf(ctx context.Context, sv office.StartView) startView {
 	var v startView
-	link := func(e store.Event) startEventLink {
+	link := func(e office.Event) startEventLink {
 		return startEventLink{ID: e.ID, Name: localName(ctx, e.Name, e.NameEn), Dates: e.StartDate + " – " + e.EndDate,
 			Status: T(ctx, "events.status."+e.Status)}
 	}

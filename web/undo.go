@@ -89,7 +89,7 @@ func (s *Server) undoEffectsWithoutReason(ctx context.Context, c echo.Context, i
 
 func (s *Server) renderUndoConfirm(c echo.Context, status int, id int64, in office.UndoInput, eff office.Effects, errs fieldMsgs) error {
 	ctx := c.Request().Context()
-	g, err := s.store.GameByID(ctx, id)
+	g, _, err := s.office.Game(ctx, actor(c), id)
 	if err != nil {
 		return err
 	}

@@ -74,7 +74,7 @@ func runServe(ctx context.Context, e env) int {
 	}
 	defer st.Close()
 	warnSuperuser(ctx, st, log)
-	srv, err := web.New(web.Deps{Config: cfg, Store: st, Logger: log, Now: time.Now})
+	srv, err := web.New(web.Deps{Config: cfg, Office: office.New(st, time.Now), Logger: log})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "kisen serve: %v\n", err)
 		return 1
