@@ -121,11 +121,7 @@ func (s *Server) embedStageView(ctx context.Context, stageID int64) (embedStageV
 	if !found || bv.Draft {
 		return v, nil, fmt.Errorf("stage %d is not published: %w", stageID, office.ErrNotFound)
 	}
-	e, err := s.store.EventByID(ctx, st.EventID)
-	if err != nil {
-		return v, nil, err
-	}
-	origins, err := s.office.EmbedOrigins(ctx, e)
+	origins, _, err := s.office.EmbedOriginsOfEvent(ctx, st.EventID)
 	if err != nil {
 		return v, nil, err
 	}
@@ -189,11 +185,10 @@ func (s *Server) embedNotModified(c echo.Context, eventOf func(context.Context) 
 	if err != nil {
 		return false, nil // the handler answers as it always has
 	}
-	e, err := s.store.EventByID(ctx, eventID)
-	if err != nil {
+	origins, read, err := s.office.EmbedOriginsOfEvent(ctx, eventID)
+	if !read {
 		return false, nil
 	}
-	origins, err := s.office.EmbedOrigins(ctx, e)
 	if err != nil {
 		return false, err
 	}

@@ -67,7 +67,7 @@ func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs fi
 	for _, e := range evs {
 		ids = append(ids, e.ID)
 	}
-	days, err := s.store.DayEventIDs(ctx, ids)
+	days, err := s.office.DayEventIDs(ctx, ids)
 	if err != nil {
 		return err
 	}
@@ -176,7 +176,7 @@ func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eve
 	if err != nil {
 		return eventDetail{}, err
 	}
-	org, err := s.store.OrganiserByID(ctx, e.OrganiserID)
+	org, err := s.office.EventOrganiser(ctx, e)
 	if err != nil {
 		return eventDetail{}, err
 	}
@@ -188,7 +188,7 @@ func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eve
 			d.OtherName = e.Name
 		}
 	}
-	if d.Day, err = s.store.IsDayEvent(ctx, id); err != nil {
+	if d.Day, err = s.office.IsDayEvent(ctx, id); err != nil {
 		return eventDetail{}, err
 	}
 	if d.Next, err = s.office.NextStatuses(ctx, a, e); err != nil {
@@ -225,8 +225,9 @@ func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eve
 	for _, ch := range changes {
 		by, ok := names[ch.ChangedBy]
 		if !ok {
-			if u, err := s.store.UserByID(ctx, ch.ChangedBy); err == nil {
-				by = u.Login
+			// A user no longer active; only directors see the history.
+			if us, err := s.office.StaffNames(ctx, []int64{ch.ChangedBy}); err == nil {
+				by = us[ch.ChangedBy].Login
 			}
 		}
 		d.History = append(d.History, statusRow{From: ch.FromStatus, To: ch.ToStatus, By: by, At: showTime(ch.ChangedAt)})

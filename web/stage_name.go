@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 
-	"kisen/store"
+	"kisen/office"
 )
 
 // stageName is a knockout stage's name in the reader's language (issue 13):
@@ -32,7 +32,7 @@ func stageName(ctx context.Context, name, nameEn, kind string) string {
 // them) that has an English name says that name instead; one that starts
 // with a kind's Japanese word says the kind in English ("First preliminary
 // R1-G1"). Other labels are data and are shown as stored.
-func gameLabel(ctx context.Context, label string, stages ...store.KnockoutStage) string {
+func gameLabel(ctx context.Context, label string, stages ...office.KnockoutStage) string {
 	lz := L(ctx)
 	if lz.Lang != "en" || lz.m == nil {
 		return label
@@ -53,11 +53,11 @@ func gameLabel(ctx context.Context, label string, stages ...store.KnockoutStage)
 
 // labelStages are the stages gameLabel needs for an event's games: none on
 // a Japanese page (one statement on an English one).
-func (s *Server) labelStages(ctx context.Context, eventID int64) ([]store.KnockoutStage, error) {
+func (s *Server) labelStages(ctx context.Context, eventID int64) ([]office.KnockoutStage, error) {
 	if L(ctx).Lang != "en" {
 		return nil, nil
 	}
-	return s.store.StagesOfEvent(ctx, eventID)
+	return s.office.LabelStages(ctx, eventID)
 }
 
 // stageKinds are the knockout stage kinds whose names have locale words.
