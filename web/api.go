@@ -18,7 +18,6 @@ import (
 
 	"kisen/office"
 	"kisen/office/day"
-	"kisen/store"
 )
 
 // The public read API and the token writes (issue 15 parts 3 and 4,
@@ -58,8 +57,8 @@ func (s *Server) apiRoutes(e *echo.Echo) error {
 		return fmt.Errorf("openapi document: %w", err)
 	}
 	lim := newAPILimiter(s.cfg.APIRate, s.cfg.APIBurst)
-	if s.store.Dialect() == store.Postgres {
-		lim = newSharedAPILimiter(s.cfg.APIRate, s.cfg.APIBurst, s.store, s.log)
+	if s.office.Dialect() == office.Postgres {
+		lim = newSharedAPILimiter(s.cfg.APIRate, s.cfg.APIBurst, s.office, s.log)
 	}
 	s.api = &apiState{doc: doc, limiter: lim}
 	g := e.Group(apiPrefix, s.apiActor)
@@ -278,7 +277,7 @@ func (s *Server) apiError(err error, c echo.Context) {
 		recStale  *office.RecordStaleError
 	)
 	switch {
-	case store.IsUnavailable(err):
+	case office.IsUnavailable(err):
 		secs := s.retryAfterSeconds()
 		c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 		status, code, msg = http.StatusServiceUnavailable, "unavailable", "error.unavailable"
@@ -364,7 +363,7 @@ func (s *Server) apiInForce(ctx context.Context, st *office.StaleError) *APIResu
 		names := s.userNames(ctx, st.InForce.EnteredBy)
 		v := apiResultVersion(st.InForce, names, true)
 		// A players' report names no user as its author (issue 21 item 5).
-		reported, err := s.reportedResults(ctx, []store.ResultVersion{st.InForce})
+		reported, err := s.reportedResults(ctx, []office.ResultVersion{st.InForce})
 		if err != nil && (st.InForce.Reason == day.ReasonPlayersReport || st.InForce.Reason == day.ReasonPlayerReportConfirmed) {
 			v.EnteredBy = "" // unknown which: name no one rather than the issuer
 		} else if err == nil {

@@ -64,13 +64,13 @@ func (s *Server) apiCursorKey(ctx context.Context) ([]byte, error) {
 	if st.cursorKey != nil {
 		return st.cursorKey, nil
 	}
-	v, err := s.store.SettingOrCreate(ctx, cursorKeySetting, func() (string, error) {
+	v, err := s.office.SettingOrCreate(ctx, cursorKeySetting, func() (string, error) {
 		b := make([]byte, 32)
 		if _, err := rand.Read(b); err != nil {
 			return "", err
 		}
 		return base64.RawStdEncoding.EncodeToString(b), nil
-	}, s.now())
+	})
 	if err != nil {
 		return nil, fmt.Errorf("api cursor key: %w", err)
 	}

@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
-
-	"kisen/store"
 )
 
 // apiLimiter limits API requests per client address (settings --api-rate
@@ -17,7 +15,7 @@ import (
 // second.
 //
 // On PostgreSQL the bucket is a row of api_rate_limits (00145) that one
-// upsert per request reads and moves (store.RateSpend), so every `kisen
+// upsert per request reads and moves (office.RateSpend), so every `kisen
 // serve` sharing the database spends from the same bucket and a client
 // behind a balancer over n processes meets the configured rate, not n
 // times it. On SQLite, which one process serves, the buckets are in
@@ -25,7 +23,7 @@ import (
 type apiLimiter struct {
 	every rate.Limit
 	burst int
-	db    *store.Store // nil: in memory
+	db    rateBuckets // nil: in memory
 	log   *slog.Logger
 
 	mu      sync.Mutex
@@ -47,8 +45,15 @@ func newAPILimiter(perSecond float64, burst int) *apiLimiter {
 	return &apiLimiter{every: rate.Limit(perSecond), burst: burst, clients: map[string]*apiClient{}}
 }
 
+// rateBuckets are the shared buckets: the office's (office.RateSpend,
+// PruneRateLimits), over the database every process shares.
+type rateBuckets interface {
+	RateSpend(ctx context.Context, client string, now time.Time, every time.Duration, burst int) (bool, time.Duration, error)
+	PruneRateLimits(ctx context.Context, now time.Time) error
+}
+
 // newSharedAPILimiter keeps the buckets in db, shared by every process on it.
-func newSharedAPILimiter(perSecond float64, burst int, db *store.Store, log *slog.Logger) *apiLimiter {
+func newSharedAPILimiter(perSecond float64, burst int, db rateBuckets, log *slog.Logger) *apiLimiter {
 	l := newAPILimiter(perSecond, burst)
 	l.db, l.log = db, log
 	return l

@@ -9,7 +9,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
-	"kisen/store"
 )
 
 // The event's API token page (issue 15 part 4, docs/api.md): directors
@@ -84,7 +83,7 @@ func (s *Server) renderTokens(c echo.Context, status int, f tokenForm, errs fiel
 	return s.render(c, status, TokensPage(s.page(c, T(ctx, "api.tokens.title")+" — "+v.EventName), v, errs))
 }
 
-func tokenRowOf(r store.APITokenRow, now time.Time) tokenRow {
+func tokenRowOf(r office.APITokenRow, now time.Time) tokenRow {
 	row := tokenRow{ID: r.ID, Name: r.Name, Scope: r.Scope, CreatedBy: r.CreatedByName, CreatedAt: showTime(r.CreatedAt),
 		// The last minute it works: the form's date, not the next day's 00:00.
 		Expires: showTime(r.ExpiresAt.Add(-time.Minute)), Uses: r.Uses, Expired: !now.Before(r.ExpiresAt)}

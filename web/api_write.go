@@ -7,7 +7,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
-	"kisen/store"
 )
 
 // The API's writes (issue 15 part 4): each takes a token of one scope and
@@ -169,7 +168,7 @@ func (s *Server) apiGameAfterWrite(c echo.Context, a office.Actor, id int64) err
 	ctx := c.Request().Context()
 	g, err := s.apiGameOf(ctx, a, id)
 	if errors.Is(err, office.ErrNotFound) {
-		var row store.Game
+		var row office.Game
 		if row, err = s.office.GameWrittenByToken(ctx, a, id); err == nil {
 			g, err = s.apiGameBody(ctx, row)
 		}

@@ -14,12 +14,12 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"kisen/store"
+	"kisen/office"
 )
 
 // Live pages (issue 15 part 1, docs/live.md). A page of an event opens
 // GET /events/:id/stream (Server-Sent Events, htmx's sse extension); when
-// the event's revision moves (store.WatchChanges: PostgreSQL NOTIFY from
+// the event's revision moves (office.WatchChanges: PostgreSQL NOTIFY from
 // any process, or SQLite's revision rows) the stream sends
 //
 //	id: <event revision>.<registry revision>
@@ -265,7 +265,7 @@ func (h *liveHub) close() {
 }
 
 // changed is what the watcher calls: mark, and let the worker look.
-func (h *liveHub) changed(c store.Changes) {
+func (h *liveHub) changed(c office.Changes) {
 	h.dirtyMu.Lock()
 	h.dirtyAll = h.dirtyAll || c.All
 	for _, id := range c.Events {
@@ -385,17 +385,17 @@ func (s *Server) RunLive(ctx context.Context) {
 	defer cancel()
 	logErr := func(err error) { s.log.Warn("live pages", "err", err) }
 	go s.live.run(ctx, logErr)
-	s.store.WatchChanges(ctx, store.WatchOptions{Poll: s.cfg.LivePoll, OnError: logErr}, s.live.changed)
+	s.office.WatchChanges(ctx, office.WatchOptions{Poll: s.cfg.LivePoll, OnError: logErr}, s.live.changed)
 }
 
 // liveRevision is the revision a stream sends as its event id.
-func liveRevision(r store.EventRevision) string {
+func liveRevision(r office.EventRevision) string {
 	return strconv.FormatInt(r.Event, 10) + "." + strconv.FormatInt(r.Registry, 10)
 }
 
 // eventRevisionString reads an event's revision for the hub.
 func (s *Server) eventRevisionString(ctx context.Context, eventID int64) (string, error) {
-	r, _, err := s.store.EventRevision(ctx, eventID)
+	r, _, err := s.office.EventRevision(ctx, eventID)
 	if err != nil {
 		return "", err
 	}
@@ -455,7 +455,7 @@ func (s *Server) eventStream(c echo.Context) error {
 		return nil
 	}
 	s.liveStep(liveStepJoined)
-	r, _, err := s.store.EventRevision(req.Context(), id)
+	r, _, err := s.office.EventRevision(req.Context(), id)
 	if err != nil {
 		s.log.WarnContext(req.Context(), "live stream: revision", "event_id", id, "err", err)
 		sub.drop() // the browser reconnects
@@ -526,7 +526,7 @@ func liveURL(eventID int64, rev string) string {
 // revision is read before the page's data, so a change made while the page
 // is computed is announced when the stream opens.
 func (s *Server) markLive(c echo.Context, eventID int64) {
-	r, ok, err := s.store.EventRevision(c.Request().Context(), eventID)
+	r, ok, err := s.office.EventRevision(c.Request().Context(), eventID)
 	rev := ""
 	if err == nil && ok {
 		rev = liveRevision(r)
