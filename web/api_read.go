@@ -18,7 +18,6 @@ import (
 	"kisen/office"
 	"kisen/office/day"
 	"kisen/office/ratings"
-	"kisen/store"
 )
 
 // The read handlers of the API. Each reads through the office functions
@@ -52,20 +51,20 @@ func idPtr(id int64) *int64 {
 
 // apiEventsVisible is the event list the actor may read: the public's,
 // and a read_drafts token's own event.
-func (s *Server) apiEventsVisible(ctx context.Context, a office.Actor) ([]store.Event, error) {
+func (s *Server) apiEventsVisible(ctx context.Context, a office.Actor) ([]office.Event, error) {
 	es, err := s.office.Events(ctx, a)
 	if err != nil {
 		return nil, err
 	}
 	if a.Token != nil && a.Token.Scope == office.ScopeReadDrafts {
 		if e, err := s.office.Event(ctx, a, a.Token.EventID); err == nil && office.IsDraft(e) {
-			es = append([]store.Event{e}, es...)
+			es = append([]office.Event{e}, es...)
 		}
 	}
 	return es, nil
 }
 
-func apiEventOf(e store.Event) APIEvent {
+func apiEventOf(e office.Event) APIEvent {
 	return APIEvent{ID: e.ID, OrganiserID: e.OrganiserID, Name: e.Name, NameEn: e.NameEn, Kind: e.Kind, StartDate: e.StartDate,
 		EndDate: e.EndDate, Venue: e.Venue, Status: e.Status, URL: "/events/" + i64(e.ID)}
 }
@@ -77,19 +76,13 @@ func (s *Server) apiOrganisersVisible(ctx context.Context, a office.Actor) ([]AP
 	if err != nil {
 		return nil, err
 	}
-	shown := map[int64]bool{}
-	for _, e := range es {
-		shown[e.OrganiserID] = true
-	}
-	all, err := s.store.Organisers(ctx)
+	shown, err := s.office.OrganisersOf(ctx, es)
 	if err != nil {
 		return nil, err
 	}
 	out := []APIOrganiser{}
-	for _, o := range all {
-		if shown[o.ID] {
-			out = append(out, APIOrganiser{ID: o.ID, Name: o.Name, NameEn: o.NameEn})
-		}
+	for _, o := range shown {
+		out = append(out, APIOrganiser{ID: o.ID, Name: o.Name, NameEn: o.NameEn})
 	}
 	slices.SortFunc(out, func(x, y APIOrganiser) int { return cmp.Compare(x.ID, y.ID) })
 	return out, nil
@@ -340,18 +333,14 @@ func (s *Server) apiGames(c echo.Context) error {
 	}
 	// One set read for every game and one for the players named, as the
 	// games page (games.go): a fixed number of statements.
-	gs, err := s.store.GameSetOfEvent(ctx, id)
+	gs, hidden, err := s.office.EventGames(ctx, actor(c), id) // hidden: unpublished stages' and classes' games
 	if err != nil {
 		return err
 	}
-	hidden, err := s.office.HiddenGames(ctx, actor(c), id, gs) // unpublished stages' and classes' games
-	if err != nil {
-		return err
-	}
-	games := slices.SortedFunc(maps.Values(gs.Games), func(x, y store.Game) int { return cmp.Compare(x.ID, y.ID) })
-	games = slices.DeleteFunc(games, func(g store.Game) bool { return hidden[g.ID] })
-	page, next := keysetPage(games, p, "games", func(g store.Game) bool { return g.ID > afterID },
-		func(g store.Game) []string { return []string{i64(g.ID)} })
+	games := slices.SortedFunc(maps.Values(gs.Games), func(x, y office.Game) int { return cmp.Compare(x.ID, y.ID) })
+	games = slices.DeleteFunc(games, func(g office.Game) bool { return hidden[g.ID] })
+	page, next := keysetPage(games, p, "games", func(g office.Game) bool { return g.ID > afterID },
+		func(g office.Game) []string { return []string{i64(g.ID)} })
 	var pids []int64
 	for _, g := range page {
 		for _, pid := range []*int64{g.SentePlayerID, g.GotePlayerID} {
@@ -360,7 +349,7 @@ func (s *Server) apiGames(c echo.Context) error {
 			}
 		}
 	}
-	players, err := s.store.PlayersByIDs(ctx, pids)
+	players, err := s.office.PlayersByIDs(ctx, pids)
 	if err != nil {
 		return err
 	}
@@ -382,14 +371,14 @@ func (s *Server) apiGames(c echo.Context) error {
 	return s.apiJSON(c, 200, out)
 }
 
-func apiPlayerRef(ps map[int64]store.Player, id *int64) *APIPlayerRef {
+func apiPlayerRef(ps map[int64]office.Player, id *int64) *APIPlayerRef {
 	if id == nil {
 		return nil
 	}
 	return &APIPlayerRef{ID: *id, Name: ps[*id].Name}
 }
 
-func apiResultVersion(h store.ResultVersion, names map[int64]string, inForce bool) APIResultVersion {
+func apiResultVersion(h office.ResultVersion, names map[int64]string, inForce bool) APIResultVersion {
 	return APIResultVersion{Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note, EnteredBy: names[h.EnteredBy],
 		EnteredVia: h.EnteredVia, EnteredAt: h.EnteredAt.UTC(), Confirmed: h.Confirmed(), ConfirmedAt: utcPtr(h.ConfirmedAt), ConfirmedVia: deref(h.ConfirmedVia),
 		InForce: inForce}
@@ -420,14 +409,14 @@ func (s *Server) apiGameOf(ctx context.Context, a office.Actor, id int64) (APIGa
 }
 
 // apiGameBody is the game's answer once the actor may see it.
-func (s *Server) apiGameBody(ctx context.Context, g store.Game) (APIGame, error) {
+func (s *Server) apiGameBody(ctx context.Context, g office.Game) (APIGame, error) {
 	var pids []int64
 	for _, p := range []*int64{g.SentePlayerID, g.GotePlayerID} {
 		if p != nil {
 			pids = append(pids, *p)
 		}
 	}
-	players, err := s.store.PlayersByIDs(ctx, pids)
+	players, err := s.office.PlayersByIDs(ctx, pids)
 	if err != nil {
 		return APIGame{}, err
 	}
@@ -437,7 +426,7 @@ func (s *Server) apiGameBody(ctx context.Context, g store.Game) (APIGame, error)
 	if g.ScheduledOn != nil {
 		out.ScheduledOn = *g.ScheduledOn
 	}
-	redos, err := s.store.AllRedoGames(ctx, g.ID)
+	redos, err := s.office.RedoGames(ctx, g.ID)
 	if err != nil {
 		return out, err
 	}
@@ -467,7 +456,7 @@ func (s *Server) apiGameBody(ctx context.Context, g store.Game) (APIGame, error)
 	if err != nil {
 		return out, err
 	}
-	eff, has := store.EffectiveOf(hist)
+	eff, has := office.EffectiveOf(hist)
 	for _, h := range hist {
 		v := apiResultVersion(h, names, has && h.ID == eff.ID)
 		if src, ok := reported[h.ID]; ok { // the players' report (issue 21 item 5)
@@ -486,7 +475,7 @@ func (s *Server) apiGameBody(ctx context.Context, g store.Game) (APIGame, error)
 	return out, nil
 }
 
-func apiPlayerOf(p store.Player) APIPlayer {
+func apiPlayerOf(p office.Player) APIPlayer {
 	return APIPlayer{ID: p.ID, Name: p.Name, Reading: p.Reading, Kind: string(p.Kind), Rank: p.Rank, Class: string(p.Class),
 		Affiliation: p.Affiliation, Number: p.NumberOrEmpty(), BirthDate: p.BirthDate.String(), URL: playerURL(p.ID)}
 }
@@ -496,13 +485,13 @@ func (s *Server) apiPlayers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var after *store.PlayerKey
+	var after *office.PlayerKey
 	if p.after != nil {
 		id, err := cursorID(p.after[1])
 		if err != nil {
 			return err
 		}
-		after = &store.PlayerKey{Reading: p.after[0], ID: id}
+		after = &office.PlayerKey{Reading: p.after[0], ID: id}
 	}
 	ps, err := s.office.PlayersAfter(c.Request().Context(), c.QueryParam("q"), after, p.limit)
 	if err != nil {
@@ -535,7 +524,7 @@ func (s *Server) apiRatings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var after *store.RatedKey
+	var after *office.RatedKey
 	if p.after != nil {
 		r, ferr := strconv.ParseFloat(p.after[0], 64)
 		id, err := cursorID(p.after[2])
@@ -545,7 +534,7 @@ func (s *Server) apiRatings(c echo.Context) error {
 		if ferr != nil || math.IsNaN(r) || math.IsInf(r, 0) {
 			return &apiBadCursor{"rating"}
 		}
-		after = &store.RatedKey{Rating: r, Reading: p.after[1], ID: id}
+		after = &office.RatedKey{Rating: r, Reading: p.after[1], ID: id}
 	}
 	rows, err := s.ratings().RatingsAfter(c.Request().Context(), ratings.RatingFilter{Query: c.QueryParam("q")}, after, p.limit)
 	if err != nil {

@@ -13,7 +13,6 @@ import (
 
 	"kisen/office"
 	"kisen/pairing"
-	"kisen/store"
 )
 
 // bracketRoutes: knockout stages, draws and brackets (issue 5).
@@ -116,7 +115,7 @@ type bracketsView struct {
 	// players are the event's entrants and the players its brackets
 	// name, as EventBrackets read them: ID, Name and Rank, what the
 	// stage page shows of its entrants (it reuses them).
-	players map[int64]store.Player
+	players map[int64]office.Player
 }
 
 func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bracketGameView {
@@ -474,7 +473,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 			m.Draw.DrawDate = s.office.LineageDay().String()
 		}
 	}
-	es, err := s.store.EntrantsOfStage(ctx, id)
+	es, err := s.office.EntrantsOfStage(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -484,7 +483,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 	}
 	// The entrants' players were read with the brackets; only one missing
 	// there (none expected) is read here.
-	ps := make(map[int64]store.Player, len(ids))
+	ps := make(map[int64]office.Player, len(ids))
 	var missing []int64
 	for _, pid := range ids {
 		if p, ok := v.players[pid]; ok {
@@ -494,13 +493,13 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 	}
 	if len(missing) > 0 {
-		more, err := s.store.PlayersByIDs(ctx, missing)
+		more, err := s.office.PlayersByIDs(ctx, missing)
 		if err != nil {
 			return err
 		}
 		maps.Copy(ps, more)
 	}
-	day, _ := store.ParseCivilDate(m.Draw.DrawDate)
+	day, _ := office.ParseCivilDate(m.Draw.DrawDate)
 	if day.IsZero() {
 		day = s.office.LineageDay()
 	}
@@ -517,7 +516,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 			}
 		}
 	}
-	mps, err := s.store.PlayersByIDs(ctx, mids)
+	mps, err := s.office.PlayersByIDs(ctx, mids)
 	if err != nil {
 		return err
 	}
@@ -553,7 +552,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 			Seed: e.Seed, EnterRound: e.EnterRound, Master: masterName(e.PlayerID), Withdrawn: e.Withdrawn})
 	}
 	if q := strings.TrimSpace(m.Query); q != "" && st.Status == office.StageSetup {
-		found, _, err := s.store.SearchPlayers(ctx, store.PlayerSearch{Query: q, Limit: 20})
+		found, err := s.office.PlayerChoices(ctx, q, 20)
 		if err != nil {
 			return err
 		}
@@ -598,8 +597,9 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 	}
 	// The stage and the role were checked above (office.Stage,
-	// RequireEventRole with DrawLog's roles): the log is read directly.
-	logs, err := s.store.DrawLog(ctx, id)
+	// RequireEventRole with DrawLog's roles): the log is read without
+	// checking them again.
+	logs, err := s.office.StageDrawLog(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -607,7 +607,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 	for _, l := range logs {
 		uids = append(uids, l.ActorID)
 	}
-	users, err := s.store.UsersByIDs(ctx, uids)
+	users, err := s.office.StaffNames(ctx, uids)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,6 @@ import (
 
 	"kisen/adjudication"
 	"kisen/office"
-	"kisen/store"
 )
 
 // gameRoutes: game pages for arbiters and recorders (issue 4): the game
@@ -232,20 +231,7 @@ func (s *Server) renderGame(c echo.Context, status int, id int64, ply int, forms
 
 // userNames maps user ids to display names for the logs.
 func (s *Server) userNames(ctx context.Context, ids ...int64) map[int64]string {
-	out := map[int64]string{}
-	for _, id := range ids {
-		if _, ok := out[id]; ok || id == 0 {
-			continue
-		}
-		var u store.User
-		if err := s.store.DB(ctx).Where("id = ?", id).Take(&u).Error; err == nil {
-			out[id] = u.DisplayName
-			if out[id] == "" {
-				out[id] = u.Login
-			}
-		}
-	}
-	return out
+	return s.office.UserNames(ctx, ids...)
 }
 
 func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int) (gameView, error) {
@@ -270,18 +256,18 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 		v.RedoOf = *g.RedoOfID
 	}
 	v.Sente, v.Gote = s.playerName(ctx, g.SentePlayerID), s.playerName(ctx, g.GotePlayerID)
-	redos, err := s.store.AllRedoGames(ctx, g.ID)
+	redos, err := s.office.RedoGames(ctx, g.ID)
 	if err != nil {
 		return v, err
 	}
 	for _, r := range redos {
-		_, void, err := s.store.GameVoidOf(ctx, r.ID)
+		_, void, err := s.office.GameVoidMark(ctx, r.ID)
 		if err != nil {
 			return v, err
 		}
 		v.Redos = append(v.Redos, redoLink{ID: r.ID, Void: void})
 	}
-	if mark, void, err := s.store.GameVoidOf(ctx, g.ID); err != nil {
+	if mark, void, err := s.office.GameVoidMark(ctx, g.ID); err != nil {
 		return v, err
 	} else if void {
 		v.VoidedAt = showTime(mark.VoidedAt)
@@ -440,7 +426,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 // undoRows marks the versions that took an earlier one back (their
 // outcome names it, office.UndoneVersion) and, for
 // directors and arbiters, words what 取り消す on the newest would restore.
-func (s *Server) undoRows(ctx context.Context, v *gameView, hist []store.ResultVersion) error {
+func (s *Server) undoRows(ctx context.Context, v *gameView, hist []office.ResultVersion) error {
 	if len(hist) == 0 {
 		return nil
 	}
@@ -464,7 +450,7 @@ func (s *Server) playerName(ctx context.Context, id *int64) string {
 	if id == nil {
 		return ""
 	}
-	p, err := s.store.PlayerByID(ctx, *id)
+	p, err := s.office.Player(ctx, *id)
 	if err != nil {
 		return "#" + strconv.FormatInt(*id, 10)
 	}
@@ -728,7 +714,7 @@ func (s *Server) rulingPreview(c echo.Context) error {
 	ctx := c.Request().Context()
 	seen, verr := s.previewVersion(c, id)
 	in, err := rulingInput(f, seen)
-	var ruling store.Ruling
+	var ruling office.Ruling
 	var ended *office.Ended
 	var eff office.Effects
 	if err == nil {
@@ -860,16 +846,12 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 	}
 	// One set read for every game (results in force, void marks) and one
 	// for the players named: a fixed number of statements (issue 12).
-	gs, err := s.store.GameSetOfEvent(ctx, eventID)
+	gs, hidden, err := s.office.EventGames(ctx, a, eventID) // hidden: unpublished stages' and classes' games
 	if err != nil {
 		return err
 	}
-	hidden, err := s.office.HiddenGames(ctx, a, eventID, gs) // unpublished stages' and classes' games
-	if err != nil {
-		return err
-	}
-	games := slices.SortedFunc(maps.Values(gs.Games), func(x, y store.Game) int { return cmp.Compare(x.ID, y.ID) })
-	games = slices.DeleteFunc(games, func(g store.Game) bool { return hidden[g.ID] })
+	games := slices.SortedFunc(maps.Values(gs.Games), func(x, y office.Game) int { return cmp.Compare(x.ID, y.ID) })
+	games = slices.DeleteFunc(games, func(g office.Game) bool { return hidden[g.ID] })
 	var pids []int64
 	for _, g := range games {
 		for _, p := range []*int64{g.SentePlayerID, g.GotePlayerID} {
@@ -878,7 +860,7 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 			}
 		}
 	}
-	names, err := s.store.PlayersByIDs(ctx, pids)
+	names, err := s.office.PlayersByIDs(ctx, pids)
 	if err != nil {
 		return err
 	}
@@ -909,7 +891,7 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 	canCreate := s.office.RequireEventRole(ctx, a, eventID, office.RoleDirector, office.RoleScheduler) == nil
 	var players []choice
 	if canCreate {
-		ps, _, err := s.store.SearchPlayers(ctx, store.PlayerSearch{Limit: 2000})
+		ps, err := s.office.PlayerChoices(ctx, "", 2000)
 		if err != nil {
 			return err
 		}
@@ -956,7 +938,7 @@ func (s *Server) gameCreate(c echo.Context) error {
 		in.AllowanceMinutes = n
 	}
 	err = v.OrNil()
-	var g store.Game
+	var g office.Game
 	if err == nil {
 		g, err = s.office.CreateGame(ctx, actor(c), in)
 	}
