@@ -1,0 +1,225 @@
+package office
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/go-playground/validator/v10"
+)
+
+// Validation (docs/input.md "Validation", issue 22 §3): every office input
+// states its generic rules — required, lengths, ranges, enums, dates,
+// storable text — as `validate:` tags, checked by validator/v10 through
+// checkInput, one path for the web forms, the API and the command line.
+// Each tagged field also names its form field (`field:"name"`) and its
+// messages (`msg:"events.err"`: the message id is the prefix, a dot and the
+// tag's suffix — required → required, max → too_long, oneof → choose,
+// date → date, … — and `msg:"events.err,gt=choose"` overrides one tag's
+// suffix). The messages are the ones the hand-written checks used, so the
+// 422 pages and API errors read as before. Hand-written checks remain only
+// for domain rules, each marked `// domain rule, not a tag: …`.
+
+// inputValidator checks every office input. A validator caches each
+// struct's parsed tags and is safe for concurrent use; it is built once
+// and never changed after.
+var inputValidator = newInputValidator()
+
+// Custom tags: storable (StorableText), nocontrol (no control character,
+// not even tab or a line break: names that go into CSV rows and single-line
+// cells), date (a civil date written YYYY-MM-DD), maxbytes (length in bytes,
+// where validator's max counts characters), enum (one of a list the office
+// already keeps, named in enums, so the list is written once), login (a–z, 0–9, ".", "_", "-").
+var customTags = map[string]validator.Func{
+	"storable": func(fl validator.FieldLevel) bool { return StorableText(fl.Field().String()) },
+	"nocontrol": func(fl validator.FieldLevel) bool {
+		return strings.IndexFunc(fl.Field().String(), unicode.IsControl) < 0
+	},
+	"date": func(fl validator.FieldLevel) bool { return isCivilDate(fl.Field().String()) },
+	"maxbytes": func(fl validator.FieldLevel) bool {
+		n, err := strconv.Atoi(fl.Param())
+		return err == nil && len(fl.Field().String()) <= n
+	},
+	"enum": func(fl validator.FieldLevel) bool {
+		return slices.Contains(enums[fl.Param()], fl.Field().String())
+	},
+	"login": func(fl validator.FieldLevel) bool {
+		for _, r := range fl.Field().String() {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune(loginRuneSymbol, r)) {
+				return false
+			}
+		}
+		return true
+	},
+}
+
+func newInputValidator() *validator.Validate {
+	v := validator.New(validator.WithRequiredStructEnabled())
+	v.RegisterTagNameFunc(func(f reflect.StructField) string {
+		if name := f.Tag.Get("field"); name != "" {
+			return name
+		}
+		return f.Name
+	})
+	for tag, fn := range customTags {
+		if err := v.RegisterValidation(tag, fn); err != nil {
+			panic(fmt.Sprintf("office: register validation %q: %v", tag, err)) // a programming error, never input
+		}
+	}
+	return v
+}
+
+// isCivilDate reports whether s is a day that exists, written YYYY-MM-DD
+// (time.Parse refuses 2026-02-30).
+func isCivilDate(s string) bool {
+	_, err := time.Parse(DateLayout, s)
+	return err == nil && len(s) == len(DateLayout)
+}
+
+// enums are the lists an `enum=name` tag accepts a value from.
+var enums = map[string][]string{
+	"event_kind":     EventKinds,
+	"organiser_kind": OrganiserKinds,
+	"stage_kind":     StageKinds,
+}
+
+// tagSuffix is the message id suffix of each tag, unless a field's msg tag
+// overrides it.
+var tagSuffix = map[string]string{
+	"required":  "required",
+	"max":       "too_long",
+	"maxbytes":  "too_long",
+	"min":       "too_short",
+	"oneof":     "choose",
+	"enum":      "choose",
+	"date":      "date",
+	"storable":  "control",
+	"nocontrol": "control",
+	"gt":        "choose",
+	"gte":       "range",
+	"lte":       "range",
+	"login":     "login_chars",
+}
+
+// checkInput validates in (a struct or a pointer to one) by its tags and
+// adds one FieldError per failing field to ve, in the struct's field
+// order, with line (0 for forms). It reports whether in passed.
+func checkInput(ve *ValidationError, line int, in any) bool {
+	err := inputValidator.Struct(in)
+	if err == nil {
+		return true
+	}
+	var fes validator.ValidationErrors
+	if !errors.As(err, &fes) {
+		// An InvalidValidationError: a programming error (not a struct).
+		panic(fmt.Sprintf("office: validate %T: %v", in, err))
+	}
+	t := reflect.TypeOf(in)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	for _, fe := range fes {
+		sf, ok := structFieldAt(t, fe.StructNamespace())
+		if !ok {
+			panic(fmt.Sprintf("office: validate %T: no field %s", in, fe.StructNamespace()))
+		}
+		ve.Add(line, fe.Field(), messageID(sf, fe.Tag()), messageArgs(sf, fe))
+	}
+	return false
+}
+
+// structFieldAt finds the field a validator namespace ("EventInput.Name",
+// "X.Rows[2].Name") names, starting at struct type t.
+func structFieldAt(t reflect.Type, ns string) (reflect.StructField, bool) {
+	parts := strings.Split(ns, ".")[1:]
+	var sf reflect.StructField
+	for i, p := range parts {
+		if j := strings.IndexByte(p, '['); j >= 0 {
+			p = p[:j]
+		}
+		f, ok := t.FieldByName(p)
+		if !ok {
+			return sf, false
+		}
+		sf = f
+		if i < len(parts)-1 {
+			t = f.Type
+			for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
+				t = t.Elem()
+			}
+		}
+	}
+	return sf, len(parts) > 0
+}
+
+// msgSpec reads a field's msg tag: the message prefix and per-tag suffix
+// overrides.
+func msgSpec(sf reflect.StructField) (prefix string, over map[string]string) {
+	parts := strings.Split(sf.Tag.Get("msg"), ",")
+	over = map[string]string{}
+	for _, p := range parts[1:] {
+		if k, v, ok := strings.Cut(p, "="); ok {
+			over[k] = v
+		}
+	}
+	return parts[0], over
+}
+
+// messageID is the message id for tag failing on field sf.
+func messageID(sf reflect.StructField, tag string) string {
+	prefix, over := msgSpec(sf)
+	suffix, ok := over[tag]
+	if !ok {
+		suffix = tagSuffix[tag]
+	}
+	if suffix == "" {
+		suffix = tag
+	}
+	return prefix + "." + suffix
+}
+
+// tagParams are the parameters of sf's validate tags (max=200 → "max": "200").
+func tagParams(sf reflect.StructField) map[string]string {
+	ps := map[string]string{}
+	for _, t := range strings.Split(sf.Tag.Get("validate"), ",") {
+		if k, v, ok := strings.Cut(t, "="); ok {
+			ps[k] = v
+		}
+	}
+	return ps
+}
+
+// messageArgs are the message's template data: a length failure gives
+// Min and Max (from the field's own min/max/maxbytes tags) and Len (the
+// characters or bytes there are); oneof gives the Value refused.
+func messageArgs(sf reflect.StructField, fe validator.FieldError) map[string]any {
+	switch fe.Tag() {
+	case "max", "min", "maxbytes":
+		if fe.Kind() != reflect.String {
+			return nil
+		}
+		s := fmt.Sprint(fe.Value())
+		args := map[string]any{"Len": utf8.RuneCountInString(s)}
+		if fe.Tag() == "maxbytes" {
+			args["Len"] = len(s)
+		}
+		ps := tagParams(sf)
+		for tag, name := range map[string]string{"min": "Min", "max": "Max", "maxbytes": "Max"} {
+			if p, ok := ps[tag]; ok {
+				if n, err := strconv.Atoi(p); err == nil {
+					args[name] = n
+				}
+			}
+		}
+		return args
+	case "oneof", "enum":
+		return map[string]any{"Value": fmt.Sprint(fe.Value())}
+	}
+	return nil
+}
