@@ -21,8 +21,9 @@ import (
 // Each tagged field also names its form field (`field:"name"`) and its
 // messages (`msg:"events.err"`: the message id is the prefix, a dot and the
 // tag's suffix — required → required, max → too_long, oneof → choose,
-// date → date, … — and `msg:"events.err,gt=choose"` overrides one tag's
-// suffix). The messages are the ones the hand-written checks used, so the
+// date → date, … — `msg:"events.err,gt=choose"` overrides one tag's
+// suffix and `msg:"events.err,required:previews.err.reason_required"` names
+// a whole message id from another namespace). The messages are the ones the hand-written checks used, so the
 // 422 pages and API errors read as before. Hand-written checks remain only
 // for domain rules, each marked `// domain rule, not a tag: …`.
 
@@ -87,6 +88,7 @@ var enums = map[string][]string{
 	"event_kind":     EventKinds,
 	"organiser_kind": OrganiserKinds,
 	"stage_kind":     StageKinds,
+	"game_result":    gameResults,
 }
 
 // tagSuffix is the message id suffix of each tag, unless a field's msg tag
@@ -165,7 +167,9 @@ func msgSpec(sf reflect.StructField) (prefix string, over map[string]string) {
 	over = map[string]string{}
 	for _, p := range parts[1:] {
 		if k, v, ok := strings.Cut(p, "="); ok {
-			over[k] = v
+			over[k] = parts[0] + "." + v
+		} else if k, v, ok := strings.Cut(p, ":"); ok {
+			over[k] = v // a whole message id, from another namespace
 		}
 	}
 	return parts[0], over
@@ -174,10 +178,10 @@ func msgSpec(sf reflect.StructField) (prefix string, over map[string]string) {
 // messageID is the message id for tag failing on field sf.
 func messageID(sf reflect.StructField, tag string) string {
 	prefix, over := msgSpec(sf)
-	suffix, ok := over[tag]
-	if !ok {
-		suffix = tagSuffix[tag]
+	if id, ok := over[tag]; ok {
+		return id
 	}
+	suffix := tagSuffix[tag]
 	if suffix == "" {
 		suffix = tag
 	}
