@@ -78,7 +78,7 @@ type ChainResultInput struct {
 	RootID  int64
 	GameID  int64
 	Version int
-	Result  string // ResultSenteWin or ResultGoteWin
+	Result  string `field:"result" validate:"oneof=sente_win gote_win" msg:"games.err,oneof=result"` // ResultSenteWin or ResultGoteWin
 	Reason  string // e.g. ReasonResignation, ReasonForfeit
 	Note    string
 }
@@ -91,9 +91,7 @@ type ChainResultInput struct {
 // result version appended (and confirmed unless the event requires a
 // second person). The caller checks the actor's role.
 func EnterChainResultIn(ctx context.Context, tx *store.Store, actor Actor, in ChainResultInput, now time.Time) (store.ResultVersion, error) {
-	if in.Result != ResultSenteWin && in.Result != ResultGoteWin {
-		v := &ValidationError{}
-		v.Add(0, "result", "games.err.result", map[string]any{"Value": in.Result})
+	if v := (&ValidationError{}); !checkInput(v, 0, in) {
 		return store.ResultVersion{}, v
 	}
 	last, eff, decided, err := lockChainGame(ctx, tx, in.RootID, in.GameID, in.Version)

@@ -12,6 +12,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-playground/validator/v10"
+	"github.com/go-playground/validator/v10/non-standard/validators"
+
+	"kisen/adjudication"
 )
 
 // Validation (docs/input.md "Validation", issue 22 §3): every office input
@@ -32,12 +35,14 @@ import (
 // and never changed after.
 var inputValidator = newInputValidator()
 
-// Custom tags: storable (StorableText), nocontrol (no control character,
+// Custom tags: notblank (validator's own, not registered by default: more
+// than spaces), storable (StorableText), nocontrol (no control character,
 // not even tab or a line break: names that go into CSV rows and single-line
 // cells), date (a civil date written YYYY-MM-DD), maxbytes (length in bytes,
 // where validator's max counts characters), enum (one of a list the office
 // already keeps, named in enums, so the list is written once), login (a–z, 0–9, ".", "_", "-").
 var customTags = map[string]validator.Func{
+	"notblank": validators.NotBlank,
 	"storable": func(fl validator.FieldLevel) bool { return StorableText(fl.Field().String()) },
 	"nocontrol": func(fl validator.FieldLevel) bool {
 		return strings.IndexFunc(fl.Field().String(), unicode.IsControl) < 0
@@ -89,12 +94,25 @@ var enums = map[string][]string{
 	"organiser_kind": OrganiserKinds,
 	"stage_kind":     StageKinds,
 	"game_result":    gameResults,
+	"ruling_kind":    stringsOf(adjudication.RulingKinds()),
+	"found":          {string(adjudication.FoundDuring), string(adjudication.FoundAfter)},
+	"quick_reason":   QuickReasons,
+}
+
+// stringsOf lists a room's string-typed values as strings.
+func stringsOf[S ~[]E, E ~string](xs S) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = string(x)
+	}
+	return out
 }
 
 // tagSuffix is the message id suffix of each tag, unless a field's msg tag
 // overrides it.
 var tagSuffix = map[string]string{
 	"required":  "required",
+	"notblank":  "required",
 	"max":       "too_long",
 	"maxbytes":  "too_long",
 	"min":       "too_short",
