@@ -39,7 +39,7 @@ var inputValidator = newInputValidator()
 // than spaces), storable (StorableText), nocontrol (no control character,
 // not even tab or a line break: names that go into CSV rows and single-line
 // cells), date (a civil date written YYYY-MM-DD), maxbytes (length in bytes,
-// where validator's max counts characters), enum (one of a list the office
+// where validator's max counts characters; minbytes likewise), enum (one of a list the office
 // already keeps, named in enums, so the list is written once), login (a–z, 0–9, ".", "_", "-").
 var customTags = map[string]validator.Func{
 	"notblank": validators.NotBlank,
@@ -51,6 +51,10 @@ var customTags = map[string]validator.Func{
 	"maxbytes": func(fl validator.FieldLevel) bool {
 		n, err := strconv.Atoi(fl.Param())
 		return err == nil && len(fl.Field().String()) <= n
+	},
+	"minbytes": func(fl validator.FieldLevel) bool {
+		n, err := strconv.Atoi(fl.Param())
+		return err == nil && len(fl.Field().String()) >= n
 	},
 	"enum": func(fl validator.FieldLevel) bool {
 		return slices.Contains(enums[fl.Param()], fl.Field().String())
@@ -115,6 +119,7 @@ var tagSuffix = map[string]string{
 	"notblank":  "required",
 	"max":       "too_long",
 	"maxbytes":  "too_long",
+	"minbytes":  "too_short",
 	"min":       "too_short",
 	"oneof":     "choose",
 	"enum":      "choose",
@@ -222,17 +227,17 @@ func tagParams(sf reflect.StructField) map[string]string {
 // characters or bytes there are); oneof gives the Value refused.
 func messageArgs(sf reflect.StructField, fe validator.FieldError) map[string]any {
 	switch fe.Tag() {
-	case "max", "min", "maxbytes":
+	case "max", "min", "maxbytes", "minbytes":
 		if fe.Kind() != reflect.String {
 			return nil
 		}
 		s := fmt.Sprint(fe.Value())
 		args := map[string]any{"Len": utf8.RuneCountInString(s)}
-		if fe.Tag() == "maxbytes" {
+		if strings.HasSuffix(fe.Tag(), "bytes") {
 			args["Len"] = len(s)
 		}
 		ps := tagParams(sf)
-		for tag, name := range map[string]string{"min": "Min", "max": "Max", "maxbytes": "Max"} {
+		for tag, name := range map[string]string{"min": "Min", "max": "Max", "minbytes": "Min", "maxbytes": "Max"} {
 			if p, ok := ps[tag]; ok {
 				if n, err := strconv.Atoi(p); err == nil {
 					args[name] = n
