@@ -101,6 +101,7 @@ var enums = map[string][]string{
 	"ruling_kind":    stringsOf(adjudication.RulingKinds()),
 	"found":          {string(adjudication.FoundDuring), string(adjudication.FoundAfter)},
 	"quick_reason":   QuickReasons,
+	"token_scope":    TokenScopes,
 }
 
 // stringsOf lists a room's string-typed values as strings.
