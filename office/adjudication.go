@@ -28,8 +28,9 @@ type EndInput struct {
 	PointsSente, PointsGote string
 	// RemainingSente/RemainingGote: minutes left on each clock; when empty
 	// they come from the record's move times (D-R2).
-	RemainingSente, RemainingGote string
-	Note                          string
+	RemainingSente string `field:"remaining_sente" validate:"omitempty,intrange=0~2880" msg:"adjudication.err"`
+	RemainingGote  string `field:"remaining_gote" validate:"omitempty,intrange=0~2880" msg:"adjudication.err"`
+	Note           string
 	// Version is the result version the person saw (0: not ended yet);
 	// a stale one is refused with a *StaleError (issue 11).
 	Version int
@@ -133,14 +134,11 @@ func parseSide(field, s string, v *ValidationError) *adjudication.Side {
 	return &side
 }
 
+// parseMinutes reads minutes a tag (intrange) has checked; ok is false
+// when none were given or the tag refused them.
 func parseMinutes(field, s string, v *ValidationError) (adjudication.Duration, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 || n > 48*60 {
-		v.Add(0, field, "adjudication.err.whole_number", map[string]any{"Min": 0, "Max": 48 * 60})
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || v.FieldMessage(field) != "" {
 		return 0, false
 	}
 	return adjudication.Duration(time.Duration(n) * time.Minute), true
@@ -152,6 +150,7 @@ func endFacts(ag *adjudication.Game, in EndInput) *ValidationError {
 	// How the game ended is always chosen (issue 13): never inferred from
 	// the record's last word behind the person's back.
 	in.Kind = strings.TrimSpace(in.Kind)
+	in.RemainingSente, in.RemainingGote = strings.TrimSpace(in.RemainingSente), strings.TrimSpace(in.RemainingGote)
 	checkInput(v, 0, in)
 	// domain rule, not a tag: sides, points and minutes typed as text are
 	// read by the parse that gives the room its values.
@@ -295,8 +294,8 @@ func (o *Office) storeOutcome(ctx context.Context, tx *store.Store, actor Actor,
 type FoulClaimInput struct {
 	Kind     string // adjudication.FoulKind
 	Offender string // sente or gote
-	Ply      string // the move it was made at; "" when unknown
-	Found    string `field:"found" validate:"enum=found" msg:"adjudication.err,enum=found"` // during or after
+	Ply      string `field:"ply" validate:"omitempty,intrange=1~100000" msg:"adjudication.err"` // the move it was made at; "" when unknown
+	Found    string `field:"found" validate:"enum=found" msg:"adjudication.err,enum=found"`     // during or after
 	// ClaimedBy: opponent, third_party, arbiter or recorder (D-X5).
 	ClaimedBy string
 	// NextGameStarted: it came to light after the event's next game began
@@ -321,6 +320,7 @@ func (o *Office) ClaimFoul(ctx context.Context, actor Actor, gameID int64, in Fo
 		return Ended{}, err
 	}
 	v := &ValidationError{}
+	in.Ply = strings.TrimSpace(in.Ply)
 	claim := adjudication.FoulClaim{Kind: adjudication.FoulKind(in.Kind), Offender: parseSide("offender", in.Offender, v),
 		Found: adjudication.Found(in.Found), ClaimedBy: adjudication.Claimant(in.ClaimedBy),
 		NextGameStarted: in.NextGameStarted, Disputed: in.Disputed}
@@ -332,13 +332,7 @@ func (o *Office) ClaimFoul(ctx context.Context, actor Actor, gameID int64, in Fo
 		v.Add(0, "offender", "adjudication.err.side", nil)
 	}
 	checkInput(v, 0, in)
-	if p := strings.TrimSpace(in.Ply); p != "" {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 1 || n > 100000 {
-			v.Add(0, "ply", "adjudication.err.whole_number", map[string]any{"Min": 1, "Max": 100000})
-		}
-		claim.Ply = n
-	}
+	claim.Ply, _ = strconv.Atoi(in.Ply)
 	if err := v.OrNil(); err != nil {
 		return Ended{}, err
 	}

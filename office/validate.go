@@ -39,7 +39,8 @@ var inputValidator = newInputValidator()
 // than spaces), storable (StorableText), nocontrol (no control character,
 // not even tab or a line break: names that go into CSV rows and single-line
 // cells), date (a civil date written YYYY-MM-DD), maxbytes (length in bytes,
-// where validator's max counts characters; minbytes likewise), enum (one of a list the office
+// where validator's max counts characters; minbytes likewise), intrange
+// (a whole number typed as text, within "lo~hi"), enum (one of a list the office
 // already keeps, named in enums, so the list is written once), login (a–z, 0–9, ".", "_", "-").
 var customTags = map[string]validator.Func{
 	"notblank": validators.NotBlank,
@@ -51,6 +52,11 @@ var customTags = map[string]validator.Func{
 	"maxbytes": func(fl validator.FieldLevel) bool {
 		n, err := strconv.Atoi(fl.Param())
 		return err == nil && len(fl.Field().String()) <= n
+	},
+	"intrange": func(fl validator.FieldLevel) bool {
+		lo, hi, ok := intRange(fl.Param())
+		n, err := strconv.Atoi(strings.TrimSpace(fl.Field().String()))
+		return ok && err == nil && n >= lo && n <= hi
 	},
 	"minbytes": func(fl validator.FieldLevel) bool {
 		n, err := strconv.Atoi(fl.Param())
@@ -85,11 +91,20 @@ func newInputValidator() *validator.Validate {
 	return v
 }
 
+// intRange reads an intrange parameter, "0~100".
+func intRange(p string) (lo, hi int, ok bool) {
+	a, b, found := strings.Cut(p, "~")
+	lo, errA := strconv.Atoi(a)
+	hi, errB := strconv.Atoi(b)
+	return lo, hi, found && errA == nil && errB == nil
+}
+
 // isCivilDate reports whether s is a day that exists, written YYYY-MM-DD
-// (time.Parse refuses 2026-02-30).
+// (time.Parse refuses 2026-02-30), in year 1 or later as store.CivilDate
+// requires.
 func isCivilDate(s string) bool {
-	_, err := time.Parse(DateLayout, s)
-	return err == nil && len(s) == len(DateLayout)
+	t, err := time.Parse(DateLayout, s)
+	return err == nil && len(s) == len(DateLayout) && t.Year() >= 1
 }
 
 // enums are the lists an `enum=name` tag accepts a value from.
@@ -131,6 +146,7 @@ var tagSuffix = map[string]string{
 	"gte":       "range",
 	"lte":       "range",
 	"login":     "login_chars",
+	"intrange":  "whole_number",
 }
 
 // checkInput validates in (a struct or a pointer to one) by its tags and
@@ -225,7 +241,8 @@ func tagParams(sf reflect.StructField) map[string]string {
 
 // messageArgs are the message's template data: a length failure gives
 // Min and Max (from the field's own min/max/maxbytes tags) and Len (the
-// characters or bytes there are); oneof gives the Value refused.
+// characters or bytes there are); oneof, enum and date give the Value
+// refused; intrange gives Min and Max.
 func messageArgs(sf reflect.StructField, fe validator.FieldError) map[string]any {
 	switch fe.Tag() {
 	case "max", "min", "maxbytes", "minbytes":
@@ -246,8 +263,11 @@ func messageArgs(sf reflect.StructField, fe validator.FieldError) map[string]any
 			}
 		}
 		return args
-	case "oneof", "enum":
+	case "oneof", "enum", "date":
 		return map[string]any{"Value": fmt.Sprint(fe.Value())}
+	case "intrange":
+		lo, hi, _ := intRange(fe.Param())
+		return map[string]any{"Min": lo, "Max": hi}
 	}
 	return nil
 }
