@@ -49,12 +49,12 @@ const playerMaxLen = 60
 // PlayerInput is a player as typed into the form or a CSV row.
 type PlayerInput struct {
 	Number      string
-	Name        string
-	Reading     string
-	Kind        string
+	Name        string `field:"name" validate:"nocontrol,required,max=60" msg:"players.err"`
+	Reading     string `field:"reading" validate:"nocontrol,required,max=60" msg:"players.err"`
+	Kind        string `field:"kind" validate:"notblank" msg:"players.err"`
 	Rank        string
 	Class       string
-	Affiliation string
+	Affiliation string `field:"affiliation" validate:"nocontrol,max=60" msg:"players.err"`
 	BirthDate   string
 }
 
@@ -161,8 +161,17 @@ func checkPlayerText(ve *ValidationError, line int, field, v string, required bo
 // problem is added to ve with line (0 for forms).
 func validatePlayer(ve *ValidationError, line int, in PlayerInput, today store.CivilDate) store.Player {
 	var p store.Player
-	p.Name = checkPlayerText(ve, line, PlayerFieldName, in.Name, true)
-	if r := checkPlayerText(ve, line, PlayerFieldReading, in.Reading, true); r != "" && utf8.RuneCountInString(r) <= playerMaxLen {
+	// Names are stored in NFC (issue 11), whether typed, imported or given
+	// on the command line; tabs and line breaks (nocontrol) would break the
+	// CSV round trip and the pages.
+	in.Name, in.Reading, in.Affiliation = NFC(strings.TrimSpace(in.Name)), NFC(strings.TrimSpace(in.Reading)), NFC(strings.TrimSpace(in.Affiliation))
+	failed := checkInputFields(ve, line, &in)
+	p.Name, p.Affiliation = in.Name, in.Affiliation
+	// domain rule, not a tag: a よみ is kana (folded to hiragana), the kind
+	// one of its names, the rank of the rank grammar and fitting the kind,
+	// 順位戦 classes for 棋士 only, the birth date as spreadsheets write it
+	// and not in the future, the federation number's pattern.
+	if r := in.Reading; !failed[PlayerFieldReading] {
 		if folded, ok := NormaliseReading(r); ok {
 			p.Reading = folded
 		} else {
@@ -171,8 +180,7 @@ func validatePlayer(ve *ValidationError, line int, in PlayerInput, today store.C
 	}
 	kind, kindOK := ParsePlayerKind(in.Kind)
 	switch {
-	case strings.TrimSpace(in.Kind) == "":
-		ve.Add(line, PlayerFieldKind, codePlayerRequired, nil)
+	case failed[PlayerFieldKind]:
 	case !kindOK:
 		ve.Add(line, PlayerFieldKind, codePlayerKind, nil)
 	default:
@@ -198,7 +206,6 @@ func validatePlayer(ve *ValidationError, line int, in PlayerInput, today store.C
 	} else {
 		p.Class = c
 	}
-	p.Affiliation = checkPlayerText(ve, line, PlayerFieldAffiliation, in.Affiliation, false)
 	if d, ok := ParsePlayerDate(in.BirthDate); !ok {
 		ve.Add(line, PlayerFieldBirthDate, codePlayerDateFormat, nil)
 	} else if !d.IsZero() && d.After(today) {

@@ -176,6 +176,18 @@ func checkInput(ve *ValidationError, line int, in any) bool {
 	return false
 }
 
+// checkInputFields is checkInput reporting which fields (by form name)
+// failed, for callers whose ValidationError holds many lines.
+func checkInputFields(ve *ValidationError, line int, in any) map[string]bool {
+	n := len(ve.Fields)
+	checkInput(ve, line, in)
+	failed := map[string]bool{}
+	for _, f := range ve.Fields[n:] {
+		failed[f.Field] = true
+	}
+	return failed
+}
+
 // structFieldAt finds the field a validator namespace ("EventInput.Name",
 // "X.Rows[2].Name") names, starting at struct type t.
 func structFieldAt(t reflect.Type, ns string) (reflect.StructField, bool) {
