@@ -40,7 +40,8 @@ var inputValidator = newInputValidator()
 // not even tab or a line break: names that go into CSV rows and single-line
 // cells), date (a civil date written YYYY-MM-DD), maxbytes (length in bytes,
 // where validator's max counts characters; minbytes likewise), intrange
-// (a whole number typed as text, within "lo~hi"), enum (one of a list the office
+// (a whole number typed as text, within "lo~hi"), int (digits, however
+// many: a number, if perhaps out of range), enum (one of a list the office
 // already keeps, named in enums, so the list is written once), login (a–z, 0–9, ".", "_", "-").
 var customTags = map[string]validator.Func{
 	"notblank": validators.NotBlank,
@@ -52,6 +53,10 @@ var customTags = map[string]validator.Func{
 	"maxbytes": func(fl validator.FieldLevel) bool {
 		n, err := strconv.Atoi(fl.Param())
 		return err == nil && len(fl.Field().String()) <= n
+	},
+	"int": func(fl validator.FieldLevel) bool {
+		_, err := strconv.Atoi(strings.TrimSpace(fl.Field().String()))
+		return err == nil || errors.Is(err, strconv.ErrRange) // too many digits is a range error
 	},
 	"intrange": func(fl validator.FieldLevel) bool {
 		lo, hi, ok := intRange(fl.Param())
@@ -147,6 +152,7 @@ var tagSuffix = map[string]string{
 	"lte":       "range",
 	"login":     "login_chars",
 	"intrange":  "whole_number",
+	"int":       "number",
 }
 
 // checkInput validates in (a struct or a pointer to one) by its tags and
@@ -176,6 +182,16 @@ func checkInput(ve *ValidationError, line int, in any) bool {
 	return false
 }
 
+// CheckInput is checkInput for the office's rooms (office/day,
+// office/ratings): their inputs are validated by the same tags and
+// messages.
+func CheckInput(ve *ValidationError, line int, in any) bool { return checkInput(ve, line, in) }
+
+// CheckInputFields is checkInputFields for the office's rooms.
+func CheckInputFields(ve *ValidationError, line int, in any) map[string]bool {
+	return checkInputFields(ve, line, in)
+}
+
 // checkInputFields is checkInput reporting which fields (by form name)
 // failed, for callers whose ValidationError holds many lines.
 func checkInputFields(ve *ValidationError, line int, in any) map[string]bool {
@@ -191,7 +207,10 @@ func checkInputFields(ve *ValidationError, line int, in any) map[string]bool {
 // structFieldAt finds the field a validator namespace ("EventInput.Name",
 // "X.Rows[2].Name") names, starting at struct type t.
 func structFieldAt(t reflect.Type, ns string) (reflect.StructField, bool) {
-	parts := strings.Split(ns, ".")[1:]
+	if t.Name() != "" {
+		ns = strings.TrimPrefix(ns, t.Name()+".") // an anonymous struct's namespace has no type name
+	}
+	parts := strings.Split(ns, ".")
 	var sf reflect.StructField
 	for i, p := range parts {
 		if j := strings.IndexByte(p, '['); j >= 0 {
