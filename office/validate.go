@@ -259,6 +259,27 @@ func messageID(sf reflect.StructField, tag string) string {
 	return prefix + "." + suffix
 }
 
+// rangeArgs are Min and Max of a number field's range tags (gt, gte, min
+// → Min; lt, lte, max → Max), typed as the field is, so a message shows
+// them as it did when the check was written by hand.
+func rangeArgs(sf reflect.StructField, k reflect.Kind) map[string]any {
+	args := map[string]any{}
+	for tag, p := range tagParams(sf) {
+		name := map[string]string{"gt": "Min", "gte": "Min", "min": "Min", "lt": "Max", "lte": "Max", "max": "Max"}[tag]
+		if name == "" {
+			continue
+		}
+		if k == reflect.Float32 || k == reflect.Float64 {
+			if x, err := strconv.ParseFloat(p, 64); err == nil {
+				args[name] = x
+			}
+		} else if n, err := strconv.Atoi(p); err == nil {
+			args[name] = n
+		}
+	}
+	return args
+}
+
 // tagParams are the parameters of sf's validate tags (max=200 → "max": "200").
 func tagParams(sf reflect.StructField) map[string]string {
 	ps := map[string]string{}
@@ -276,9 +297,11 @@ func tagParams(sf reflect.StructField) map[string]string {
 // refused; intrange gives Min and Max.
 func messageArgs(sf reflect.StructField, fe validator.FieldError) map[string]any {
 	switch fe.Tag() {
+	case "gt", "gte", "lt", "lte":
+		return rangeArgs(sf, fe.Kind())
 	case "max", "min", "maxbytes", "minbytes":
 		if fe.Kind() != reflect.String {
-			return nil
+			return rangeArgs(sf, fe.Kind())
 		}
 		s := fmt.Sprint(fe.Value())
 		args := map[string]any{"Len": utf8.RuneCountInString(s)}
