@@ -99,7 +99,7 @@ func checkSetupToken(ctx context.Context, s *store.Store, token string, now time
 type SetupInput struct {
 	Token       string
 	Login       string `field:"login" validate:"required,minbytes=3,maxbytes=32,login" msg:"accounts.err,minbytes=login_length,maxbytes=login_length"`
-	DisplayName string `field:"display_name" validate:"required,max=100" msg:"accounts.err"`
+	DisplayName string `field:"display_name" validate:"storable,required,max=100" msg:"accounts.err"`
 	Password    string `field:"password" validate:"required,min=10,maxbytes=1024" msg:"accounts.err,min=password_short,maxbytes=password_long"`
 	Password2   string
 }

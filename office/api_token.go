@@ -101,7 +101,7 @@ func logTokenUse(ctx context.Context, tx *store.Store, a Actor, action string, g
 // TokenInput is the form that creates a token.
 type TokenInput struct {
 	EventID   int64
-	Name      string `field:"name" validate:"required,max=100" msg:"api.err,required=name_required,max=name_long"`
+	Name      string `field:"name" validate:"storable,required,max=100" msg:"api.err,required=name_required,max=name_long"`
 	Scope     string `field:"scope" validate:"enum=token_scope" msg:"api.err,enum=scope"`
 	ExpiresOn string `field:"expires_on" validate:"date" msg:"api.err,date=expiry"` // YYYY-MM-DD: the token works until the end of that day (Japan)
 }

@@ -516,7 +516,7 @@ type QuickResultInput struct {
 	StageID     int64
 	BracketGame string
 	WinnerID    int64  `field:"winner" validate:"gt=0" msg:"previews.err,gt=winner_required"`
-	Reason      string `field:"reason" validate:"enum=quick_reason" msg:"knockout.err,enum=reason"` // one of QuickReasons
+	Reason      string `field:"reason" validate:"storable,enum=quick_reason" msg:"knockout.err,enum=reason"` // one of QuickReasons
 	// GameID is the chain's deciding game the person saw and Version its
 	// result version then (0: none); if either moved on the result is
 	// refused with a *StaleError (issue 11).

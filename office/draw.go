@@ -255,7 +255,7 @@ func (o *Office) StageViolations(ctx context.Context, actor Actor, stageID int64
 type SwapInput struct {
 	StageID int64
 	A, B    int
-	Reason  string `field:"reason" validate:"max=2000" msg:"events.err"` // required when the swap breaks a rule
+	Reason  string `field:"reason" validate:"storable,max=2000" msg:"events.err"` // required when the swap breaks a rule
 }
 
 // SwapBreaks are the rules a swap would break that the bracket keeps now.

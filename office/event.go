@@ -39,9 +39,9 @@ const DateLayout = "2006-01-02"
 // listed.
 type EventInput struct {
 	OrganiserID int64  `field:"organiser_id" validate:"gt=0" msg:"events.err"`
-	Name        string `field:"name" validate:"required,max=200" msg:"events.err"`
-	NameEn      string `field:"name_en" validate:"max=200" msg:"events.err"`
-	Venue       string `field:"venue" validate:"max=200" msg:"events.err"`
+	Name        string `field:"name" validate:"storable,required,max=200" msg:"events.err"`
+	NameEn      string `field:"name_en" validate:"storable,max=200" msg:"events.err"`
+	Venue       string `field:"venue" validate:"storable,max=200" msg:"events.err"`
 	Kind        string `field:"kind" validate:"enum=event_kind" msg:"events.err"`
 	StartDate   string `field:"start_date" validate:"required,date" msg:"events.err"` // YYYY-MM-DD
 	EndDate     string `field:"end_date" validate:"required,date" msg:"events.err"`   // YYYY-MM-DD

@@ -25,7 +25,7 @@ var gameResults = []string{ResultSenteWin, ResultGoteWin, ResultRedo, ResultBoth
 // GameInput describes a game to create.
 type GameInput struct {
 	EventID          int64
-	Label            string `field:"label" validate:"max=100" msg:"limits.err,max=too_long.label"`
+	Label            string `field:"label" validate:"storable,max=100" msg:"limits.err,max=too_long.label"`
 	SenteID, GoteID  *int64 // nil while the seat waits for an earlier result
 	Handicap         string // 手合割 by its Japanese name; "" is 平手
 	ScheduledOn      string `field:"scheduled_on" validate:"omitempty,date" msg:"events.err"`                         // YYYY-MM-DD or ""
@@ -86,8 +86,8 @@ func (o *Office) CreateGame(ctx context.Context, actor Actor, in GameInput) (sto
 // ResultInput is one entry of a game's result.
 type ResultInput struct {
 	Result  string          `field:"result" validate:"enum=game_result" msg:"games.err,enum=result"` // one of the Result… constants
-	Reason  string          `field:"reason" validate:"required" msg:"games.err"`                     // a reason code (adjudication.Reason)
-	Note    string          `field:"note" validate:"max=2000" msg:"limits.err,max=too_long.note"`
+	Reason  string          `field:"reason" validate:"storable,required" msg:"games.err"`                     // a reason code (adjudication.Reason)
+	Note    string          `field:"note" validate:"storable,max=2000" msg:"limits.err,max=too_long.note"`
 	Outcome json.RawMessage `field:"outcome" validate:"omitempty,json" msg:"games.err,json=outcome"` // the adjudication outcome, if computed
 	// Version is the result version the person saw (0: no result yet);
 	// a stale one is refused with a *StaleError (issue 11).

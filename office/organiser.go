@@ -26,10 +26,10 @@ const (
 
 // OrganiserInput is the organiser form.
 type OrganiserInput struct {
-	Name   string `field:"name" validate:"required,max=200" msg:"events.err"`
-	NameEn string `field:"name_en" validate:"max=200" msg:"events.err"`
+	Name   string `field:"name" validate:"storable,required,max=200" msg:"events.err"`
+	NameEn string `field:"name_en" validate:"storable,max=200" msg:"events.err"`
 	Kind   string `field:"kind" validate:"enum=organiser_kind" msg:"events.err"`
-	Note   string `field:"note" validate:"max=4000" msg:"events.err"`
+	Note   string `field:"note" validate:"storable,max=4000" msg:"events.err"`
 }
 
 func (in *OrganiserInput) check() error {

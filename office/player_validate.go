@@ -49,12 +49,12 @@ const playerMaxLen = 60
 // PlayerInput is a player as typed into the form or a CSV row.
 type PlayerInput struct {
 	Number      string
-	Name        string `field:"name" validate:"nocontrol,required,max=60" msg:"players.err"`
-	Reading     string `field:"reading" validate:"nocontrol,required,max=60" msg:"players.err"`
+	Name        string `field:"name" validate:"nocontrol,storable,required,max=60" msg:"players.err"`
+	Reading     string `field:"reading" validate:"nocontrol,storable,required,max=60" msg:"players.err"`
 	Kind        string `field:"kind" validate:"notblank" msg:"players.err"`
 	Rank        string
 	Class       string
-	Affiliation string `field:"affiliation" validate:"nocontrol,max=60" msg:"players.err"`
+	Affiliation string `field:"affiliation" validate:"nocontrol,storable,max=60" msg:"players.err"`
 	BirthDate   string
 }
 

@@ -14,8 +14,8 @@ import (
 // Relation is free text such as 親子, 兄弟 or 夫婦.
 type RelativeInput struct {
 	PlayerID int64
-	Relation string `field:"relation" validate:"max=40" msg:"relatives.err,max=relation_long"`
-	Other    string `field:"other" validate:"notblank" msg:"relatives.err,notblank=other_required"`
+	Relation string `field:"relation" validate:"storable,max=40" msg:"relatives.err,max=relation_long"`
+	Other    string `field:"other" validate:"storable,notblank" msg:"relatives.err,notblank=other_required"`
 }
 
 // maxRelationLen bounds the relation text (a word, not a note).

@@ -19,7 +19,7 @@ type RulingInput struct {
 	// DeltaMinutes is the time added (positive) or removed (negative) by a
 	// time_adjust ruling.
 	DeltaMinutes string
-	Reason       string `field:"reason" validate:"required,max=2000" msg:"adjudication.err,required=ruling_reason"`
+	Reason       string `field:"reason" validate:"storable,required,max=2000" msg:"adjudication.err,required=ruling_reason"`
 	// Supersedes is the id of the ruling this one replaces (an appeal or a
 	// correction); 0 for none.
 	Supersedes int64

@@ -336,7 +336,7 @@ type ScheduleEdit struct {
 	Game    int
 	Other   int
 	Date    string
-	Reason  string `field:"reason" validate:"max=2000" msg:"limits.err,max=too_long.reason"` // required when the edit breaks a rule (the override)
+	Reason  string `field:"reason" validate:"storable,max=2000" msg:"limits.err,max=too_long.reason"` // required when the edit breaks a rule (the override)
 }
 
 // EditSchedule applies one edit to a drawn (unpublished) schedule. The

@@ -13,8 +13,8 @@ import (
 // StageInput is the stage form.
 type StageInput struct {
 	EventID    int64
-	Name       string `field:"name" validate:"required,max=200" msg:"events.err"`
-	NameEn     string `field:"name_en" validate:"max=200" msg:"events.err"` // optional English name, shown on English pages
+	Name       string `field:"name" validate:"storable,required,max=200" msg:"events.err"`
+	NameEn     string `field:"name_en" validate:"storable,max=200" msg:"events.err"` // optional English name, shown on English pages
 	Kind       string `field:"kind" validate:"enum=stage_kind" msg:"knockout.err,enum=kind"`
 	ThirdPlace bool   // 三位決定戦
 	// Qualifiers is how many players go on to the next stage (a power of

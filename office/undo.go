@@ -32,7 +32,7 @@ const ReasonUndo = "undo"
 // UndoInput is the 取り消す form.
 type UndoInput struct {
 	Version int    // the newest version the person saw; it is the one undone
-	Reason  string `field:"reason" validate:"required,max=2000" msg:"events.err,required:previews.err.reason_required"` // required: why the result is taken back
+	Reason  string `field:"reason" validate:"storable,required,max=2000" msg:"events.err,required:previews.err.reason_required"` // required: why the result is taken back
 }
 
 // UndoPlan says what undoing a game's newest version restores.

@@ -40,7 +40,7 @@ func (o *Office) ActiveUsers(ctx context.Context, actor Actor) ([]store.User, er
 // NewUser is the form an administrator fills to add a user.
 type NewUser struct {
 	Login       string `field:"login" validate:"required,minbytes=3,maxbytes=32,login" msg:"accounts.err,minbytes=login_length,maxbytes=login_length"`
-	DisplayName string `field:"display_name" validate:"required,max=100" msg:"accounts.err"`
+	DisplayName string `field:"display_name" validate:"storable,required,max=100" msg:"accounts.err"`
 	Password    string `field:"password" validate:"required,min=10,maxbytes=1024" msg:"accounts.err,min=password_short,maxbytes=password_long"` // initial password, handed over by the administrator
 	Password2   string
 }

@@ -133,6 +133,12 @@ func stringsOf[S ~[]E, E ~string](xs S) []string {
 	return out
 }
 
+// storableMessage is the message of text that cannot be stored, the one
+// the web's storableText middleware answers with (docs/input.md): every
+// office input refuses such text too, for the paths that do not pass that
+// middleware (the command line, the office's own callers).
+const storableMessage = "input.err.field"
+
 // tagSuffix is the message id suffix of each tag, unless a field's msg tag
 // overrides it.
 var tagSuffix = map[string]string{
@@ -145,7 +151,6 @@ var tagSuffix = map[string]string{
 	"oneof":     "choose",
 	"enum":      "choose",
 	"date":      "date",
-	"storable":  "control",
 	"nocontrol": "control",
 	"gt":        "choose",
 	"gte":       "range",
@@ -252,6 +257,9 @@ func messageID(sf reflect.StructField, tag string) string {
 	if id, ok := over[tag]; ok {
 		return id
 	}
+	if tag == "storable" {
+		return storableMessage
+	}
 	suffix := tagSuffix[tag]
 	if suffix == "" {
 		suffix = tag
@@ -317,6 +325,8 @@ func messageArgs(sf reflect.StructField, fe validator.FieldError) map[string]any
 			}
 		}
 		return args
+	case "storable":
+		return map[string]any{"Field": fe.Field()}
 	case "oneof", "enum", "date":
 		return map[string]any{"Value": fmt.Sprint(fe.Value())}
 	case "intrange":

@@ -134,8 +134,8 @@ func ParseSettings(raw string) ClassSettings {
 // so a bad one is a message naming its field, never a crash.
 type ClassInput struct {
 	EventID          int64
-	Name             string   `field:"name" validate:"required,max=200" msg:"events.err"`
-	NameEn           string   `field:"name_en" validate:"max=200" msg:"events.err"`
+	Name             string   `field:"name" validate:"storable,required,max=200" msg:"events.err"`
+	NameEn           string   `field:"name_en" validate:"storable,max=200" msg:"events.err"`
 	Position         string   `field:"position" validate:"omitempty,int,intrange=0~999" msg:"day.err,intrange=range"`
 	Format           string   `field:"format" validate:"oneof=pools swiss knockout" msg:"day.err"`
 	Wins             string   `field:"wins" validate:"required,int,intrange=1~10" msg:"day.err,intrange=range"`   // pools only
@@ -158,8 +158,8 @@ type ClassInput struct {
 	FirstBoard       string `field:"first_board" validate:"required,int,intrange=1~9999" msg:"day.err,intrange=range"`
 	Fee              string `field:"fee" validate:"omitempty,int,intrange=0~1000000" msg:"day.err,intrange=range"` // yen; "" is none
 	FeeReduced       string `field:"fee_reduced" validate:"omitempty,int,intrange=0~1000000" msg:"day.err,intrange=range"`
-	FeeReducedFor    string `field:"fee_reduced_for" validate:"max=40" msg:"day_fee.err"` // who the reduced fee is for
-	FeeReducedForEn  string `field:"fee_reduced_for_en" validate:"max=40" msg:"day_fee.err"`
+	FeeReducedFor    string `field:"fee_reduced_for" validate:"storable,max=40" msg:"day_fee.err"` // who the reduced fee is for
+	FeeReducedForEn  string `field:"fee_reduced_for_en" validate:"storable,max=40" msg:"day_fee.err"`
 }
 
 // InputOf is the form showing a class's stored values.
