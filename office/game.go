@@ -86,7 +86,7 @@ func (o *Office) CreateGame(ctx context.Context, actor Actor, in GameInput) (sto
 // ResultInput is one entry of a game's result.
 type ResultInput struct {
 	Result  string          `field:"result" validate:"enum=game_result" msg:"games.err,enum=result"` // one of the Result… constants
-	Reason  string          `field:"reason" validate:"storable,required" msg:"games.err"`                     // a reason code (adjudication.Reason)
+	Reason  string          `field:"reason" validate:"storable,required" msg:"games.err"`            // a reason code (adjudication.Reason)
 	Note    string          `field:"note" validate:"storable,max=2000" msg:"limits.err,max=too_long.note"`
 	Outcome json.RawMessage `field:"outcome" validate:"omitempty,json" msg:"games.err,json=outcome"` // the adjudication outcome, if computed
 	// Version is the result version the person saw (0: no result yet);
