@@ -609,7 +609,7 @@ func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInp
 // WithdrawEntrant records that a player left a published stage (棄権): each
 // later opponent gets a walkover (directors).
 func (o *Office) WithdrawEntrant(ctx context.Context, actor Actor, stageID, playerID int64, reason string) error {
-	if v := (&ValidationError{}); !checkTextLen(v, "reason", "reason", strings.TrimSpace(reason), MaxReasonLen) {
+	if v := (&ValidationError{}); !checkReason(v, "reason", optionalReason{strings.TrimSpace(reason)}) {
 		return v
 	}
 	ctx = withdrawalConsent(ctx, actor, stageID, reason)

@@ -3,7 +3,6 @@ package office
 import (
 	"context"
 	"strings"
-	"unicode/utf8"
 
 	"kisen/store"
 )
@@ -37,15 +36,6 @@ func (in *OrganiserInput) check() error {
 	v := &ValidationError{}
 	checkInput(v, 0, in)
 	return v.OrNil()
-}
-
-func checkName(v *ValidationError, field, s string, required bool) {
-	switch {
-	case s == "" && required:
-		v.Add(0, field, "events.err.required", nil)
-	case utf8.RuneCountInString(s) > maxNameLen:
-		v.Add(0, field, "events.err.too_long", map[string]any{"Max": maxNameLen})
-	}
 }
 
 // Organisers lists organisers (administrators only).

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -138,22 +136,6 @@ func ParsePlayerDate(s string) (store.CivilDate, bool) {
 		return store.CivilDate{}, false
 	}
 	return d, true
-}
-
-// checkPlayerText trims a free-text field and checks its presence and length.
-// Names are stored in NFC (issue 11), whether typed, imported or given on
-// the command line.
-func checkPlayerText(ve *ValidationError, line int, field, v string, required bool) string {
-	v = NFC(strings.TrimSpace(v))
-	if strings.IndexFunc(v, unicode.IsControl) >= 0 {
-		// Tabs and line breaks would break the CSV round trip and the pages.
-		ve.Add(line, field, codePlayerControl, nil)
-	} else if required && v == "" {
-		ve.Add(line, field, codePlayerRequired, nil)
-	} else if utf8.RuneCountInString(v) > playerMaxLen {
-		ve.Add(line, field, codePlayerTooLong, map[string]any{"Max": playerMaxLen})
-	}
-	return v
 }
 
 // validatePlayer checks every field of in and returns the player it

@@ -18,10 +18,6 @@ func RequireEventRoleIn(ctx context.Context, tx *store.Store, actor Actor, event
 	return requireEventRole(ctx, tx, actor, eventID, roles...)
 }
 
-// CheckName checks a name-like field: required when asked, and no longer
-// than the names of events and organisers may be.
-func CheckName(v *ValidationError, field, s string, required bool) { checkName(v, field, s, required) }
-
 // JapanToday is the calendar day in Japan at now (the day a 師匠 period or
 // a registration counts from).
 func JapanToday(now time.Time) store.CivilDate { return playerToday(now) }

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"kisen/adjudication"
 	"kisen/store"
@@ -295,12 +294,7 @@ func (o *Office) UnlockEventSettings(ctx context.Context, actor Actor, eventID i
 	}
 	reason = strings.TrimSpace(reason)
 	v := &ValidationError{}
-	switch {
-	case reason == "":
-		v.Add(0, "reason", "adjudication.err.required", nil)
-	case utf8.RuneCountInString(reason) > maxReasonLen:
-		v.Add(0, "reason", "adjudication.err.too_long", map[string]any{"Max": maxReasonLen})
-	}
+	checkReason(v, "reason", unlockReasonInput{reason})
 	if err := v.OrNil(); err != nil {
 		return err
 	}
