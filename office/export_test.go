@@ -21,8 +21,12 @@ func InputMessageIDs(in any) map[string][]string {
 			name = sf.Name
 		}
 		for _, tag := range strings.Split(tags, ",") {
-			tag, _, _ = strings.Cut(tag, "=")
+			tag, param, _ := strings.Cut(tag, "=")
 			if tag == "omitempty" {
+				continue
+			}
+			if _, ok := enums[param]; tag == "enum" && !ok {
+				out[name] = append(out[name], "no enum list named "+param)
 				continue
 			}
 			out[name] = append(out[name], messageID(sf, tag))

@@ -24,11 +24,12 @@ import (
 // Each tagged field also names its form field (`field:"name"`) and its
 // messages (`msg:"events.err"`: the message id is the prefix, a dot and the
 // tag's suffix — required → required, max → too_long, oneof → choose,
-// date → date, … — `msg:"events.err,gt=choose"` overrides one tag's
+// date → date, … —; `msg:"events.err,gt=choose"` overrides one tag's
 // suffix and `msg:"events.err,required:previews.err.reason_required"` names
-// a whole message id from another namespace). The messages are the ones the hand-written checks used, so the
-// 422 pages and API errors read as before. Hand-written checks remain only
-// for domain rules, each marked `// domain rule, not a tag: …`.
+// a whole message id from another namespace). The messages are the ones
+// the hand-written checks used, so the 422 pages and API errors read as
+// before. Hand-written checks remain only for domain rules, each marked
+// `// domain rule, not a tag: …`.
 
 // inputValidator checks every office input. A validator caches each
 // struct's parsed tags and is safe for concurrent use; it is built once
@@ -37,12 +38,13 @@ var inputValidator = newInputValidator()
 
 // Custom tags: notblank (validator's own, not registered by default: more
 // than spaces), storable (StorableText), nocontrol (no control character,
-// not even tab or a line break: names that go into CSV rows and single-line
-// cells), date (a civil date written YYYY-MM-DD), maxbytes (length in bytes,
-// where validator's max counts characters; minbytes likewise), intrange
-// (a whole number typed as text, within "lo~hi"), int (digits, however
-// many: a number, if perhaps out of range), enum (one of a list the office
-// already keeps, named in enums, so the list is written once), login (a–z, 0–9, ".", "_", "-").
+// not even tab or a line break: names that go into CSV rows and
+// single-line cells), date (a civil date written YYYY-MM-DD), maxbytes and
+// minbytes (length in bytes, where validator's max and min count
+// characters), int (digits, however many: a number, if perhaps out of
+// range), intrange (a whole number typed as text, within "lo~hi"), enum
+// (one of a list the office already keeps, named in enums, so the list is
+// written once), login (a–z, 0–9, ".", "_", "-").
 var customTags = map[string]validator.Func{
 	"notblank": validators.NotBlank,
 	"storable": func(fl validator.FieldLevel) bool { return StorableText(fl.Field().String()) },
