@@ -3,7 +3,6 @@ package office
 import (
 	"strings"
 	"sync/atomic"
-	"unicode/utf8"
 )
 
 // Accounts are the use cases that create or check passwords: first-run
@@ -50,44 +49,16 @@ const (
 // "sato" are one account.
 func NormalizeLogin(login string) string { return strings.ToLower(strings.TrimSpace(login)) }
 
-// checkLogin adds an error for a login that is not 3–32 of a–z, 0–9, ".",
-// "_" and "-" (after NormalizeLogin).
-func checkLogin(v *ValidationError, field, login string) {
-	switch {
-	case login == "":
-		v.Add(0, field, "accounts.err.required", nil)
-	case len(login) < MinLoginLen || len(login) > MaxLoginLen:
-		v.Add(0, field, "accounts.err.login_length", map[string]any{"Min": MinLoginLen, "Max": MaxLoginLen})
-	default:
-		for _, r := range login {
-			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune(loginRuneSymbol, r)) {
-				v.Add(0, field, "accounts.err.login_chars", nil)
-				return
-			}
-		}
-	}
-}
-
-// checkDisplayName adds an error for an empty or over-long name.
-func checkDisplayName(v *ValidationError, field, name string) {
-	switch {
-	case name == "":
-		v.Add(0, field, "accounts.err.required", nil)
-	case utf8.RuneCountInString(name) > MaxDisplayName:
-		v.Add(0, field, "accounts.err.too_long", map[string]any{"Max": MaxDisplayName})
-	}
-}
-
-// checkNewPassword applies the password rules: at least 10 characters, at
-// most 1024 bytes, not the login itself, typed the same twice.
+// checkNewPassword applies the password rules a tag cannot state, once
+// the password's own tags passed (at least 10 characters, at most 1024
+// bytes): not the login itself, typed the same twice.
 func checkNewPassword(v *ValidationError, field, confirmField, pw, confirm, login string) {
+	if v.FieldMessage(field) != "" {
+		return
+	}
+	// domain rule, not a tag: a password that is the login, or typed
+	// differently the second time, is compared with another field.
 	switch {
-	case pw == "":
-		v.Add(0, field, "accounts.err.required", nil)
-	case utf8.RuneCountInString(pw) < MinPasswordLen:
-		v.Add(0, field, "accounts.err.password_short", map[string]any{"Min": MinPasswordLen})
-	case len(pw) > MaxPasswordLen:
-		v.Add(0, field, "accounts.err.password_long", map[string]any{"Max": MaxPasswordLen})
 	case login != "" && strings.EqualFold(strings.TrimSpace(pw), login):
 		v.Add(0, field, "accounts.err.password_is_login", nil)
 	case pw != confirm:

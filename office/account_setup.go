@@ -98,9 +98,9 @@ func checkSetupToken(ctx context.Context, s *store.Store, token string, now time
 // SetupInput is the first-run form.
 type SetupInput struct {
 	Token       string
-	Login       string
-	DisplayName string
-	Password    string
+	Login       string `field:"login" validate:"required,minbytes=3,maxbytes=32,login" msg:"accounts.err,minbytes=login_length,maxbytes=login_length"`
+	DisplayName string `field:"display_name" validate:"storable,required,max=100" msg:"accounts.err"`
+	Password    string `field:"password" validate:"required,min=10,maxbytes=1024" msg:"accounts.err,min=password_short,maxbytes=password_long"`
 	Password2   string
 }
 
@@ -109,11 +109,10 @@ type SetupInput struct {
 // lock, that no administrator exists — so two processes sharing one
 // PostgreSQL cannot both create one; the loser gets ErrNotFound.
 func (a Accounts) CompleteSetup(ctx context.Context, in SetupInput) (store.User, error) {
-	login := NormalizeLogin(in.Login)
-	name := strings.TrimSpace(in.DisplayName)
+	in.Login, in.DisplayName = NormalizeLogin(in.Login), strings.TrimSpace(in.DisplayName)
+	login, name := in.Login, in.DisplayName
 	v := &ValidationError{}
-	checkLogin(v, "login", login)
-	checkDisplayName(v, "display_name", name)
+	checkInput(v, 0, in)
 	checkNewPassword(v, "password", "password2", in.Password, in.Password2, login)
 	// A bad token is not a form error: the page itself is gone.
 	if err := a.CheckSetupToken(ctx, in.Token); err != nil {

@@ -16,7 +16,7 @@ import (
 // EndInput is how a game ended, as the arbiter or recorder reports it.
 // Strings are form values; empty optional fields are left out.
 type EndInput struct {
-	Kind       string // adjudication.EndingKind
+	Kind       string `field:"kind" validate:"required" msg:"previews.err,required=kind_required"` // adjudication.EndingKind
 	By         string // "sente", "gote" or ""
 	BothAbsent bool   // a forfeit where neither player came
 	Foul       string // the foul, for kind foul
@@ -28,8 +28,9 @@ type EndInput struct {
 	PointsSente, PointsGote string
 	// RemainingSente/RemainingGote: minutes left on each clock; when empty
 	// they come from the record's move times (D-R2).
-	RemainingSente, RemainingGote string
-	Note                          string
+	RemainingSente string `field:"remaining_sente" validate:"omitempty,intrange=0~2880" msg:"adjudication.err"`
+	RemainingGote  string `field:"remaining_gote" validate:"omitempty,intrange=0~2880" msg:"adjudication.err"`
+	Note           string
 	// Version is the result version the person saw (0: not ended yet);
 	// a stale one is refused with a *StaleError (issue 11).
 	Version int
@@ -133,14 +134,11 @@ func parseSide(field, s string, v *ValidationError) *adjudication.Side {
 	return &side
 }
 
+// parseMinutes reads minutes a tag (intrange) has checked; ok is false
+// when none were given or the tag refused them.
 func parseMinutes(field, s string, v *ValidationError) (adjudication.Duration, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 || n > 48*60 {
-		v.Add(0, field, "adjudication.err.whole_number", map[string]any{"Min": 0, "Max": 48 * 60})
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || v.FieldMessage(field) != "" {
 		return 0, false
 	}
 	return adjudication.Duration(time.Duration(n) * time.Minute), true
@@ -149,11 +147,13 @@ func parseMinutes(field, s string, v *ValidationError) (adjudication.Duration, b
 // endFacts turns the end form into the facts' ending, points and times.
 func endFacts(ag *adjudication.Game, in EndInput) *ValidationError {
 	v := &ValidationError{}
-	if strings.TrimSpace(in.Kind) == "" {
-		// How the game ended is always chosen (issue 13): never inferred
-		// from the record's last word behind the person's back.
-		v.Add(0, "kind", "previews.err.kind_required", nil)
-	}
+	// How the game ended is always chosen (issue 13): never inferred from
+	// the record's last word behind the person's back.
+	in.Kind = strings.TrimSpace(in.Kind)
+	in.RemainingSente, in.RemainingGote = strings.TrimSpace(in.RemainingSente), strings.TrimSpace(in.RemainingGote)
+	checkInput(v, 0, in)
+	// domain rule, not a tag: sides, points and minutes typed as text are
+	// read by the parse that gives the room its values.
 	e := adjudication.Ending{Kind: adjudication.EndingKind(in.Kind), By: parseSide("by", in.By, v), BothAbsent: in.BothAbsent}
 	if in.Foul != "" {
 		e.Foul = adjudication.FoulKind(in.Foul)
@@ -294,8 +294,8 @@ func (o *Office) storeOutcome(ctx context.Context, tx *store.Store, actor Actor,
 type FoulClaimInput struct {
 	Kind     string // adjudication.FoulKind
 	Offender string // sente or gote
-	Ply      string // the move it was made at; "" when unknown
-	Found    string // during or after
+	Ply      string `field:"ply" validate:"omitempty,intrange=1~100000" msg:"adjudication.err"` // the move it was made at; "" when unknown
+	Found    string `field:"found" validate:"enum=found" msg:"adjudication.err,enum=found"`     // during or after
 	// ClaimedBy: opponent, third_party, arbiter or recorder (D-X5).
 	ClaimedBy string
 	// NextGameStarted: it came to light after the event's next game began
@@ -320,25 +320,19 @@ func (o *Office) ClaimFoul(ctx context.Context, actor Actor, gameID int64, in Fo
 		return Ended{}, err
 	}
 	v := &ValidationError{}
+	in.Ply = strings.TrimSpace(in.Ply)
 	claim := adjudication.FoulClaim{Kind: adjudication.FoulKind(in.Kind), Offender: parseSide("offender", in.Offender, v),
 		Found: adjudication.Found(in.Found), ClaimedBy: adjudication.Claimant(in.ClaimedBy),
 		NextGameStarted: in.NextGameStarted, Disputed: in.Disputed}
+	// domain rule, not a tag: a foul the rules name, a side, a move number.
 	if !claim.Kind.Valid() {
 		v.Add(0, "foul", "adjudication.err.end_foul", nil)
 	}
 	if claim.Offender == nil && v.FieldMessage("offender") == "" {
 		v.Add(0, "offender", "adjudication.err.side", nil)
 	}
-	if claim.Found != adjudication.FoundDuring && claim.Found != adjudication.FoundAfter {
-		v.Add(0, "found", "adjudication.err.found", nil)
-	}
-	if p := strings.TrimSpace(in.Ply); p != "" {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 1 || n > 100000 {
-			v.Add(0, "ply", "adjudication.err.whole_number", map[string]any{"Min": 1, "Max": 100000})
-		}
-		claim.Ply = n
-	}
+	checkInput(v, 0, in)
+	claim.Ply, _ = strconv.Atoi(in.Ply)
 	if err := v.OrNil(); err != nil {
 		return Ended{}, err
 	}

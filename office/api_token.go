@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"kisen/store"
 )
@@ -102,9 +101,9 @@ func logTokenUse(ctx context.Context, tx *store.Store, a Actor, action string, g
 // TokenInput is the form that creates a token.
 type TokenInput struct {
 	EventID   int64
-	Name      string
-	Scope     string
-	ExpiresOn string // YYYY-MM-DD: the token works until the end of that day (Japan)
+	Name      string `field:"name" validate:"storable,required,max=100" msg:"api.err,required=name_required,max=name_long"`
+	Scope     string `field:"scope" validate:"enum=token_scope" msg:"api.err,enum=scope"`
+	ExpiresOn string `field:"expires_on" validate:"date" msg:"api.err,date=expiry"` // YYYY-MM-DD: the token works until the end of that day (Japan)
 }
 
 // CreatedToken is a new token and its secret, which is shown once.
@@ -127,20 +126,13 @@ func (o *Office) CreateAPIToken(ctx context.Context, actor Actor, in TokenInput)
 	}
 	now := o.now().UTC()
 	v := &ValidationError{}
-	name := strings.TrimSpace(in.Name)
-	switch {
-	case name == "":
-		v.Add(0, "name", "api.err.name_required", nil)
-	case utf8.RuneCountInString(name) > maxTokenName:
-		v.Add(0, "name", "api.err.name_long", map[string]any{"Max": maxTokenName})
-	}
-	if !slices.Contains(TokenScopes, in.Scope) {
-		v.Add(0, "scope", "api.err.scope", nil)
-	}
+	in.Name, in.ExpiresOn = strings.TrimSpace(in.Name), strings.TrimSpace(in.ExpiresOn)
+	name := in.Name
+	checkInput(v, 0, in)
 	var expires time.Time
-	if d, err := time.ParseInLocation(DateLayout, strings.TrimSpace(in.ExpiresOn), playerTokyo); err != nil {
-		v.Add(0, "expires_on", "api.err.expiry", nil)
-	} else {
+	if v.FieldMessage("expires_on") == "" {
+		// domain rule, not a tag: a token lives from tomorrow to MaxTokenLife.
+		d, _ := time.ParseInLocation(DateLayout, in.ExpiresOn, playerTokyo)
 		expires = d.AddDate(0, 0, 1).UTC() // the end of that day in Japan
 		if !expires.After(now) || expires.Sub(now) > MaxTokenLife {
 			v.Add(0, "expires_on", "api.err.expiry_range", nil)

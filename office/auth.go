@@ -180,7 +180,7 @@ func (a Accounts) burnVerify(pw string) {
 // PasswordChange is the form for changing one's own password.
 type PasswordChange struct {
 	Current string
-	New     string
+	New     string `field:"new" validate:"required,min=10,maxbytes=1024" msg:"accounts.err,min=password_short,maxbytes=password_long"`
 	New2    string
 	IP      string // counts a wrong current password towards the rate limit
 }
@@ -201,6 +201,7 @@ func (a Accounts) ChangePassword(ctx context.Context, actor Actor, in PasswordCh
 		return err
 	}
 	v := &ValidationError{}
+	checkInput(v, 0, in)
 	checkNewPassword(v, "new", "new2", in.New, in.New2, u.Login)
 	ok, err := a.verify(u.PasswordHash, in.Current)
 	if err != nil && !errors.Is(err, ErrBadHash) {

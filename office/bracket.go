@@ -7,7 +7,6 @@ import (
 	"hash/fnv"
 	"maps"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -516,8 +515,8 @@ func createBracketGame(ctx context.Context, s *store.Store, now time.Time, st st
 type QuickResultInput struct {
 	StageID     int64
 	BracketGame string
-	WinnerID    int64
-	Reason      string // one of QuickReasons
+	WinnerID    int64  `field:"winner" validate:"gt=0" msg:"previews.err,gt=winner_required"`
+	Reason      string `field:"reason" validate:"storable,enum=quick_reason" msg:"knockout.err,enum=reason"` // one of QuickReasons
 	// GameID is the chain's deciding game the person saw and Version its
 	// result version then (0: none); if either moved on the result is
 	// refused with a *StaleError (issue 11).
@@ -552,13 +551,9 @@ func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInp
 	if err := chainHolds(ctx, o.store, kg.GameID, in.GameID); err != nil {
 		return err
 	}
+	// No winner is assumed (issue 13): the form starts with none chosen.
 	v := &ValidationError{}
-	if in.WinnerID == 0 { // no winner is assumed (issue 13): the form starts with none chosen
-		v.Add(0, "winner", "previews.err.winner_required", nil)
-	}
-	if !slices.Contains(QuickReasons, in.Reason) {
-		v.Add(0, "reason", "knockout.err.reason", nil)
-	}
+	checkInput(v, 0, in)
 	if err := v.OrNil(); err != nil {
 		return err
 	}
@@ -614,7 +609,7 @@ func (o *Office) QuickResult(ctx context.Context, actor Actor, in QuickResultInp
 // WithdrawEntrant records that a player left a published stage (棄権): each
 // later opponent gets a walkover (directors).
 func (o *Office) WithdrawEntrant(ctx context.Context, actor Actor, stageID, playerID int64, reason string) error {
-	if v := (&ValidationError{}); !checkTextLen(v, "reason", "reason", strings.TrimSpace(reason), MaxReasonLen) {
+	if v := (&ValidationError{}); !checkReason(v, "reason", optionalReason{strings.TrimSpace(reason)}) {
 		return v
 	}
 	ctx = withdrawalConsent(ctx, actor, stageID, reason)

@@ -20,13 +20,13 @@ type LeagueClassInput struct {
 	EventID          int64
 	Class            string // A … C2 for a junisen_term event, "" for a league event
 	Members          string
-	GamesPerPlayer   int // 0: the class default (B2/C1/C2: 10); ignored for round robins
-	AllowanceMinutes int
-	Promote          *int
-	Demote           *int
-	PointsNum        *int // 降級点 ratio numerator
-	PointsDen        *int
-	PointsToDemote   *int
+	GamesPerPlayer   int  // 0: the class default (B2/C1/C2: 10); ignored for round robins
+	Promote          *int `field:"promote" validate:"omitempty,gte=0,lte=200" msg:"league.err,gte=count,lte=count"`
+	Demote           *int `field:"demote" validate:"omitempty,gte=0,lte=200" msg:"league.err,gte=count,lte=count"`
+	PointsNum        *int `field:"points_num" validate:"omitempty,gte=0,lte=200" msg:"league.err,gte=count,lte=count"` // 降級点 ratio numerator
+	PointsDen        *int `field:"points_den" validate:"omitempty,gte=0,lte=200" msg:"league.err,gte=count,lte=count"`
+	PointsToDemote   *int `field:"points_to_demote" validate:"omitempty,gte=0,lte=200" msg:"league.err,gte=count,lte=count"`
+	AllowanceMinutes int  `field:"allowance" validate:"gte=0,lte=1440" msg:"league.err,gte=allowance,lte=allowance"`
 }
 
 // DefaultClassSettings gives the settings and rules a new class starts
@@ -88,31 +88,26 @@ func (o *Office) AddLeagueClass(ctx context.Context, actor Actor, in LeagueClass
 		if in.GamesPerPlayer != 0 && !settings.RoundRobin {
 			settings.GamesPerPlayer = in.GamesPerPlayer
 		}
+		checkInput(v, 0, in)
 		applyRule := func(field string, dst *int, src *int) {
-			if src == nil {
-				return
+			if src != nil && v.FieldMessage(field) == "" {
+				*dst = *src
 			}
-			if *src < 0 || *src > 200 {
-				v.Add(0, field, "league.err.count", nil)
-				return
-			}
-			*dst = *src
 		}
 		applyRule("promote", &rules.Promote, in.Promote)
 		applyRule("demote", &rules.Demote, in.Demote)
 		applyRule("points_num", &rules.PointsNum, in.PointsNum)
 		applyRule("points_den", &rules.PointsDen, in.PointsDen)
 		applyRule("points_to_demote", &rules.PointsToDemote, in.PointsToDemote)
+		// domain rule, not a tag: a 降級点 ratio needs its denominator.
 		if rules.PointsNum > 0 && rules.PointsDen == 0 {
 			v.Add(0, "points_den", "league.err.count", nil)
-		}
-		if in.AllowanceMinutes < 0 || in.AllowanceMinutes > 24*60 {
-			v.Add(0, "allowance", "league.err.allowance", nil)
 		}
 		ix, err := loadPlayerIndex(ctx, tx)
 		if err != nil {
 			return err
 		}
+		// domain rule, not a tag: members are lines naming registered players.
 		members := parseMembers(in.Members, ix, v)
 		if len(members) < 2 && v.FieldMessage("members") == "" {
 			v.Add(0, "members", "league.err.members_few", nil)

@@ -129,7 +129,7 @@ func correctKnockout(ctx context.Context, s *store.Store, e store.Event, now tim
 		return nil
 	}
 	if has {
-		if v := (&ValidationError{}); !checkTextLen(v, "correction_reason", "reason", strings.TrimSpace(consent.Reason), MaxReasonLen) {
+		if v := (&ValidationError{}); !checkReason(v, "correction_reason", optionalReason{strings.TrimSpace(consent.Reason)}) {
 			return v
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"kisen/pairing"
 	"kisen/store"
@@ -20,7 +19,7 @@ import (
 type DrawInput struct {
 	StageID  int64
 	Seed     string
-	DrawDate string // YYYY-MM-DD
+	DrawDate string `field:"draw_date" validate:"required,date" msg:"events.err"` // YYYY-MM-DD
 }
 
 // StageDrawRequest builds the pairing request a stage's draw uses: its
@@ -119,12 +118,13 @@ func (o *Office) DrawStage(ctx context.Context, actor Actor, in DrawInput) (stor
 			return fmt.Errorf("stage %d is published; its draw is final: %w", st.ID, ErrConflict)
 		}
 		v := &ValidationError{}
+		// domain rule, not a tag: the witnesses' number, or a fresh one.
 		seed := parseSeed(v, in.Seed)
-		day, dayOK := checkDate(v, "draw_date", strings.TrimSpace(in.DrawDate))
-		if err := v.OrNil(); err != nil || !dayOK {
+		in.DrawDate = strings.TrimSpace(in.DrawDate)
+		if !checkInput(v, 0, in) || len(v.Fields) > 0 {
 			return v
 		}
-		date, err := store.ParseCivilDate(day.Format(DateLayout))
+		date, err := store.ParseCivilDate(in.DrawDate)
 		if err != nil {
 			return err
 		}
@@ -255,7 +255,7 @@ func (o *Office) StageViolations(ctx context.Context, actor Actor, stageID int64
 type SwapInput struct {
 	StageID int64
 	A, B    int
-	Reason  string // required when the swap breaks a rule
+	Reason  string `field:"reason" validate:"storable,max=2000" msg:"events.err"` // required when the swap breaks a rule
 }
 
 // SwapBreaks are the rules a swap would break that the bracket keeps now.
@@ -335,15 +335,15 @@ func (o *Office) SwapSlots(ctx context.Context, actor Actor, in SwapInput) ([]pa
 			return err
 		}
 		broke = v
-		reason := strings.TrimSpace(in.Reason)
+		in.Reason = strings.TrimSpace(in.Reason)
+		reason := in.Reason
+		// domain rule, not a tag: a reason is needed when the swap breaks a rule.
 		if err := pairing.RequireOverride(v, reason); err != nil {
 			ve := &ValidationError{}
 			ve.Add(0, "reason", "knockout.err.override_required", nil)
 			return ve
 		}
-		if utf8.RuneCountInString(reason) > MaxReasonLen {
-			ve := &ValidationError{}
-			ve.Add(0, "reason", "events.err.too_long", map[string]any{"Max": MaxReasonLen})
+		if ve := (&ValidationError{}); !checkInput(ve, 0, in) {
 			return ve
 		}
 		old, _ := StageSlots(st)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -36,34 +35,30 @@ var PublicStatuses = []string{StatusPublished, StatusFinished}
 // DateLayout is how event dates are written and stored.
 const DateLayout = "2006-01-02"
 
-// EventInput is the event form.
+// EventInput is the event form. Fields are in the order their errors are
+// listed.
 type EventInput struct {
-	OrganiserID int64
-	Name        string
-	NameEn      string
-	Kind        string
-	StartDate   string // YYYY-MM-DD
-	EndDate     string // YYYY-MM-DD
-	Venue       string
+	OrganiserID int64  `field:"organiser_id" validate:"gt=0" msg:"events.err"`
+	Name        string `field:"name" validate:"storable,required,max=200" msg:"events.err"`
+	NameEn      string `field:"name_en" validate:"storable,max=200" msg:"events.err"`
+	Venue       string `field:"venue" validate:"storable,max=200" msg:"events.err"`
+	Kind        string `field:"kind" validate:"enum=event_kind" msg:"events.err"`
+	StartDate   string `field:"start_date" validate:"required,date" msg:"events.err"` // YYYY-MM-DD
+	EndDate     string `field:"end_date" validate:"required,date" msg:"events.err"`   // YYYY-MM-DD
 }
 
 func (in *EventInput) check() *ValidationError {
 	in.Name, in.NameEn, in.Venue = strings.TrimSpace(in.Name), strings.TrimSpace(in.NameEn), strings.TrimSpace(in.Venue)
 	in.StartDate, in.EndDate = strings.TrimSpace(in.StartDate), strings.TrimSpace(in.EndDate)
 	v := &ValidationError{}
-	if in.OrganiserID <= 0 {
-		v.Add(0, "organiser_id", "events.err.choose", nil)
-	}
-	checkName(v, "name", in.Name, true)
-	checkName(v, "name_en", in.NameEn, false)
-	checkName(v, "venue", in.Venue, false)
-	if !slices.Contains(EventKinds, in.Kind) {
-		v.Add(0, "kind", "events.err.choose", nil)
-	}
-	start, okStart := checkDate(v, "start_date", in.StartDate)
-	end, okEnd := checkDate(v, "end_date", in.EndDate)
-	if okStart && okEnd && end.Before(start) {
-		v.Add(0, "end_date", "events.err.end_before_start", nil)
+	checkInput(v, 0, in)
+	if v.FieldMessage("start_date") == "" && v.FieldMessage("end_date") == "" {
+		// domain rule, not a tag: an event ends on or after the day it starts.
+		start, _ := time.Parse(DateLayout, in.StartDate)
+		end, _ := time.Parse(DateLayout, in.EndDate)
+		if end.Before(start) {
+			v.Add(0, "end_date", "events.err.end_before_start", nil)
+		}
 	}
 	return v
 }

@@ -25,11 +25,11 @@ var gameResults = []string{ResultSenteWin, ResultGoteWin, ResultRedo, ResultBoth
 // GameInput describes a game to create.
 type GameInput struct {
 	EventID          int64
-	Label            string
+	Label            string `field:"label" validate:"storable,max=100" msg:"limits.err,max=too_long.label"`
 	SenteID, GoteID  *int64 // nil while the seat waits for an earlier result
 	Handicap         string // 手合割 by its Japanese name; "" is 平手
-	ScheduledOn      string // YYYY-MM-DD or ""
-	AllowanceMinutes int    // each side's allowance (持ち時間)
+	ScheduledOn      string `field:"scheduled_on" validate:"omitempty,date" msg:"events.err"`                         // YYYY-MM-DD or ""
+	AllowanceMinutes int    `field:"allowance" validate:"gte=0,lte=1440" msg:"games.err,gte=allowance,lte=allowance"` // each side's allowance (持ち時間)
 }
 
 func (in *GameInput) check() (*store.Game, *ValidationError) {
@@ -38,21 +38,18 @@ func (in *GameInput) check() (*store.Game, *ValidationError) {
 	if g.Handicap == "" {
 		g.Handicap = rules.Even.Name()
 	}
+	// domain rule, not a tag: a 手合割 the rules know, by its Japanese name.
 	if _, ok := rules.HandicapByName(g.Handicap); !ok {
 		v.Add(0, "handicap", "games.err.handicap", map[string]any{"Value": in.Handicap})
 	}
+	// domain rule, not a tag: nobody plays themself.
 	if in.SenteID != nil && in.GoteID != nil && *in.SenteID == *in.GoteID {
 		v.Add(0, "gote", "games.err.same_player", nil)
 	}
-	if in.ScheduledOn != "" {
-		if _, ok := checkDate(v, "scheduled_on", in.ScheduledOn); ok {
-			d := in.ScheduledOn
-			g.ScheduledOn = &d
-		}
-	}
-	checkTextLen(v, "label", "label", in.Label, MaxGameLabelLen)
-	if in.AllowanceMinutes < 0 || in.AllowanceMinutes > 24*60 {
-		v.Add(0, "allowance", "games.err.allowance", nil)
+	checkInput(v, 0, in)
+	if in.ScheduledOn != "" && v.FieldMessage("scheduled_on") == "" {
+		d := in.ScheduledOn
+		g.ScheduledOn = &d
 	}
 	g.SenteAllowanceS = in.AllowanceMinutes * 60
 	g.GoteAllowanceS = in.AllowanceMinutes * 60
@@ -88,10 +85,10 @@ func (o *Office) CreateGame(ctx context.Context, actor Actor, in GameInput) (sto
 
 // ResultInput is one entry of a game's result.
 type ResultInput struct {
-	Result  string          // one of the Result… constants
-	Reason  string          // a reason code (adjudication.Reason)
-	Outcome json.RawMessage // the adjudication outcome, if computed
-	Note    string
+	Result  string          `field:"result" validate:"enum=game_result" msg:"games.err,enum=result"` // one of the Result… constants
+	Reason  string          `field:"reason" validate:"storable,required" msg:"games.err"`            // a reason code (adjudication.Reason)
+	Note    string          `field:"note" validate:"storable,max=2000" msg:"limits.err,max=too_long.note"`
+	Outcome json.RawMessage `field:"outcome" validate:"omitempty,json" msg:"games.err,json=outcome"` // the adjudication outcome, if computed
 	// Version is the result version the person saw (0: no result yet);
 	// a stale one is refused with a *StaleError (issue 11).
 	Version int
@@ -137,20 +134,8 @@ func (o *Office) RecordResult(ctx context.Context, actor Actor, gameID int64, in
 // written.
 func checkResult(g store.Game, in ResultInput) *ValidationError {
 	v := &ValidationError{}
-	known := false
-	for _, r := range gameResults {
-		known = known || r == in.Result
-	}
-	if !known {
-		v.Add(0, "result", "games.err.result", map[string]any{"Value": in.Result})
-	}
-	if in.Reason == "" {
-		v.Add(0, "reason", "games.err.required", nil)
-	}
-	checkTextLen(v, "note", "note", in.Note, MaxNoteLen)
-	if len(in.Outcome) > 0 && !json.Valid(in.Outcome) {
-		v.Add(0, "outcome", "games.err.outcome", nil)
-	}
+	checkInput(v, 0, in)
+	// domain rule, not a tag: a win needs both seats filled.
 	if (in.Result == ResultSenteWin || in.Result == ResultGoteWin) && (g.SentePlayerID == nil || g.GotePlayerID == nil) {
 		v.Add(0, "result", "games.err.no_players", nil)
 	}

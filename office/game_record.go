@@ -19,7 +19,7 @@ const maxRecordBytes = 1 << 20
 
 // RecordInput is a record to check or save.
 type RecordInput struct {
-	Text string
+	Text string `field:"record" validate:"notblank,maxbytes=1048576" msg:"adjudication.err,notblank=record_empty,maxbytes=record_too_big"`
 	// Format is kif, ki2, csa or usi; "" detects it.
 	Format string
 	// AcceptFoul: save although the record contains an illegal move (the
@@ -52,14 +52,11 @@ type RecordReading struct {
 func readRecord(in RecordInput, handicap string, s EventSettings) (RecordReading, *ValidationError) {
 	v := &ValidationError{}
 	text := in.Text
-	if strings.TrimSpace(text) == "" {
-		v.Add(0, "record", "adjudication.err.record_empty", nil)
+	if !checkInput(v, 0, in) {
 		return RecordReading{}, v
 	}
-	if len(text) > maxRecordBytes {
-		v.Add(0, "record", "adjudication.err.record_too_big", map[string]any{"Max": maxRecordBytes})
-		return RecordReading{}, v
-	}
+	// domain rule, not a tag: the format and the record itself are read by
+	// the rules engine, which names what it cannot read.
 	f := kifu.FormatUnknown
 	if in.Format != "" {
 		var err error

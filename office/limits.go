@@ -1,8 +1,6 @@
 package office
 
 import (
-	"unicode/utf8"
-
 	"kisen/adjudication"
 )
 
@@ -60,14 +58,31 @@ func TextLimits() []TextLimit {
 	}
 }
 
-// checkTextLen adds field's too-long error to v when s is longer than max
-// characters; kind names the field in the message ("note", "reason",
-// "label"). It reports whether s fits.
-func checkTextLen(v *ValidationError, field, kind, s string, max int) bool {
-	n := utf8.RuneCountInString(s)
-	if n <= max {
-		return true
+// Reasons given alone, not as a field of a larger input: each is a
+// tagged struct, so its rules are validate tags like every input's. The
+// messages differ by where the reason is asked for, as they always have.
+type (
+	// optionalReason is a withdrawal's or a correction's reason.
+	optionalReason struct {
+		Reason string `field:"reason" validate:"storable,max=2000" msg:"limits.err,max=too_long.reason"`
 	}
-	v.Add(0, field, "limits.err.too_long."+kind, map[string]any{"Max": max, "Len": n})
-	return false
+	// unpublishReasonInput is why a published draw or schedule is taken back.
+	unpublishReasonInput struct {
+		Reason string `field:"reason" validate:"storable,required,max=2000" msg:"events.err,required:previews.err.reason_required"`
+	}
+	// unlockReasonInput is why a started event's settings are unlocked.
+	unlockReasonInput struct {
+		Reason string `field:"reason" validate:"storable,required,max=2000" msg:"adjudication.err"`
+	}
+)
+
+// checkReason checks a reason given alone against in's tags (in holds it,
+// trimmed) and reports it on field.
+func checkReason(v *ValidationError, field string, in any) bool {
+	n := len(v.Fields)
+	ok := checkInput(v, 0, in)
+	for i := n; i < len(v.Fields); i++ {
+		v.Fields[i].Field = field
+	}
+	return ok
 }

@@ -2,9 +2,7 @@ package office
 
 import (
 	"context"
-	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"kisen/store"
 )
@@ -27,33 +25,17 @@ const (
 
 // OrganiserInput is the organiser form.
 type OrganiserInput struct {
-	Name   string
-	NameEn string
-	Kind   string
-	Note   string
+	Name   string `field:"name" validate:"storable,required,max=200" msg:"events.err"`
+	NameEn string `field:"name_en" validate:"storable,max=200" msg:"events.err"`
+	Kind   string `field:"kind" validate:"enum=organiser_kind" msg:"events.err"`
+	Note   string `field:"note" validate:"storable,max=4000" msg:"events.err"`
 }
 
 func (in *OrganiserInput) check() error {
 	in.Name, in.NameEn, in.Note = strings.TrimSpace(in.Name), strings.TrimSpace(in.NameEn), strings.TrimSpace(in.Note)
 	v := &ValidationError{}
-	checkName(v, "name", in.Name, true)
-	checkName(v, "name_en", in.NameEn, false)
-	if !slices.Contains(OrganiserKinds, in.Kind) {
-		v.Add(0, "kind", "events.err.choose", nil)
-	}
-	if utf8.RuneCountInString(in.Note) > maxNoteLen {
-		v.Add(0, "note", "events.err.too_long", map[string]any{"Max": maxNoteLen})
-	}
+	checkInput(v, 0, in)
 	return v.OrNil()
-}
-
-func checkName(v *ValidationError, field, s string, required bool) {
-	switch {
-	case s == "" && required:
-		v.Add(0, field, "events.err.required", nil)
-	case utf8.RuneCountInString(s) > maxNameLen:
-		v.Add(0, field, "events.err.too_long", map[string]any{"Max": maxNameLen})
-	}
 }
 
 // Organisers lists organisers (administrators only).

@@ -44,6 +44,14 @@ type MasterRef struct {
 	TeacherReading string
 }
 
+// teacherInput is a 師匠 outside the registry, named as a player is
+// (PlayerInput's name rules); whether one is named at all, and the
+// periods, are the 師匠 domain rules resolveMaster keeps by hand.
+type teacherInput struct {
+	Name    string `field:"master_name" validate:"nocontrol,storable,required,max=60" msg:"players.err"`
+	Reading string `field:"master_reading" validate:"nocontrol,storable,required,max=60" msg:"players.err"`
+}
+
 func (r MasterRef) names() (player, teacher bool) {
 	return r.PlayerID != 0 || strings.TrimSpace(r.Number) != "",
 		strings.TrimSpace(r.TeacherName) != "" || strings.TrimSpace(r.TeacherReading) != ""
@@ -63,8 +71,10 @@ func resolveMaster(ctx context.Context, tx *store.Store, ve *ValidationError, li
 		return m, false, nil
 	case isTeacher:
 		n0 := len(ve.Fields)
-		m.TeacherName = checkPlayerText(ve, line, MasterFieldName, ref.TeacherName, true)
-		if r := checkPlayerText(ve, line, MasterFieldReading, ref.TeacherReading, true); r != "" {
+		t := teacherInput{Name: NFC(strings.TrimSpace(ref.TeacherName)), Reading: NFC(strings.TrimSpace(ref.TeacherReading))}
+		failed := checkInputFields(ve, line, t)
+		m.TeacherName = t.Name
+		if r := t.Reading; !failed[MasterFieldReading] {
 			if folded, ok := NormaliseReading(r); ok {
 				m.TeacherReading = folded
 			} else {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"kisen/store"
 )
@@ -15,8 +14,8 @@ import (
 // Relation is free text such as 親子, 兄弟 or 夫婦.
 type RelativeInput struct {
 	PlayerID int64
-	Other    string
-	Relation string
+	Relation string `field:"relation" validate:"storable,max=40" msg:"relatives.err,max=relation_long"`
+	Other    string `field:"other" validate:"storable,notblank" msg:"relatives.err,notblank=other_required"`
 }
 
 // maxRelationLen bounds the relation text (a word, not a note).
@@ -72,13 +71,10 @@ func (o *Office) AddRelative(ctx context.Context, actor Actor, in RelativeInput)
 		}
 		v := &ValidationError{}
 		in.Relation = strings.TrimSpace(in.Relation)
-		if utf8.RuneCountInString(in.Relation) > maxRelationLen {
-			v.Add(0, "relation", "relatives.err.relation_long", map[string]any{"Max": maxRelationLen})
-		}
+		checkInput(v, 0, in)
 		var other store.Player
-		if strings.TrimSpace(in.Other) == "" {
-			v.Add(0, "other", "relatives.err.other_required", nil)
-		} else {
+		if v.FieldMessage("other") == "" {
+			// domain rule, not a tag: the other is a registered player, not oneself.
 			ix, err := loadPlayerIndex(ctx, tx)
 			if err != nil {
 				return err

@@ -18,10 +18,6 @@ func RequireEventRoleIn(ctx context.Context, tx *store.Store, actor Actor, event
 	return requireEventRole(ctx, tx, actor, eventID, roles...)
 }
 
-// CheckName checks a name-like field: required when asked, and no longer
-// than the names of events and organisers may be.
-func CheckName(v *ValidationError, field, s string, required bool) { checkName(v, field, s, required) }
-
 // JapanToday is the calendar day in Japan at now (the day a 師匠 period or
 // a registration counts from).
 func JapanToday(now time.Time) store.CivilDate { return playerToday(now) }
@@ -78,7 +74,7 @@ type ChainResultInput struct {
 	RootID  int64
 	GameID  int64
 	Version int
-	Result  string // ResultSenteWin or ResultGoteWin
+	Result  string `field:"result" validate:"oneof=sente_win gote_win" msg:"games.err,oneof=result"` // ResultSenteWin or ResultGoteWin
 	Reason  string // e.g. ReasonResignation, ReasonForfeit
 	Note    string
 }
@@ -91,9 +87,7 @@ type ChainResultInput struct {
 // result version appended (and confirmed unless the event requires a
 // second person). The caller checks the actor's role.
 func EnterChainResultIn(ctx context.Context, tx *store.Store, actor Actor, in ChainResultInput, now time.Time) (store.ResultVersion, error) {
-	if in.Result != ResultSenteWin && in.Result != ResultGoteWin {
-		v := &ValidationError{}
-		v.Add(0, "result", "games.err.result", map[string]any{"Value": in.Result})
+	if v := (&ValidationError{}); !checkInput(v, 0, in) {
 		return store.ResultVersion{}, v
 	}
 	last, eff, decided, err := lockChainGame(ctx, tx, in.RootID, in.GameID, in.Version)

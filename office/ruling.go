@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"kisen/adjudication"
 	"kisen/store"
@@ -15,12 +14,12 @@ import (
 
 // RulingInput is the ruling form (D-K1, 000 第11条第5項).
 type RulingInput struct {
-	Kind   string // adjudication.RulingKind
+	Kind   string `field:"kind" validate:"enum=ruling_kind" msg:"adjudication.err,enum=ruling_kind"` // adjudication.RulingKind
 	Player string // sente, gote or "" (required for time, caution, warning, foul loss)
 	// DeltaMinutes is the time added (positive) or removed (negative) by a
 	// time_adjust ruling.
 	DeltaMinutes string
-	Reason       string
+	Reason       string `field:"reason" validate:"storable,required,max=2000" msg:"adjudication.err,required=ruling_reason"`
 	// Supersedes is the id of the ruling this one replaces (an appeal or a
 	// correction); 0 for none.
 	Supersedes int64
@@ -116,13 +115,9 @@ func (o *Office) AddRuling(ctx context.Context, actor Actor, gameID int64, in Ru
 	row := store.Ruling{GameID: g.ID, Kind: in.Kind, Player: in.Player, Reason: in.Reason,
 		ArbiterID: actor.UserID, ByOrganiser: byOrganiser, MadeAt: o.now().UTC(), EnteredVia: actor.enteredVia()}
 	kind := adjudication.RulingKind(in.Kind)
-	known := false
-	for _, k := range adjudication.RulingKinds() {
-		known = known || k == kind
-	}
-	if !known {
-		v.Add(0, "kind", "adjudication.err.ruling_kind", nil)
-	}
+	checkInput(v, 0, in)
+	// domain rule, not a tag: who a ruling names and the time it moves
+	// depend on its kind (D-K1).
 	side := parseSide("player", in.Player, v)
 	switch kind {
 	case adjudication.RulingTimeAdjust, adjudication.RulingCaution, adjudication.RulingWarning, adjudication.RulingFoulLoss:
@@ -140,12 +135,6 @@ func (o *Office) AddRuling(ctx context.Context, actor Actor, gameID int64, in Ru
 		default:
 			row.DeltaS = n * 60
 		}
-	}
-	switch {
-	case in.Reason == "":
-		v.Add(0, "reason", "adjudication.err.ruling_reason", nil)
-	case utf8.RuneCountInString(in.Reason) > maxReasonLen:
-		v.Add(0, "reason", "adjudication.err.too_long", map[string]any{"Max": maxReasonLen})
 	}
 	if err := v.OrNil(); err != nil {
 		return store.Ruling{}, nil, err

@@ -23,7 +23,7 @@ type ScheduleInput struct {
 	Seed string
 	// DrawDate (YYYY-MM-DD) is the day lineage is read on: each member's
 	// 師匠 as of that day (D-A2..D-A5). Empty: today in Japan.
-	DrawDate string
+	DrawDate string `field:"draw_date" validate:"omitempty,date" msg:"league.err"`
 	// RoundDates has one entry per round; an entry may list several dates
 	// separated by spaces or commas (a round spread over days). Empty: no
 	// calendar. The final round takes exactly one date (D-B1).
@@ -244,6 +244,7 @@ func (o *Office) GenerateSchedule(ctx context.Context, actor Actor, in ScheduleI
 		return store.LeagueClass{}, err
 	}
 	v := &ValidationError{}
+	// domain rule, not a tag: the witnesses' number, or a fresh one.
 	var seed uint64
 	if s := strings.TrimSpace(in.Seed); s != "" {
 		if seed, err = strconv.ParseUint(s, 10, 64); err != nil {
@@ -252,10 +253,11 @@ func (o *Office) GenerateSchedule(ctx context.Context, actor Actor, in ScheduleI
 	} else if seed, err = newSeed(); err != nil {
 		return store.LeagueClass{}, err
 	}
+	in.DrawDate = strings.TrimSpace(in.DrawDate)
 	on := playerToday(o.now())
-	if strings.TrimSpace(in.DrawDate) != "" {
-		if on, err = store.ParseCivilDate(strings.TrimSpace(in.DrawDate)); err != nil {
-			v.Add(0, "draw_date", "league.err.date", map[string]any{"Round": 0, "Value": in.DrawDate})
+	if checkInput(v, 0, in) && in.DrawDate != "" {
+		if on, err = store.ParseCivilDate(in.DrawDate); err != nil {
+			return store.LeagueClass{}, err
 		}
 	}
 	err = o.store.Tx(ctx, func(tx *store.Store) error {
@@ -334,7 +336,7 @@ type ScheduleEdit struct {
 	Game    int
 	Other   int
 	Date    string
-	Reason  string // required when the edit breaks a rule (the override)
+	Reason  string `field:"reason" validate:"storable,max=2000" msg:"limits.err,max=too_long.reason"` // required when the edit breaks a rule (the override)
 }
 
 // EditSchedule applies one edit to a drawn (unpublished) schedule. The
@@ -379,8 +381,9 @@ func (o *Office) EditSchedule(ctx context.Context, actor Actor, in ScheduleEdit)
 		if err != nil {
 			return err
 		}
-		reason := strings.TrimSpace(in.Reason)
-		if v := (&ValidationError{}); !checkTextLen(v, "reason", "reason", reason, MaxReasonLen) {
+		in.Reason = strings.TrimSpace(in.Reason)
+		reason := in.Reason
+		if v := (&ValidationError{}); !checkInput(v, 0, in) {
 			return v
 		}
 		if len(report.Violations) > 0 && reason == "" {

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"kisen/adjudication"
 	"kisen/store"
@@ -90,10 +89,10 @@ type SettingsForm struct {
 	Declaration         string
 	ResignationPriority bool
 	ClockHand           string
-	RedoAfter           string // a whole number, 0 = no limit
+	RedoAfter           string `field:"redo_after" validate:"intrange=0~100" msg:"adjudication.err"` // a whole number, 0 = no limit
 	RedoThen            string
 	RedoCountsAsGame    bool
-	AllowanceMinutes    string
+	AllowanceMinutes    string `field:"allowance" validate:"intrange=0~2880" msg:"adjudication.err"`
 	Timing              string
 	Byoyomi             string
 	RedoTopUp           bool
@@ -138,19 +137,16 @@ func (f SettingsForm) Settings() (EventSettings, error) {
 		Time: adjudication.TimeControl{Timing: adjudication.Timing(f.Timing), Byoyomi: adjudication.Byoyomi(f.Byoyomi),
 			RedoTopUp: f.RedoTopUp, ShortAllowanceRedo: adjudication.ShortAllowanceRedo(f.ShortAllowanceRedo)},
 	}, RequireConfirmation: f.RequireConfirmation}
-	after, err := strconv.Atoi(strings.TrimSpace(f.RedoAfter))
-	if err != nil || after < 0 || after > 100 {
-		v.Add(0, "redo_after", "adjudication.err.whole_number", map[string]any{"Min": 0, "Max": 100})
-	}
+	checkInput(v, 0, f)
+	after, _ := strconv.Atoi(strings.TrimSpace(f.RedoAfter))
 	s.RepeatedRedo.After = after
-	mins, err := strconv.Atoi(strings.TrimSpace(f.AllowanceMinutes))
-	if err != nil || mins < 0 || mins > 48*60 {
-		v.Add(0, "allowance", "adjudication.err.whole_number", map[string]any{"Min": 0, "Max": 48 * 60})
-	}
+	mins, _ := strconv.Atoi(strings.TrimSpace(f.AllowanceMinutes))
 	s.Time.Allowance = adjudication.Duration(time.Duration(mins) * time.Minute)
 	if err := v.OrNil(); err != nil {
 		return s, err
 	}
+	// domain rule, not a tag: the draw and adjudication settings'
+	// combinations are the adjudication room's rules (Settings.Validate).
 	if err := s.Validate(); err != nil {
 		field := "kind"
 		var fe *adjudication.FieldError
@@ -298,12 +294,7 @@ func (o *Office) UnlockEventSettings(ctx context.Context, actor Actor, eventID i
 	}
 	reason = strings.TrimSpace(reason)
 	v := &ValidationError{}
-	switch {
-	case reason == "":
-		v.Add(0, "reason", "adjudication.err.required", nil)
-	case utf8.RuneCountInString(reason) > maxReasonLen:
-		v.Add(0, "reason", "adjudication.err.too_long", map[string]any{"Max": maxReasonLen})
-	}
+	checkReason(v, "reason", unlockReasonInput{reason})
 	if err := v.OrNil(); err != nil {
 		return err
 	}

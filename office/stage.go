@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"slices"
 	"strings"
 
 	"kisen/store"
@@ -14,30 +13,27 @@ import (
 // StageInput is the stage form.
 type StageInput struct {
 	EventID    int64
-	Name       string
-	Kind       string // one of StageKinds
+	Name       string `field:"name" validate:"storable,required,max=200" msg:"events.err"`
+	NameEn     string `field:"name_en" validate:"storable,max=200" msg:"events.err"` // optional English name, shown on English pages
+	Kind       string `field:"kind" validate:"enum=stage_kind" msg:"knockout.err,enum=kind"`
 	ThirdPlace bool   // 三位決定戦
 	// Qualifiers is how many players go on to the next stage (a power of
 	// two, 1 for the stage winner); 0 plays to a champion. Their places in
 	// the next stage are placeholders drawn like unseeded players.
-	Qualifiers int
+	Qualifiers int `field:"qualifiers" validate:"gte=0,lte=1024" msg:"knockout.err,gte=qualifiers,lte=qualifiers"`
 	BestOf     int // 番勝負 length, series only (odd)
 	// RoundDates are the game dates per round, YYYY-MM-DD separated by
 	// spaces or commas; round r uses the r-th date (the third-place game
 	// the final's).
 	RoundDates       string
-	AllowanceMinutes int
-	NameEn           string // optional English name, shown on English pages
+	AllowanceMinutes int `field:"allowance" validate:"gte=0,lte=1440" msg:"games.err,gte=allowance,lte=allowance"`
 }
 
 func (in *StageInput) check(eventKind string) ([]string, *ValidationError) {
 	in.Name, in.NameEn = strings.TrimSpace(in.Name), strings.TrimSpace(in.NameEn)
 	v := &ValidationError{}
-	checkName(v, "name", in.Name, true)
-	checkName(v, "name_en", in.NameEn, false)
-	if !slices.Contains(StageKinds, in.Kind) {
-		v.Add(0, "kind", "knockout.err.kind", nil)
-	}
+	checkInput(v, 0, in)
+	// domain rule, not a tag: which stage kinds the event's kind allows.
 	switch {
 	case eventKind == EventTitleMatch && in.Kind != StageSeries:
 		v.Add(0, "kind", "knockout.err.kind_title_match", nil)
@@ -46,19 +42,19 @@ func (in *StageInput) check(eventKind string) ([]string, *ValidationError) {
 	case eventKind != EventKnockout && eventKind != EventTitleMatch:
 		v.Add(0, "kind", "knockout.err.event_kind", nil)
 	}
-	if in.Qualifiers < 0 || in.Qualifiers > 1024 || bits.OnesCount(uint(in.Qualifiers)) > 1 {
+	// domain rule, not a tag: qualifiers fill a bracket, a power of two.
+	if v.FieldMessage("qualifiers") == "" && bits.OnesCount(uint(in.Qualifiers)) > 1 {
 		v.Add(0, "qualifiers", "knockout.err.qualifiers", nil)
 	}
 	if in.Kind == StageSeries {
+		// domain rule, not a tag: a series (番勝負) has an odd length.
 		if in.BestOf < 1 || in.BestOf > 15 || in.BestOf%2 == 0 {
 			v.Add(0, "best_of", "knockout.err.best_of", nil)
 		}
 	} else {
 		in.BestOf = 0
 	}
-	if in.AllowanceMinutes < 0 || in.AllowanceMinutes > 24*60 {
-		v.Add(0, "allowance", "games.err.allowance", nil)
-	}
+	// domain rule, not a tag: a list of dates, each named in its message.
 	var dates []string
 	for _, d := range strings.FieldsFunc(in.RoundDates, func(r rune) bool { return r == ',' || r == ' ' || r == '、' || r == '\n' }) {
 		if _, ok := checkDate(v, "round_dates", d); ok {
@@ -157,8 +153,8 @@ func (o *Office) Stage(ctx context.Context, actor Actor, stageID int64) (store.K
 type EntrantInput struct {
 	StageID    int64
 	PlayerID   int64
-	Seed       int // 0 unseeded
-	EnterRound int // 0 or 1: round 1
+	Seed       int `field:"seed" validate:"gte=0,lte=4096" msg:"knockout.err,gte=seed,lte=seed"`                    // 0 unseeded
+	EnterRound int `field:"enter_round" validate:"gte=0,lte=12" msg:"knockout.err,gte=enter_round,lte=enter_round"` // 0 or 1: round 1
 }
 
 // AddEntrant adds a player to a stage before its draw (directors and
@@ -170,10 +166,9 @@ func (o *Office) AddEntrant(ctx context.Context, actor Actor, in EntrantInput) (
 			return fmt.Errorf("stage %d is %s; entrants change before the draw: %w", st.ID, st.Status, ErrConflict)
 		}
 		v := &ValidationError{}
-		if in.Seed < 0 || in.Seed > 4096 {
-			v.Add(0, "seed", "knockout.err.seed", nil)
-		}
-		if in.EnterRound < 0 || in.EnterRound > 12 || in.EnterRound > 1 && in.Seed == 0 {
+		checkInput(v, 0, in)
+		// domain rule, not a tag: only a seed may enter after round 1.
+		if v.FieldMessage("enter_round") == "" && in.EnterRound > 1 && in.Seed == 0 {
 			v.Add(0, "enter_round", "knockout.err.enter_round", nil)
 		}
 		if _, err := tx.PlayerByID(ctx, in.PlayerID); errors.Is(err, store.ErrNotFound) {

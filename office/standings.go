@@ -291,7 +291,7 @@ type LeagueResultInput struct {
 	GameID int64
 	// Version is that game's result version the person saw (0: none).
 	Version int
-	Result  string // sente_win, gote_win or redo
+	Result  string `field:"result" validate:"oneof=sente_win gote_win redo" msg:"league.err,oneof=result"` // sente_win, gote_win or redo
 	Reason  string // resignation, forfeit, … (default resignation); redo: sennichite or jishogi
 }
 
@@ -336,11 +336,7 @@ func (o *Office) EnterLeagueResult(ctx context.Context, actor Actor, in LeagueRe
 		return err
 	}
 	v := &ValidationError{}
-	switch in.Result {
-	case ResultSenteWin, ResultGoteWin, ResultRedo:
-	default:
-		v.Add(0, "result", "league.err.result", map[string]any{"Value": in.Result})
-	}
+	checkInput(v, 0, in)
 	if in.Reason == "" {
 		in.Reason = ReasonResignation
 		if in.Result == ResultRedo {

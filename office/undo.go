@@ -32,7 +32,7 @@ const ReasonUndo = "undo"
 // UndoInput is the 取り消す form.
 type UndoInput struct {
 	Version int    // the newest version the person saw; it is the one undone
-	Reason  string // required: why the result is taken back
+	Reason  string `field:"reason" validate:"storable,required,max=2000" msg:"events.err,required:previews.err.reason_required"` // required: why the result is taken back
 }
 
 // UndoPlan says what undoing a game's newest version restores.
@@ -65,14 +65,10 @@ func (o *Office) UndoResult(ctx context.Context, actor Actor, gameID int64, in U
 	if err := o.RequireEventRole(ctx, actor, g.EventID, ResultReviewRoles...); err != nil {
 		return store.ResultVersion{}, err
 	}
-	reason := strings.TrimSpace(in.Reason)
+	in.Reason = strings.TrimSpace(in.Reason)
+	reason := in.Reason
 	v := &ValidationError{}
-	switch {
-	case reason == "":
-		v.Add(0, "reason", "previews.err.reason_required", nil)
-	case len([]rune(reason)) > MaxReasonLen:
-		v.Add(0, "reason", "events.err.too_long", map[string]any{"Max": MaxReasonLen})
-	}
+	checkInput(v, 0, in)
 	if err := v.OrNil(); err != nil {
 		return store.ResultVersion{}, err
 	}

@@ -27,12 +27,7 @@ const (
 func unpublishReason(reason string) (string, error) {
 	reason = strings.TrimSpace(reason)
 	v := &ValidationError{}
-	switch {
-	case reason == "":
-		v.Add(0, "reason", "previews.err.reason_required", nil)
-	case len([]rune(reason)) > MaxReasonLen:
-		v.Add(0, "reason", "events.err.too_long", map[string]any{"Max": MaxReasonLen})
-	}
+	checkReason(v, "reason", unpublishReasonInput{reason})
 	return reason, v.OrNil()
 }
 

@@ -39,9 +39,9 @@ func (o *Office) ActiveUsers(ctx context.Context, actor Actor) ([]store.User, er
 
 // NewUser is the form an administrator fills to add a user.
 type NewUser struct {
-	Login       string
-	DisplayName string
-	Password    string // initial password, handed over by the administrator
+	Login       string `field:"login" validate:"required,minbytes=3,maxbytes=32,login" msg:"accounts.err,minbytes=login_length,maxbytes=login_length"`
+	DisplayName string `field:"display_name" validate:"storable,required,max=100" msg:"accounts.err"`
+	Password    string `field:"password" validate:"required,min=10,maxbytes=1024" msg:"accounts.err,min=password_short,maxbytes=password_long"` // initial password, handed over by the administrator
 	Password2   string
 }
 
@@ -50,11 +50,10 @@ func (a Accounts) CreateUser(ctx context.Context, actor Actor, in NewUser) (stor
 	if err := actor.RequireAdmin(); err != nil {
 		return store.User{}, err
 	}
-	login := NormalizeLogin(in.Login)
-	name := strings.TrimSpace(in.DisplayName)
+	in.Login, in.DisplayName = NormalizeLogin(in.Login), strings.TrimSpace(in.DisplayName)
+	login, name := in.Login, in.DisplayName
 	v := &ValidationError{}
-	checkLogin(v, "login", login)
-	checkDisplayName(v, "display_name", name)
+	checkInput(v, 0, in)
 	checkNewPassword(v, "password", "password2", in.Password, in.Password2, login)
 	if v.FieldMessage("login") == "" {
 		if _, err := a.o.store.UserByLogin(ctx, login); err == nil {

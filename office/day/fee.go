@@ -32,7 +32,7 @@ const (
 type FeeInput struct {
 	EventID  int64
 	PlayerID int64
-	Status   string
+	Status   string `field:"fee_status" validate:"oneof=paid unpaid" msg:"day.err"`
 	Amount   string
 	Category string
 }
@@ -95,9 +95,17 @@ func feeAmount(s ClassSettings, category, status, typed, field string) (int, err
 	if strings.TrimSpace(typed) == "" {
 		return expectedFee(s, category), nil
 	}
-	v := &office.ValidationError{}
-	n := intField(v, field, typed, 0, maxFee)
-	return n, v.OrNil()
+	// The amount's rules are tags; the field is named by the caller's form.
+	amount := struct {
+		Amount string `validate:"int,intrange=0~1000000" msg:"day.err,intrange=range"`
+	}{strings.TrimSpace(typed)}
+	all := &office.ValidationError{}
+	if !office.CheckInput(all, 0, amount) {
+		v := &office.ValidationError{}
+		v.Add(0, field, all.Fields[0].Code, all.Fields[0].Args)
+		return 0, v
+	}
+	return num(typed), nil
 }
 
 // RecordFee records an entrant's fee as paid (with the amount received) or
@@ -105,8 +113,8 @@ func feeAmount(s ClassSettings, category, status, typed, field string) (int, err
 // desk-log record each time, the latest one in force, so a correction
 // never loses what was taken before.
 func (d *Day) RecordFee(ctx context.Context, actor office.Actor, in FeeInput) error {
-	if in.Status != FeePaid && in.Status != FeeUnpaid {
-		return invalid("fee_status", "day.err.choose", nil)
+	if v := (&office.ValidationError{}); !office.CheckInput(v, 0, in) {
+		return v
 	}
 	return d.store.Tx(ctx, func(tx *store.Store) error {
 		e, set, err := feeEntrantIn(ctx, tx, actor, in.EventID, in.PlayerID)

@@ -88,14 +88,15 @@ func paperOf(p store.DayClassPaper, ok bool) PaperSettings {
 type PaperInput struct {
 	ClassID     int64
 	QR          bool
-	WaitMinutes string
+	WaitMinutes string `field:"wait_minutes" validate:"intrange=1~240" msg:"day_paper.err,intrange=wait"`
 }
 
 // SetPaper saves a class's paper settings (directors). A wait that is not
 // a whole number of minutes from 1 to 240 is a field error.
 func (d *Day) SetPaper(ctx context.Context, actor office.Actor, in PaperInput) error {
-	wait, err := strconv.Atoi(strings.TrimSpace(in.WaitMinutes))
-	bad := err != nil || wait < 1 || wait > maxWaitMinutes
+	v := &office.ValidationError{}
+	office.CheckInput(v, 0, in)
+	wait, _ := strconv.Atoi(strings.TrimSpace(in.WaitMinutes))
 	return d.store.Tx(ctx, func(tx *store.Store) error {
 		c, err := tx.DayClassByID(ctx, in.ClassID)
 		if err != nil {
@@ -104,8 +105,8 @@ func (d *Day) SetPaper(ctx context.Context, actor office.Actor, in PaperInput) e
 		if _, err := requireDay(ctx, tx, actor, c.EventID, deskRoles); err != nil {
 			return err
 		}
-		if bad {
-			return invalid("wait_minutes", "day_paper.err.wait", map[string]any{"Max": maxWaitMinutes})
+		if err := v.OrNil(); err != nil { // the form is judged after the role (issue 21)
+			return err
 		}
 		return tx.SaveDayPaper(ctx, store.DayClassPaper{ClassID: c.ID, QR: in.QR, WaitMinutes: wait, UpdatedBy: actor.UserID, UpdatedAt: d.now()})
 	})

@@ -2,11 +2,9 @@ package day
 
 import (
 	"encoding/json"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"kisen/office"
 	"kisen/pairing"
@@ -136,32 +134,32 @@ func ParseSettings(raw string) ClassSettings {
 // so a bad one is a message naming its field, never a crash.
 type ClassInput struct {
 	EventID          int64
-	Name             string
-	NameEn           string
-	Position         string
-	Format           string
-	Wins             string
-	Losses           string
-	PoolMode         string
-	Rounds           string
-	Tiebreaks        []string
+	Name             string   `field:"name" validate:"storable,required,max=200" msg:"events.err"`
+	NameEn           string   `field:"name_en" validate:"storable,max=200" msg:"events.err"`
+	Position         string   `field:"position" validate:"omitempty,int,intrange=0~999" msg:"day.err,intrange=range"`
+	Format           string   `field:"format" validate:"oneof=pools swiss knockout" msg:"day.err"`
+	Wins             string   `field:"wins" validate:"required,int,intrange=1~10" msg:"day.err,intrange=range"`   // pools only
+	Losses           string   `field:"losses" validate:"required,int,intrange=1~10" msg:"day.err,intrange=range"` // pools only
+	PoolMode         string   `field:"pool_mode" validate:"oneof=blocks records" msg:"day.err"`                   // pools only
+	Rounds           string   `field:"rounds" validate:"required,int,intrange=1~30" msg:"day.err,intrange=range"` // swiss only
+	Tiebreaks        []string // swiss only
 	RankMin          string
 	RankMax          string
-	Handicap         string
-	EvenGap          string
-	AllowanceMinutes string
-	ByoyomiSeconds   string
-	Club             string
-	MasterStudent    string
-	FellowDisciple   string
-	Family           string
-	Withdrawal       string
-	Qualifiers       string
-	FirstBoard       string
-	Fee              string // yen; "" is none
-	FeeReduced       string
-	FeeReducedFor    string // who the reduced fee is for
-	FeeReducedForEn  string
+	Handicap         string `field:"handicap" validate:"oneof=toss table mixed balanced" msg:"day.err"`
+	EvenGap          string `field:"even_gap" validate:"required,int,intrange=0~30" msg:"day.err,intrange=range"` // mixed only
+	AllowanceMinutes string `field:"allowance_minutes" validate:"required,int,intrange=0~1440" msg:"day.err,intrange=range"`
+	ByoyomiSeconds   string `field:"byoyomi_seconds" validate:"required,int,intrange=0~600" msg:"day.err,intrange=range"`
+	Club             string `field:"club" validate:"oneof=never avoid ignore" msg:"day.err"`
+	MasterStudent    string `field:"master_student" validate:"oneof=never avoid ignore" msg:"day.err"`
+	FellowDisciple   string `field:"fellow_disciple" validate:"oneof=never avoid ignore" msg:"day.err"`
+	Family           string `field:"family" validate:"oneof=never avoid ignore" msg:"day.err"`
+	Withdrawal       string `field:"withdrawal" validate:"oneof=forfeit keep" msg:"day.err"`
+	Qualifiers       string `field:"qualifiers" validate:"required,int,intrange=0~1024" msg:"day.err,intrange=range"`
+	FirstBoard       string `field:"first_board" validate:"required,int,intrange=1~9999" msg:"day.err,intrange=range"`
+	Fee              string `field:"fee" validate:"omitempty,int,intrange=0~1000000" msg:"day.err,intrange=range"` // yen; "" is none
+	FeeReduced       string `field:"fee_reduced" validate:"omitempty,int,intrange=0~1000000" msg:"day.err,intrange=range"`
+	FeeReducedFor    string `field:"fee_reduced_for" validate:"storable,max=40" msg:"day_fee.err"` // who the reduced fee is for
+	FeeReducedForEn  string `field:"fee_reduced_for_en" validate:"storable,max=40" msg:"day_fee.err"`
 }
 
 // InputOf is the form showing a class's stored values.
@@ -191,30 +189,10 @@ const (
 	maxFeeReducedFor = 40
 )
 
-// intField reads a whole number in [lo, hi] or adds a field error.
-func intField(v *office.ValidationError, field, s string, lo, hi int) int {
-	s = strings.TrimSpace(s)
-	n, err := strconv.Atoi(s)
-	switch {
-	case s == "":
-		v.Add(0, field, "day.err.required", nil)
-	case err != nil && !errors.Is(err, strconv.ErrRange):
-		v.Add(0, field, "day.err.number", nil)
-	case err != nil || n < lo || n > hi: // digits past int64 are out of range too
-		v.Add(0, field, "day.err.range", map[string]any{"Min": lo, "Max": hi})
-	default:
-		return n
-	}
-	return 0
-}
-
-func choice(v *office.ValidationError, field, s string, allowed []string) string {
-	s = strings.TrimSpace(s)
-	if !slices.Contains(allowed, s) {
-		v.Add(0, field, "day.err.choose", nil)
-		return ""
-	}
-	return s
+// num is a whole number a tag (int, intrange) has checked; 0 otherwise.
+func num(s string) int {
+	n, _ := strconv.Atoi(strings.TrimSpace(s))
+	return n
 }
 
 // rankField reads an optional rank bound; "" is open.
@@ -231,29 +209,57 @@ func rankField(v *office.ValidationError, field, s string) (string, *pairing.Ran
 	return r.String(), &r
 }
 
-// check validates the form and returns the class row fields and settings.
-func (in ClassInput) check() (name, nameEn string, position int, format string, s ClassSettings, v *office.ValidationError) {
-	v = &office.ValidationError{}
-	name, nameEn = office.NFC(strings.TrimSpace(in.Name)), office.NFC(strings.TrimSpace(in.NameEn))
-	office.CheckName(v, "name", name, true)
-	office.CheckName(v, "name_en", nameEn, false)
-	position = 0
-	if strings.TrimSpace(in.Position) != "" {
-		position = intField(v, "position", in.Position, 0, maxPosition)
+// trimmed is in with every text field trimmed (names also in NFC).
+func (in ClassInput) trimmed() ClassInput {
+	t := strings.TrimSpace
+	in.Name, in.NameEn = office.NFC(t(in.Name)), office.NFC(t(in.NameEn))
+	for _, p := range []*string{&in.Position, &in.Format, &in.Wins, &in.Losses, &in.PoolMode, &in.Rounds, &in.Handicap, &in.EvenGap,
+		&in.AllowanceMinutes, &in.ByoyomiSeconds, &in.Club, &in.MasterStudent, &in.FellowDisciple, &in.Family, &in.Withdrawal,
+		&in.Qualifiers, &in.FirstBoard, &in.Fee, &in.FeeReduced, &in.FeeReducedFor, &in.FeeReducedForEn} {
+		*p = t(*p)
 	}
-	format = choice(v, "format", in.Format, Formats)
+	return in
+}
+
+// check validates the form and returns the class row fields and settings.
+// The tags state every field's rules; the fields a format or 手合割 policy
+// does not use (wins, losses and pool mode outside pools, rounds outside
+// Swiss, the even gap outside mixed) are not judged.
+func (in ClassInput) check() (name, nameEn string, position int, format string, s ClassSettings, v *office.ValidationError) {
+	in = in.trimmed()
+	all := &office.ValidationError{}
+	office.CheckInput(all, 0, in)
+	v = &office.ValidationError{}
+	unused := map[string]bool{
+		"wins": in.Format != FormatPools, "losses": in.Format != FormatPools, "pool_mode": in.Format != FormatPools,
+		"rounds": in.Format != FormatSwiss, "even_gap": in.Handicap != HandicapMixed,
+	}
+	for _, f := range all.Fields {
+		if !unused[f.Field] {
+			v.Fields = append(v.Fields, f)
+		}
+	}
+	ok := func(field, s string) string {
+		if v.FieldMessage(field) != "" {
+			return ""
+		}
+		return s
+	}
+	name, nameEn = in.Name, in.NameEn
+	position = num(in.Position)
+	format = ok("format", in.Format)
 	s = DefaultSettings()
 	switch format {
 	case FormatPools:
-		s.Wins = intField(v, "wins", in.Wins, 1, pairing.MaxPoolWins)
-		s.Losses = intField(v, "losses", in.Losses, 1, pairing.MaxPoolWins)
-		s.PoolMode = choice(v, "pool_mode", in.PoolMode, PoolModes)
+		s.Wins, s.Losses, s.PoolMode = num(in.Wins), num(in.Losses), ok("pool_mode", in.PoolMode)
+		// domain rule, not a tag: blocks are for 2勝通過2敗失格 only.
 		if s.PoolMode == string(pairing.PoolBlocks) && (s.Wins != 2 || s.Losses != 2) && v.FieldMessage("wins") == "" && v.FieldMessage("losses") == "" {
 			v.Add(0, "pool_mode", "day.err.blocks_two_two", nil)
 		}
 	case FormatSwiss:
-		s.Rounds = intField(v, "rounds", in.Rounds, 1, maxRounds)
+		s.Rounds = num(in.Rounds)
 		s.Tiebreaks = nil
+		// domain rule, not a tag: tie-breaks are a list, each named once.
 		for _, t := range in.Tiebreaks {
 			t = strings.TrimSpace(t)
 			if t == "" {
@@ -269,46 +275,40 @@ func (in ClassInput) check() (name, nameEn string, position int, format string, 
 			s.Tiebreaks = slices.Clone(TiebreakNames)
 		}
 	}
+	// domain rule, not a tag: rank bounds follow the rank grammar, lowest first.
 	var lo, hi *pairing.Rank
 	s.RankMin, lo = rankField(v, "rank_min", in.RankMin)
 	s.RankMax, hi = rankField(v, "rank_max", in.RankMax)
 	if lo != nil && hi != nil && lo.Step > hi.Step {
 		v.Add(0, "rank_max", "day.err.rank_order", nil)
 	}
-	s.Handicap = choice(v, "handicap", in.Handicap, HandicapPolicies)
+	s.Handicap = ok("handicap", in.Handicap)
+	// domain rule, not a tag: balanced 手合割 needs Swiss pairings.
 	if s.Handicap == HandicapBalanced && format != FormatSwiss {
 		v.Add(0, "handicap", "day.err.balanced_swiss", nil)
 	}
 	s.EvenGap = 1
 	if s.Handicap == HandicapMixed {
-		s.EvenGap = intField(v, "even_gap", in.EvenGap, 0, 30)
+		s.EvenGap = num(in.EvenGap)
 	}
-	s.AllowanceMinutes = intField(v, "allowance_minutes", in.AllowanceMinutes, 0, maxAllowance)
-	s.ByoyomiSeconds = intField(v, "byoyomi_seconds", in.ByoyomiSeconds, 0, maxByoyomi)
+	s.AllowanceMinutes, s.ByoyomiSeconds = num(in.AllowanceMinutes), num(in.ByoyomiSeconds)
 	s.Relations = Relations{
-		Club:           choice(v, "club", in.Club, RelationPolicies),
-		MasterStudent:  choice(v, "master_student", in.MasterStudent, RelationPolicies),
-		FellowDisciple: choice(v, "fellow_disciple", in.FellowDisciple, RelationPolicies),
-		Family:         choice(v, "family", in.Family, RelationPolicies),
+		Club: ok("club", in.Club), MasterStudent: ok("master_student", in.MasterStudent),
+		FellowDisciple: ok("fellow_disciple", in.FellowDisciple), Family: ok("family", in.Family),
 	}
-	s.Withdrawal = choice(v, "withdrawal", in.Withdrawal, WithdrawalPolicies)
-	s.Qualifiers = intField(v, "qualifiers", in.Qualifiers, 0, maxQualifiers)
-	s.FirstBoard = intField(v, "first_board", in.FirstBoard, 1, maxBoard)
-	if strings.TrimSpace(in.Fee) != "" {
-		s.Fee = intField(v, "fee", in.Fee, 0, maxFee)
+	s.Withdrawal = ok("withdrawal", in.Withdrawal)
+	s.Qualifiers, s.FirstBoard = num(in.Qualifiers), num(in.FirstBoard)
+	if v.FieldMessage("fee") == "" {
+		s.Fee = num(in.Fee)
 	}
-	if strings.TrimSpace(in.FeeReduced) != "" {
-		s.FeeReduced = intField(v, "fee_reduced", in.FeeReduced, 0, maxFee)
+	if v.FieldMessage("fee_reduced") == "" {
+		s.FeeReduced = num(in.FeeReduced)
 	}
+	// domain rule, not a tag: the reduced fee is lower than the full one.
 	if s.FeeReduced > 0 && s.Fee > 0 && s.FeeReduced >= s.Fee && v.FieldMessage("fee_reduced") == "" {
 		v.Add(0, "fee_reduced", "day_fee.err.reduced_not_lower", nil)
 	}
-	s.FeeReducedFor, s.FeeReducedForEn = strings.TrimSpace(in.FeeReducedFor), strings.TrimSpace(in.FeeReducedForEn)
-	for _, f := range [][2]string{{"fee_reduced_for", s.FeeReducedFor}, {"fee_reduced_for_en", s.FeeReducedForEn}} {
-		if utf8.RuneCountInString(f[1]) > maxFeeReducedFor {
-			v.Add(0, f[0], "day_fee.err.too_long", map[string]any{"Max": maxFeeReducedFor})
-		}
-	}
+	s.FeeReducedFor, s.FeeReducedForEn = in.FeeReducedFor, in.FeeReducedForEn
 	return name, nameEn, position, format, s, v
 }
 

@@ -92,6 +92,7 @@ func (d *Day) EnterBoardToss(ctx context.Context, actor office.Actor, in BoardTo
 		if err := office.ChainHoldsIn(ctx, tx, root, in.GameID); err != nil {
 			return err
 		}
+		// domain rule, not a tag: 振り駒 throws five 歩, so 歩 and と count to at most five together.
 		if in.Fu < 0 || in.To < 0 || in.Fu+in.To > pairing.PiecesPerToss {
 			return invalid("fu", "day.err.toss_count", map[string]any{"N": pairing.PiecesPerToss})
 		}

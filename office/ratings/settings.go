@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 
 	"kisen/office"
 	"kisen/rating"
@@ -69,17 +68,19 @@ func decodeRatingSettings(b []byte) (rating.Settings, error) {
 
 // RatingSettingsInput is the settings form, one field per setting.
 type RatingSettingsInput struct {
-	Model            string
-	EloInitial       float64
-	EloK             float64
-	ProvisionalGames int
-	ProvisionalK     float64
-	G2Initial        float64
-	G2InitialRD      float64
-	G2Volatility     float64
-	G2Tau            float64
-	G2Period         string
-	RateHandicap     bool
+	Model            string  `field:"model" validate:"oneof=elo glicko2" msg:"rating.err,oneof=model"`
+	EloInitial       float64 `field:"elo_initial" validate:"gte=-1e6,lte=1e6" msg:"rating.err"`
+	EloK             float64 `field:"elo_k" validate:"gt=0,lte=1000" msg:"rating.err,gt=range_open,lte=range_open"`
+	ProvisionalGames int     `field:"provisional_games" validate:"gte=0,lte=10000" msg:"rating.err"`
+	ProvisionalK     float64 `field:"provisional_k" validate:"gt=0,lte=1000" msg:"rating.err,gt=range_open,lte=range_open"` // judged when ProvisionalGames > 0
+	G2Initial        float64 `field:"g2_initial" validate:"gte=-1e6,lte=1e6" msg:"rating.err"`
+	G2InitialRD      float64 `field:"g2_initial_rd" validate:"gt=0,lte=1e4" msg:"rating.err,gt=range_open,lte=range_open"`
+	G2Volatility     float64 `field:"g2_volatility" validate:"gt=0,lte=10" msg:"rating.err,gt=range_open,lte=range_open"`
+	G2Tau            float64 `field:"g2_tau" validate:"gt=0,lte=10" msg:"rating.err,gt=range_open,lte=range_open"`
+	// "explicit" needs a period on every game, which Kisen's games do not
+	// carry, so the form offers month and event only.
+	G2Period     string `field:"g2_period" validate:"oneof=month event" msg:"rating.err,oneof=period"`
+	RateHandicap bool
 }
 
 // RatingSettingsInputOf fills the form from settings.
@@ -103,42 +104,19 @@ func (in RatingSettingsInput) check() (rating.Settings, *office.ValidationError)
 			Tau: in.G2Tau, Period: rating.PeriodRule(in.G2Period)},
 		RateHandicap: in.RateHandicap,
 	}
-	between := func(field string, x, lo, hi float64, openLo bool) {
-		if math.IsNaN(x) || math.IsInf(x, 0) || x > hi || x < lo || (openLo && x == lo) {
-			code := "rating.err.range"
-			if openLo {
-				code = "rating.err.range_open"
-			}
-			v.Add(0, field, code, map[string]any{"Min": lo, "Max": hi})
+	// The tags state every range (rating.Settings.Validate's); both blocks
+	// are checked whatever the model, so a saved switch of model later
+	// never meets a stored value out of range. A NaN or an infinity is out
+	// of every range.
+	all := &office.ValidationError{}
+	office.CheckInput(all, 0, in)
+	for _, f := range all.Fields {
+		if f.Field != "provisional_k" || in.ProvisionalGames > 0 {
+			v.Fields = append(v.Fields, f)
 		}
 	}
-	switch s.Model {
-	case rating.ModelElo, rating.ModelGlicko2:
-	default:
-		v.Add(0, "model", "rating.err.model", nil)
-	}
-	// Both blocks are checked whatever the model, so a saved switch of
-	// model later never meets a stored value out of range.
-	between("elo_initial", in.EloInitial, -1e6, 1e6, false)
-	between("elo_k", in.EloK, 0, 1000, true)
-	if in.ProvisionalGames < 0 || in.ProvisionalGames > 10000 {
-		v.Add(0, "provisional_games", "rating.err.range", map[string]any{"Min": 0, "Max": 10000})
-	}
-	if in.ProvisionalGames > 0 {
-		between("provisional_k", in.ProvisionalK, 0, 1000, true)
-	}
-	between("g2_initial", in.G2Initial, -1e6, 1e6, false)
-	between("g2_initial_rd", in.G2InitialRD, 0, 1e4, true)
-	between("g2_volatility", in.G2Volatility, 0, 10, true)
-	between("g2_tau", in.G2Tau, 0, 10, true)
-	switch s.Glicko2.Period {
-	case rating.PeriodMonth, rating.PeriodEvent:
-	default:
-		// "explicit" needs a period on every game, which Kisen's games do
-		// not carry, so the form offers month and event only.
-		v.Add(0, "g2_period", "rating.err.period", nil)
-	}
 	if len(v.Fields) == 0 {
+		// domain rule, not a tag: the rating room's own check of the whole.
 		if err := s.Validate(); err != nil {
 			v.Add(0, "model", "rating.err.model", nil)
 		}
