@@ -19,6 +19,7 @@ import (
 // recomputed or re-synchronised the whole bracket one game at a time
 // would cost more on the larger stage.
 func TestQuickResult_StatementsSameAtSixteenTimesTheSize(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 25, 3, 0, 0, 0, time.UTC)

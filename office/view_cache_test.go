@@ -21,6 +21,7 @@ import (
 // database would make it): results, a confirmation-free correction of a
 // decided game, a league result. Both databases.
 func TestViewCache_NeverServesAStaleBracketOrTable(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 25, 3, 0, 0, 0, time.UTC)

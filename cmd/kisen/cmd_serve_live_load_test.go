@@ -61,7 +61,9 @@ func TestLiveLoad(t *testing.T) {
 				t.Fatalf("brackets: %d", code)
 			}
 		}
-		time.Sleep(500 * time.Millisecond)
+		if bench { // let the warm-up's garbage go before the baseline figures
+			time.Sleep(500 * time.Millisecond)
+		}
 		rss0, heap0 := procRSS(t, pid), serverMem(t, base)
 		stat0 := serverStats(t, base)
 
@@ -115,7 +117,9 @@ func TestLiveLoad(t *testing.T) {
 		openStart := time.Now()
 		waitGroup(t, &ready, 60*time.Second, "streams to open")
 		t.Logf("%d streams open in %v", n, time.Since(openStart))
-		time.Sleep(time.Second)
+		if bench { // the same once the streams are open
+			time.Sleep(time.Second)
+		}
 		rss1, heap1 := procRSS(t, pid), serverMem(t, base)
 		stat1 := serverStats(t, base)
 		// What the RSS delta is made of (the clients are another process:
