@@ -5,7 +5,7 @@ PKGS    := ./...
 # Tests that share nothing call t.Parallel(); most of them wait on a
 # database, so more of them at once than the 2 cores pays (docs/development.md,
 # "How the suite stays fast").
-PARALLEL ?= 4
+PARALLEL ?= 8
 
 .PHONY: run build test test-short check-fmt vet templ-check test-go bench bench-web bench-live fuzz-smoke clean
 

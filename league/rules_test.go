@@ -522,6 +522,7 @@ func TestCheck_FindsEachBrokenRule(t *testing.T) {
 // TestCheck_AgreesWithOracle mutates drawn schedules at random (sides
 // flipped, opponents exchanged within a round, rounds swapped) and expects
 // Check and the tests' oracle to agree on whether a rule is broken.
+// Slow under -race (~20 s; 2 s plain): every mutation is judged twice.
 func TestCheck_AgreesWithOracle(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 5))

@@ -178,6 +178,10 @@ func checkAgree(t *testing.T, k *knockoutFixture, s *store.Store, step string) {
 // correction's preview lists exactly the games the save makes void, and
 // without consent the save is refused with CorrectionNeeded and nothing
 // changes.
+//
+// Slow (6 seeds × 40 steps, each followed by a full comparison, on both
+// databases: ~100 s of work under -race): the seeds run as parallel
+// subtests, each on databases of its own.
 func TestCorrectionProperty_D_R3_D_X3_BracketGamesListAndGamesAgree(t *testing.T) {
 	t.Parallel()
 	seeds := []uint64{1, 2, 3, 4, 5, 6}

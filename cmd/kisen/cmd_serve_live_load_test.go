@@ -32,6 +32,11 @@ import (
 // reach all) are checked only as a benchmark, on a quiet machine:
 // `make bench-live` (KISEN_BENCH_LIVE=1). KISEN_LIVE_STREAMS changes the
 // count.
+//
+// Slow (tens of seconds under -race: 2,000 streams per database, the
+// figure issue 15 names, read by race-instrumented goroutines). It stays
+// sequential: it sets GOGC for the server it starts (t.Setenv), and its
+// figures mean more with no other test running beside it.
 func TestLiveLoad(t *testing.T) {
 	bench := os.Getenv("KISEN_BENCH_LIVE") != ""
 	n := 2000
