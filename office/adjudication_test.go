@@ -148,6 +148,7 @@ func TestClaimFoul_D_X3_D_X4(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel() // its own databases
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
 				g := newGameFixture(t, s, c.settings)
 				gm := g.game()

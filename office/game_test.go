@@ -134,6 +134,7 @@ func TestGames_D_R1_RedoGameSidesByHandicapAndChainDecides(t *testing.T) {
 		{"handicap game keeps the sides", "香落ち", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // its own databases
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
 				g := newGameFixture(t, s, "{}")
 				gm, err := g.o.CreateGame(g.ctx, g.admin, office.GameInput{EventID: g.event.ID, Label: "1回戦", SenteID: &g.sente.ID, GoteID: &g.gote.ID, Handicap: tc.handicap, AllowanceMinutes: 180})

@@ -48,6 +48,7 @@ func TestKnockoutSync_D_R3_RecordResultAdvancesWinner(t *testing.T) {
 	t.Parallel()
 	for _, confirm := range []bool{false, true} {
 		t.Run("require_confirmation="+strconv.FormatBool(confirm), func(t *testing.T) {
+			t.Parallel() // its own databases
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
 				k := newKnockoutFixture(t, s)
 				if confirm {

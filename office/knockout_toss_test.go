@@ -30,6 +30,7 @@ func TestKnockoutToss_D_F_ObservedTosses(t *testing.T) {
 		{"tie only", [][5]string{{"歩", "と", "重", "立", "重"}}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel() // its own databases
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
 				k := newKnockoutFixture(t, s)
 				st, err := k.o.CreateStage(k.ctx, k.director, office.StageInput{EventID: k.event.ID, Name: "決勝", Kind: "main"})

@@ -24,7 +24,7 @@ import (
 // the size is what the test is about.
 func TestQuickResult_StatementsSameAtSixteenTimesTheSize(t *testing.T) {
 	t.Parallel()
-	storetest.Each(t, func(t *testing.T, s *store.Store) {
+	storetest.EachParallel(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 25, 3, 0, 0, 0, time.UTC)
 		o := office.New(s, func() time.Time { return now })

@@ -22,7 +22,7 @@ import (
 // decided game, a league result. Both databases.
 func TestViewCache_NeverServesAStaleBracketOrTable(t *testing.T) {
 	t.Parallel()
-	storetest.Each(t, func(t *testing.T, s *store.Store) {
+	storetest.EachParallel(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 25, 3, 0, 0, 0, time.UTC)
 		clock := func() time.Time { return now }

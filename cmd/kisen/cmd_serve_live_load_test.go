@@ -40,6 +40,9 @@ import (
 func TestLiveLoad(t *testing.T) {
 	bench := os.Getenv("KISEN_BENCH_LIVE") != ""
 	n := 2000
+	if testing.Short() && !bench {
+		n = 200 // make test-short; make test (CI) keeps the 2,000
+	}
 	if v, err := strconv.Atoi(os.Getenv("KISEN_LIVE_STREAMS")); err == nil && v > 0 {
 		n = v
 	}

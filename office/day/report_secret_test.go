@@ -136,6 +136,7 @@ func (p *paperFixture) closedFor(l boardLink, why string) {
 func TestDayReport_LinkClosesWithTheRound(t *testing.T) {
 	t.Parallel()
 	t.Run("event finished", func(t *testing.T) {
+		t.Parallel() // its own databases
 		storetest.Each(t, func(t *testing.T, s *store.Store) {
 			p := newPaperFixture(t, s)
 			l := p.links()[1]
@@ -146,6 +147,7 @@ func TestDayReport_LinkClosesWithTheRound(t *testing.T) {
 		})
 	})
 	t.Run("later round drawn", func(t *testing.T) {
+		t.Parallel() // its own databases
 		storetest.Each(t, func(t *testing.T, s *store.Store) {
 			p := newPaperFixture(t, s)
 			l := p.links()[1]
@@ -173,6 +175,7 @@ func TestDayReport_LinkClosesWhenTheIssuerLosesTheRole(t *testing.T) {
 	t.Parallel()
 	for _, how := range []string{"revoked", "disabled"} {
 		t.Run(how, func(t *testing.T) {
+			t.Parallel() // its own databases
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
 				p := newPaperFixture(t, s)
 				now := p.clock.Now()

@@ -11,7 +11,9 @@
 // Lines that are not JSON (build output, a panic) are skipped. The package
 // time is go test's own (the test binary's run, not its build). A test's
 // time is also go test's own: a parallel test's time starts when it
-// resumes, so waiting for a free slot is not counted.
+// resumes, so waiting for a free slot is not counted; and a test whose
+// subtests all call t.Parallel() ends before they run, so its own time is
+// near zero — list subtests (-sub) to see where such a test spends it.
 package main
 
 import (
