@@ -2,8 +2,12 @@
 GO      ?= go
 BIN     := bin/kisen
 PKGS    := ./...
+# Tests that share nothing call t.Parallel(); most of them wait on a
+# database, so more of them at once than the 2 cores pays (docs/development.md,
+# "How the suite stays fast").
+PARALLEL ?= 8
 
-.PHONY: run build test check-fmt vet templ-check test-go bench bench-web bench-live fuzz-smoke clean
+.PHONY: run build test test-short check-fmt vet templ-check test-go bench bench-web bench-live fuzz-smoke clean
 
 ## run: build and start the server on 127.0.0.1:8080 (SQLite under ./var/)
 run: build
@@ -14,6 +18,11 @@ build:
 
 ## test: gofmt check, go vet, templ regeneration diff check, go test -race
 test: check-fmt vet templ-check test-go
+
+## test-short: the quick loop while editing: go test -short, no race
+## detector, no browser tests, property tests at lower counts (CI runs `make test`)
+test-short:
+	$(GO) test -short -count=1 -parallel $(PARALLEL) $(PKGS)
 
 check-fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './var/*')); \
@@ -31,7 +40,7 @@ templ-check:
 	if [ "$$before" != "$$after" ]; then echo "templ generate changed generated files: commit them"; exit 1; fi
 
 test-go:
-	$(GO) test -race -timeout 50m $(PKGS)
+	$(GO) test -race -parallel $(PARALLEL) -timeout 50m $(PKGS)
 
 ## bench: every benchmark quoted in README.md and docs/
 bench:

@@ -60,6 +60,7 @@ func chess(allowance string, b Byoyomi) TimeControl {
 
 // 001 第4条A1: each move's time under a minute is dropped.
 func TestClock_D_T1_StopwatchTruncatesEachMove(t *testing.T) {
+	t.Parallel()
 	runClock(t, stopwatch("10m"), []clockStep{
 		{Sente, "59s", "10m", false, false},
 		{Gote, "1m59s", "9m", false, false},
@@ -74,6 +75,7 @@ func TestClock_D_T1_StopwatchTruncatesEachMove(t *testing.T) {
 // Five moves of 50 s cost nothing: the truncation is per move, not on the
 // running total (which would charge four minutes).
 func TestClock_D_T1_TruncationIsPerMoveNotTotal(t *testing.T) {
+	t.Parallel()
 	c, err := NewClock(stopwatch("10m"))
 	if err != nil {
 		t.Fatal(err)
@@ -94,6 +96,7 @@ func TestClock_D_T1_TruncationIsPerMoveNotTotal(t *testing.T) {
 // 001 第4条A2: a move that runs through the last minute loses, even when
 // it started well before it.
 func TestClock_D_T1_StopwatchRunningOutLoses(t *testing.T) {
+	t.Parallel()
 	runClock(t, stopwatch("5m"), []clockStep{
 		{Sente, "4m59s", "1m", true, false},
 		{Gote, "5m", "0s", true, true},
@@ -101,6 +104,7 @@ func TestClock_D_T1_StopwatchRunningOutLoses(t *testing.T) {
 }
 
 func TestClock_D_T2_ChessClockByoyomiAfterAllowance(t *testing.T) {
+	t.Parallel()
 	runClock(t, chess("10m", Byoyomi60), []clockStep{
 		{Sente, "9m30s", "30s", false, false},
 		{Gote, "9m59.5s", "500ms", false, false},
@@ -112,6 +116,7 @@ func TestClock_D_T2_ChessClockByoyomiAfterAllowance(t *testing.T) {
 }
 
 func TestClock_D_T2_ChessClockWithoutByoyomiFlagFalls(t *testing.T) {
+	t.Parallel()
 	runClock(t, chess("10m", ByoyomiNone), []clockStep{
 		{Sente, "9m59s", "1s", false, false},
 		{Sente, "1s", "0s", false, true},
@@ -119,6 +124,7 @@ func TestClock_D_T2_ChessClockWithoutByoyomiFlagFalls(t *testing.T) {
 }
 
 func TestClock_D_T3_ThirtySecondByoyomi(t *testing.T) {
+	t.Parallel()
 	runClock(t, chess("0s", Byoyomi30), []clockStep{
 		{Sente, "29s", "0s", true, false},
 		{Gote, "29.99s", "0s", true, false},
@@ -129,6 +135,7 @@ func TestClock_D_T3_ThirtySecondByoyomi(t *testing.T) {
 // 001 第5条1・2: the words read and when; the final "10" is the limit at
 // which the clock declares the loss.
 func TestByoyomi_D_T3_CallsEndAtTheLimit(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		b     Byoyomi
 		words []string
@@ -178,6 +185,7 @@ func TestByoyomi_D_T3_CallsEndAtTheLimit(t *testing.T) {
 
 // 001 第5条3: from ten minutes left a player may ask for the count.
 func TestClock_D_T3_MayAskForCountFromTenMinutes(t *testing.T) {
+	t.Parallel()
 	c, err := NewClock(chess("20m", Byoyomi60))
 	if err != nil {
 		t.Fatal(err)
@@ -198,6 +206,7 @@ func TestClock_D_T3_MayAskForCountFromTenMinutes(t *testing.T) {
 
 // D-K1 (000 第11条第5項四): the arbiter adds or removes time.
 func TestClock_D_K1_ArbiterAdjustsTime(t *testing.T) {
+	t.Parallel()
 	c, err := NewClock(chess("10m", Byoyomi60))
 	if err != nil {
 		t.Fatal(err)
@@ -225,6 +234,7 @@ func TestClock_D_K1_ArbiterAdjustsTime(t *testing.T) {
 }
 
 func TestClock_BadInput(t *testing.T) {
+	t.Parallel()
 	c, err := NewClock(chess("10m", Byoyomi60))
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 // D-K1 (000 第11条第5項六, 第8項): a foul loss the arbiter declared
 // decides the game over the ending, fouls and 投了優先.
 func TestDecide_D_K1_ArbiterFoulLossDecides(t *testing.T) {
+	t.Parallel()
 	f := ended(EndResign, sp(Sente))
 	f.Fouls = []FoulClaim{claim(FoulNifu, Sente, 12, FoundDuring)}
 	f.Rulings = []Ruling{ruling("r1", RulingFoulLoss, 0)} // against gote
@@ -22,6 +23,7 @@ func TestDecide_D_K1_ArbiterFoulLossDecides(t *testing.T) {
 
 // D-K1: an appeal superseding the foul loss takes it out of force.
 func TestDecide_D_K1_AppealSupersedesFoulLoss(t *testing.T) {
+	t.Parallel()
 	f := ended(EndResign, sp(Sente))
 	appeal := ruling("r2", RulingOther, 90)
 	appeal.Supersedes = "r1"
@@ -31,6 +33,7 @@ func TestDecide_D_K1_AppealSupersedesFoulLoss(t *testing.T) {
 }
 
 func TestDecide_D_K1_ConflictingFoulLosses(t *testing.T) {
+	t.Parallel()
 	f := ended(EndArbiterFoulLoss, sp(Sente))
 	f.Rulings = []Ruling{ruling("r1", RulingFoulLoss, 0)} // against gote
 	_, err := Decide(DefaultSettings(), f)
@@ -52,6 +55,7 @@ func TestDecide_D_K1_ConflictingFoulLosses(t *testing.T) {
 
 // D-K2 (000 第11条第10項): the organiser's ruling where there is no arbiter.
 func TestDecide_D_K2_OrganiserRuling(t *testing.T) {
+	t.Parallel()
 	f := ended(EndResign, sp(Sente))
 	r := ruling("r1", RulingFoulLoss, 0)
 	r.ByOrganiser, r.Arbiter = true, Player{Name: "大会責任者"}
@@ -65,6 +69,7 @@ func TestDecide_D_K2_OrganiserRuling(t *testing.T) {
 // on 千日手, 持将棋 or fouls; the record it keeps decides them, with no
 // confirmation from anyone, and a foul the recorder points out counts.
 func TestDecide_D_K3_TheRecordDecidesWithoutTheRecordersWord(t *testing.T) {
+	t.Parallel()
 	f := ended(EndResign, sp(Gote))
 	f.Findings = completeRecord(64)
 	f.Findings.FinalOccurrences = 4
@@ -82,6 +87,7 @@ func TestDecide_D_K3_TheRecordDecidesWithoutTheRecordersWord(t *testing.T) {
 
 // D-T1..T3 through Decide: a time forfeit cites the timing rules.
 func TestDecide_D_T_TimeForfeit(t *testing.T) {
+	t.Parallel()
 	s := DefaultSettings()
 	s.Time = stopwatch("6h")
 	o := mustDecide(t, s, ended(EndTimeForfeit, sp(Sente)))

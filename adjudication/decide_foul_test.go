@@ -11,6 +11,7 @@ func claim(kind FoulKind, offender Side, ply int, found Found) FoulClaim {
 // D-X1 (000 第10条第1項): every listed foul, pointed out during play,
 // loses at once, citing its own item.
 func TestDecide_D_X1_EveryFoulLosesAtOnce(t *testing.T) {
+	t.Parallel()
 	items := map[FoulKind]string{
 		FoulNifu: "一", FoulDeadPiece: "二", FoulUchifuzume: "三", FoulIgnoredCheck: "四",
 		FoulPerpetualCheck: "五", FoulWrongStart: "六", FoulTwoMoves: "七", FoulMatta: "八",
@@ -35,6 +36,7 @@ func TestDecide_D_X1_EveryFoulLosesAtOnce(t *testing.T) {
 // to the foul: the record's illegal move decides even though the players
 // played on, and the earliest foul counts.
 func TestDecide_D_X2_WoundBackToTheFoul(t *testing.T) {
+	t.Parallel()
 	f := ended(EndFoul, nil)
 	f.Findings = &Findings{Plies: 77, Foul: &FoulFinding{Ply: 40, Kind: FoulNifu, Offender: Sente}}
 	o := mustDecide(t, DefaultSettings(), f)
@@ -61,6 +63,7 @@ func TestDecide_D_X2_WoundBackToTheFoul(t *testing.T) {
 }
 
 func TestDecide_D_X2_UnorderableFoulsAreBadInput(t *testing.T) {
+	t.Parallel()
 	f := ended(EndResign, sp(Gote))
 	f.Fouls = []FoulClaim{claim(FoulNifu, Sente, 0, FoundDuring), claim(FoulMatta, Gote, 0, FoundDuring)}
 	_, err := Decide(DefaultSettings(), f)
@@ -79,6 +82,7 @@ func TestDecide_D_X2_UnorderableFoulsAreBadInput(t *testing.T) {
 // D-X3 (000 第10条第3〜5項): after the game the offender loses whatever
 // the result, unless 投了優先 or the next game had started.
 func TestDecide_D_X3_FoulAfterGame(t *testing.T) {
+	t.Parallel()
 	base := ended(EndResign, sp(Gote))
 	base.Ending.Ply = 95
 	cases := []struct {
@@ -143,6 +147,7 @@ func TestDecide_D_X3_FoulAfterGame(t *testing.T) {
 
 // D-X3: "whatever the result" includes no result: a redo becomes a loss.
 func TestDecide_D_X3_FoulAfterGameOverturnsRedo(t *testing.T) {
+	t.Parallel()
 	f := ended(EndSennichite, nil)
 	f.Ending.Ply = 90
 	f.Fouls = []FoulClaim{claim(FoulDeadPiece, Gote, 33, FoundAfter)}
@@ -156,6 +161,7 @@ func TestDecide_D_X3_FoulAfterGameOverturnsRedo(t *testing.T) {
 // D-X4 (000 第10条第6項): 待った and time forfeit cannot be claimed after
 // the game; during it they count.
 func TestDecide_D_X4_NotClaimableAfterTheGame(t *testing.T) {
+	t.Parallel()
 	for _, kind := range []FoulKind{FoulMatta, FoulTimeForfeit} {
 		f := ended(EndResign, sp(Sente))
 		f.Fouls = []FoulClaim{claim(kind, Gote, 10, FoundAfter)}
@@ -174,6 +180,7 @@ func TestDecide_D_X4_NotClaimableAfterTheGame(t *testing.T) {
 // D-X5 (000 第10条第7項・第9項): a third party may point out a foul; a
 // disputed foul goes to the arbiter.
 func TestDecide_D_X5_ThirdPartyAndDisputes(t *testing.T) {
+	t.Parallel()
 	f := ended(EndResign, sp(Gote))
 	c := claim(FoulNifu, Sente, 44, FoundDuring)
 	c.ClaimedBy = ClaimByThirdParty
@@ -200,6 +207,7 @@ func TestDecide_D_X5_ThirdPartyAndDisputes(t *testing.T) {
 // immediate loss where the organiser says so; not announcing 王手 is
 // never a foul.
 func TestDecide_D_X6_ClockHandAndCheckCall(t *testing.T) {
+	t.Parallel()
 	f := ended(EndResign, sp(Gote))
 	f.Fouls = []FoulClaim{claim(FoulClockHand, Sente, 30, FoundDuring)}
 	o := mustDecide(t, DefaultSettings(), f)
@@ -231,6 +239,7 @@ func TestDecide_D_X6_ClockHandAndCheckCall(t *testing.T) {
 }
 
 func TestDecide_BadFoulClaimsNameTheField(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		field string
 		c     FoulClaim
@@ -255,6 +264,7 @@ func TestDecide_BadFoulClaimsNameTheField(t *testing.T) {
 // illegal move or perpetual check the record does not show is rejected;
 // one it shows, or one beyond what the engine could check, stands.
 func TestDecide_D_K3_RecordJudgesClaimedMoveFouls(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name     string
 		findings *Findings

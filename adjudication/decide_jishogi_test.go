@@ -7,6 +7,7 @@ import (
 
 // D-J1 through Decide: points from the record win over reported ones.
 func TestDecide_D_J1_AgreementUsesTheRecordsPoints(t *testing.T) {
+	t.Parallel()
 	f := ended(EndJishogiAgreement, nil)
 	f.Points = &Points{Sente: 30, Gote: 24}
 	o := mustDecide(t, DefaultSettings(), f)
@@ -23,6 +24,7 @@ func TestDecide_D_J1_AgreementUsesTheRecordsPoints(t *testing.T) {
 }
 
 func TestDecide_D_J1_AgreementNeedsPoints(t *testing.T) {
+	t.Parallel()
 	_, err := Decide(DefaultSettings(), ended(EndJishogiAgreement, nil))
 	wantFieldErr(t, err, "points")
 	f := ended(EndJishogiAgreement, nil)
@@ -33,6 +35,7 @@ func TestDecide_D_J1_AgreementNeedsPoints(t *testing.T) {
 
 // D-J2 through Decide, and only in amateur events.
 func TestDecide_D_J2_TwentySevenPointRule(t *testing.T) {
+	t.Parallel()
 	s := amateur()
 	s.Jishogi = Jishogi27
 	f := ended(EndJishogiAgreement, nil)
@@ -50,6 +53,7 @@ func TestDecide_D_J2_TwentySevenPointRule(t *testing.T) {
 // D-J3 through Decide: the position comes from the record, on the
 // declarer's own turn.
 func TestDecide_D_J3_DeclarationFromTheRecord(t *testing.T) {
+	t.Parallel()
 	f := ended(EndDeclaration, sp(Gote))
 	f.Findings = completeRecord(251) // gote to move
 	f.Findings.Declaration = &DeclarationFacts{KingInCamp: true, PiecesInCamp: 11, Points: 33}
@@ -80,6 +84,7 @@ func TestDecide_D_J3_DeclarationFromTheRecord(t *testing.T) {
 }
 
 func TestDecide_D_J3_DeclarationRules(t *testing.T) {
+	t.Parallel()
 	f := ended(EndDeclaration, sp(Sente))
 	f.Ending.Ply = 300
 	f.Declaration = &DeclarationFacts{KingInCamp: true, PiecesInCamp: 10, Points: 28}
@@ -113,6 +118,7 @@ func TestDecide_D_J3_DeclarationRules(t *testing.T) {
 
 // D-J4: reported 500-move 持将棋, and a record that went past the rule.
 func TestDecide_D_J4_FiveHundredMoves(t *testing.T) {
+	t.Parallel()
 	f := ended(EndMaxMoves, nil)
 	f.Ending.Ply = 500
 	f.Points = &Points{Sente: 44, Gote: 10} // points do not matter
@@ -141,6 +147,7 @@ func TestDecide_D_J4_FiveHundredMoves(t *testing.T) {
 
 // D-J4: mate on move 500 itself is still mate.
 func TestDecide_D_J4_MateOnMoveFiveHundred(t *testing.T) {
+	t.Parallel()
 	f := ended(EndMate, nil)
 	f.Findings = completeRecord(500)
 	f.Findings.MaxMovesPly = 500

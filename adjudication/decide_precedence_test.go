@@ -7,6 +7,7 @@ import (
 
 // The precedence of Decide's steps, one pair at a time.
 func TestDecide_Precedence(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		s      func(*Settings)
@@ -78,6 +79,7 @@ func TestDecide_Precedence(t *testing.T) {
 }
 
 func TestDecide_Forfeit(t *testing.T) {
+	t.Parallel()
 	o := mustDecide(t, DefaultSettings(), ended(EndForfeit, sp(Gote)))
 	wantWin(t, o, Sente, ReasonForfeit)
 	wantArticle(t, o, "000 第1条第2項")
@@ -101,6 +103,7 @@ func TestDecide_Forfeit(t *testing.T) {
 }
 
 func TestDecide_BadFactsNameTheField(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		field string
 		f     func(*Facts)

@@ -12,6 +12,7 @@ func sennichiteFacts(redoCount int) Facts {
 // D-R1 / D-R2 through Decide: swapped colours, each player's own time
 // topped up so the lower has an hour.
 func TestDecide_D_R1_D_R2_RedoGame(t *testing.T) {
+	t.Parallel()
 	f := sennichiteFacts(0)
 	o := mustDecide(t, DefaultSettings(), f)
 	wantRedo(t, o, ReasonSennichite)
@@ -38,6 +39,7 @@ func TestDecide_D_R1_D_R2_RedoGame(t *testing.T) {
 // D-R3 (000 第8条第6・7項, 第9条第8・9項): a redo of a redo is a redo;
 // title matches may count redo games.
 func TestDecide_D_R3_RedoOfRedoAndCounting(t *testing.T) {
+	t.Parallel()
 	o := mustDecide(t, DefaultSettings(), sennichiteFacts(2))
 	wantRedo(t, o, ReasonSennichite)
 	wantArticle(t, o, "000 第8条第6項")
@@ -63,6 +65,7 @@ func TestDecide_D_R3_RedoOfRedoAndCounting(t *testing.T) {
 
 // D-R4 (000 第8条第5項): the amateur event's policy after N redos.
 func TestDecide_D_R4_RepeatedRedoPolicy(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		then      RedoPolicy
 		redoCount int
@@ -105,6 +108,7 @@ func TestDecide_D_R4_RepeatedRedoPolicy(t *testing.T) {
 
 // D-R4 is an amateur setting; official games always redo again.
 func TestSettings_D_R4_OfficialGamesRedoAgain(t *testing.T) {
+	t.Parallel()
 	s := DefaultSettings()
 	s.RepeatedRedo = RepeatedRedo{After: 1, Then: RedoGoteWins}
 	wantFieldErr(t, s.Validate(), "repeated_redo.then")

@@ -4,6 +4,7 @@ import "testing"
 
 // D-S1 (000 第8条第1項): the 4th occurrence at the last move is 千日手.
 func TestDecide_D_S1_FourthOccurrenceIsSennichite(t *testing.T) {
+	t.Parallel()
 	f := ended(EndSennichite, nil)
 	f.Findings = completeRecord(120)
 	f.Findings.FinalOccurrences = 4
@@ -18,6 +19,7 @@ func TestDecide_D_S1_FourthOccurrenceIsSennichite(t *testing.T) {
 
 // D-S1 without a record: the report stands.
 func TestDecide_D_S1_ReportedSennichiteWithoutRecord(t *testing.T) {
+	t.Parallel()
 	o := mustDecide(t, DefaultSettings(), ended(EndSennichite, nil))
 	wantRedo(t, o, ReasonSennichite)
 	wantArticle(t, o, "000 第8条第4項")
@@ -26,6 +28,7 @@ func TestDecide_D_S1_ReportedSennichiteWithoutRecord(t *testing.T) {
 // D-S1: the record is authoritative; a 4th occurrence at the last move
 // makes 千日手 even when a resignation was reported.
 func TestDecide_D_S1_RecordOverridesReportedResignation(t *testing.T) {
+	t.Parallel()
 	f := ended(EndResign, sp(Sente))
 	f.Findings = completeRecord(90)
 	f.Findings.FinalOccurrences = 4
@@ -40,6 +43,7 @@ func TestDecide_D_S1_RecordOverridesReportedResignation(t *testing.T) {
 // D-S2 (000 第8条第2項): agreement inside a cycle, before the 4th
 // occurrence; a position seen only once is not a cycle.
 func TestDecide_D_S2_AgreedInsideTheCycle(t *testing.T) {
+	t.Parallel()
 	f := ended(EndSennichite, nil)
 	f.Findings = completeRecord(70)
 	f.Findings.FinalOccurrences = 2
@@ -55,6 +59,7 @@ func TestDecide_D_S2_AgreedInsideTheCycle(t *testing.T) {
 // D-S3 (000 第8条第3項): play went on after a 4th occurrence, so it was
 // broken; the later resignation decides.
 func TestDecide_D_S3_ContinuedPlayBreaksSennichite(t *testing.T) {
+	t.Parallel()
 	f := ended(EndResign, sp(Gote))
 	f.Findings = completeRecord(131)
 	f.Findings.Sennichite = []SennichiteFinding{{Ply: 80}}
@@ -69,6 +74,7 @@ func TestDecide_D_S3_ContinuedPlayBreaksSennichite(t *testing.T) {
 // loses, whatever was reported, and whether the final position has the
 // check on or just answered (the record's finding says who checked).
 func TestDecide_D_S4_PerpetualCheckLoses(t *testing.T) {
+	t.Parallel()
 	for _, reported := range []Ending{
 		{Kind: EndSennichite},
 		{Kind: EndSennichite, PerpetualCheckBy: sp(Sente)}, // wrong side reported
@@ -92,6 +98,7 @@ func TestDecide_D_S4_PerpetualCheckLoses(t *testing.T) {
 
 // D-S4 without a record: the reported checker loses.
 func TestDecide_D_S4_ReportedPerpetualCheck(t *testing.T) {
+	t.Parallel()
 	f := ended(EndSennichite, nil)
 	f.Ending.PerpetualCheckBy = sp(Sente)
 	o := mustDecide(t, DefaultSettings(), f)
@@ -101,6 +108,7 @@ func TestDecide_D_S4_ReportedPerpetualCheck(t *testing.T) {
 // D-S4 with D-X3: a perpetual check play went on from is a foul found
 // after the game; 投了優先 lets the result stand.
 func TestDecide_D_S4_PerpetualCheckFoundAfterTheGame(t *testing.T) {
+	t.Parallel()
 	f := ended(EndResign, sp(Sente))
 	f.Findings = completeRecord(150)
 	f.Findings.Sennichite = []SennichiteFinding{{Ply: 101, Perpetual: true, Loser: sp(Gote)}}

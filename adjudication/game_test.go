@@ -5,6 +5,7 @@ import (
 )
 
 func TestParseGame_DefaultsAndOverrides(t *testing.T) {
+	t.Parallel()
 	g, err := ParseGame([]byte(`{
 		"settings": {"resignation_priority": true, "time": {"allowance": "3h"}},
 		"players": {"sente": {"name": "A"}, "gote": {"name": "B"}},
@@ -31,6 +32,7 @@ func TestParseGame_DefaultsAndOverrides(t *testing.T) {
 }
 
 func TestParseGame_BadInputNamesTheField(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in    string
 		field string

@@ -16,6 +16,7 @@ func checksAt(n int, plies ...int) []bool {
 // D-J4 (000 第9条第6項): move 500 makes 持将棋; a check on move 500
 // carries on until the checking side stops checking.
 func TestMaxMovesPly_D_J4(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		checks []bool
@@ -37,6 +38,7 @@ func TestMaxMovesPly_D_J4(t *testing.T) {
 
 // D-J1 / D-J2 (000 第9条第4項, 004).
 func TestJishogiAgreement_D_J1_D_J2(t *testing.T) {
+	t.Parallel()
 	s24 := DefaultSettings()
 	s27 := amateur()
 	s27.Jishogi = Jishogi27
@@ -69,6 +71,7 @@ func TestJishogiAgreement_D_J1_D_J2(t *testing.T) {
 
 // D-J3: each condition on its own, for both rules.
 func TestJudgeDeclaration_D_J3(t *testing.T) {
+	t.Parallel()
 	good := DeclarationFacts{KingInCamp: true, PiecesInCamp: 10, Points: 31}
 	cases := []struct {
 		name     string

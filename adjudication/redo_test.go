@@ -5,6 +5,7 @@ import "testing"
 // Worked examples of 001 第6条1・2 (the seed states the rule; the numbers
 // are ours). Times are per player, indexed by the ended game's sides.
 func TestRedoAllowance_D_R2_WorkedExamples(t *testing.T) {
+	t.Parallel()
 	sixHours := chess("6h", Byoyomi60)
 	ninetyMin := chess("1h30m", Byoyomi60)
 	noTopUp := sixHours
@@ -41,6 +42,7 @@ func TestRedoAllowance_D_R2_WorkedExamples(t *testing.T) {
 // happens both get the same amount, the lower ends at exactly one hour
 // unless the allowance caps it, and nobody ends above the allowance.
 func TestRedoAllowance_D_R2_Properties(t *testing.T) {
+	t.Parallel()
 	tc := chess("2h", Byoyomi60)
 	for s := Duration(0); s <= dur("2h"); s += dur("7m") {
 		for g := Duration(0); g <= dur("2h"); g += dur("11m") {
@@ -73,6 +75,7 @@ func TestRedoAllowance_D_R2_Properties(t *testing.T) {
 
 // 001 第6条3: an allowance of an hour or less follows the event's rule.
 func TestRedoAllowance_D_R2_ShortAllowanceIsTheEventsRule(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		rule        ShortAllowanceRedo
 		allowance   string
@@ -103,6 +106,7 @@ func TestRedoAllowance_D_R2_ShortAllowanceIsTheEventsRule(t *testing.T) {
 // D-R1 and D-R2 through a chain (D-R3): colours swap each time and each
 // player keeps their own time.
 func TestNextRedo_D_R1_D_R2_D_R3_Chain(t *testing.T) {
+	t.Parallel()
 	s := DefaultSettings()
 	a, b := Player{Name: "A"}, Player{Name: "B"}
 	g1 := Players{Sente: a, Gote: b}
@@ -134,6 +138,7 @@ func TestNextRedo_D_R1_D_R2_D_R3_Chain(t *testing.T) {
 
 // In a handicap game the giver stays the giver (003): no swap.
 func TestNextRedo_D_R1_HandicapKeepsRoles(t *testing.T) {
+	t.Parallel()
 	p := Players{Sente: Player{Name: "下手"}, Gote: Player{Name: "上手"}}
 	g, err := NextRedo(DefaultSettings(), p, "角落ち", &Times{Sente: dur("2h"), Gote: dur("30m")}, 0)
 	if err != nil {
@@ -148,6 +153,7 @@ func TestNextRedo_D_R1_HandicapKeepsRoles(t *testing.T) {
 }
 
 func TestRedoAllowance_BadInput(t *testing.T) {
+	t.Parallel()
 	_, err := RedoAllowance(chess("6h", Byoyomi60), Times{Sente: dur("-1m")})
 	wantFieldErr(t, err, "remaining.sente")
 	_, err = NextRedo(DefaultSettings(), Players{}, "", nil, -1)

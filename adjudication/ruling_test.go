@@ -22,6 +22,7 @@ func ruling(id string, kind RulingKind, minute int) Ruling {
 
 // D-K1 (000 第11条第5項): every kind, each valid with its required fields.
 func TestRuling_D_K1_EveryKindValidates(t *testing.T) {
+	t.Parallel()
 	for i, k := range RulingKinds() {
 		if err := ruling("r", k, i).Validate(); err != nil {
 			t.Fatalf("%s: %v", k, err)
@@ -33,6 +34,7 @@ func TestRuling_D_K1_EveryKindValidates(t *testing.T) {
 }
 
 func TestRuling_D_K1_BadRulingsNameTheField(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		field string
 		edit  func(*Ruling)
@@ -58,6 +60,7 @@ func TestRuling_D_K1_BadRulingsNameTheField(t *testing.T) {
 // D-K2 (000 第11条第10項): without an arbiter the organiser rules, and
 // must still be named.
 func TestRuling_D_K2_OrganiserRulesWithoutArbiter(t *testing.T) {
+	t.Parallel()
 	r := ruling("r1", RulingWarning, 0)
 	r.ByOrganiser, r.Arbiter = true, Player{Name: "大会責任者"}
 	if err := r.Validate(); err != nil {
@@ -70,6 +73,7 @@ func TestRuling_D_K2_OrganiserRulesWithoutArbiter(t *testing.T) {
 // D-K1: rulings are never edited, only superseded; an appeal replaces
 // the ruling it names, and a chain of corrections leaves the last.
 func TestEffectiveRulings_D_K1_Supersession(t *testing.T) {
+	t.Parallel()
 	a := ruling("a", RulingFoulLoss, 0)
 	b := ruling("b", RulingOther, 30)
 	b.Supersedes = "a"
@@ -107,6 +111,7 @@ func TestEffectiveRulings_D_K1_Supersession(t *testing.T) {
 }
 
 func TestEffectiveRulings_D_K1_Rejects(t *testing.T) {
+	t.Parallel()
 	a := ruling("a", RulingWarning, 0)
 	missing := ruling("b", RulingOther, 5)
 	missing.Supersedes = "zz"

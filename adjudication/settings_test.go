@@ -7,6 +7,7 @@ import (
 
 // The defaults are the federation's rules (000, 001).
 func TestDefaultSettings_AreTheFederationsRules(t *testing.T) {
+	t.Parallel()
 	s := DefaultSettings()
 	if err := s.Validate(); err != nil {
 		t.Fatal(err)
@@ -33,6 +34,7 @@ func TestDefaultSettings_AreTheFederationsRules(t *testing.T) {
 }
 
 func TestSettings_ValidateNamesTheField(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		field string
 		edit  func(*Settings)
@@ -63,6 +65,7 @@ func TestSettings_ValidateNamesTheField(t *testing.T) {
 }
 
 func TestSettings_JSONRoundTrip(t *testing.T) {
+	t.Parallel()
 	s := amateur()
 	s.Jishogi, s.JishogiTie27, s.Declaration = Jishogi27, TieRedo, Declaration27
 	s.RepeatedRedo = RepeatedRedo{After: 2, Then: RedoFurigoma}

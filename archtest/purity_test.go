@@ -65,6 +65,7 @@ type listedPackage struct {
 }
 
 func TestPureRoomsImportNoFramework(t *testing.T) {
+	t.Parallel()
 	root := moduleRoot(t)
 	for _, room := range pureRooms {
 		cmd := exec.Command("go", "list", "-json", "./"+room+"/...")
@@ -89,6 +90,7 @@ func TestPureRoomsImportNoFramework(t *testing.T) {
 }
 
 func TestPureRoomsUseNoClockOrGlobalRandomness(t *testing.T) {
+	t.Parallel()
 	root := moduleRoot(t)
 	for _, room := range pureRooms {
 		files, err := filepath.Glob(filepath.Join(root, room, "*.go"))
@@ -161,6 +163,7 @@ func violations(fset *token.FileSet, file *ast.File) []string {
 
 // TestPurityCheckCatchesViolations makes sure the clock check can fail.
 func TestPurityCheckCatchesViolations(t *testing.T) {
+	t.Parallel()
 	src := "package x\nimport (\n\"time\"\nr \"math/rand\"\n)\nfunc f() { _ = time.Now(); _ = r.Intn(3); _ = time.Duration(1) }\n"
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "x.go", src, 0)
@@ -175,6 +178,7 @@ func TestPurityCheckCatchesViolations(t *testing.T) {
 // TestForbiddenImportListMatches makes sure the dependency check can fail:
 // the web room does import net/http, so the same matching must flag it.
 func TestForbiddenImportListMatches(t *testing.T) {
+	t.Parallel()
 	for _, dep := range []string{"gorm.io/gorm", "net/http", "github.com/labstack/echo/v4", "kisen/store"} {
 		if !forbidden(dep) {
 			t.Errorf("%s should be forbidden in a pure room", dep)

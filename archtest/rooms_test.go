@@ -27,6 +27,7 @@ func roomsIn(deps []string) []string {
 }
 
 func TestRoomsIn(t *testing.T) {
+	t.Parallel()
 	got := roomsIn([]string{"kisen/store", "kisen/office/ratings", "kisen/office", "kisen/officer", "kisen/office/day"})
 	if want := []string{"kisen/office/day", "kisen/office/ratings"}; !slices.Equal(got, want) {
 		t.Errorf("roomsIn = %v, want %v", got, want)
@@ -60,6 +61,7 @@ func goList(t *testing.T, pattern string) []listedImports {
 }
 
 func TestOfficeImportsNoRoom(t *testing.T) {
+	t.Parallel()
 	ps := goList(t, "kisen/office")
 	if len(ps) != 1 {
 		t.Fatalf("go list kisen/office: %d packages", len(ps))
@@ -70,6 +72,7 @@ func TestOfficeImportsNoRoom(t *testing.T) {
 }
 
 func TestOfficetestOnlyInTests(t *testing.T) {
+	t.Parallel()
 	for _, p := range goList(t, "./...") {
 		if p.ImportPath != "kisen/office/officetest" && slices.Contains(p.Imports, "kisen/office/officetest") {
 			t.Errorf("%s imports kisen/office/officetest outside its tests", p.ImportPath)

@@ -13,6 +13,7 @@ import (
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
 func TestLoad_DefaultsEnvAndFlags(t *testing.T) {
+	t.Parallel()
 	c, err := Load("serve", nil, envOf(nil), io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -67,6 +68,7 @@ func TestLoad_DefaultsEnvAndFlags(t *testing.T) {
 }
 
 func TestLoad_BadValuesNameTheSetting(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args  []string
 		env   map[string]string
@@ -114,6 +116,7 @@ func TestLoad_BadValuesNameTheSetting(t *testing.T) {
 // Issue 12 part 5: the pool's limits come from the settings, else by
 // database; idle defaults to open and may not exceed it.
 func TestConfig_PoolByDatabase(t *testing.T) {
+	t.Parallel()
 	pg := map[string]string{"KISEN_DATABASE_URL": "postgres://db/kisen"}
 	cases := []struct {
 		args             []string

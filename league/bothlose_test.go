@@ -8,6 +8,7 @@ import (
 // A both_lose game (neither player came) is decided: a loss for each side,
 // a win for nobody, and it no longer keeps the table provisional.
 func TestStandings_BothLoseCountsALossForEach(t *testing.T) {
+	t.Parallel()
 	s := sched(
 		[]Game{{Sente: "a", Gote: "b"}},
 		[]Game{{Sente: "b", Gote: "c"}},
@@ -51,6 +52,7 @@ func TestStandings_BothLoseCountsALossForEach(t *testing.T) {
 }
 
 func TestStandings_BothLoseRejectsContradictions(t *testing.T) {
+	t.Parallel()
 	s := sched([]Game{{Sente: "a", Gote: "b"}})
 	for name, rs := range map[string][]Result{
 		"both lose with a winner": {{Round: 1, Sente: "a", Gote: "b", Winner: "a", BothLose: true}},

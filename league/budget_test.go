@@ -9,6 +9,7 @@ import (
 // search; without a schedule the error is a budget error, never a
 // *NoScheduleError (running out of time proves nothing).
 func TestGenerate_StopEndsSearchWithBudgetError(t *testing.T) {
+	t.Parallel()
 	d := c2Draw(1)
 	_, _, err := GenerateWithOptions(d, Options{Stop: func() bool { return true }})
 	var none *NoScheduleError

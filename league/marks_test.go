@@ -46,6 +46,7 @@ func marksOf(t *testing.T, term Term) (Table, map[string]rowMark) {
 // game (a table at 0勝0敗 promotes nobody), provisional marks while the
 // remaining games can change them, all decided once the table is final.
 func TestMarks_NoneBeforeAnyGameProvisionalThenDecided(t *testing.T) {
+	t.Parallel()
 	rules := ClassRules{Promote: 1, PointsNum: 1, PointsDen: 5, PointsToDemote: 2}
 	term := marksTerm(5, rules, nil)
 	tab, _ := marksOf(t, term)
@@ -80,6 +81,7 @@ func TestMarks_NoneBeforeAnyGameProvisionalThenDecided(t *testing.T) {
 // four of its games and nobody else can reach four wins, so p1's 昇級 is
 // decided with games still to play.
 func TestMarks_DecidedBeforeTheEndWhenNoResultCanChangeIt(t *testing.T) {
+	t.Parallel()
 	rules := ClassRules{Promote: 1, Demote: 1}
 	term := marksTerm(5, rules, nil)
 	// p1 beats everyone (rounds 1–4); p2 loses to p3 (round 5).
@@ -103,6 +105,7 @@ func TestMarks_DecidedBeforeTheEndWhenNoResultCanChangeIt(t *testing.T) {
 // 降級点 and erasure in every way the remaining games can end (the oracle
 // enumerates them all).
 func TestMarks_DecidedIsNeverWrong(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(13, 7))
 	rulesets := []ClassRules{
 		{Promote: 2, PointsNum: 1, PointsDen: 3, PointsToDemote: 2, ErasedByWinningRecord: 1, AllWinsPromote: true},

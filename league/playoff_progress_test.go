@@ -8,6 +8,7 @@ import (
 // A four-way tie in 順位 order p1..p4: p3–p4 first, the winner meets p2,
 // then p1 (DOMAIN.md: A class, stepladder in 順位 order).
 func TestPlayoffProgress_StepladderOneGameAtATime(t *testing.T) {
+	t.Parallel()
 	games, err := Stepladder([]string{"p1", "p2", "p3", "p4"})
 	if err != nil {
 		t.Fatal(err)
@@ -44,6 +45,7 @@ func TestPlayoffProgress_StepladderOneGameAtATime(t *testing.T) {
 }
 
 func TestTable_SettlePlayoffMarksTheChallenger(t *testing.T) {
+	t.Parallel()
 	tab := Table{Rows: []Row{{ID: "a", Outcome: OutcomePlayoff}, {ID: "b", Outcome: OutcomePlayoff}, {ID: "c", Outcome: OutcomeDemoted}}, Playoff: []string{"a", "b"}}
 	if err := tab.SettlePlayoff("z"); !errors.Is(err, ErrInvalid) {
 		t.Errorf("outsider: %v", err)

@@ -33,6 +33,7 @@ func pressureB2(seed uint64) Draw {
 // class needs 15 rematches and gets exactly 15 for every seed (the
 // witnesses' number does not change the count), marked proven.
 func TestDraw_D_C1_MinimalRematches15PlayerB2UnderPressure(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(0); seed < 8; seed++ {
 		d := pressureB2(seed)
 		s, rep, err := Generate(d)
@@ -58,6 +59,7 @@ func TestDraw_D_C1_MinimalRematches15PlayerB2UnderPressure(t *testing.T) {
 // claimed when the count equals it, and the count equals it in most
 // classes.
 func TestDraw_D_C1_MinimalRematchesMatchBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 10))
 	classes, equal, proven := 0, 0, 0
 	for classes < 60 {
@@ -205,6 +207,7 @@ func bruteForceMinRematches(d Draw) (int, bool) {
 // under pressure (each met 52 of 60 classmates last term: 61 rematches
 // needed) every seed gets 61, proven, and the same seed the same report.
 func TestDraw_D_C1_RematchCountIndependentOfSeed(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(0); seed < 4; seed++ {
 		d := pressure61(seed)
 		s, rep, err := Generate(d)
@@ -225,6 +228,7 @@ func TestDraw_D_C1_RematchCountIndependentOfSeed(t *testing.T) {
 // class on which the search used to stop after three schedules gave 13,
 // 14, 14 and 15 rematches for seeds 0–3; now every seed gets 13, proven.
 func TestDraw_D_C1_CountDoesNotDependOnTheWitnessesNumber(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(0); seed < 4; seed++ {
 		d := denseB2(16)
 		d.Seed = seed

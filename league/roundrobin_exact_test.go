@@ -11,6 +11,7 @@ import (
 // SAT model's rounds, once sides are fixed, pass the oracle (D-A3, D-A4,
 // D-A5 and the practice windows), or the model is proven impossible.
 func TestExactRoundRobin_ModelsObeyTheRules(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(77, 1))
 	solved := 0
 	for i := 0; i < 120; i++ {
@@ -46,6 +47,7 @@ func TestExactRoundRobin_ModelsObeyTheRules(t *testing.T) {
 // may not meet before their game 3. Every player's own count is fine; only
 // the exhaustive search sees the clash.
 func TestDraw_D_A3_ExhaustiveSearchProvesImpossible(t *testing.T) {
+	t.Parallel()
 	players := []Player{{ID: "a"}, {ID: "b", Master: "a"}, {ID: "c"}, {ID: "d", Master: "c"}, {ID: "e"}, {ID: "f"}}
 	d, err := NewDraw(KindJunisen, ClassA, 1, players)
 	if err != nil {

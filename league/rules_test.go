@@ -61,6 +61,7 @@ func masterOf(d Draw) map[string]string {
 }
 
 func TestDefaultSettings_FollowDomain(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		kind       Kind
 		class      Class
@@ -101,6 +102,7 @@ func TestDefaultSettings_FollowDomain(t *testing.T) {
 }
 
 func TestDraw_RoundStructure_FullAndPartial(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		class          Class
 		n, rounds      int
@@ -131,6 +133,7 @@ func TestDraw_RoundStructure_FullAndPartial(t *testing.T) {
 }
 
 func TestDraw_D_A2_NoMasterStudentBelowB1(t *testing.T) {
+	t.Parallel()
 	for _, c := range []Class{ClassB2, ClassC1, ClassC2} {
 		d := c2Draw(3)
 		d.Class = c
@@ -148,6 +151,7 @@ func TestDraw_D_A2_NoMasterStudentBelowB1(t *testing.T) {
 // TestDraw_D_A3_MasterStudentInTheMiddle: A and B1 師弟 games are never a
 // player's first game nor one of their last three.
 func TestDraw_D_A3_MasterStudentInTheMiddle(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		c Class
 		n int
@@ -179,6 +183,7 @@ func TestDraw_D_A3_MasterStudentInTheMiddle(t *testing.T) {
 // TestDraw_D_A3_WindowIsASetting: a custom window (not the first two, not
 // the last two) is respected.
 func TestDraw_D_A3_WindowIsASetting(t *testing.T) {
+	t.Parallel()
 	d := classDraw(t, ClassA, 10, 1)
 	d.Settings.MasterStudent = PairRule{NotFirst: 2, NotLast: 2}
 	m := masterOf(d)
@@ -195,6 +200,7 @@ func TestDraw_D_A3_WindowIsASetting(t *testing.T) {
 }
 
 func TestDraw_D_A4_NoFellowDisciplesInFinalRound(t *testing.T) {
+	t.Parallel()
 	for _, c := range []Class{ClassA, ClassB1, ClassB2, ClassC1, ClassC2} {
 		n := map[Class]int{ClassA: 10, ClassB1: 13, ClassB2: 26, ClassC1: 33, ClassC2: 61}[c]
 		d := classDraw(t, c, n, 2)
@@ -212,6 +218,7 @@ func TestDraw_D_A4_NoFellowDisciplesInFinalRound(t *testing.T) {
 }
 
 func TestDraw_D_A5_OtherLeagueNoMasterStudentInFinalRound(t *testing.T) {
+	t.Parallel()
 	players := []Player{{ID: "a"}, {ID: "b", Master: "a"}, {ID: "c", Master: "a"}, {ID: "d"}, {ID: "e", Master: "d"}, {ID: "f"}, {ID: "g", Master: "f"}}
 	for seed := uint64(0); seed < 30; seed++ {
 		d, err := NewDraw(KindLeague, "", seed, players)
@@ -232,6 +239,7 @@ func TestDraw_D_A5_OtherLeagueNoMasterStudentInFinalRound(t *testing.T) {
 }
 
 func TestDraw_D_B1_FinalRoundOnOneDay(t *testing.T) {
+	t.Parallel()
 	d := classDraw(t, ClassB2, 30, 5)
 	day := time.Date(2026, 6, 2, 0, 0, 0, 0, time.UTC)
 	for r := 0; r < 10; r++ {
@@ -265,6 +273,7 @@ func TestDraw_D_B1_FinalRoundOnOneDay(t *testing.T) {
 // three in a row (over the player's own games, rests skipped), games 1–2
 // and the last two split.
 func TestDraw_D_B2_SenteGotePlan(t *testing.T) {
+	t.Parallel()
 	for _, d := range []Draw{classDraw(t, ClassA, 10, 8), classDraw(t, ClassC2, 41, 8), classDraw(t, ClassB1, 13, 8)} {
 		s := generate(t, d)
 		seq := map[string][]bool{}
@@ -293,6 +302,7 @@ func TestDraw_D_B2_SenteGotePlan(t *testing.T) {
 }
 
 func TestDraw_D_C1_NeverThreeTermsRunning(t *testing.T) {
+	t.Parallel()
 	d := c2Draw(4)
 	d.Class = ClassB2
 	d.Settings, _ = DefaultSettings(KindJunisen, ClassB2)
@@ -321,6 +331,7 @@ func TestDraw_D_C1_NeverThreeTermsRunning(t *testing.T) {
 // when p01 met all but 7 classmates last term and plays 10, exactly three
 // of last term's opponents are needed (all for p01), and no more are used.
 func TestDraw_D_C1_PreviousOpponentsOnlyWhenNeeded(t *testing.T) {
+	t.Parallel()
 	d := classDraw(t, ClassC1, 24, 6)
 	for i := 2; i <= 24; i++ {
 		d.Players[i-1].Master = ""
@@ -355,6 +366,7 @@ func TestDraw_D_C1_PreviousOpponentsOnlyWhenNeeded(t *testing.T) {
 }
 
 func TestDraw_D_C2_NoOpponentFromLastTerm(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(0); seed < 10; seed++ {
 		d := c2Draw(seed)
 		s := generate(t, d)
@@ -367,6 +379,7 @@ func TestDraw_D_C2_NoOpponentFromLastTerm(t *testing.T) {
 // TestDraw_NoSchedule_NamesRulesAndPlayers: p01 in C2 met 20 of 25
 // classmates last term, leaving 5 for 10 games.
 func TestDraw_NoSchedule_NamesRulesAndPlayers(t *testing.T) {
+	t.Parallel()
 	d := classDraw(t, ClassC2, 26, 1)
 	var last []Pair
 	for i := 2; i <= 21; i++ {
@@ -385,6 +398,7 @@ func TestDraw_NoSchedule_NamesRulesAndPlayers(t *testing.T) {
 }
 
 func TestDraw_Practice_PreviousFinalPairNotInRoundOne(t *testing.T) {
+	t.Parallel()
 	d := classDraw(t, ClassB1, 13, 0)
 	for seed := uint64(0); seed < 20; seed++ {
 		d.Seed = seed
@@ -411,6 +425,7 @@ func TestDraw_Practice_PreviousFinalPairNotInRoundOne(t *testing.T) {
 }
 
 func TestDraw_Practice_RelativesNeverInB2(t *testing.T) {
+	t.Parallel()
 	d := classDraw(t, ClassB2, 24, 3)
 	for i := 1; i < 24; i += 2 {
 		d.Relatives = append(d.Relatives, Pair{fmt.Sprintf("p%02d", i), fmt.Sprintf("p%02d", i+1)})
@@ -430,6 +445,7 @@ func TestDraw_Practice_RelativesNeverInB2(t *testing.T) {
 // valid schedule, or the schedule itself, and expects both Check and the
 // tests' oracle to object, naming the rule.
 func TestCheck_FindsEachBrokenRule(t *testing.T) {
+	t.Parallel()
 	base := classDraw(t, ClassC2, 30, 12)
 	base.Dates = nil
 	s := generate(t, base)
@@ -506,7 +522,9 @@ func TestCheck_FindsEachBrokenRule(t *testing.T) {
 // TestCheck_AgreesWithOracle mutates drawn schedules at random (sides
 // flipped, opponents exchanged within a round, rounds swapped) and expects
 // Check and the tests' oracle to agree on whether a rule is broken.
+// Slow under -race (~20 s; 2 s plain): every mutation is judged twice.
 func TestCheck_AgreesWithOracle(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 5))
 	broken, agreed := 0, 0
 	for i := 0; i < 300; i++ {

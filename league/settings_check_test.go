@@ -16,6 +16,7 @@ func problemFields(ps []SettingProblem) []string {
 // Every default passes; each edit that drops a seed rule is named with the
 // rule it breaks; practice rules may be switched off.
 func TestCheckSettings_D_A2_D_A3_D_A4_D_A5_D_B2_D_C1_D_C2(t *testing.T) {
+	t.Parallel()
 	for _, kc := range []struct {
 		k Kind
 		c Class

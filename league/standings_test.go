@@ -20,6 +20,7 @@ func sched(rounds ...[]Game) Schedule {
 // TestStandings_RestsAndRedos: a rest is neither a win nor a loss; a
 // 千日手 game has no result and only the deciding redo counts (D-R3).
 func TestStandings_RestsAndRedos(t *testing.T) {
+	t.Parallel()
 	s := sched(
 		[]Game{{Sente: "a", Gote: "b"}},
 		[]Game{{Sente: "c", Gote: "a"}},
@@ -51,6 +52,7 @@ func TestStandings_RestsAndRedos(t *testing.T) {
 }
 
 func TestStandings_BadResults(t *testing.T) {
+	t.Parallel()
 	s := sched([]Game{{Sente: "a", Gote: "b"}})
 	players := []string{"a", "b"}
 	for name, rs := range map[string][]Result{
@@ -108,6 +110,7 @@ func ids(d Draw) []string {
 // TestStandings_AClassChallengerAndDemotion: A class, top is the
 // challenger and the bottom two go down (DOMAIN.md defaults).
 func TestStandings_AClassChallengerAndDemotion(t *testing.T) {
+	t.Parallel()
 	d, s := aClass(t)
 	strength := []string{"p07", "p02", "p10", "p01", "p03", "p04", "p05", "p06", "p08", "p09"}
 	rules, _ := DefaultClassRules(ClassA)
@@ -134,6 +137,7 @@ func TestStandings_AClassChallengerAndDemotion(t *testing.T) {
 // TestStandings_AClassTieGoesToStepladder: three players tied on 7-2 for
 // the top → パラマス in 順位 order.
 func TestStandings_AClassTieGoesToStepladder(t *testing.T) {
+	t.Parallel()
 	d, s := aClass(t)
 	// Strength alone gives p09 9-0, p05 8-1, p02 7-2, p01 6-3, p03 5-4,
 	// p04 4-5. The upsets (winner listed first in each pair loses):
@@ -171,6 +175,7 @@ func TestStandings_AClassTieGoesToStepladder(t *testing.T) {
 }
 
 func TestStepladder(t *testing.T) {
+	t.Parallel()
 	games, err := Stepladder([]string{"w", "x", "y", "z"})
 	if err != nil {
 		t.Fatal(err)
@@ -189,6 +194,7 @@ func TestStepladder(t *testing.T) {
 // TestStandings_AllWinsAlwaysPromoted: B2/C1/C2 — a player who wins every
 // game goes up even beyond the promotion places.
 func TestStandings_AllWinsAlwaysPromoted(t *testing.T) {
+	t.Parallel()
 	s := sched(
 		[]Game{{"a", "b", zero}, {"c", "d", zero}, {"e", "f", zero}, {"g", "h", zero}},
 		[]Game{{"a", "c", zero}, {"b", "d", zero}, {"e", "g", zero}, {"f", "h", zero}},
@@ -218,6 +224,7 @@ func TestStandings_AllWinsAlwaysPromoted(t *testing.T) {
 // record erases one, and the second (B2, C1) or third (C2) sends a player
 // down.
 func TestStandings_DemotionPoints(t *testing.T) {
+	t.Parallel()
 	// 10 players, 9 rounds of a round robin decided by strength: the
 	// strength order is the final order, wins 9..0.
 	d := classDraw(t, ClassB2, 10, 4)
@@ -275,6 +282,7 @@ func TestStandings_DemotionPoints(t *testing.T) {
 }
 
 func TestNextOrder(t *testing.T) {
+	t.Parallel()
 	row := func(id string, junni, w, l int, o Outcome, newPoint bool, pts int) Row {
 		return Row{ID: id, Junni: junni, Wins: w, Losses: l, Outcome: o, NewPoint: newPoint, Points: pts}
 	}
@@ -317,6 +325,7 @@ func TestNextOrder(t *testing.T) {
 }
 
 func TestNextHistory_KeepsPairingsForD_C1(t *testing.T) {
+	t.Parallel()
 	s := sched([]Game{{"a", "b", zero}}, []Game{{"a", "c", zero}})
 	terms, final := NextHistory([]Schedule{s}, [][]Pair{{{"x", "y"}}, {{"old", "older"}}})
 	want := [][]Pair{{{"a", "b"}, {"a", "c"}}, {{"x", "y"}}}

@@ -19,6 +19,7 @@ func setupInput(token, login string) office.SetupInput {
 }
 
 func TestSetup_TokenLifecycle(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		token, err := f.acc.NewSetupToken(f.ctx)
@@ -72,6 +73,7 @@ func TestSetup_TokenLifecycle(t *testing.T) {
 }
 
 func TestSetup_ExpiredTokenRefused(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		token, err := f.acc.NewSetupToken(f.ctx)
@@ -103,6 +105,7 @@ func TestSetup_ExpiredTokenRefused(t *testing.T) {
 }
 
 func TestSetup_EarlierTokensStayValid(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		t1, _ := f.acc.NewSetupToken(f.ctx)
@@ -127,6 +130,7 @@ func TestSetup_EarlierTokensStayValid(t *testing.T) {
 // Several processes sharing one database race to create the first
 // administrator; exactly one wins.
 func TestSetup_ConcurrentProcessesCreateOneAdmin(t *testing.T) {
+	t.Parallel()
 	storetest.Dialects(t, func(t *testing.T, opts store.Options) {
 		ctx := context.Background()
 		c := newClock()

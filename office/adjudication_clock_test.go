@@ -23,6 +23,7 @@ const byoyomiRecord = `手合割：平手
 `
 
 func TestClockAt_D_T2_D_T3_RecordTimesIntoByoyomi(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm, err := g.o.CreateGame(g.ctx, g.admin, office.GameInput{EventID: g.event.ID, SenteID: &g.sente.ID, GoteID: &g.gote.ID, AllowanceMinutes: 10})
@@ -77,6 +78,7 @@ func TestClockAt_D_T2_D_T3_RecordTimesIntoByoyomi(t *testing.T) {
 }
 
 func TestClockAt_UntimedRecordShowsAllowances(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm := g.game() // 180 minutes

@@ -14,6 +14,7 @@ import (
 // error the room returns is shown with its own message id on the right
 // form field: the English sentence of the room never reaches the page.
 func TestFactsError_RoomErrorsGetTheirOwnMessage(t *testing.T) {
+	t.Parallel()
 	sente, gote := adjudication.Sente, adjudication.Gote
 	base := func() adjudication.Game {
 		g := adjudication.Game{Settings: adjudication.DefaultSettings()}

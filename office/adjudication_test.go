@@ -23,6 +23,7 @@ func shuffle() string {
 const resigned = "position startpos moves 7g7f 3c3d 8h2b+"
 
 func TestEndGame_D_R1_D_R2_SennichiteCreatesSwappedRedo(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm := g.game()
@@ -61,6 +62,7 @@ func TestEndGame_D_R1_D_R2_SennichiteCreatesSwappedRedo(t *testing.T) {
 }
 
 func TestEndGame_D_R2_RemainingTimesRequiredForRedo(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm := g.game()
@@ -80,6 +82,7 @@ func TestEndGame_D_R2_RemainingTimesRequiredForRedo(t *testing.T) {
 }
 
 func TestEndGame_D_R4_RepeatedRedoPolicy(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, `{"kind":"amateur","repeated_redo":{"after":1,"then":"gote_wins"}}`)
 		gm := g.game()
@@ -99,6 +102,7 @@ func TestEndGame_D_R4_RepeatedRedoPolicy(t *testing.T) {
 }
 
 func TestEndGame_ResignationFromRecordStoresFacts(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm := g.game()
@@ -126,6 +130,7 @@ func TestEndGame_ResignationFromRecordStoresFacts(t *testing.T) {
 }
 
 func TestClaimFoul_D_X3_D_X4(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name     string
 		settings string
@@ -143,6 +148,7 @@ func TestClaimFoul_D_X3_D_X4(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel() // its own databases
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
 				g := newGameFixture(t, s, c.settings)
 				gm := g.game()
@@ -178,6 +184,7 @@ func TestClaimFoul_D_X3_D_X4(t *testing.T) {
 }
 
 func TestClaimFoul_NeedsAnEndedGame(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm := g.game()
@@ -194,6 +201,7 @@ func TestClaimFoul_NeedsAnEndedGame(t *testing.T) {
 }
 
 func TestRulings_D_K1_SupersedeAndFoulLoss(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm := g.game()
@@ -235,6 +243,7 @@ func TestRulings_D_K1_SupersedeAndFoulLoss(t *testing.T) {
 }
 
 func TestRulings_D_K2_DirectorRulesOnlyWithoutArbiter(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm := g.game()

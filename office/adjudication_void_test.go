@@ -14,6 +14,7 @@ import (
 // the redo game is marked void (kept, never deleted) and the chain (D-R3)
 // skips it; a later redo result gets a fresh redo game.
 func TestEndGame_D_R3_RedoCreatedAtOnceVoidedWhenSuperseded(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, `{"require_confirmation":true}`)
 		gm := g.game()
@@ -95,6 +96,7 @@ func TestEndGame_D_R3_RedoCreatedAtOnceVoidedWhenSuperseded(t *testing.T) {
 
 // Without confirmation the correction counts at once, and so does the void.
 func TestEndGame_D_R3_SelfConfirmedCorrectionVoidsRedo(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm := g.game()

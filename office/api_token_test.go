@@ -14,6 +14,7 @@ import (
 // administrator, it is not one, and it never holds its creator's roles
 // (issue 15 part 4). It expires at the end of its day in Japan.
 func TestAPIToken_ActsOnlyAsItsScopeInItsEvent(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("root", "root-password", true)
@@ -121,6 +122,7 @@ func TestAPIToken_ActsOnlyAsItsScopeInItsEvent(t *testing.T) {
 // event's revoked token is a conflict (issue 21: ids cannot be
 // enumerated across events).
 func TestAPIToken_RevokeAnotherEventsTokenIsNotFound(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("root", "root-password", true)

@@ -49,6 +49,7 @@ func parallelLogins(t *testing.T, f *fixture, n int, login func(i int) string, i
 // wrong passwords for one account sent at once check at most
 // LoginMaxFailures of them; the rest are refused unchecked.
 func TestLogin_ParallelWrongPasswordsCheckAtMostTheLimit(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		f.user("sato", "password-of-sato", false)
@@ -69,6 +70,7 @@ func TestLogin_ParallelWrongPasswordsCheckAtMostTheLimit(t *testing.T) {
 // LoginMaxFailures more (issue 21: the ceiling is AddressMaxFailures)
 // check at most LoginMaxFailures.
 func TestLogin_ParallelAttemptsFromOneAddressAcrossAccounts(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		for i := range 20 {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestPassword_HashVerifies(t *testing.T) {
+	t.Parallel()
 	h, err := office.HashPassword("correct horse battery", cheapParams, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -32,6 +33,7 @@ func TestPassword_HashVerifies(t *testing.T) {
 }
 
 func TestPassword_EncodedParametersAreParsed(t *testing.T) {
+	t.Parallel()
 	p := office.PasswordParams{Memory: 96, Time: 3, Threads: 2, SaltLen: 12, KeyLen: 24}
 	h, err := office.HashPassword("pw", p, nil)
 	if err != nil {
@@ -53,6 +55,7 @@ func TestPassword_EncodedParametersAreParsed(t *testing.T) {
 }
 
 func TestPassword_DefaultParametersAreTheDocumentedOnes(t *testing.T) {
+	t.Parallel()
 	p := office.DefaultPasswordParams
 	if p.Memory != 65536 || p.Time != 2 || p.Threads != 2 || p.SaltLen != 16 || p.KeyLen != 32 {
 		t.Fatalf("default parameters changed: %+v (update docs/accounts-and-events.md)", p)
@@ -60,6 +63,7 @@ func TestPassword_DefaultParametersAreTheDocumentedOnes(t *testing.T) {
 }
 
 func TestPassword_TamperedHashFails(t *testing.T) {
+	t.Parallel()
 	h, err := office.HashPassword("s3cret-password", cheapParams, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -108,6 +112,7 @@ func TestPassword_TamperedHashFails(t *testing.T) {
 }
 
 func TestPassword_RejectsBadParameters(t *testing.T) {
+	t.Parallel()
 	for _, p := range []office.PasswordParams{{}, {Memory: 64, Time: 1, Threads: 1, SaltLen: 0, KeyLen: 32}} {
 		if _, err := office.HashPassword("pw", p, nil); err == nil {
 			t.Errorf("HashPassword with %+v succeeded", p)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestLogin_RightAndWrongPassword(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		u, _ := f.user("sato", "password-of-sato", false)
@@ -52,6 +53,7 @@ func (f *fixture) loginTry(login, pw, ip string) error {
 // next attempt from there wait (PairDelay), even with the right password;
 // the same login from another address is not held by that pair.
 func TestLogin_FiveFailuresDelayTheLoginAtThatAddress(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		f.user("sato", "password-of-sato", false)
@@ -83,6 +85,7 @@ func TestLogin_FiveFailuresDelayTheLoginAtThatAddress(t *testing.T) {
 // however often, does not stop another person at that address from signing
 // in with the right password (the old limit locked the address after 5).
 func TestLogin_AttackerAtAnAddressDoesNotStopAnotherLoginThere(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		f.user("sato", "password-of-sato", false)
@@ -116,6 +119,7 @@ func TestLogin_AttackerAtAnAddressDoesNotStopAnotherLoginThere(t *testing.T) {
 // but the wait never exceeds LoginMaxDelay, and once it has passed the
 // right password gets in.
 func TestLogin_FailuresFromManyAddressesSlowTheLoginBoundedly(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		f.user("sato", "password-of-sato", false)
@@ -159,6 +163,7 @@ func TestLogin_FailuresFromManyAddressesSlowTheLoginBoundedly(t *testing.T) {
 // AddressMaxFailures failures in the window (for any logins) it is refused
 // until the oldest leaves the window; another address is not.
 func TestLogin_AddressCeilingTrips(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		f.user("sato", "password-of-sato", false)
@@ -195,6 +200,7 @@ func TestLogin_AddressCeilingTrips(t *testing.T) {
 // failures, a success, and four failures again from the same address are
 // all answered "wrong", and the right password still gets in.
 func TestLogin_SuccessResetsThePairCounter(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		f.user("sato", "password-of-sato", false)
@@ -216,6 +222,7 @@ func TestLogin_SuccessResetsThePairCounter(t *testing.T) {
 }
 
 func TestChangePassword(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, sato := f.user("sato", "password-of-sato", false)
@@ -253,6 +260,7 @@ func TestChangePassword(t *testing.T) {
 }
 
 func TestPasswordRule_NotEqualToLogin(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("root", "root-password", true)

@@ -16,6 +16,7 @@ import (
 // correction is refused without a reason and the void choice; with them,
 // game 1 is void and a new game 1 between the two still tied is created.
 func TestCorrectionLeague_PlayoffGameFromChangedStandings(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 6)
 		c := l.addClass("A", 0)

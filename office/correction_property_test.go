@@ -178,13 +178,19 @@ func checkAgree(t *testing.T, k *knockoutFixture, s *store.Store, step string) {
 // correction's preview lists exactly the games the save makes void, and
 // without consent the save is refused with CorrectionNeeded and nothing
 // changes.
+//
+// Slow (6 seeds × 40 steps, each followed by a full comparison, on both
+// databases: ~100 s of work under -race): the seeds run as parallel
+// subtests, each on databases of its own.
 func TestCorrectionProperty_D_R3_D_X3_BracketGamesListAndGamesAgree(t *testing.T) {
+	t.Parallel()
 	seeds := []uint64{1, 2, 3, 4, 5, 6}
 	if testing.Short() {
 		seeds = seeds[:2]
 	}
 	for _, seed := range seeds {
 		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
+			t.Parallel() // each seed has its own databases
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
 				k := newKnockoutFixture(t, s)
 				st := correctionBracket(t, k, strconv.FormatUint(seed, 10))
@@ -328,6 +334,7 @@ func TestCorrectionProperty_D_R3_D_X3_BracketGamesListAndGamesAgree(t *testing.T
 // with both, R2-G1's game is void (kept, its result too), a fresh R2-G1 with
 // the right player takes the slot, and the bracket and games agree.
 func TestCorrection_D_X3_R1G2CorrectedAfterR2Played(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		k := newKnockoutFixture(t, s)
 		correctionBracket(t, k, "7")

@@ -14,6 +14,7 @@ import (
 // series was over at 2–0, so game 3 is affected — refused without consent,
 // void with it, and no game 3 is created again.
 func TestCorrectionSeries_D_R3_GameAfterTheSeriesWasOver(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		k := newKnockoutFixture(t, s)
 		ev, err := k.o.CreateEvent(k.ctx, k.admin, office.EventInput{OrganiserID: k.event.OrganiserID, Name: "三番勝負", Kind: office.EventTitleMatch, StartDate: "2026-10-01", EndDate: "2026-12-31"})

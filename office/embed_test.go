@@ -15,6 +15,7 @@ import (
 // form's text is forgiving about case, blank lines, a trailing slash and
 // repeats, and every bad line is named.
 func TestParseEmbedOrigins(t *testing.T) {
+	t.Parallel()
 	got, err := office.ParseEmbedOrigins("https://example.jp\r\n\n  HTTP://LocalHost:8080/ \nhttps://example.jp\nhttp://[::1]:3000\nhttps://192.0.2.7\n")
 	if err != nil {
 		t.Fatal(err)
@@ -52,6 +53,7 @@ func TestParseEmbedOrigins(t *testing.T) {
 // embed pages read it from the event's organiser; others may not change it;
 // an empty form removes it.
 func TestOrganiserEmbedOrigins_SavedAmongOtherSettings(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("admin", "correct horse battery", true)

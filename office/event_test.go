@@ -12,6 +12,7 @@ import (
 )
 
 func TestEvents_CreateValidates(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("root", "root-password", true)
@@ -52,6 +53,7 @@ func TestEvents_CreateValidates(t *testing.T) {
 }
 
 func TestEvents_SettingsCopiedAtCreation(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("root", "root-password", true)
@@ -72,6 +74,7 @@ func TestEvents_SettingsCopiedAtCreation(t *testing.T) {
 }
 
 func TestEvents_StatusMovesForwardOnly(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("root", "root-password", true)
@@ -128,6 +131,7 @@ func TestEvents_StatusMovesForwardOnly(t *testing.T) {
 }
 
 func TestEvents_DraftsHiddenFromThePublic(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("root", "root-password", true)
@@ -186,6 +190,7 @@ func TestEvents_DraftsHiddenFromThePublic(t *testing.T) {
 }
 
 func TestOrganisers_CreateEditAdminOnly(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("root", "root-password", true)

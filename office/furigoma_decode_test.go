@@ -45,6 +45,7 @@ func furigomaRecords(t testing.TB) []string {
 // TestUnmarshalFurigoma_SameAsJSON: the hand-read shape gives exactly what
 // json.Unmarshal gives (value and whether it failed) for every record.
 func TestUnmarshalFurigoma_SameAsJSON(t *testing.T) {
+	t.Parallel()
 	fast := 0
 	for _, raw := range furigomaRecords(t) {
 		checkUnmarshalFurigoma(t, raw)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestRecords_VersionsAndFindings(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm := g.game()
@@ -51,6 +52,7 @@ func TestRecords_VersionsAndFindings(t *testing.T) {
 }
 
 func TestRecords_D_X1_FoulNeedsExplicitSave(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm := g.game()
@@ -75,6 +77,7 @@ func TestRecords_D_X1_FoulNeedsExplicitSave(t *testing.T) {
 }
 
 func TestRecords_SyntaxErrorNamesTheLine(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm := g.game()

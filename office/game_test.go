@@ -33,6 +33,7 @@ func (g *gameFixture) game() store.Game {
 }
 
 func TestGames_CreateValidatesAndChecksRoles(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		_, err := g.o.CreateGame(g.ctx, g.recorder, office.GameInput{EventID: g.event.ID})
@@ -60,6 +61,7 @@ func TestGames_CreateValidatesAndChecksRoles(t *testing.T) {
 }
 
 func TestGames_ResultsAreAppendOnlyAndLatestConfirmedCounts(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, `{"require_confirmation": true}`)
 		gm := g.game()
@@ -123,6 +125,7 @@ func TestGames_ResultsAreAppendOnlyAndLatestConfirmedCounts(t *testing.T) {
 }
 
 func TestGames_D_R1_RedoGameSidesByHandicapAndChainDecides(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, handicap string
 		swapped        bool // D-R1 for an even game; 003: 上手 stays 上手
@@ -131,6 +134,7 @@ func TestGames_D_R1_RedoGameSidesByHandicapAndChainDecides(t *testing.T) {
 		{"handicap game keeps the sides", "香落ち", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // its own databases
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
 				g := newGameFixture(t, s, "{}")
 				gm, err := g.o.CreateGame(g.ctx, g.admin, office.GameInput{EventID: g.event.ID, Label: "1回戦", SenteID: &g.sente.ID, GoteID: &g.gote.ID, Handicap: tc.handicap, AllowanceMinutes: 180})

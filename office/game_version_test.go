@@ -14,6 +14,7 @@ import (
 // *StaleError (409) naming the version stored and the result in force, and
 // nothing is written. A confirmation must name the newest version, once.
 func TestResultVersion_StaleWritesRefused(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, `{"require_confirmation": true}`)
 		gm := g.game()

@@ -69,6 +69,7 @@ func twoPlayerGame(t *testing.T, f *fixture, admin office.Actor, e store.Event, 
 // not from pairing): the lower rank is sente at one step, the higher rank
 // (上手) gives a handicap and moves first from two, equal ranks toss.
 func TestKnockoutHandicap_D_H_AmateurByRankGap(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		a, b     string
 		handicap string
@@ -123,6 +124,7 @@ func TestKnockoutHandicap_D_H_AmateurByRankGap(t *testing.T) {
 // own table (saved through SetEventHandicap, validated by pairing) wins
 // over 004's.
 func TestKnockoutHandicap_D_H_SwitchAndOwnTable(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		admin, org := handicapEvent(t, f, office.OrganiserFederation, "{}")

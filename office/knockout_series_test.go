@@ -17,6 +17,7 @@ import (
 // after it the series stops. The expected seats are derived here from the
 // stored games, not from pairing.
 func TestKnockoutSeries_D_F_D_R1_BestOfSeven(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		k := newKnockoutFixture(t, s)
 		ev, err := k.o.CreateEvent(k.ctx, k.admin, office.EventInput{OrganiserID: k.event.OrganiserID, Name: "竜王戦七番勝負", Kind: office.EventTitleMatch, StartDate: "2026-10-01", EndDate: "2026-12-31"})

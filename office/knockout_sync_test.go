@@ -45,8 +45,10 @@ func gamesOfPlayer(t *testing.T, k *knockoutFixture, s *store.Store, pid int64) 
 // feed it are decided; ConfirmResult does the same when the event requires
 // confirmation.
 func TestKnockoutSync_D_R3_RecordResultAdvancesWinner(t *testing.T) {
+	t.Parallel()
 	for _, confirm := range []bool{false, true} {
 		t.Run("require_confirmation="+strconv.FormatBool(confirm), func(t *testing.T) {
+			t.Parallel() // its own databases
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
 				k := newKnockoutFixture(t, s)
 				if confirm {
@@ -114,6 +116,7 @@ func TestKnockoutSync_D_R3_RecordResultAdvancesWinner(t *testing.T) {
 // TestKnockoutSync_UnconfirmedResultDoesNotAdvance: with confirmation
 // required, an entered but unconfirmed result creates nothing.
 func TestKnockoutSync_D_R3_UnconfirmedResultDoesNotAdvance(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		k := newKnockoutFixture(t, s)
 		if err := s.DB(k.ctx).Model(&store.Event{}).Where("id = ?", k.event.ID).Update("settings", `{"require_confirmation": true}`).Error; err != nil {
@@ -143,6 +146,7 @@ func TestKnockoutSync_D_R3_UnconfirmedResultDoesNotAdvance(t *testing.T) {
 // 4 byes) creates one games row per round-1 pair of two players and none
 // for a bye, counted from the stored slots, not from the bracket view.
 func TestKnockoutByes_NoGameRows(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		k := newKnockoutFixture(t, s)
 		st := k.stage()

@@ -79,6 +79,7 @@ func (k *knockoutFixture) handRequest(seed uint64) pairing.DrawRequest {
 }
 
 func TestKnockoutDraw_D_A1_ReproducibleAndEqualToPairing(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		k := newKnockoutFixture(t, s)
 		st := k.stage()
@@ -108,6 +109,7 @@ func TestKnockoutDraw_D_A1_ReproducibleAndEqualToPairing(t *testing.T) {
 }
 
 func TestKnockoutDraw_D_A1_LineageAsOfDrawDate(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		k := newKnockoutFixture(t, s)
 		st := k.stage()
@@ -136,6 +138,7 @@ func TestKnockoutDraw_D_A1_LineageAsOfDrawDate(t *testing.T) {
 // TestKnockoutDraw_EqualsCommandLine runs `kisen draw bracket` on the JSON a
 // scheduler would write by hand and compares its slots with the web draw.
 func TestKnockoutDraw_EqualsCommandLine(t *testing.T) {
+	t.Parallel()
 	bin := filepath.Join(t.TempDir(), "kisen")
 	if out, err := exec.Command("go", "build", "-o", bin, "kisen/cmd/kisen").CombinedOutput(); err != nil {
 		t.Skipf("cannot build the command (another package may be mid-edit): %v\n%s", err, out)
@@ -182,6 +185,7 @@ func TestKnockoutDraw_EqualsCommandLine(t *testing.T) {
 }
 
 func TestKnockoutSwap_D_A1_OverrideNeedsReason(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		k := newKnockoutFixture(t, s)
 		st := k.stage()
@@ -226,6 +230,7 @@ func TestKnockoutSwap_D_A1_OverrideNeedsReason(t *testing.T) {
 }
 
 func TestKnockout_Permissions(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		k := newKnockoutFixture(t, s)
 		// While the event is a draft an outsider is told it does not exist;
@@ -290,6 +295,7 @@ func (k *knockoutFixture) lowerIDWins(stageID int64) office.EventBracket {
 }
 
 func TestKnockoutAdvance_D_R3_RedoChainAndWalkover(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		k := newKnockoutFixture(t, s)
 		st := k.stage()

@@ -17,6 +17,7 @@ import (
 // next toss decides and sets the seats; a toss after the decision, a bad
 // piece, or a toss on a started game is refused.
 func TestKnockoutToss_D_F_ObservedTosses(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name      string
 		tosses    [][5]string
@@ -29,6 +30,7 @@ func TestKnockoutToss_D_F_ObservedTosses(t *testing.T) {
 		{"tie only", [][5]string{{"歩", "と", "重", "立", "重"}}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel() // its own databases
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
 				k := newKnockoutFixture(t, s)
 				st, err := k.o.CreateStage(k.ctx, k.director, office.StageInput{EventID: k.event.ID, Name: "決勝", Kind: "main"})
@@ -100,6 +102,7 @@ func mustStage(t *testing.T, k *knockoutFixture, id int64) store.KnockoutStage {
 }
 
 func TestKnockoutToss_D_F_Refusals(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		k := newKnockoutFixture(t, s)
 		st := k.stage()

@@ -12,6 +12,7 @@ import (
 // A league game where neither player came (both_lose, entered on the game
 // page) counts as a loss for each side and decides the game.
 func TestLeagueStandings_BothLoseIsALossForEach(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 11)
 		c := l.drawAndPublish("C2", 4)

@@ -14,6 +14,7 @@ import (
 // stepladder runs in 順位 order, one game at a time — 3 v 4 first, the
 // winner meets 2 — and the table marks the last winner challenger.
 func TestLeaguePlayoff_A_ClassStepladderInJunniOrder(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 6)
 		c := l.addClass("A", 0)

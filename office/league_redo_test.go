@@ -14,6 +14,7 @@ import (
 // at once, the game waits for confirmation, and once the redo is decided
 // and confirmed the pairing counts once (D-R3).
 func TestLeagueResult_D_R1_D_R3_RedoWithConfirmation(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 11)
 		if err := s.DB(l.ctx).Model(&store.Event{}).Where("id = ?", l.event.ID).Update("settings", `{"require_confirmation": true}`).Error; err != nil {

@@ -12,6 +12,7 @@ import (
 )
 
 func TestLeagueSettings_SeedRulesCannotBeSwitchedOff_D_A2_D_C2(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 11)
 		c := l.addClass("C2", 4)
@@ -48,6 +49,7 @@ func TestLeagueSettings_SeedRulesCannotBeSwitchedOff_D_A2_D_C2(t *testing.T) {
 // A wider D-A3 window is used by the next draw; on a drawn schedule the
 // report shows what the new window breaks; once published nothing changes.
 func TestLeagueSettings_D_A3_WindowIsASetting(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 11)
 		c := l.addClass("A", 0)

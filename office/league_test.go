@@ -105,6 +105,7 @@ func (l *leagueFixture) lastTermCSV() string {
 }
 
 func TestLeagueSchedule_D_A2_D_C2_EqualsTheLeagueDraw(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 11)
 		if n, err := l.o.ImportLeagueHistory(l.ctx, l.sched, l.event.ID, 1, []byte(l.lastTermCSV())); err != nil || n != 2 {
@@ -168,6 +169,7 @@ func TestLeagueSchedule_D_A2_D_C2_EqualsTheLeagueDraw(t *testing.T) {
 }
 
 func TestLeagueHistoryImport_D_C1_AllOrNothing(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 6)
 		bad := "class,junni,player,round,opponent\n" +
@@ -260,6 +262,7 @@ func (l *leagueFixture) drawAndPublish(class string, games int) store.LeagueClas
 }
 
 func TestLeagueStandings_D_R3_RedoChainCountsOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 11)
 		c := l.drawAndPublish("C2", 4)
@@ -309,6 +312,7 @@ func TestLeagueStandings_D_R3_RedoChainCountsOnce(t *testing.T) {
 }
 
 func TestLeagueRollOver_NextOrderPerDomain(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 11)
 		c := l.drawAndPublish("C2", 4)
@@ -401,6 +405,7 @@ func TestLeagueRollOver_NextOrderPerDomain(t *testing.T) {
 }
 
 func TestLeague_PermissionsAndDraftVisibility(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 6)
 		in := office.LeagueClassInput{EventID: l.event.ID, Class: "C2", Members: l.members(), GamesPerPlayer: 2}
@@ -443,6 +448,7 @@ func TestLeague_PermissionsAndDraftVisibility(t *testing.T) {
 }
 
 func TestLeagueEdit_D_B2_ViolationNeedsOverrideReason(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 11)
 		c := l.addClass("C2", 4)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestOrganiserHandicap_D_H_TableCopiedIntoNewEvents(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("admin", "correct horse battery", true)
@@ -89,6 +90,7 @@ func equalTables(a, b pairing.HandicapTable) bool {
 // id with the row it concerns, and a refused table leaves the settings as
 // they were.
 func TestOrganiserHandicap_D_H_PairingReasonsLocalised(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("admin", "correct horse battery", true)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestDecodePlayerCSV_UTF8BOMAndShiftJIS(t *testing.T) {
+	t.Parallel()
 	text := "氏名,よみ\n羽生,はぶ\n"
 	sjis, _ := japanese.ShiftJIS.NewEncoder().String(text)
 	cases := []struct {

@@ -31,6 +31,7 @@ const goodCSV = `number,name,reading,kind,rank,class,affiliation,birth_date,mast
 `
 
 func TestImportCSV_CreatesPlayersAndLineage(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		o := playerOffice(s)
 		ctx := context.Background()
@@ -62,6 +63,7 @@ func TestImportCSV_CreatesPlayersAndLineage(t *testing.T) {
 // D-A checks need every master; a file with bad rows must not leave half a
 // registry behind, and must name every bad row.
 func TestImportCSV_BadRowsAmongGoodAllReportedNothingWritten(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		o := playerOffice(s)
 		ctx := context.Background()
@@ -97,6 +99,7 @@ func TestImportCSV_BadRowsAmongGoodAllReportedNothingWritten(t *testing.T) {
 }
 
 func TestImportCSV_FileErrors(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, file string
 		line       int
@@ -135,6 +138,7 @@ func TestImportCSV_FileErrors(t *testing.T) {
 }
 
 func TestImportCSV_RoundTripAndUpsert(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		o := playerOffice(s)
 		ctx := context.Background()
@@ -206,6 +210,7 @@ func blankIDs(t *testing.T, data []byte) []byte {
 }
 
 func TestImportCSV_ShiftJISAndBOM(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		o := playerOffice(s)
 		ctx := context.Background()
@@ -233,6 +238,7 @@ func TestImportCSV_ShiftJISAndBOM(t *testing.T) {
 
 // The example in docs/players-and-lineage.md imports as documented.
 func TestImportCSV_DocumentedExample(t *testing.T) {
+	t.Parallel()
 	const example = "id,number,name,reading,kind,rank,class,affiliation,birth_date,master_id,master_number,master_name,master_reading,master_since\n" +
 		",100,師匠 太郎,ししょう たろう,棋士,九段,A,関東,1950-01-01,,,,,\n" +
 		",101,弟子 一郎,でし いちろう,棋士,四段,C2,関東,2000-05-05,,100,,,2012-04-01\n" +

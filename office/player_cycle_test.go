@@ -17,6 +17,7 @@ func pday(s string) store.CivilDate {
 // A 師弟 relation must never loop (A master of B and B master of A on the
 // same day), or the D-A checks of 001 第8条A would be meaningless.
 func TestMasterGraph_D_A1_NoCycleOnAnyDay(t *testing.T) {
+	t.Parallel()
 	base := []masterEdge{
 		{Disciple: 2, Master: 1, From: pday("2000-01-01"), To: pday("2009-12-31")}, // 1 → 2 in the 2000s
 		{Disciple: 3, Master: 2, From: pday("2005-01-01")},                         // 2 → 3 from 2005
@@ -43,6 +44,7 @@ func TestMasterGraph_D_A1_NoCycleOnAnyDay(t *testing.T) {
 }
 
 func TestPeriodsOverlap(t *testing.T) {
+	t.Parallel()
 	z := store.CivilDate{}
 	cases := []struct {
 		af, at, bf, bt store.CivilDate

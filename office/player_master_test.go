@@ -20,6 +20,7 @@ func singleError(t *testing.T, err error, field, code string) {
 // Changing the master keeps the old period (closed the day before) so that
 // a draw dated before the change still sees the old 師弟 pair (D-A1, D-A2).
 func TestChangeMaster_D_A2_KeepsHistoryAndAnswersByDate(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		o := playerOffice(s)
 		ctx := context.Background()
@@ -70,6 +71,7 @@ func TestChangeMaster_D_A2_KeepsHistoryAndAnswersByDate(t *testing.T) {
 }
 
 func TestChangeMaster_D_A1_RefusesCycles(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		o := playerOffice(s)
 		ctx := context.Background()
@@ -93,6 +95,7 @@ func TestChangeMaster_D_A1_RefusesCycles(t *testing.T) {
 }
 
 func TestAddAndEndMaster_OverlapOrderAndTeachers(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		o := playerOffice(s)
 		ctx := context.Background()

@@ -7,6 +7,7 @@ import (
 )
 
 func TestParseRank_CanonicalSpelling(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want string }{
 		{"初段", "初段"}, {"1段", "初段"}, {"１段", "初段"}, {"一段", "初段"},
 		{"九段", "九段"}, {"9段", "九段"}, {"四段", "四段"},
@@ -32,6 +33,7 @@ func TestParseRank_CanonicalSpelling(t *testing.T) {
 }
 
 func TestRank_FitsKind(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		rank string
 		kind store.PlayerKind

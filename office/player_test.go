@@ -58,6 +58,7 @@ func playerCount(t *testing.T, s *store.Store) int64 {
 }
 
 func TestCreatePlayer_EveryFieldRule(t *testing.T) {
+	t.Parallel()
 	long := string(make([]rune, 0))
 	for range 61 {
 		long += "長"
@@ -111,6 +112,7 @@ func TestCreatePlayer_EveryFieldRule(t *testing.T) {
 }
 
 func TestCreatePlayer_NormalisesAndKeepsNumbersUnique(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		o := playerOffice(s)
 		ctx := context.Background()
@@ -139,6 +141,7 @@ func TestCreatePlayer_NormalisesAndKeepsNumbersUnique(t *testing.T) {
 }
 
 func TestPlayers_PublicAndNonAdminAreRefused(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		o := playerOffice(s)
 		ctx := context.Background()

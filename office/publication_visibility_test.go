@@ -23,6 +23,7 @@ import (
 // event's staff read it all; a staff member without the right role gets
 // ErrForbidden. Both databases.
 func TestPublicationVisibility_UnpublishedPartsAreNotFoundBeforeAnyOtherAnswer(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 28, 3, 0, 0, 0, time.UTC)

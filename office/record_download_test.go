@@ -12,6 +12,7 @@ import (
 // public's hidden games take a bracket game's whole redo chain (a redo of
 // a redo is still a redo, D-R3), and nothing of another chain.
 func TestChainOf_D_R3_FollowsRedoGamesAtAnyDepth(t *testing.T) {
+	t.Parallel()
 	id := func(n int64) *int64 { return &n }
 	gs := store.GameSet{Games: map[int64]store.Game{
 		1: {ID: 1},
@@ -36,6 +37,7 @@ func TestChainOf_D_R3_FollowsRedoGamesAtAnyDepth(t *testing.T) {
 // TestParseDownloadFormat: the four formats, the charset only for KIF,
 // anything else a field error naming format or charset.
 func TestParseDownloadFormat(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		format, charset string
 		want            DownloadFormat

@@ -13,6 +13,7 @@ import (
 )
 
 func TestRelatives_AddValidateRemove(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 4)
 		p0, p3 := l.players[0], l.players[3]
@@ -111,6 +112,7 @@ func meetRound(s league.Schedule, a, b string) int {
 // league.DefaultSettings), A keeps them out of each one's first game and
 // last three games.
 func TestRelatives_PracticeRulesInTheDraw(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		l := newLeagueFixture(t, s, 11)
 		// Two relative pairs, one entered each way round.

@@ -15,6 +15,7 @@ import (
 // scheduled after today in Japan, with the day; a game of today, one
 // without a date, and any request that does not ask are taken.
 func TestFutureResult_AskedOnlyForAGameScheduledAfterToday(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		today := g.clock.Now().In(time.FixedZone("JST", 9*3600)).Format("2006-01-02")

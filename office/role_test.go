@@ -10,6 +10,7 @@ import (
 )
 
 func TestRoles_GrantRevokeAndRequire(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("root", "root-password", true)

@@ -15,6 +15,7 @@ import (
 // result version they produced, and the adjudication facts of that version
 // already name the ruling by its id (D-K1).
 func TestRulings_D_K1_FoulLossStoredWithItsResult(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		g := newGameFixture(t, s, "{}")
 		gm := g.game()

@@ -16,6 +16,7 @@ import (
 // game of another chain posted with a wrong version is not found — never
 // a *StaleError, which would describe that game on the 409 page.
 func TestQuickResult_GameOfAnotherChainIsNotFoundNotStale(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		k := newKnockoutFixture(t, s)
 		st := k.stage()

@@ -42,6 +42,7 @@ func flatKeys(t *testing.T, raw string) map[string]bool {
 }
 
 func TestSettings_EventStoresCompleteSettingsFromEmptyOrganiser(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("admin", "correct horse battery", true)
@@ -87,6 +88,7 @@ func TestSettings_EventStoresCompleteSettingsFromEmptyOrganiser(t *testing.T) {
 }
 
 func TestSettings_EventRefusesInvalidOrganiserSettings(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("admin", "correct horse battery", true)

@@ -13,6 +13,7 @@ import (
 )
 
 func TestSettings_DefaultsAreTheFederationRules(t *testing.T) {
+	t.Parallel()
 	s, err := office.ParseEventSettings("{}")
 	if err != nil {
 		t.Fatal(err)
@@ -29,6 +30,7 @@ func TestSettings_DefaultsAreTheFederationRules(t *testing.T) {
 }
 
 func TestSettingsForm_ValidationNamesTheField(t *testing.T) {
+	t.Parallel()
 	base := office.FormOf(office.DefaultEventSettings())
 	cases := []struct {
 		name  string
@@ -64,6 +66,7 @@ func TestSettingsForm_ValidationNamesTheField(t *testing.T) {
 }
 
 func TestSettings_EventCopiesOrganiserAndLocks(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("admin", "correct horse battery", true)

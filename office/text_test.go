@@ -39,6 +39,7 @@ func FuzzStorableText(f *testing.F) {
 // Issue 11: the league history CSV names the line and column of a cell
 // that cannot be stored.
 func TestLeagueHistoryCSV_UnstorableCellNamesLineAndColumn(t *testing.T) {
+	t.Parallel()
 	_, v := parseLeagueHistoryCSV([]byte("class,junni,player,round,opponent\nC2,1,山田\x00,1,\nC2,2,佐藤,1,\xff\n"))
 	if v == nil {
 		t.Fatal("accepted")

@@ -10,6 +10,7 @@ import (
 )
 
 func TestUsers_OnlyAdministratorsManage(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		u, user := f.user("sato", "password-of-sato", false)
@@ -35,6 +36,7 @@ func TestUsers_OnlyAdministratorsManage(t *testing.T) {
 }
 
 func TestUsers_CreateValidates(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("root", "root-password", true)
@@ -74,6 +76,7 @@ func TestUsers_CreateValidates(t *testing.T) {
 }
 
 func TestUsers_LastActiveAdministratorIsKept(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		root, rootA := f.user("root", "root-password", true)

@@ -14,6 +14,7 @@ import (
 // at the first revision is served the kept view (issue 12: after a write,
 // a busy page is computed once, not once per reader).
 func TestKept_ConcurrentMissesShareOneComputation(t *testing.T) {
+	t.Parallel()
 	c := &viewCache{}
 	var computed atomic.Int32
 	release := make(chan struct{})
@@ -64,6 +65,7 @@ func TestKept_ConcurrentMissesShareOneComputation(t *testing.T) {
 // computes on its own instead of taking another reader's error; a lone
 // reader's error is its own and nothing is kept.
 func TestKept_FailedSharedComputationLetsEachReaderCompute(t *testing.T) {
+	t.Parallel()
 	c := &viewCache{}
 	release := make(chan struct{})
 	started := make(chan struct{})

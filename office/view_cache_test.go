@@ -21,7 +21,8 @@ import (
 // database would make it): results, a confirmation-free correction of a
 // decided game, a league result. Both databases.
 func TestViewCache_NeverServesAStaleBracketOrTable(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, s *store.Store) {
+	t.Parallel()
+	storetest.EachParallel(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 25, 3, 0, 0, 0, time.UTC)
 		clock := func() time.Time { return now }

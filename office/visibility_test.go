@@ -18,6 +18,7 @@ import (
 // ErrForbidden for a role holder with the wrong role. Once published the
 // public sees it and a refused outsider gets ErrForbidden.
 func TestVisibility_DraftEventOneRule(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		_, admin := f.user("root", "root-password", true)

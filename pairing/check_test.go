@@ -16,6 +16,7 @@ func rulesOf(v []Violation) []string {
 }
 
 func TestSwap_D_A1_ReportsEveryBrokenRule(t *testing.T) {
+	t.Parallel()
 	req := DrawRequest{Stage: FirstPreliminary, Entrants: []Entrant{
 		{ID: "s1", Seed: 1}, {ID: "m"}, {ID: "a", Master: "m"}, {ID: "x"}, {ID: "y"}, {ID: "z"}}, Seed: 4}
 	b, err := Draw(req)
@@ -64,6 +65,7 @@ func TestSwap_D_A1_ReportsEveryBrokenRule(t *testing.T) {
 }
 
 func TestCheck_CountsAndUnknownIDs(t *testing.T) {
+	t.Parallel()
 	req := DrawRequest{Stage: MainEvent, Entrants: []Entrant{{ID: "a"}, {ID: "b"}, {ID: "c"}}}
 	v, err := Check(Bracket{Stage: MainEvent, Slots: []string{"a", "a", "b", ""}}, req)
 	if err != nil {

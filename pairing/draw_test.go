@@ -18,6 +18,7 @@ func students(master string, ids ...string) []Entrant {
 }
 
 func TestDraw_D_A1_NoMasterStudentInFirstPrelimRound1(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		req  DrawRequest
@@ -44,6 +45,7 @@ func TestDraw_D_A1_NoMasterStudentInFirstPrelimRound1(t *testing.T) {
 }
 
 func TestDraw_D_A1_LaterStagesExempt(t *testing.T) {
+	t.Parallel()
 	// Every draw of a master with three students in a field of four would
 	// break D-A1; the second preliminary and the main event allow it.
 	for _, st := range []Stage{SecondPreliminary, MainEvent} {
@@ -60,6 +62,7 @@ func TestDraw_D_A1_LaterStagesExempt(t *testing.T) {
 }
 
 func TestDraw_D_A1_NoValidDrawNamesThePlayers(t *testing.T) {
+	t.Parallel()
 	threeMasters := []Entrant{{ID: "m1"}, {ID: "m2"}, {ID: "m3"}, {ID: "s1"}, {ID: "s2"}, {ID: "s3"}, {ID: "s4"}, {ID: "s5"}}
 	var shared [][2]string
 	for _, m := range []string{"m1", "m2", "m3"} {
@@ -110,6 +113,7 @@ func TestDraw_D_A1_NoValidDrawNamesThePlayers(t *testing.T) {
 // with exhaustive enumeration on many small random fields, including the
 // certificate: every reported pair must be a real 師弟 pair.
 func TestDraw_D_A1_FeasibilityMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	infeasible := 0
 	for trial := range 400 {
@@ -155,6 +159,7 @@ func TestDraw_D_A1_FeasibilityMatchesBruteForce(t *testing.T) {
 }
 
 func TestDraw_SameSeedSameDraw(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	es := randomField(rng, 300, 16, 0.3)
 	req := DrawRequest{Stage: FirstPreliminary, Entrants: es, Seed: 99}
@@ -184,6 +189,7 @@ func TestDraw_SameSeedSameDraw(t *testing.T) {
 }
 
 func TestDraw_BadInputNamesField(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		req   DrawRequest
@@ -212,6 +218,7 @@ func TestDraw_BadInputNamesField(t *testing.T) {
 }
 
 func TestDraw_DeepEntryTakesByes(t *testing.T) {
+	t.Parallel()
 	// 本戦 of 16 places: seeds 1–2 enter at round 3 (4 places each), seeds
 	// 3–4 at round 2 (2 places each), 4 qualifiers in round 1.
 	es := []Entrant{{ID: "s1", Seed: 1, EnterRound: 3}, {ID: "s2", Seed: 2, EnterRound: 3}, {ID: "s3", Seed: 3, EnterRound: 2},
@@ -249,6 +256,7 @@ func TestDraw_DeepEntryTakesByes(t *testing.T) {
 // p = 1e-4, so a correct sampler fails it only for an unlucky seed set,
 // which fixed seeds rule out once the test has passed.
 func TestDraw_FairnessChiSquare(t *testing.T) {
+	t.Parallel()
 	fieldA := append(students("m", "a", "b"), students("n", "c")...) // 5 entrants, 3 byes
 	fieldA = append(fieldA, Entrant{ID: "x"})
 	fieldB := []Entrant{{ID: "m", Seed: 1}, {ID: "a", Master: "m"}, {ID: "b", Master: "m"}, {ID: "n"}, {ID: "c", Master: "n"}, {ID: "x"}}
@@ -317,6 +325,7 @@ func chiSquareQuantile(df, z float64) float64 {
 // valid draws (needed for it to converge to uniform), checked by exhaustive
 // search over the move graph on small random constrained fields.
 func TestDraw_ChainReachesEveryValidDraw(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	checked := 0
 	for trial := 0; trial < 200; trial++ {
@@ -496,6 +505,7 @@ func BenchmarkDraw1024With200PairsFallback(b *testing.B) {
 // and exact rejection sampling put chosen players: a two-sample chi-square
 // per player over the slots, with fixed seeds and a 1e-4 threshold.
 func TestDraw_ChainMatchesRejectionOnMediumField(t *testing.T) {
+	t.Parallel()
 	es := []Entrant{{ID: "s1", Seed: 1}, {ID: "s2", Seed: 2, Master: "m1"}}
 	es = append(es, students("m1", "a1", "a2", "a3", "a4")...)
 	es = append(es, students("m2", "b1", "b2", "b3")...)

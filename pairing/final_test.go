@@ -253,6 +253,7 @@ func standingField(rng *rand.Rand, n, clubs int) []FinalQualifier {
 }
 
 func TestFinal_ThreeBlocksOfFourSixQualifiers(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for seed := range uint64(50) {
 		req := FinalRequest{Qualifiers: blocksField(rng, []int{2, 2, 2}, 0), Seed: seed}
@@ -284,6 +285,7 @@ func TestFinal_ThreeBlocksOfFourSixQualifiers(t *testing.T) {
 }
 
 func TestFinal_NineBlocksEighteenQualifiersInto32(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	per := []int{2, 2, 2, 2, 2, 2, 2, 2, 2}
 	for seed := range uint64(30) {
@@ -303,6 +305,7 @@ func TestFinal_NineBlocksEighteenQualifiersInto32(t *testing.T) {
 }
 
 func TestFinal_SwissStandingsOnSeedLines(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, n := range []int{2, 3, 5, 8, 12, 16, 17, 31, 64} {
 		req := FinalRequest{Qualifiers: standingField(rng, n, 3), Seed: uint64(n)}
@@ -317,6 +320,7 @@ func TestFinal_SwissStandingsOnSeedLines(t *testing.T) {
 // A block of four qualifiers cannot be split in two halves pairwise; they
 // go two and two, and each two in different quarters.
 func TestFinal_BlockLargerThanTwoAsFarApartAsPossible(t *testing.T) {
+	t.Parallel()
 	req := FinalRequest{Qualifiers: []FinalQualifier{
 		{ID: "a1", Block: "A", Place: 1}, {ID: "a2", Block: "A", Place: 2}, {ID: "a3", Block: "A", Place: 3}, {ID: "a4", Block: "A", Place: 4},
 		{ID: "b1", Block: "B", Place: 1}, {ID: "b2", Block: "B", Place: 2}, {ID: "b3", Block: "B", Place: 3}, {ID: "b4", Block: "B", Place: 4},
@@ -409,6 +413,7 @@ func bruteFinal(t *testing.T, req FinalRequest) []int {
 // Whenever some placement separates the blocks (or keeps a relation out of
 // round 1), PlaceFinal does as well: its cost equals the enumerated best.
 func TestFinal_MatchesBruteForceOnSmallFields(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	cases := 0
 	for cases < 120 {
@@ -453,6 +458,7 @@ func TestFinal_MatchesBruteForceOnSmallFields(t *testing.T) {
 }
 
 func TestFinal_SameRequestSameBracketWhateverTheOrder(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 10))
 	req := FinalRequest{Qualifiers: blocksField(rng, []int{2, 2, 2, 2, 2, 2, 2}, 3), Seed: 42}
 	a, err := PlaceFinal(req)
@@ -475,6 +481,7 @@ func TestFinal_SameRequestSameBracketWhateverTheOrder(t *testing.T) {
 }
 
 func TestFinal_AvoidedRelationsNotKeptAreReportedByName(t *testing.T) {
+	t.Parallel()
 	// Everyone in one club: every round-1 game is a club pair.
 	req := FinalRequest{Seed: 1}
 	for b := 0; b < 4; b++ {
@@ -498,6 +505,7 @@ func TestFinal_AvoidedRelationsNotKeptAreReportedByName(t *testing.T) {
 }
 
 func TestFinal_NeverRelationImpossibleIsNamed(t *testing.T) {
+	t.Parallel()
 	req := FinalRequest{Relations: RelationPolicy{Club: PolicyNever}, Qualifiers: []FinalQualifier{
 		{ID: "x", Name: "甲", Standing: 1, Club: "c"}, {ID: "y", Name: "乙", Standing: 2, Club: "c"},
 	}}
@@ -509,6 +517,7 @@ func TestFinal_NeverRelationImpossibleIsNamed(t *testing.T) {
 }
 
 func TestFinal_BadInputNamesTheField(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		qs    []FinalQualifier
@@ -535,6 +544,7 @@ func TestFinal_BadInputNamesTheField(t *testing.T) {
 }
 
 func TestFinal_CheckFindsBrokenPlacements(t *testing.T) {
+	t.Parallel()
 	req := FinalRequest{Seed: 5, Qualifiers: []FinalQualifier{
 		{ID: "a1", Block: "A", Place: 1}, {ID: "a2", Block: "A", Place: 2},
 		{ID: "b1", Block: "B", Place: 1}, {ID: "b2", Block: "B", Place: 2},

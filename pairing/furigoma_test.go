@@ -19,6 +19,7 @@ const (
 )
 
 func TestFurigoma_D_F1_D_F2_D_F3(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		rule    string
@@ -51,6 +52,7 @@ func TestFurigoma_D_F1_D_F2_D_F3(t *testing.T) {
 }
 
 func TestFurigoma_JudgeRejectsBadRecords(t *testing.T) {
+	t.Parallel()
 	if _, err := Judge("T", "O", []Toss{toss(fu, fu, fu, to, to), toss(fu, fu, fu, to, to)}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("a toss after the decision: %v", err)
 	}
@@ -75,6 +77,7 @@ func TestFurigoma_JudgeRejectsBadRecords(t *testing.T) {
 // rules piece by piece (an independent recount of every recorded toss), and
 // the tosser is sente about half the time over fixed seeds.
 func TestFurigoma_D_F_SimulationIsFairAndRecorded(t *testing.T) {
+	t.Parallel()
 	const n = 4000
 	tosser := 0
 	ties := 0

@@ -6,6 +6,7 @@ import (
 )
 
 func TestHandicap_D_H_DefaultTable(t *testing.T) {
+	t.Parallel()
 	want := map[int]Handicap{0: EvenByToss, 1: Hirate, 2: KyoOchi, 3: KakuOchi, 4: HishaOchi, 5: HiKyoOchi,
 		6: NimaiOchi, 7: NimaiOchi, 8: YonmaiOchi, 9: YonmaiOchi, 10: RokumaiOchi, 11: RokumaiOchi, 40: RokumaiOchi}
 	tab := DefaultHandicapTable()
@@ -21,6 +22,7 @@ func TestHandicap_D_H_DefaultTable(t *testing.T) {
 }
 
 func TestHandicap_D_H_WhoMovesFirst(t *testing.T) {
+	t.Parallel()
 	rank := func(s string) Rank {
 		r, err := ParseRank(s)
 		if err != nil {
@@ -59,6 +61,7 @@ func TestHandicap_D_H_WhoMovesFirst(t *testing.T) {
 }
 
 func TestHandicap_D_H_OrganiserTableValidated(t *testing.T) {
+	t.Parallel()
 	custom := HandicapTable{{0, EvenByToss}, {2, Hirate}, {3, KyoOchi}, {5, NimaiOchi}}
 	if err := custom.Validate(); err != nil {
 		t.Fatalf("a valid custom table: %v", err)

@@ -231,6 +231,7 @@ func checkPoolsFinal(t *testing.T, req PoolsRequest, blocks []PoolBlock) {
 }
 
 func TestPools_EveryPlayerEndsWithNWinsOrMLosses(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name          string
 		mode          PoolMode
@@ -262,6 +263,7 @@ func TestPools_EveryPlayerEndsWithNWinsOrMLosses(t *testing.T) {
 }
 
 func TestPools_BlockOfFourSchedule(t *testing.T) {
+	t.Parallel()
 	pl := []PoolPlayer{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}}
 	req := PoolsRequest{Players: pl, Wins: 2, Losses: 2, Mode: PoolBlocks, Blocks: []PoolBlock{{ID: "A", Players: []string{"a", "b", "c", "d"}}}}
 	rd, err := DrawPools(req)
@@ -293,6 +295,7 @@ func TestPools_BlockOfFourSchedule(t *testing.T) {
 }
 
 func TestPools_BlockOfThreeByeCountsAsWin(t *testing.T) {
+	t.Parallel()
 	pl := []PoolPlayer{{ID: "a"}, {ID: "b"}, {ID: "c"}}
 	req := PoolsRequest{Players: pl, Wins: 2, Losses: 2, Mode: PoolBlocks, Blocks: []PoolBlock{{ID: "A", Players: []string{"a", "b", "c"}}}}
 	rd, _ := DrawPools(req)
@@ -308,6 +311,7 @@ func TestPools_BlockOfThreeByeCountsAsWin(t *testing.T) {
 }
 
 func TestPools_NeverRelationsNeverShareABlockOrGame(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []PoolMode{PoolBlocks, PoolRecords} {
 		for seed := uint64(0); seed < 40; seed++ {
 			rng := rand.New(rand.NewPCG(seed, 11))
@@ -320,6 +324,7 @@ func TestPools_NeverRelationsNeverShareABlockOrGame(t *testing.T) {
 }
 
 func TestPools_AvoidancesNotKeptAreReportedByName(t *testing.T) {
+	t.Parallel()
 	// Eight players of one club in two blocks: the club cannot be kept apart.
 	var pl []PoolPlayer
 	for i := range 8 {
@@ -367,6 +372,7 @@ func TestPools_AvoidancesNotKeptAreReportedByName(t *testing.T) {
 }
 
 func TestPools_RecordsModeFloatsAtMostOnePerOddGroup(t *testing.T) {
+	t.Parallel()
 	// Round 2 after a random round 1 with no relations: the groups are 1-0
 	// and 0-1 (plus a bye's 1-0); an odd group floats one player down.
 	for seed := uint64(0); seed < 100; seed++ {
@@ -412,6 +418,7 @@ func TestPools_RecordsModeFloatsAtMostOnePerOddGroup(t *testing.T) {
 }
 
 func TestPools_SameRequestSameRound(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 1))
 	pl := poolsField(rng, 37, 5, 3)
 	for _, mode := range []PoolMode{PoolBlocks, PoolRecords} {
@@ -425,6 +432,7 @@ func TestPools_SameRequestSameRound(t *testing.T) {
 }
 
 func TestPools_BadInputNamesTheField(t *testing.T) {
+	t.Parallel()
 	pl := []PoolPlayer{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}}
 	cases := []struct {
 		field string
@@ -454,6 +462,7 @@ func TestPools_BadInputNamesTheField(t *testing.T) {
 }
 
 func TestPools_NoPairingWhenOnlyRematchesRemain(t *testing.T) {
+	t.Parallel()
 	// 3勝通過3敗失格 with two players left who already met: no game exists.
 	pl := []PoolPlayer{{ID: "a"}, {ID: "b"}}
 	req := PoolsRequest{Players: pl, Wins: 3, Losses: 3, Mode: PoolRecords,
@@ -465,6 +474,7 @@ func TestPools_NoPairingWhenOnlyRematchesRemain(t *testing.T) {
 }
 
 func TestPools_CheckFindsBrokenRounds(t *testing.T) {
+	t.Parallel()
 	pl := []PoolPlayer{{ID: "a", Club: "x"}, {ID: "b", Club: "x"}, {ID: "c"}, {ID: "d"}}
 	req := PoolsRequest{Players: pl, Wins: 2, Losses: 2, Mode: PoolRecords, Relations: RelationPolicy{Club: PolicyNever},
 		Games: []PoolGame{
@@ -660,6 +670,7 @@ func TestPoolsBenchReport(t *testing.T) {
 }
 
 func TestPools_GivenBlocksWithANeverPairAreRefused(t *testing.T) {
+	t.Parallel()
 	pl := []PoolPlayer{{ID: "a", Family: "f"}, {ID: "b", Family: "f"}, {ID: "c"}, {ID: "d"}}
 	_, err := DrawPools(PoolsRequest{Players: pl, Wins: 2, Losses: 2, Mode: PoolBlocks, Relations: RelationPolicy{Family: PolicyNever},
 		Blocks: []PoolBlock{{ID: "A", Players: []string{"a", "b", "c", "d"}}}})
@@ -670,6 +681,7 @@ func TestPools_GivenBlocksWithANeverPairAreRefused(t *testing.T) {
 }
 
 func TestPools_CheckJudgesTheProposedRound(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []PoolMode{PoolBlocks, PoolRecords} {
 		rng := rand.New(rand.NewPCG(4, 4))
 		req := PoolsRequest{Players: poolsField(rng, 22, 4, 3), Wins: 2, Losses: 2, Mode: mode, Seed: 4}
@@ -725,6 +737,7 @@ func TestPools_CheckJudgesTheProposedRound(t *testing.T) {
 }
 
 func TestPools_NeverGroupLargerThanTheBlockCountIsRefusedByName(t *testing.T) {
+	t.Parallel()
 	var pl []PoolPlayer
 	for i := range 8 {
 		pl = append(pl, PoolPlayer{ID: fmt.Sprintf("p%d", i)})

@@ -17,6 +17,7 @@ func ids(games []Game) []string {
 }
 
 func TestAdvance_WinnersByesAndChampion(t *testing.T) {
+	t.Parallel()
 	// 8 slots, seed 1 (slot 0) has a bye.
 	b := Bracket{Slots: []string{"s1", "", "a", "b", "c", "d", "e", "f"}}
 	p, err := Advance(b, nil, nil)
@@ -51,6 +52,7 @@ func TestAdvance_WinnersByesAndChampion(t *testing.T) {
 }
 
 func TestAdvance_WithdrawalAdvancesOpponent(t *testing.T) {
+	t.Parallel()
 	b := Bracket{Slots: []string{"a", "b", "c", "d"}}
 	p, err := Advance(b, []Result{{Game: "R1-G1", Winner: "a"}}, []string{"d"})
 	if err != nil {
@@ -81,6 +83,7 @@ func TestAdvance_WithdrawalAdvancesOpponent(t *testing.T) {
 }
 
 func TestAdvance_ThirdPlaceAndConsolation(t *testing.T) {
+	t.Parallel()
 	b := Bracket{Slots: []string{"a", "b", "c", "d", "e", "f", "g", ""}, ThirdPlace: true, Consolation: true}
 	res := []Result{{Game: "R1-G1", Winner: "a"}, {Game: "R1-G2", Winner: "c"}, {Game: "R1-G3", Winner: "e"},
 		{Game: "R2-G1", Winner: "a"}, {Game: "R2-G2", Winner: "e"}}
@@ -112,6 +115,7 @@ func TestAdvance_ThirdPlaceAndConsolation(t *testing.T) {
 }
 
 func TestAdvance_BadResults(t *testing.T) {
+	t.Parallel()
 	b := Bracket{Slots: []string{"a", "b", "c", "d"}}
 	cases := []struct {
 		name  string

@@ -6,6 +6,7 @@ import (
 )
 
 func TestRank_D_H_Parse(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		step int

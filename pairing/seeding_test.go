@@ -3,6 +3,7 @@ package pairing
 import "testing"
 
 func TestSeedLines_StandardOrder(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		size int
 		want []int
@@ -29,6 +30,7 @@ func TestSeedLines_StandardOrder(t *testing.T) {
 // lines meeting in a block of 2^r sum to 2^r+1 at their first possible meeting
 // (1 meets size in round 1; the better line always wins its block).
 func TestSeedLines_TopSeedsMeetLate(t *testing.T) {
+	t.Parallel()
 	for size := 2; size <= 1024; size *= 2 {
 		lines, err := SeedLines(size)
 		if err != nil {
@@ -61,6 +63,7 @@ func TestSeedLines_TopSeedsMeetLate(t *testing.T) {
 }
 
 func TestBracketSize(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ n, want int }{{2, 2}, {3, 4}, {5, 8}, {8, 8}, {9, 16}, {1024, 1024}, {1025, 2048}} {
 		if got, err := BracketSize(c.n); err != nil || got != c.want {
 			t.Errorf("BracketSize(%d) = %d, %v; want %d", c.n, got, err, c.want)

@@ -6,6 +6,7 @@ import (
 )
 
 func TestSeries_BestOfN(t *testing.T) {
+	t.Parallel()
 	s := Series{BestOf: 7, Players: [2]string{"A", "B"}}
 	w := func(sente, winner string) SeriesGame { return SeriesGame{Sente: sente, Winner: winner} }
 	redo := func(sente string, why NoResult) SeriesGame { return SeriesGame{Sente: sente, NoResult: why} }
@@ -45,6 +46,7 @@ func TestSeries_BestOfN(t *testing.T) {
 }
 
 func TestSeries_BestOf3And5(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ n, deciding int }{{3, 3}, {5, 5}} {
 		s := Series{BestOf: c.n, Players: [2]string{"A", "B"}}
 		var games []SeriesGame
@@ -65,6 +67,7 @@ func TestSeries_BestOf3And5(t *testing.T) {
 }
 
 func TestSeries_RejectsBadRecords(t *testing.T) {
+	t.Parallel()
 	s := Series{BestOf: 5, Players: [2]string{"A", "B"}}
 	cases := []struct {
 		name  string

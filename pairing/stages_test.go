@@ -9,6 +9,7 @@ import (
 // TestStages_QualifiersFillNamedSlots chains 一次予選 (16 players, 4 go on)
 // → 本戦 of 8 where 4 seeds enter directly, and plays the preliminary out.
 func TestStages_QualifiersFillNamedSlots(t *testing.T) {
+	t.Parallel()
 	var prelim []Entrant
 	for i := range 16 {
 		prelim = append(prelim, Entrant{ID: fmt.Sprintf("q%02d", i)})
@@ -61,6 +62,7 @@ func TestStages_QualifiersFillNamedSlots(t *testing.T) {
 }
 
 func TestStages_PendingQualifierKeepsGamePending(t *testing.T) {
+	t.Parallel()
 	pb := Bracket{Slots: []string{"a", "b", "c", "d"}, Qualifiers: 2}
 	mb := Bracket{Slots: []string{"s1", "P#1", "s2", "P#2"}}
 	sp, err := AdvanceEvent([]StageRun{{Name: "P", Bracket: pb, Results: []Result{{Game: "R1-G1", Winner: "b"}}}, {Name: "本戦", Bracket: mb}})

@@ -13,6 +13,7 @@ import (
 // KISEN_SWISS_DUMP, so two builds of the solver can be compared byte for
 // byte (diff the two files).
 func TestSwissDrawDump(t *testing.T) {
+	t.Parallel()
 	path := os.Getenv("KISEN_SWISS_DUMP")
 	if path == "" {
 		t.Skip("set KISEN_SWISS_DUMP=file to write the draws")

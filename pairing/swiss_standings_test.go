@@ -27,6 +27,7 @@ func standingsFixture() SwissRequest {
 }
 
 func TestSwissStandings_MatchHandComputedFixture(t *testing.T) {
+	t.Parallel()
 	st, err := SwissStandings(standingsFixture())
 	if err != nil {
 		t.Fatal(err)
@@ -57,6 +58,7 @@ func roundRobinFixture(tb []Tiebreak) SwissRequest {
 }
 
 func TestSwissStandings_TiebreakOrderIsASetting(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		tb   []Tiebreak
@@ -84,6 +86,7 @@ func TestSwissStandings_TiebreakOrderIsASetting(t *testing.T) {
 }
 
 func TestSwissStandings_LotSeparatesEveryTieBySeed(t *testing.T) {
+	t.Parallel()
 	firsts := map[string]bool{}
 	for seed := range uint64(40) {
 		req := roundRobinFixture([]Tiebreak{TiebreakLot})

@@ -40,6 +40,7 @@ func bruteMinCost(n int, cost [][]int64) int64 {
 }
 
 func TestWeightedMatcher_MinCostPerfectMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := range 3000 {
 		n := 2 * (1 + rng.IntN(6))
@@ -109,6 +110,7 @@ func TestWeightedMatcher_MinCostPerfectMatchesBruteForce(t *testing.T) {
 // bye in the same lowest tier, and the same objective (score-difference
 // sum, then max, then avoidances, colour overflows and repeats).
 func TestDrawSwiss_ObjectiveMinimalAgainstBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 7))
 	infeasible := 0
 	for trial := range 1500 {
@@ -189,6 +191,7 @@ func simClass(n int, balance bool) SwissRequest {
 }
 
 func TestDrawSwiss_FullEventsKeepHardRules(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		n       int
@@ -237,6 +240,7 @@ func TestDrawSwiss_FullEventsKeepHardRules(t *testing.T) {
 // relation rules, 40 players over 7 rounds end with every player's sente
 // and gote counts within one, recounted from the games.
 func TestDrawSwiss_ColourBalanceWithinOne(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(5) {
 		rng := rand.New(rand.NewPCG(seed, 5))
 		req := simClass(40, true)
@@ -259,6 +263,7 @@ func TestDrawSwiss_ColourBalanceWithinOne(t *testing.T) {
 }
 
 func TestDrawSwiss_SameInputSameRoundWhateverTheOrder(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 11))
 	req := simulate(t, simClass(30, true), 3, rng, nil)
 	req.Round = 4
@@ -284,6 +289,7 @@ func TestDrawSwiss_SameInputSameRoundWhateverTheOrder(t *testing.T) {
 }
 
 func TestDrawSwiss_NeverRelationsAreNotPairedEvenInRoundOne(t *testing.T) {
+	t.Parallel()
 	req := SwissRequest{Round: 1, Seed: 3, Settings: SwissSettings{Rounds: 3,
 		Relations: SwissRelations{Club: RelationNever, Family: RelationNever, MasterStudent: RelationNever, FellowDisciples: RelationNever}}}
 	for i := range 8 {
@@ -304,6 +310,7 @@ func TestDrawSwiss_NeverRelationsAreNotPairedEvenInRoundOne(t *testing.T) {
 }
 
 func TestDrawSwiss_AvoidanceNotKeptIsReportedByName(t *testing.T) {
+	t.Parallel()
 	// Four players of one club: every pairing keeps two club pairs together.
 	req := SwissRequest{Round: 1, Seed: 1, Settings: SwissSettings{Rounds: 3}}
 	for _, n := range []string{"青木", "井上", "上田", "江口"} {
@@ -324,6 +331,7 @@ func TestDrawSwiss_AvoidanceNotKeptIsReportedByName(t *testing.T) {
 }
 
 func TestDrawSwiss_ImpossibleRoundExplains(t *testing.T) {
+	t.Parallel()
 	// Three players after two rounds: everyone has met, one has had the bye.
 	req := SwissRequest{Round: 3, Seed: 1, Settings: SwissSettings{Rounds: 3},
 		Players: []SwissPlayer{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}},
@@ -344,6 +352,7 @@ func TestDrawSwiss_ImpossibleRoundExplains(t *testing.T) {
 }
 
 func TestDrawSwiss_BadInputNamesTheField(t *testing.T) {
+	t.Parallel()
 	base := func() SwissRequest {
 		return SwissRequest{Round: 1, Settings: SwissSettings{Rounds: 3},
 			Players: []SwissPlayer{{ID: "a"}, {ID: "b"}}}
@@ -389,6 +398,7 @@ func TestDrawSwiss_BadInputNamesTheField(t *testing.T) {
 // 500-player round 5 and of 400 random classes (relations, draws,
 // withdrawals, odd fields); one scratch is reused, as the draw does.
 func TestSwissGraph_WeightsAreTheObjective(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 14))
 	var sc swissScratch
 	edges := 0
@@ -463,6 +473,7 @@ func TestSwissGraph_WeightsAreTheObjective(t *testing.T) {
 // A player twice in one played round: the message names both places (the
 // field names are formatted only on error).
 func TestDrawSwiss_PlayerTwiceInARoundNamesBothPlaces(t *testing.T) {
+	t.Parallel()
 	req := SwissRequest{Round: 2, Settings: SwissSettings{Rounds: 3},
 		Players: []SwissPlayer{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}},
 		History: []SwissRound{{Games: []SwissGame{{Sente: "a", Gote: "b", Result: SenteWins}, {Sente: "c", Gote: "a", Result: GoteWins}}}}}

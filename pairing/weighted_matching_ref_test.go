@@ -495,6 +495,7 @@ func warmStart(n int, w []int64, top int64) []int {
 // and without the warm start. One matcher is reused (reset) throughout, as
 // the draw reuses it, with sizes going up and down.
 func TestWeightedMatcher_SameMatchingAsReference(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(14, 20))
 	var m weightedMatcher
 	blossoms := 0

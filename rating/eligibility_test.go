@@ -9,6 +9,7 @@ import (
 )
 
 func TestEligible_D_R3_RedoChainCountsOnce(t *testing.T) {
+	t.Parallel()
 	// 000 第8条第7項 / 第9条第9項: 千日手 and 持将棋 games are not games;
 	// the match is the redo that is decided. Colours swap each time (D-R1).
 	d := day(2026, 5, 10)
@@ -47,6 +48,7 @@ func TestEligible_D_R3_RedoChainCountsOnce(t *testing.T) {
 }
 
 func TestEligible_D_R3_RedoAcrossBatches(t *testing.T) {
+	t.Parallel()
 	d := day(2026, 5, 10)
 	st, err := NewState(DefaultSettings(ModelElo), []string{"a", "b"})
 	if err != nil {
@@ -76,6 +78,7 @@ func TestEligible_D_R3_RedoAcrossBatches(t *testing.T) {
 }
 
 func TestEligible_WhatCounts(t *testing.T) {
+	t.Parallel()
 	d := day(2026, 6, 1)
 	base := Game{EventID: "e1", Date: d, Sente: "a", Gote: "b", Outcome: SenteWin, Confirmed: true}
 	with := func(id string, f func(*Game)) Game { g := base; g.ID = id; f(&g); return g }
@@ -124,6 +127,7 @@ func TestEligible_WhatCounts(t *testing.T) {
 }
 
 func TestEligible_RejectsBadGames(t *testing.T) {
+	t.Parallel()
 	d := day(2026, 6, 1)
 	ok := func(id string) Game {
 		return Game{ID: id, EventID: "e1", Date: d, Sente: "a", Gote: "b", Outcome: SenteWin, Confirmed: true}
@@ -181,6 +185,7 @@ func TestEligible_RejectsBadGames(t *testing.T) {
 }
 
 func TestSettings_Validate(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		edit  func(*Settings)
@@ -216,6 +221,7 @@ func TestSettings_Validate(t *testing.T) {
 }
 
 func TestNewState_RejectsBadRoster(t *testing.T) {
+	t.Parallel()
 	for _, roster := range [][]string{{"a", ""}, {"a", "b", "a"}} {
 		if _, err := NewState(DefaultSettings(ModelElo), roster); !errors.Is(err, ErrInvalid) {
 			t.Errorf("roster %q: err = %v, want ErrInvalid", roster, err)
@@ -224,6 +230,7 @@ func TestNewState_RejectsBadRoster(t *testing.T) {
 }
 
 func TestEligible_LongRedoChainIsLinear(t *testing.T) {
+	t.Parallel()
 	// 20,000 千日手 in a row, then a decided game: validation must not walk
 	// the chain once per game.
 	const n = 20000

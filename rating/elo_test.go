@@ -7,6 +7,7 @@ import (
 // Expected values below are worked by hand from E = 1/(1+10^((Rb−Ra)/400))
 // and R' = R + K(S − E); they are not produced by this package.
 func TestElo_ExpectedScore(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name      string
 		r, opp    float64
@@ -25,6 +26,7 @@ func TestElo_ExpectedScore(t *testing.T) {
 }
 
 func TestElo_OneGame(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name                 string
 		winner, loser        float64 // ratings before, set by earlier games
@@ -56,6 +58,7 @@ func TestElo_OneGame(t *testing.T) {
 }
 
 func TestElo_SequenceUsesUpdatedRatings(t *testing.T) {
+	t.Parallel()
 	// a beats b (1516/1484), then b beats a: E_b = 1/(1+10^(32/400)) =
 	// 0.4540781, so b gains 32·0.5459219 = 17.469502.
 	st, err := Recompute(DefaultSettings(ModelElo), []string{"a", "b"}, []Game{
@@ -79,6 +82,7 @@ func TestElo_SequenceUsesUpdatedRatings(t *testing.T) {
 }
 
 func TestElo_SettingsInitialAndK(t *testing.T) {
+	t.Parallel()
 	s := DefaultSettings(ModelElo)
 	s.Elo.Initial, s.Elo.K = 1200, 16
 	st, err := Recompute(s, []string{"a", "b", "idle"}, []Game{win("g1", day(2026, 4, 1), "a", "b")})
@@ -93,6 +97,7 @@ func TestElo_SettingsInitialAndK(t *testing.T) {
 }
 
 func TestElo_ProvisionalK(t *testing.T) {
+	t.Parallel()
 	// Provisional K 40 for each player's first 2 games, then 32.
 	s := DefaultSettings(ModelElo)
 	s.Elo.ProvisionalGames, s.Elo.ProvisionalK = 2, 40

@@ -27,6 +27,7 @@ var glickmanExample = struct {
 }
 
 func TestGlicko2_GlickmanWorkedExample(t *testing.T) {
+	t.Parallel()
 	got := Glicko2Period(glickmanExample.player, glickmanExample.results, 0.5)
 	near(t, "σ'", got.Volatility, 0.05999, 0.00001)
 	near(t, "r'", got.Rating, 1464.06, 0.01)
@@ -38,6 +39,7 @@ func TestGlicko2_GlickmanWorkedExample(t *testing.T) {
 // The same example through Recompute: opponents are rated against the
 // player's pre-period rating, all in one period.
 func TestGlicko2_GlickmanExampleThroughState(t *testing.T) {
+	t.Parallel()
 	s := DefaultSettings(ModelGlicko2)
 	st, err := NewState(s, []string{"p", "o1", "o2", "o3"})
 	if err != nil {
@@ -75,6 +77,7 @@ func TestGlicko2_GlickmanExampleThroughState(t *testing.T) {
 }
 
 func TestGlicko2_NoGamesOnlyRDGrows(t *testing.T) {
+	t.Parallel()
 	// φ = 200/173.7178 = 1.1512925, σ = 0.06: √(φ² + σ²)·173.7178 =
 	// √(1.3254744 + 0.0036)·173.7178 = 200.271417.
 	got := Glicko2Period(Glicko2Rating{Rating: 1620, RD: 200, Volatility: 0.06}, nil, 0.5)
@@ -85,6 +88,7 @@ func TestGlicko2_NoGamesOnlyRDGrows(t *testing.T) {
 }
 
 func TestGlicko2_IdlePeriodsGrowRD(t *testing.T) {
+	t.Parallel()
 	// a and b play in January; c and d play in April. a's RD at the end of
 	// April has grown for February, March and April: φ'² + 3σ'².
 	st, err := Recompute(DefaultSettings(ModelGlicko2), []string{"a", "b", "c", "d"}, []Game{
@@ -109,6 +113,7 @@ func TestGlicko2_IdlePeriodsGrowRD(t *testing.T) {
 }
 
 func TestGlicko2_FirstPeriodFromInitialValues(t *testing.T) {
+	t.Parallel()
 	// Two newcomers, one game: both start at 1500/350/0.06 and move by the
 	// same amount in opposite directions.
 	st, err := Recompute(DefaultSettings(ModelGlicko2), []string{"a", "b"}, []Game{win("g1", day(2026, 4, 1), "a", "b")})
@@ -127,6 +132,7 @@ func TestGlicko2_FirstPeriodFromInitialValues(t *testing.T) {
 
 // Step 3 of the same example prints g(φj) and E(μ, μj, φj) per opponent.
 func TestGlicko2_GlickmanExampleStep3(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		rating, rd float64
 		g, e       float64

@@ -6,6 +6,7 @@ import (
 )
 
 func TestHeadToHead_CountsFromResults(t *testing.T) {
+	t.Parallel()
 	d := day(2026, 3, 1)
 	games := []Game{
 		win("g1", d, "a", "b"),
@@ -44,6 +45,7 @@ func TestHeadToHead_CountsFromResults(t *testing.T) {
 }
 
 func TestHeadToHead_RejectsBadInput(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ a, b string }{{"a", "a"}, {"", "b"}, {"a", ""}} {
 		if _, err := HeadToHeadOf(tc.a, tc.b, nil); !errors.Is(err, ErrInvalid) {
 			t.Errorf("%q v %q: err = %v, want ErrInvalid", tc.a, tc.b, err)

@@ -53,6 +53,7 @@ func recompute(t *testing.T, s Settings, n int, games []Game) *State {
 }
 
 func TestRecompute_ShuffledInputSameResult(t *testing.T) {
+	t.Parallel()
 	for _, mc := range modelCases() {
 		t.Run(mc.name, func(t *testing.T) {
 			for seed := range uint64(5) {
@@ -101,6 +102,7 @@ func applyInBatches(t *testing.T, rng *rand.Rand, mc modelCase, sorted []Game, c
 }
 
 func TestApply_BatchesEqualRecompute(t *testing.T) {
+	t.Parallel()
 	for _, mc := range modelCases() {
 		t.Run(mc.name, func(t *testing.T) {
 			for seed := range uint64(8) {
@@ -129,6 +131,7 @@ func TestApply_BatchesEqualRecompute(t *testing.T) {
 }
 
 func TestApply_GameByGameEqualsRecompute(t *testing.T) {
+	t.Parallel()
 	for _, mc := range modelCases() {
 		t.Run(mc.name, func(t *testing.T) {
 			spec := mc.spec
@@ -158,6 +161,7 @@ func TestApply_GameByGameEqualsRecompute(t *testing.T) {
 }
 
 func TestApply_OutOfOrderRejectedStateUnchanged(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		s     Settings
@@ -197,6 +201,7 @@ func TestApply_OutOfOrderRejectedStateUnchanged(t *testing.T) {
 }
 
 func TestApply_GlickoReopensOpenPeriod(t *testing.T) {
+	t.Parallel()
 	// A game added to the current month re-rates the month from its start:
 	// the result equals rating the whole month at once.
 	games := []Game{
@@ -228,6 +233,7 @@ func TestApply_GlickoReopensOpenPeriod(t *testing.T) {
 }
 
 func TestClone_IsIndependent(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 4))
 	spec := histSpec{players: 12, games: 200, days: 90, noise: true}
 	games := randomHistory(rng, spec)
@@ -253,6 +259,7 @@ func TestClone_IsIndependent(t *testing.T) {
 
 // Properties checked from the input alone, not from the generator.
 func TestRecompute_Invariants(t *testing.T) {
+	t.Parallel()
 	for _, mc := range modelCases() {
 		t.Run(mc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(5, 5))

@@ -3,6 +3,7 @@ package rules
 import "testing"
 
 func TestJishogiPoints_D_J_Counting(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, sfen string
 		h          Handicap
@@ -44,6 +45,7 @@ const declareBoard = "9/R3K3B/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/4k4 b "
 const declareBoardGote = "4K4/9/9/9/9/9/+p+p+p+p+p+p+p+p+p/r3k3b/9 w "
 
 func TestDeclare_D_J3_Judgement(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		sfen     string

@@ -32,6 +32,7 @@ var discoveryPositions = []string{
 // discovered checks, king moves that uncover a slider, promotions and
 // knight checks.
 func TestCheckedAfter_D_S4_MatchesReference(t *testing.T) {
+	t.Parallel()
 	games, plies := 16, 160
 	if testing.Short() {
 		games, plies = 4, 80
@@ -78,6 +79,7 @@ func refPieceAttacks(b *refBoard, from, to Square) bool {
 // move (all origins × destinations × promotion, every drop) as the
 // reference does.
 func TestFoulKnowingCheck_D_X1_MatchesReference(t *testing.T) {
+	t.Parallel()
 	games, plies := 6, 120
 	if testing.Short() {
 		games, plies = 2, 60
@@ -230,6 +232,7 @@ func replayStarts(t testing.TB) []*Position {
 // on random games, games with an illegal move slipped in and games that
 // shuffle pieces back and forth.
 func TestReplay_D_X1_D_S4_MatchesSlowReplay(t *testing.T) {
+	t.Parallel()
 	n := 600
 	if testing.Short() {
 		n = 120

@@ -31,6 +31,7 @@ func usiList(ms []Move) []string {
 var publishedPerft = []uint64{1, 30, 900, 25470, 719731, 19861490, 547581517}
 
 func TestPerft_D_X1_StartPosition(t *testing.T) {
+	t.Parallel()
 	maxDepth := 5
 	if testing.Short() {
 		maxDepth = 4
@@ -53,6 +54,7 @@ func TestPerft_D_X1_StartPosition(t *testing.T) {
 // promotions and checks; counting them independently of Perft checks the
 // move kinds, not only their number.
 func TestPerft_D_X1_PublishedMoveKinds(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		depth                        int
 		captures, promotions, checks int
@@ -94,6 +96,7 @@ func TestPerft_D_X1_PublishedMoveKinds(t *testing.T) {
 // (e.g. https://ameblo.jp/professionalhearts/entry-10001031814.html, and the
 // max-moves test of github.com/hayanige/shogilib).
 func TestLegalMoves_MaximumPosition593(t *testing.T) {
+	t.Parallel()
 	p := mustSFEN(t, "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1")
 	if n := len(p.LegalMoves(nil)); n != 593 {
 		t.Errorf("legal moves = %d, published 593", n)
@@ -103,6 +106,7 @@ func TestLegalMoves_MaximumPosition593(t *testing.T) {
 // Mates reached at depth 7 from the even start, published on the same
 // qiita page (29 mates, 11 distinct positions; four of them here).
 func TestIsCheckmate_PublishedDepth7Mates(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"ln+B1ggsnl/1r2k2b1/ppppSpppp/4p4/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w - 1",
 		"ln1g1gsnl/1r1Bk2b1/ppppSpppp/4p4/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w - 1",
@@ -122,6 +126,7 @@ func TestIsCheckmate_PublishedDepth7Mates(t *testing.T) {
 // No perft counts for handicap starts were found published, so they are
 // checked against the naive reference instead.
 func TestPerft_D_X1_HandicapStartsMatchReference(t *testing.T) {
+	t.Parallel()
 	depth := 3
 	if testing.Short() {
 		depth = 2
@@ -171,6 +176,7 @@ func randomWalk(t testing.TB, seed uint64, games, maxPlies int, visit func(p *Po
 // generator with the naive reference on positions from random play, and
 // Position.Foul with the reference's judgement of every candidate move.
 func TestLegalMoves_D_X1_DifferentialAgainstReference(t *testing.T) {
+	t.Parallel()
 	games, plies := 24, 160
 	if testing.Short() {
 		games, plies = 4, 80
@@ -230,6 +236,7 @@ var trickyPositions = []string{
 }
 
 func TestLegalMoves_D_X1_TrickyPositionsMatchReference(t *testing.T) {
+	t.Parallel()
 	for _, s := range trickyPositions {
 		p := mustSFEN(t, s)
 		b := refFrom(p)
@@ -258,6 +265,7 @@ func minus(a, b []string) []string {
 // TestDoUndo_RestoresPositionAndKey plays every legal move of positions
 // from random play and takes it back.
 func TestDoUndo_RestoresPositionAndKey(t *testing.T) {
+	t.Parallel()
 	randomWalk(t, 2, 8, 120, func(p *Position) {
 		before, key := p.SFEN(), p.Key()
 		if key != p.computeKey() {
@@ -277,6 +285,7 @@ func TestDoUndo_RestoresPositionAndKey(t *testing.T) {
 }
 
 func TestFoul_D_X1_Examples(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, sfen, move string
 		want             Foul
@@ -339,6 +348,7 @@ func TestFoul_D_X1_Examples(t *testing.T) {
 // A pawn drop that leaves the opponent without a move but not in check is
 // not 打ち歩詰め: the rule is about a drop that checks (000 第10条第1項三).
 func TestFoul_D_X1_PawnDropStalemateIsLegal(t *testing.T) {
+	t.Parallel()
 	// Gote has only its king on 1a; 2a and 1b are covered, and a pawn on
 	// 2c takes 2b, its last square, without checking it.
 	p := mustSFEN(t, "6G1k/9/9/7N1/9/9/9/9/K8 b P 1")
@@ -353,6 +363,7 @@ func TestFoul_D_X1_PawnDropStalemateIsLegal(t *testing.T) {
 }
 
 func TestGivesCheck_AndInCheck(t *testing.T) {
+	t.Parallel()
 	p := mustSFEN(t, "4k4/9/9/9/9/9/9/9/4K3R b - 1")
 	check, _ := ParseUSIMove("1i1a")
 	quiet, _ := ParseUSIMove("1i1b")

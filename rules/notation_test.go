@@ -198,6 +198,7 @@ func (c seedCase) move(t testing.TB) Move {
 }
 
 func TestMoveText_D_N_SeedExamples(t *testing.T) {
+	t.Parallel()
 	for _, c := range seedCases() {
 		t.Run(c.name, func(t *testing.T) {
 			p := c.position(t)
@@ -284,6 +285,7 @@ func mirrorText(s string) string {
 }
 
 func TestMoveText_D_N_SeedExamplesFromGotesSide(t *testing.T) {
+	t.Parallel()
 	for _, c := range seedCases() {
 		t.Run(c.name, func(t *testing.T) {
 			p0 := c.position(t)
@@ -308,6 +310,7 @@ func TestMoveText_D_N_SeedExamplesFromGotesSide(t *testing.T) {
 }
 
 func TestParseMoveText_D_N_AcceptedSpellings(t *testing.T) {
+	t.Parallel()
 	// Gote's silver on 3三 can take on 2二 or 4二? Use a small position:
 	// Sente dragon on 2八 and silvers; Gote king far away.
 	p, err := ParseSFEN(boardSFEN(t, map[string]string{
@@ -359,6 +362,7 @@ func TestParseMoveText_D_N_AcceptedSpellings(t *testing.T) {
 }
 
 func TestParseMoveText_D_N_Errors(t *testing.T) {
+	t.Parallel()
 	threeA, err := ParseSFEN(boardSFEN(t, map[string]string{"63": "G", "53": "G", "43": "G"}, Sente, ""))
 	if err != nil {
 		t.Fatal(err)
@@ -395,6 +399,7 @@ func TestParseMoveText_D_N_Errors(t *testing.T) {
 }
 
 func TestResolveMoveText_D_X1_FoulsAreClassified(t *testing.T) {
+	t.Parallel()
 	p, err := ParseSFEN(boardSFEN(t, map[string]string{
 		"57": "P", "59": "K", "51": "k", "12": "P", "19": "r", "49": "G",
 	}, Sente, "P"))
@@ -446,6 +451,7 @@ func randomPositions(seed uint64, games, plies int, visit func(p *Position, prev
 // legal move's text (both styles) reads back to that move, and no two
 // legal moves share a text.
 func TestMoveText_D_N_RoundTripEveryLegalMove(t *testing.T) {
+	t.Parallel()
 	buf := make([]Move, 0, MaxLegalMoves)
 	n := 0
 	randomPositions(1, 16, 120, func(p *Position, prev Square) {
@@ -474,6 +480,7 @@ func TestMoveText_D_N_RoundTripEveryLegalMove(t *testing.T) {
 // TestMoveText_D_N_PromotionWordProperty: 成 exactly on promotions, 不成
 // exactly on non-promotions that could have promoted, 打 only on drops.
 func TestMoveText_D_N_PromotionWordProperty(t *testing.T) {
+	t.Parallel()
 	buf := make([]Move, 0, MaxLegalMoves)
 	randomPositions(2, 10, 120, func(p *Position, prev Square) {
 		buf = p.LegalMoves(buf[:0])

@@ -31,6 +31,7 @@ func repeatMoves(t *testing.T, n int, cycle ...string) []Move {
 var shuffle = []string{"5i4h", "5a4b", "4h5i", "4b5a"}
 
 func TestReplay_D_S1_FourthOccurrenceIsSennichite(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		plies     int
 		wantAt    int // 0: no 千日手
@@ -64,6 +65,7 @@ func TestReplay_D_S1_FourthOccurrenceIsSennichite(t *testing.T) {
 // to occur four times afresh is the one after 5i4h, at plies 13, 17, 21
 // and 25.
 func TestReplay_D_S3_PlayedThroughCountsAfresh(t *testing.T) {
+	t.Parallel()
 	rep := Replay{Moves: repeatMoves(t, 24, shuffle...)}.Run()
 	if rep.Sennichite != nil || !slices.Equal(rep.PlayedThrough, []int{12}) || rep.Plies != 24 {
 		t.Errorf("24 plies: sennichite %+v, played through %v, plies %d; want none, [12], 24", rep.Sennichite, rep.PlayedThrough, rep.Plies)
@@ -79,6 +81,7 @@ func TestReplay_D_S3_PlayedThroughCountsAfresh(t *testing.T) {
 // 4th occurrence is of the position just after a check, or just after the
 // check was answered; both lose for the checking side.
 func TestReplay_D_S4_PerpetualCheckLoses(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, start string
 		moves       []string
@@ -118,6 +121,7 @@ func repeatUSI(n int, cycle ...string) []string {
 // A perpetual check stops the replay even with moves after it: it is a
 // foul (D-X1), not a draw that play can break.
 func TestReplay_D_S4_PerpetualStopsReplay(t *testing.T) {
+	t.Parallel()
 	moves := usiMoves(t, repeatUSI(20, "3a3b", "1b1a", "3b3a", "1a1b")...)
 	rep := Replay{Start: mustSFEN(t, "6R2/8k/9/9/9/9/9/9/K8 b - 1"), Moves: moves}.Run()
 	if rep.Sennichite == nil || !rep.Sennichite.Perpetual || rep.Plies != 12 {
@@ -128,6 +132,7 @@ func TestReplay_D_S4_PerpetualStopsReplay(t *testing.T) {
 // When the checking series started after the first occurrence, not every
 // move of the window was a check: a plain 千日手 (004, last answer).
 func TestRepetition_D_S4_WindowStartsAtFirstOccurrence(t *testing.T) {
+	t.Parallel()
 	p := mustSFEN(t, "6R2/8k/9/9/9/9/9/9/K8 b - 1")
 	r := NewRepetition(p)
 	// Sente first shuffles its king (no check), returning to the start;
@@ -152,6 +157,7 @@ func TestRepetition_D_S4_WindowStartsAtFirstOccurrence(t *testing.T) {
 }
 
 func TestReplay_D_X1_StopsAtFirstFoul(t *testing.T) {
+	t.Parallel()
 	// Sente trades into a bishop in hand, drops it, wins a pawn with it,
 	// then drops that pawn on file 7 where its own pawn stands: 二歩.
 	moves := usiMoves(t, "7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "1c1d", "4e3d", "9c9d", "P*7e", "1d1e")
@@ -168,6 +174,7 @@ func TestReplay_D_X1_StopsAtFirstFoul(t *testing.T) {
 // tested on its own: the kings' shuffle from the start, with checks
 // claimed for one side, for both, or for all but one move.
 func TestRepetition_D_S4_WindowRule(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		checks    func(ply int) bool // did move number ply give check?

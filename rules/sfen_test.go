@@ -6,6 +6,7 @@ import (
 )
 
 func TestParseSFEN_RejectsWithReason(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ sfen, mention string }{
 		{"", "4 space-separated fields"},
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -", "4 space-separated fields"},
@@ -40,6 +41,7 @@ func TestParseSFEN_RejectsWithReason(t *testing.T) {
 }
 
 func TestParseSFEN_RoundTripAndAccessors(t *testing.T) {
+	t.Parallel()
 	p := mustSFEN(t, "ln1g3+Rl/2s1k4/p1pp1p2p/4p1p2/1p7/2P1P4/PP1PS1P1P/2G2G3/LN2K3L w BG2SNPbnp 42")
 	if got := p.SFEN(); got != "ln1g3+Rl/2s1k4/p1pp1p2p/4p1p2/1p7/2P1P4/PP1PS1P1P/2G2G3/LN2K3L w BG2SNPbnp 42" {
 		t.Errorf("SFEN() = %s", got)
@@ -67,6 +69,7 @@ func TestParseSFEN_RoundTripAndAccessors(t *testing.T) {
 }
 
 func TestKey_D_S1_IgnoresMoveNumberOnly(t *testing.T) {
+	t.Parallel()
 	base := mustSFEN(t, "4k4/9/9/9/9/9/9/9/4K4 b P 1")
 	tests := []struct {
 		sfen string
@@ -89,6 +92,7 @@ func TestKey_D_S1_IgnoresMoveNumberOnly(t *testing.T) {
 // Sfens table of github.com/yaneurao/MyShogi); 香落ち takes 上手's left
 // lance, 1一 (D-H, 004).
 func TestHandicap_D_H_StartPositions(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, sfen string
 		removed    int
@@ -160,6 +164,7 @@ func TestHandicap_D_H_StartPositions(t *testing.T) {
 }
 
 func TestParseUSIMove(t *testing.T) {
+	t.Parallel()
 	good := map[string]Move{
 		"7g7f":  NewMove(NewSquare(7, 7), NewSquare(7, 6), false),
 		"8h2b+": NewMove(NewSquare(8, 8), NewSquare(2, 2), true),
@@ -184,6 +189,7 @@ func TestParseUSIMove(t *testing.T) {
 }
 
 func TestSquare(t *testing.T) {
+	t.Parallel()
 	for f := 1; f <= 9; f++ {
 		for r := 1; r <= 9; r++ {
 			s := NewSquare(f, r)
@@ -198,6 +204,7 @@ func TestSquare(t *testing.T) {
 }
 
 func TestPieceType(t *testing.T) {
+	t.Parallel()
 	for _, pt := range handTypes {
 		if pt.Promoted().Unpromoted() != pt {
 			t.Errorf("%s round trip", pt)

@@ -13,6 +13,7 @@ import (
 func errorsIs(err, target error) bool { return errors.Is(err, target) }
 
 func TestSetupTokens_ValidUntilExpiryAndPruned(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)

@@ -17,6 +17,7 @@ import (
 // wait of a refused request, and the address's own bucket; pruning
 // forgets only full buckets.
 func TestRateSpend_BucketOfBurstRefilledAtTheRate(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		t0 := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)

@@ -14,6 +14,7 @@ import (
 )
 
 func TestAppSetting_PutGetReplaceDelete(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
@@ -44,6 +45,7 @@ func TestAppSetting_PutGetReplaceDelete(t *testing.T) {
 // (two Stores, as two processes) race on an absent key; all read the
 // value of the one insert that won, and a later call makes nothing.
 func TestAppSetting_SettingOrCreateRacersAgreeOnOneValue(t *testing.T) {
+	t.Parallel()
 	storetest.Dialects(t, func(t *testing.T, o store.Options) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)

@@ -140,6 +140,7 @@ func tableColumns(t *testing.T, s *store.Store, table string) []string {
 // results or rulings, and the event above it, cannot be deleted (an event
 // with any game at all since 00165).
 func TestAppendOnly_TamperingRefused(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		f := newAppendOnlyFixture(t, s)
@@ -254,6 +255,7 @@ func TestAppendOnly_TamperingRefused(t *testing.T) {
 // Migration 00080 defines the same append-only triggers on both databases,
 // for exactly store.AppendOnlyTables.
 func TestMigrations_SameAppendOnlyTriggersInBothDialects(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	want := map[string]bool{"games.games_no_delete_played": true,
 		// 00165: what decided a game, and the parents of history (a

@@ -67,6 +67,7 @@ func newWatchedEvent(t *testing.T, s *store.Store, login string) store.Event {
 // rolled-back one is not. On SQLite the poll is set to a minute, so what
 // is heard comes from the commit's poke, not the tick.
 func TestWatchChanges_CommittedWriteIsHeardRollbackIsNot(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		ev := newWatchedEvent(t, s, "u1")
@@ -110,6 +111,7 @@ func TestWatchChanges_CommittedWriteIsHeardRollbackIsNot(t *testing.T) {
 // connection is killed, the watcher connects again, says "look at
 // everything" (what was sent meanwhile is lost), and hears later changes.
 func TestWatchChanges_PostgresListenerReconnects(t *testing.T) {
+	t.Parallel()
 	s := storetest.Postgres(t)
 	ctx := context.Background()
 	ev := newWatchedEvent(t, s, "u")

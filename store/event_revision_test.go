@@ -25,6 +25,7 @@ type revisionStep struct {
 // raises the revision of the event it reaches (or of the registry), and
 // only that one.
 func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		db := s.DB(ctx)
@@ -442,6 +443,7 @@ func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 // all when it rolls back. (On PostgreSQL the triggers are deferred to the
 // commit, so a writer of one event never holds its revision row for long.)
 func TestCacheRevision_RaisedOnCommitOnly(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		u := store.User{Login: "u", DisplayName: "u", PasswordHash: "x"}
@@ -502,6 +504,7 @@ func TestCacheRevision_RaisedOnCommitOnly(t *testing.T) {
 
 // Last-Modified may stand for a revision only once its second is over.
 func TestCacheRevision_SettledOnceTheSecondIsOver(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		u := store.User{Login: "u", DisplayName: "u", PasswordHash: "x"}
@@ -536,6 +539,7 @@ func TestCacheRevision_SettledOnceTheSecondIsOver(t *testing.T) {
 // Migration 00097 defines the same triggers on both databases, exactly
 // those store.RevisionTables names.
 func TestMigrations_SameRevisionTriggersInBothDialects(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	names := map[string]string{"I": "insert", "U": "update", "D": "delete"}
 	var want []string
@@ -581,6 +585,7 @@ func TestMigrations_SameRevisionTriggersInBothDialects(t *testing.T) {
 // Every table is either watched by a revision trigger or named as shown
 // on no event page: a new table has to be put on one side.
 func TestCacheRevision_EveryTableIsWatchedOrNamedUnwatched(t *testing.T) {
+	t.Parallel()
 	var known []string
 	for _, rt := range store.RevisionTables() {
 		known = append(known, rt.Table)

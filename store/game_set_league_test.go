@@ -15,6 +15,7 @@ import (
 // order, other classes' left out), in one statement fewer, on both
 // databases.
 func TestGameSetOfLeagueClass_SameAsSeparateReads(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		db := s.DB(ctx)

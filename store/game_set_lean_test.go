@@ -16,6 +16,7 @@ import (
 // the effective result and the void marks — and reads nothing of another
 // event.
 func TestGameSetOfEventLean_AgreesWithGameSetOfEvent(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		db := s.DB(ctx)
@@ -159,6 +160,7 @@ func gameEqual(a, b store.Game) bool {
 // Issue 12: PlayersShownByIDs reads the same players as PlayersByIDs,
 // with every column a page shows.
 func TestPlayersShownByIDs_SameAsPlayersByIDs(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 27, 1, 0, 0, 0, time.UTC)
@@ -198,6 +200,7 @@ func TestPlayersShownByIDs_SameAsPlayersByIDs(t *testing.T) {
 // the entrants EntrantsOfStages gives, in the same order, and the ID, name
 // and rank PlayersShownByIDs gives for them — and nothing of another stage.
 func TestEntrantsOfStagesNamed_SameAsSeparateReads(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		db := s.DB(ctx)

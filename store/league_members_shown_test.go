@@ -14,6 +14,7 @@ import (
 // the same order, and their players as PlayersByIDs reads them (every
 // column a page shows), on both databases.
 func TestLeagueMembersShown_SameAsFullReads(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 27, 4, 0, 0, 0, time.UTC)

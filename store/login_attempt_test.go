@@ -10,6 +10,7 @@ import (
 )
 
 func TestLoginAttempts_CountWindowClearAndPrune(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		t0 := time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)
@@ -50,6 +51,7 @@ func TestLoginAttempts_CountWindowClearAndPrune(t *testing.T) {
 }
 
 func TestEventRoles_UniquePerTriple(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)

@@ -11,6 +11,7 @@ import (
 )
 
 func TestMigrations_SameVersionsInBothDialects(t *testing.T) {
+	t.Parallel()
 	sq, err := migrations.Versions("sqlite")
 	if err != nil {
 		t.Fatal(err)
@@ -28,6 +29,7 @@ func TestMigrations_SameVersionsInBothDialects(t *testing.T) {
 }
 
 func TestMigrations_EveryModelColumnExists(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		db := s.DB(context.Background())
 		for _, m := range store.Models() {
@@ -52,6 +54,7 @@ func TestMigrations_EveryModelColumnExists(t *testing.T) {
 }
 
 func TestMigrations_DownAndUpAgain(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		vs, _ := migrations.Versions(string(s.Dialect()))

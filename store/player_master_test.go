@@ -22,6 +22,7 @@ func masterPtr(id int64) *int64 { return &id }
 // A master–student pair on a date is what D-A1, D-A2 and D-A5 forbid in
 // certain rounds (001 第8条A); the pair must be judged on the draw date.
 func TestIsMasterOf_D_A1_DependsOnTheDate(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		oldMaster := addPlayer(t, s, "旧師", "きゅうし")
@@ -67,6 +68,7 @@ func TestIsMasterOf_D_A1_DependsOnTheDate(t *testing.T) {
 // 兄弟弟子 (D-A4, and the federation's A/B1 practice) share a master on the
 // date; an outside teacher counts when name and reading match after folding.
 func TestAreFellowDisciples_D_A4_SameMasterOnTheDate(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		m := addPlayer(t, s, "師匠", "ししょう")
@@ -122,6 +124,7 @@ func TestAreFellowDisciples_D_A4_SameMasterOnTheDate(t *testing.T) {
 }
 
 func TestLineage_D_A4_MasterDisciplesFellowsAndHistory(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		grand := addPlayer(t, s, "大師匠", "おおししょう")
@@ -162,6 +165,7 @@ func TestLineage_D_A4_MasterDisciplesFellowsAndHistory(t *testing.T) {
 }
 
 func TestMastersOn_ManyIDsInChunks(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		m := addPlayer(t, s, "師匠", "ししょう")
@@ -199,6 +203,7 @@ func TestMastersOn_ManyIDsInChunks(t *testing.T) {
 }
 
 func TestCloseMasterPeriod_KeepsMasterKey(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		m := addPlayer(t, s, "師匠", "ししょう")

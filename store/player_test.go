@@ -30,6 +30,7 @@ func addPlayer(t *testing.T, s *store.Store, name, reading string) store.Player 
 }
 
 func TestSearchKey_FoldsWidthKanaCaseAndSpaces(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want string }{
 		{"ﾊﾌﾞ", "はぶ"},
 		{"ハブ", "はぶ"},
@@ -48,6 +49,7 @@ func TestSearchKey_FoldsWidthKanaCaseAndSpaces(t *testing.T) {
 }
 
 func TestCivilDate_RoundTripAndOrder(t *testing.T) {
+	t.Parallel()
 	d := day("2024-02-29")
 	if d.String() != "2024-02-29" || d.AddDays(1).String() != "2024-03-01" {
 		t.Fatalf("got %s / %s", d, d.AddDays(1))
@@ -67,6 +69,7 @@ func TestCivilDate_RoundTripAndOrder(t *testing.T) {
 }
 
 func TestPlayers_SearchIgnoresWidthKanaAndCase(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		habu := addPlayer(t, s, "羽生 善治", "はぶ よしはる")
@@ -108,6 +111,7 @@ func TestPlayers_SearchIgnoresWidthKanaAndCase(t *testing.T) {
 }
 
 func TestPlayers_SortedByReadingAndPaged(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		readings := []string{"わたなべ", "あおの", "ごとう", "かとう", "がとう", "ささき"}
@@ -131,6 +135,7 @@ func TestPlayers_SortedByReadingAndPaged(t *testing.T) {
 }
 
 func TestPlayers_NumberUniqueWhenPresent(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		n := "175"
@@ -156,6 +161,7 @@ func TestPlayers_NumberUniqueWhenPresent(t *testing.T) {
 }
 
 func TestPlayers_UpdateKeepsSearchKeyAndBirthDate(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		p := addPlayer(t, s, "旧姓", "きゅうせい")

@@ -13,6 +13,7 @@ import (
 // the next one (Go's default keeps two and closes the rest), and never
 // holds more open than the limit.
 func TestPool_KeepsTheBurstIdle(t *testing.T) {
+	t.Parallel()
 	storetest.Dialects(t, func(t *testing.T, o store.Options) {
 		ctx := context.Background()
 		o.MaxOpenConns = 6

@@ -19,6 +19,7 @@ import (
 // columns of games, event status, the roster, the rating settings), in the
 // writer's transaction, and leave it alone for everything else.
 func TestRatingRevision_EveryInputBumpsItInItsTransaction(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		db := s.DB(ctx)
@@ -125,6 +126,7 @@ func TestRatingRevision_EveryInputBumpsItInItsTransaction(t *testing.T) {
 // Migration 00098 defines the same rating triggers on both databases,
 // exactly store.RatingInputTriggers.
 func TestMigrations_SameRatingTriggersInBothDialects(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	triggers := func(t *testing.T, s *store.Store, q string) []string {
 		t.Helper()
@@ -158,6 +160,7 @@ func TestMigrations_SameRatingTriggersInBothDialects(t *testing.T) {
 // a page boundary) and paged by the database; the cursor walk gives the
 // same lines in the same order.
 func TestRatingList_PagesPlacesAndSearchInSQL(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 4, 1, 9, 0, 0, 0, time.UTC)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestSessionStore_CommitFindExpireDelete(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)

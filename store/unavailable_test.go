@@ -24,6 +24,7 @@ func (c sqliteCode) Error() string { return fmt.Sprintf("sqlite code %d", int(c)
 func (c sqliteCode) Code() int     { return int(c) }
 
 func TestIsUnavailable(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		err  error
@@ -76,6 +77,7 @@ func TestIsUnavailable(t *testing.T) {
 // A PostgreSQL that does not listen (a closed port) is unavailable, not a
 // generic failure.
 func TestOpenClosedPortIsUnavailable(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -94,6 +96,7 @@ func TestOpenClosedPortIsUnavailable(t *testing.T) {
 // is ErrUnavailable, through Tx (BEGIN IMMEDIATE) and through a single
 // statement (the gorm callback).
 func TestSQLiteLockedIsUnavailable(t *testing.T) {
+	t.Parallel()
 	o := storetest.SQLiteOptions(t)
 	o.SQLiteBusyTimeout = 100 * time.Millisecond
 	ctx := context.Background()
@@ -139,6 +142,7 @@ func TestSQLiteLockedIsUnavailable(t *testing.T) {
 // PostgreSQL: terminating the store's connections and refusing new ones
 // makes queries ErrUnavailable; allowing connections again heals the store.
 func TestPostgresOutageIsUnavailable(t *testing.T) {
+	t.Parallel()
 	o := storetest.PostgresOptions(t)
 	ctx := context.Background()
 	s, err := store.Open(ctx, o)

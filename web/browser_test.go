@@ -14,9 +14,12 @@ import (
 
 // chromiumPath finds a Chromium to drive: KISEN_CHROMIUM, then the usual
 // names. Without one the browser tests skip, unless KISEN_TEST_BROWSER=
-// required (CI), where they fail.
+// required (CI), where they fail. Under -short (make test-short) they skip.
 func chromiumPath(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests skipped under -short")
+	}
 	if p := os.Getenv("KISEN_CHROMIUM"); p != "" {
 		return p
 	}

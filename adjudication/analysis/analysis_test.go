@@ -25,6 +25,7 @@ const perpetualStart = "sfen 4k4/9/9/9/5R3/9/9/9/K8 b - 1"
 var perpetualCycle = []string{"4e5e", "5a4a", "5e4e", "4a5a"}
 
 func TestReplay_D_S1_PlainSennichite(t *testing.T) {
+	t.Parallel()
 	moves := repeat(3, "5i5h", "5a5b", "5h5i", "5b5a")
 	f, err := Moves("", "", moves)
 	if err != nil {
@@ -39,6 +40,7 @@ func TestReplay_D_S1_PlainSennichite(t *testing.T) {
 }
 
 func TestReplay_D_S4_PerpetualCheck(t *testing.T) {
+	t.Parallel()
 	f, err := Record(perpetualStart+" moves "+strings.Join(repeat(3, perpetualCycle...), " "), "usi", "")
 	if err != nil {
 		t.Fatal(err)
@@ -54,6 +56,7 @@ func TestReplay_D_S4_PerpetualCheck(t *testing.T) {
 
 // D-S2: two occurrences of the final position, no 4th.
 func TestReplay_D_S2_InsideACycle(t *testing.T) {
+	t.Parallel()
 	f, err := Moves("", "", repeat(1, "5i5h", "5a5b", "5h5i", "5b5a"))
 	if err != nil {
 		t.Fatal(err)
@@ -64,6 +67,7 @@ func TestReplay_D_S2_InsideACycle(t *testing.T) {
 }
 
 func TestReplay_D_X1_FoulsAreFound(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		start string
 		moves []string
@@ -88,6 +92,7 @@ func TestReplay_D_X1_FoulsAreFound(t *testing.T) {
 }
 
 func TestReplay_Mate(t *testing.T) {
+	t.Parallel()
 	f, err := Moves("", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1", []string{"G*5b"})
 	if err != nil {
 		t.Fatal(err)
@@ -99,6 +104,7 @@ func TestReplay_Mate(t *testing.T) {
 
 // D-J3: the declaration facts of the side to move.
 func TestReplay_D_J3_DeclarationFacts(t *testing.T) {
+	t.Parallel()
 	f, err := Moves("", "GGGG1SSSS/RRBB5/4K4/9/9/9/9/9/4k4 w 5P 1", []string{"5i5h"})
 	if err != nil {
 		t.Fatal(err)
@@ -111,6 +117,7 @@ func TestReplay_D_J3_DeclarationFacts(t *testing.T) {
 
 // D-J: handicap pieces count for 上手 (gote).
 func TestReplay_D_J_HandicapPointsCreditedToGiver(t *testing.T) {
+	t.Parallel()
 	f, err := Moves("角落ち", "", []string{"5a5b"})
 	if err != nil {
 		t.Fatal(err)
@@ -122,6 +129,7 @@ func TestReplay_D_J_HandicapPointsCreditedToGiver(t *testing.T) {
 
 // D-J4: a long game without repetition reaches move 500.
 func TestReplay_D_J4_FiveHundredMoves(t *testing.T) {
+	t.Parallel()
 	moves := longGame(t, 1, 510)
 	f := Replay(rules.NewPosition(rules.Even), rules.Even, moves)
 	if !f.Complete {
@@ -166,6 +174,7 @@ func longGame(t testing.TB, seed uint64, n int) []rules.Move {
 }
 
 func TestAnalysis_BadInputNamesTheField(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		field string
 		run   func() error

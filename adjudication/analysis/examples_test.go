@@ -25,6 +25,7 @@ type exampleOutput struct {
 // by hand in expect.json; the full output is kept as a golden file (go
 // test -update rewrites it) so the documentation shows real output.
 func TestExamples(t *testing.T) {
+	t.Parallel()
 	var expect map[string]struct{ Result, Reason string }
 	raw, err := os.ReadFile("testdata/examples/expect.json")
 	if err != nil {

@@ -43,6 +43,7 @@ const nifuKIF = `先手：甲
 `
 
 func TestReadRecord_D_S1_KIFSennichiteWithTerminal(t *testing.T) {
+	t.Parallel()
 	r, err := ReadRecord(shuffleKIF, "", "", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -57,6 +58,7 @@ func TestReadRecord_D_S1_KIFSennichiteWithTerminal(t *testing.T) {
 }
 
 func TestReadRecord_D_X1_KIFFoulAndResignation(t *testing.T) {
+	t.Parallel()
 	r, err := ReadRecord(nifuKIF, "kif", "", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -95,6 +97,7 @@ var timedShuffleKIF = func() string {
 // D-T2 and D-R2: the record's times, run through the clock, give each
 // side's remaining time, which sets the redo game's allowance.
 func TestReadRecord_D_T2_D_R2_RemainingFromRecordTimes(t *testing.T) {
+	t.Parallel()
 	tc := adjudication.DefaultTimeControl()
 	tc.Allowance = adjudication.Duration(90 * time.Minute)
 	r, err := ReadRecord(timedShuffleKIF, "kif", "", &tc)

@@ -82,6 +82,7 @@ func shuffleMoves(cycles int) []string {
 // D-R2 allowance (the old gote's 40m topped up to 1h becomes sente's, the
 // old sente's 2h10m plus the same 20m becomes gote's).
 func TestAdjudicate_D_S1_D_R1_D_R2_SennichiteRecordToRedo(t *testing.T) {
+	t.Parallel()
 	for _, ending := range []map[string]any{
 		{"kind": "sennichite"},
 		{"kind": "resign", "by": "sente"}, // the record is authoritative
@@ -124,6 +125,7 @@ func TestAdjudicate_D_S1_D_R1_D_R2_SennichiteRecordToRedo(t *testing.T) {
 // Reported as a plain 千日手, but the record shows sente checked with
 // every move: sente loses (D-S4).
 func TestAdjudicate_D_S4_RecordShowsPerpetualCheck(t *testing.T) {
+	t.Parallel()
 	var moves []string
 	for range 3 {
 		moves = append(moves, "4e5e", "5a4a", "5e4e", "4a5a")
@@ -149,6 +151,7 @@ func TestAdjudicate_D_S4_RecordShowsPerpetualCheck(t *testing.T) {
 // D-X3 via the command: the record's 二歩 nobody noticed, found after the
 // resignation, unless the organiser set 投了優先.
 func TestAdjudicate_D_X3_RecordFoulAfterResignation(t *testing.T) {
+	t.Parallel()
 	game := map[string]any{
 		"start":  "4k4/9/9/9/9/9/4P4/9/4K4 b P 1",
 		"moves":  []string{"P*5e", "5a5b"},
@@ -169,6 +172,7 @@ func TestAdjudicate_D_X3_RecordFoulAfterResignation(t *testing.T) {
 }
 
 func TestAdjudicate_BadInputExits2NamingTheField(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in    string
 		field string
@@ -192,6 +196,7 @@ func TestAdjudicate_BadInputExits2NamingTheField(t *testing.T) {
 }
 
 func TestAdjudicate_Flags(t *testing.T) {
+	t.Parallel()
 	if code, _, stderr := runAdjudicateCmd(t, "", "-h"); code != 0 || !strings.Contains(stderr, "usage: kisen adjudicate") {
 		t.Fatalf("-h: %d %q", code, stderr)
 	}
@@ -263,6 +268,7 @@ func FuzzAdjudicate(f *testing.F) {
 // A KIF record alone: the ending comes from its terminal word (千日手),
 // and the redo follows (D-R1, D-R2).
 func TestAdjudicate_D_R1_KIFRecordEndingFromTerminalWord(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("先手：甲\n後手：乙\n手数----指手---------消費時間--\n")
 	ply := 0

@@ -155,6 +155,7 @@ func readRows(t *testing.T, db *sql.DB, table string) []string {
 // calls, backs it up, restores it into a fresh empty database, and compares
 // every table the catalog lists, row by row (issue 11 part 8).
 func TestBackupRestore_RoundTripsEveryTable(t *testing.T) {
+	t.Parallel()
 	storetest.Dialects(t, func(t *testing.T, src store.Options) {
 		ctx := context.Background()
 		if src.URL != "" {
@@ -248,6 +249,7 @@ func TestBackupRestore_RoundTripsEveryTable(t *testing.T) {
 
 // Restoring into a data folder that has no database yet creates it.
 func TestRestore_SQLiteIntoANewDataFolder(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	src := storetest.SQLiteOptions(t)
 	fillThroughOffice(t, src)
@@ -268,6 +270,7 @@ func TestRestore_SQLiteIntoANewDataFolder(t *testing.T) {
 }
 
 func TestBackupRestore_BadInputExits2WithAClearMessage(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	write := func(name string, b []byte) string {
@@ -320,6 +323,7 @@ func TestBackupRestore_BadInputExits2WithAClearMessage(t *testing.T) {
 
 // A data folder without a database has nothing to back up: exit 1.
 func TestBackup_NoSQLiteDatabaseExits1(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	sq := store.Options{SQLitePath: filepath.Join(dir, "data", "kisen.db")}
 	code, _, stderr := runCmd(t, context.Background(), dbEnv(sq, nil), "backup", filepath.Join(dir, "b"))
@@ -331,6 +335,7 @@ func TestBackup_NoSQLiteDatabaseExits1(t *testing.T) {
 // A SQLite backup written by a newer Kisen (a migration this build does not
 // know) is refused before anything is put in place.
 func TestRestore_SQLiteFromANewerKisenExits2(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	src := storetest.SQLiteOptions(t)
 	st, err := store.Open(ctx, src)
@@ -377,6 +382,7 @@ func needPgTools(t *testing.T) {
 // The SQLite backup is online: taken while another connection keeps
 // writing, it is one intact snapshot, and it restores.
 func TestBackup_SQLiteWhileWritesGoOn(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	src := storetest.SQLiteOptions(t)
 	writer, err := store.Open(ctx, src)
@@ -387,6 +393,7 @@ func TestBackup_SQLiteWhileWritesGoOn(t *testing.T) {
 	ss := store.NewSessionStore(writer, time.Now)
 	stop := make(chan struct{})
 	done := make(chan int)
+	writing := make(chan struct{}) // closed once the writer has committed
 	go func() {
 		n := 0
 		for {
@@ -397,11 +404,18 @@ func TestBackup_SQLiteWhileWritesGoOn(t *testing.T) {
 			default:
 			}
 			if err := ss.CommitCtx(ctx, fmt.Sprintf("tok-%d", n), []byte("x"), time.Now().Add(time.Hour)); err == nil {
+				if n == 0 {
+					close(writing)
+				}
 				n++
 			}
 		}
 	}()
-	time.Sleep(50 * time.Millisecond)
+	select {
+	case <-writing:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the writer committed nothing in 30 s")
+	}
 	file := filepath.Join(t.TempDir(), "online.db")
 	code, _, stderr := runCmd(t, ctx, dbEnv(src, nil), "backup", file)
 	close(stop)

@@ -24,6 +24,7 @@ const bracketExample = `{"entrants":[
  "master_student_pairs":[["p9","p6"]],"third_place":true}`
 
 func TestDrawBracketCLI_D_A1_DrawsAndChecksItsOwnOutput(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runBracket(t, bracketExample)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -60,6 +61,7 @@ func TestDrawBracketCLI_D_A1_DrawsAndChecksItsOwnOutput(t *testing.T) {
 }
 
 func TestDrawBracketCLI_CheckReportsViolations(t *testing.T) {
+	t.Parallel()
 	// Seed 1 away from slot 0, and p9 against its student in round 1.
 	in := `{"entrants":[{"id":"p1","seed":1},{"id":"p9"},{"id":"p3","master":"p9"},{"id":"p4"}],
 	  "stage":"first_preliminary","slots":["p4","p1","p9","p3"]}`
@@ -86,6 +88,7 @@ func TestDrawBracketCLI_CheckReportsViolations(t *testing.T) {
 }
 
 func TestDrawBracketCLI_D_A1_NoValidDrawExits1WithPlayers(t *testing.T) {
+	t.Parallel()
 	in := `{"entrants":[{"id":"m"},{"id":"a","master":"m"},{"id":"b","master":"m"},{"id":"c","master":"m"}],"stage":"first_preliminary","seed":1}`
 	code, out, errs := runBracket(t, in)
 	if code != 1 {
@@ -105,6 +108,7 @@ func TestDrawBracketCLI_D_A1_NoValidDrawExits1WithPlayers(t *testing.T) {
 }
 
 func TestDrawBracketCLI_BadInputExits2NamingTheField(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ name, in, field string }{
 		{"not JSON", `{"entrants":`, "input"},
 		{"empty", ``, "input"},

@@ -18,6 +18,7 @@ func runFinal(t *testing.T, stdin string, args ...string) (int, string, string) 
 // From a whole 2勝通過2敗失格 preliminary played through `kisen draw pools`
 // to the final: the qualifiers' blocks and places go in as they come out.
 func TestDrawFinalCLI_FromPoolsOutputToACheckedFinal(t *testing.T) {
+	t.Parallel()
 	pools := playPoolsCLI(t, poolsExample)
 	seed := uint64(11)
 	in := finalInput{Seed: &seed, Relations: pools.Relations}
@@ -71,6 +72,7 @@ func TestDrawFinalCLI_FromPoolsOutputToACheckedFinal(t *testing.T) {
 }
 
 func TestDrawFinalCLI_BadInputExit2NamesTheField(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, field string }{
 		{`{"qualifiers":[{"id":"a","standing":1},{"id":"b","standing":2}]}`, "seed"},
 		{`{"seed":1,"qualifiers":[{"id":"a","standing":1},{"id":"a","standing":2}]}`, "qualifiers[1].id"},
@@ -96,6 +98,7 @@ func TestDrawFinalCLI_BadInputExit2NamesTheField(t *testing.T) {
 }
 
 func TestDrawFinalCLI_NeverRelationImpossibleExit1SaysWho(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runFinal(t, `{"seed":1,"relations":{"club":"never"},"qualifiers":[{"id":"a","name":"青木","standing":1,"club":"桜"},{"id":"b","name":"井上","standing":2,"club":"桜"}]}`)
 	if code != 1 || !strings.Contains(out, `"no_placement"`) || !strings.Contains(errs, "青木") {
 		t.Fatalf("exit %d: %s %s", code, out, errs)

@@ -21,6 +21,7 @@ func (r *endlessInput) Read(p []byte) (int, error) {
 }
 
 func TestDrawLeague_OversizeInputRefusedWithoutReadingItAll(t *testing.T) {
+	t.Parallel()
 	in := &endlessInput{}
 	var out, errb bytes.Buffer
 	code := run(context.Background(), env{args: []string{"draw", "league"}, stdin: in, stdout: &out, stderr: &errb})
@@ -36,6 +37,7 @@ func TestDrawLeague_OversizeInputRefusedWithoutReadingItAll(t *testing.T) {
 }
 
 func TestDrawLeague_TooManyPlayersNamesTheLimit(t *testing.T) {
+	t.Parallel()
 	var players []map[string]string
 	for i := 0; i < 201; i++ {
 		players = append(players, map[string]string{"id": fmt.Sprintf("p%03d", i)})
@@ -65,6 +67,7 @@ func unsolvable200() map[string]any {
 }
 
 func TestDrawLeague_TimeBudgetStopsAnUnsolvable200PlayerClass(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runLeague(t, mustJSON(t, unsolvable200()), "--time-budget", "100ms")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1: %s", code, stderr)
@@ -85,6 +88,7 @@ func TestDrawLeague_TimeBudgetStopsAnUnsolvable200PlayerClass(t *testing.T) {
 }
 
 func TestDrawLeague_TimeBudgetMustBePositive(t *testing.T) {
+	t.Parallel()
 	if code, _, stderr := runLeague(t, "{}", "--time-budget", "0s"); code != 2 {
 		t.Fatalf("exit %d, want 2: %s", code, stderr)
 	}

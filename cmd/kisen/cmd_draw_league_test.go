@@ -68,6 +68,7 @@ type drawOut struct {
 }
 
 func TestDrawLeague_DrawsAndChecksItsOwnOutput(t *testing.T) {
+	t.Parallel()
 	in := c2Input(7)
 	code, stdout, stderr := runLeague(t, mustJSON(t, in))
 	if code != 0 {
@@ -104,6 +105,7 @@ func TestDrawLeague_DrawsAndChecksItsOwnOutput(t *testing.T) {
 }
 
 func TestDrawLeague_SameSeedSameOutput(t *testing.T) {
+	t.Parallel()
 	_, a, _ := runLeague(t, mustJSON(t, c2Input(99)))
 	_, b, _ := runLeague(t, mustJSON(t, c2Input(99)))
 	_, c, _ := runLeague(t, mustJSON(t, c2Input(100)))
@@ -116,6 +118,7 @@ func TestDrawLeague_SameSeedSameOutput(t *testing.T) {
 }
 
 func TestDrawLeague_CheckReportsBrokenRules(t *testing.T) {
+	t.Parallel()
 	in := c2Input(3)
 	_, stdout, _ := runLeague(t, mustJSON(t, in))
 	var out drawOut
@@ -145,6 +148,7 @@ func TestDrawLeague_CheckReportsBrokenRules(t *testing.T) {
 }
 
 func TestDrawLeague_NoScheduleNamesRulesAndPlayers(t *testing.T) {
+	t.Parallel()
 	in := c2Input(1)
 	// p01 met p02..p20 last term: in C2 (D-C2) that leaves 4 classmates.
 	var last [][2]string
@@ -164,6 +168,7 @@ func TestDrawLeague_NoScheduleNamesRulesAndPlayers(t *testing.T) {
 }
 
 func TestDrawLeague_BadInputNamesTheField(t *testing.T) {
+	t.Parallel()
 	edit := func(f func(m map[string]any)) string {
 		m := c2Input(1)
 		f(m)
@@ -199,6 +204,7 @@ func TestDrawLeague_BadInputNamesTheField(t *testing.T) {
 // TestDrawLeague_RoundRobinLeague: a 7-player challenger league, settings
 // overridden (no split of the last two games).
 func TestDrawLeague_RoundRobinLeague(t *testing.T) {
+	t.Parallel()
 	in := `{"kind":"league","seed":5,"players":[{"id":"a"},{"id":"b","master":"a"},{"id":"c"},{"id":"d","master":"c"},{"id":"e"},{"id":"f"},{"id":"g"}],
 	        "settings":{"sente_gote":{"max_run":2,"split_first_two":true,"split_last_two":false}}}`
 	code, stdout, stderr := runLeague(t, in)

@@ -62,6 +62,7 @@ func playPoolsCLI(t *testing.T, input string) poolsOutput {
 }
 
 func TestDrawPoolsCLI_PlaysToTheEndAndChecksItsOwnOutput(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []string{"blocks", "records"} {
 		t.Run(mode, func(t *testing.T) {
 			input := strings.Replace(poolsExample, `"mode":"blocks"`, `"mode":"`+mode+`"`, 1)
@@ -87,6 +88,7 @@ func TestDrawPoolsCLI_PlaysToTheEndAndChecksItsOwnOutput(t *testing.T) {
 }
 
 func TestDrawPoolsCLI_CheckFindsARematch(t *testing.T) {
+	t.Parallel()
 	in := `{"mode":"records","wins":2,"losses":2,"players":[{"id":"a"},{"id":"b"},{"id":"c"},{"id":"d"}],
 	 "games":[{"round":1,"players":["a","b"],"winner":"a"},{"round":1,"players":["c","d"],"winner":"c"},
 	          {"round":2,"players":["a","b"],"winner":"a"},{"round":2,"players":["c","d"],"winner":"d"}]}`
@@ -97,6 +99,7 @@ func TestDrawPoolsCLI_CheckFindsARematch(t *testing.T) {
 }
 
 func TestDrawPoolsCLI_BadInputExit2NamesTheField(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, field string }{
 		{`{"mode":"blocks","wins":2,"losses":2,"players":[{"id":"a"},{"id":"b"},{"id":"c"}]}`, "seed"},
 		{`{"mode":"blocks","wins":3,"losses":2,"seed":1,"players":[{"id":"a"},{"id":"b"},{"id":"c"}]}`, "mode"},
@@ -117,6 +120,7 @@ func TestDrawPoolsCLI_BadInputExit2NamesTheField(t *testing.T) {
 }
 
 func TestDrawPoolsCLI_TooManyPlayersNamesTheLimit(t *testing.T) {
+	t.Parallel()
 	var players []map[string]string
 	for i := 0; i < 1001; i++ {
 		players = append(players, map[string]string{"id": fmt.Sprintf("p%04d", i)})
@@ -128,6 +132,7 @@ func TestDrawPoolsCLI_TooManyPlayersNamesTheLimit(t *testing.T) {
 }
 
 func TestDrawPoolsCLI_OversizeInputRefusedWithoutReadingItAll(t *testing.T) {
+	t.Parallel()
 	in := &endlessInput{}
 	var out, errb bytes.Buffer
 	code := run(context.Background(), env{args: []string{"draw", "pools"}, stdin: in, stdout: &out, stderr: &errb})
@@ -140,6 +145,7 @@ func TestDrawPoolsCLI_OversizeInputRefusedWithoutReadingItAll(t *testing.T) {
 }
 
 func TestDrawPoolsCLI_NoPairingExit1SaysWhy(t *testing.T) {
+	t.Parallel()
 	// Five players cannot be split into blocks of four and three.
 	code, out, errs := runPools(t, `{"mode":"blocks","wins":2,"losses":2,"seed":1,"players":[{"id":"a"},{"id":"b"},{"id":"c"},{"id":"d"},{"id":"e"}]}`)
 	if code != 1 || !strings.Contains(out, `"no_pairing"`) || !strings.Contains(errs, "5 players") {
@@ -216,6 +222,7 @@ func BenchmarkDrawPoolsRound1Blocks300(b *testing.B) {
 }
 
 func TestDrawPoolsCLI_CheckJudgesTheDrawnRoundAsEdited(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runPools(t, poolsExample)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)

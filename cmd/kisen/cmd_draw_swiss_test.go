@@ -28,6 +28,7 @@ const swissExample = `{"players":[
  "seed":2026}`
 
 func TestDrawSwissCLI_DrawsAndChecksItsOwnOutput(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runSwiss(t, swissExample)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -49,6 +50,7 @@ func TestDrawSwissCLI_DrawsAndChecksItsOwnOutput(t *testing.T) {
 }
 
 func TestDrawSwissCLI_CheckFindsRematchAndSecondBye(t *testing.T) {
+	t.Parallel()
 	in := strings.Replace(swissExample, `"seed":2026}`, `"seed":1,"pairings":[{"board":1,"sente":"p1","gote":"p3"},{"board":2,"sente":"p2","gote":"p4"}],"bye":"p5"}`, 1)
 	code, out, _ := runSwiss(t, in, "--check")
 	if code != 1 || !strings.Contains(out, "swiss-rematch") || !strings.Contains(out, "swiss-bye-twice") {
@@ -57,6 +59,7 @@ func TestDrawSwissCLI_CheckFindsRematchAndSecondBye(t *testing.T) {
 }
 
 func TestDrawSwissCLI_ExitCodes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, in, field string
 		code            int

@@ -52,6 +52,7 @@ type checkOut struct {
 }
 
 func TestKifuCheck_OneJSONLinePerRecord(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runKisen(t, "", "kifu", "check", sample("nifu.kif"), sample("perpetual.csa"), sample("lance_sjis.kif"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -94,6 +95,7 @@ func TestKifuCheck_OneJSONLinePerRecord(t *testing.T) {
 }
 
 func TestKifuCheck_Stdin(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runKisen(t, "position startpos moves 7g7f 3c3d", "kifu", "check", "-")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -109,6 +111,7 @@ func TestKifuCheck_Stdin(t *testing.T) {
 
 // TestKifuCheck_BadInputExits2: the file, the line and the reason.
 func TestKifuCheck_BadInputExits2(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.kif")
 	if err := os.WriteFile(bad, []byte("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩\n"), 0o644); err != nil {
@@ -138,6 +141,7 @@ func TestKifuCheck_BadInputExits2(t *testing.T) {
 }
 
 func TestKifuConvert_EveryTarget(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		to, want string
 	}{
@@ -169,6 +173,7 @@ func TestKifuConvert_EveryTarget(t *testing.T) {
 }
 
 func TestKifuConvert_BadInputExits2(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"kifu", "convert", sample("even.kif")},
 		{"kifu", "convert", "--to", "pgn", sample("even.kif")},

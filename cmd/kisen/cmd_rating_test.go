@@ -73,6 +73,7 @@ func seedRatingGames(t *testing.T, opts store.Options) {
 }
 
 func TestRatingRecompute_PrintsSummary_D_R3(t *testing.T) {
+	t.Parallel()
 	storetest.Dialects(t, func(t *testing.T, opts store.Options) {
 		seedRatingGames(t, opts)
 		args := []string{"rating", "recompute"}
@@ -106,6 +107,7 @@ func TestRatingRecompute_PrintsSummary_D_R3(t *testing.T) {
 }
 
 func TestRatingCommand_BadUsage(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args   []string
 		naming string

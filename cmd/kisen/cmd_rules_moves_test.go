@@ -20,6 +20,7 @@ func runKisen(t *testing.T, stdin string, args ...string) (int, string, string) 
 // TestRulesMoves_D_N_StartPosition: 30 legal moves at the start, sorted by
 // USI, each with its record-style and compact text.
 func TestRulesMoves_D_N_StartPosition(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runKisen(t, "", "rules", "moves")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -52,6 +53,7 @@ func TestRulesMoves_D_N_StartPosition(t *testing.T) {
 }
 
 func TestRulesMoves_D_N_SameSquareWithPrev(t *testing.T) {
+	t.Parallel()
 	// After ▲７六歩 △３四歩 ▲２二角成: Gote takes back on 2二 with 同.
 	p := rules.NewPosition(rules.Even)
 	for _, u := range []string{"7g7f", "3c3d", "8h2b+"} {
@@ -71,6 +73,7 @@ func TestRulesMoves_D_N_SameSquareWithPrev(t *testing.T) {
 }
 
 func TestRulesMoves_BadInputExits2(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"rules", "moves", "--sfen", "not a position"},
 		{"rules", "moves", "--prev", "x9"},

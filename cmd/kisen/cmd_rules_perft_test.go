@@ -17,6 +17,7 @@ func runPerftCmd(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestRulesPerft_CountsPublishedNumbers(t *testing.T) {
+	t.Parallel()
 	// Published start-position counts (qiita.com/ak11, "将棋でPerftしてみたまとめ").
 	tests := []struct {
 		args  []string
@@ -50,6 +51,7 @@ func TestRulesPerft_CountsPublishedNumbers(t *testing.T) {
 }
 
 func TestRulesPerft_Divide(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runPerftCmd(t, "--depth", "2", "--divide")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -78,6 +80,7 @@ func TestRulesPerft_Divide(t *testing.T) {
 }
 
 func TestRulesPerft_BadInputExits2(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args    []string
 		mention string

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -84,16 +85,38 @@ func seedLiveStage(t *testing.T, opts store.Options) liveSeed {
 	return seed
 }
 
-// buildKisen builds the binary once for the test.
+// buildKisen builds the binary once for the test binary's run (both tests
+// that start `kisen serve` as a process use it); TestMain removes it.
 func buildKisen(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "kisen")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	cmd.Stderr = os.Stderr
-	if err := cmd.Run(); err != nil {
+	bin, err := kisenBinary()
+	if err != nil {
 		t.Fatalf("build kisen: %v", err)
 	}
 	return bin
+}
+
+var (
+	kisenBinDir string
+	kisenBinary = sync.OnceValues(func() (string, error) {
+		dir, err := os.MkdirTemp("", "kisen-bin-")
+		if err != nil {
+			return "", err
+		}
+		kisenBinDir = dir
+		bin := filepath.Join(dir, "kisen")
+		cmd := exec.Command("go", "build", "-o", bin, ".")
+		cmd.Stderr = os.Stderr
+		return bin, cmd.Run()
+	})
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if kisenBinDir != "" {
+		_ = os.RemoveAll(kisenBinDir)
+	}
+	os.Exit(code)
 }
 
 // startServe starts `kisen serve` on a free port and waits until it answers.
@@ -130,7 +153,7 @@ func startServeCmd(t *testing.T, bin string, extra ...string) (string, *exec.Cmd
 		}
 	})
 	base := "http://" + addr
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute) // a bound for a loaded machine, not a wait
 	for {
 		resp, err := http.Get(base + "/readyz")
 		if err == nil {
@@ -171,6 +194,7 @@ func getDoc(t *testing.T, c *http.Client, u string) (*goquery.Document, int) {
 // HTTP) reaches a stream open on process B within 1 s, and B's public page
 // then shows it (no stale page from B's caches).
 func TestServe_TwoProcessesShareLiveChanges(t *testing.T) {
+	t.Parallel()
 	opts := storetest.PostgresOptions(t) // skips without PostgreSQL; fails in CI when required
 	seed := seedLiveStage(t, opts)
 	bin := buildKisen(t)

@@ -16,6 +16,7 @@ import (
 // rating worker; results entered before it ran are rated within a few of
 // its ticks (no page was read), and the worker stops with the server.
 func TestServe_RatingWorkerRecomputesInTheBackground(t *testing.T) {
+	t.Parallel()
 	storetest.Dialects(t, func(t *testing.T, opts store.Options) {
 		seedRatingGames(t, opts)
 		args := []string{"serve", "--listen", freePort(t), "--log-level", "warn", "--rating-refresh", "100ms"}

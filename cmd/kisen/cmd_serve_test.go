@@ -30,6 +30,7 @@ func envOf(m map[string]string) func(string) string {
 }
 
 func TestServe_BadSettingsStopStartupNamingTheSetting(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		args   []string
@@ -75,6 +76,7 @@ func freePort(t *testing.T) string {
 // data folder: it creates and migrates the database, serves /healthz and
 // /readyz, and shuts down cleanly when its context ends (as on SIGTERM).
 func TestServe_StartsMigratesServesAndStops(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "data")
 	addr := freePort(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -113,7 +115,7 @@ func TestServe_StartsMigratesServesAndStops(t *testing.T) {
 		if !strings.Contains(l, "http://"+addr) {
 			t.Fatalf("first line should give the URL, got %q", l)
 		}
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute): // it migrates a new database first: seconds under -race, more on a loaded machine
 		t.Fatalf("server did not start; stderr: %s", errb.String())
 	}
 	for _, path := range []string{"/healthz", "/readyz"} {
@@ -146,6 +148,7 @@ func TestServe_StartsMigratesServesAndStops(t *testing.T) {
 }
 
 func TestMigrate_UpDownStatus(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	code, out, stderr := runCmd(t, context.Background(), noEnv, "migrate", "up", "--data-dir", dir)
 	if code != 0 || strings.Contains(out, "pending") {
@@ -163,6 +166,7 @@ func TestMigrate_UpDownStatus(t *testing.T) {
 }
 
 func TestRun_UnknownCommand(t *testing.T) {
+	t.Parallel()
 	code, _, stderr := runCmd(t, context.Background(), noEnv, "fly")
 	if code != 2 || !strings.Contains(stderr, fmt.Sprintf("%q", "fly")) {
 		t.Fatalf("%d %s", code, stderr)
@@ -171,6 +175,7 @@ func TestRun_UnknownCommand(t *testing.T) {
 
 // Issue 12 part 5: the pool settings reach store.Open resolved.
 func TestPool_StoreOptionsFromConfig(t *testing.T) {
+	t.Parallel()
 	cfg, err := config.Load("serve", []string{"--database-url", "postgres://db/kisen", "--db-max-idle", "12",
 		"--db-conn-max-lifetime", "1h", "--db-conn-max-idle-time", "2m"}, noEnv, io.Discard)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 // no draw once the preliminary is over (the draw would only refuse it);
 // a Swiss class offers none after its last round.
 func TestDay_FinishedPreliminaryOffersNoDraw(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatPools))

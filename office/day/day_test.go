@@ -16,6 +16,7 @@ import (
 // An entrant's class follows from the declared rank; the director may
 // put them elsewhere, and that is recorded as an override.
 func TestDay_ClassFromDeclaredRankAndOverride(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		a := f.classInput("A級", day.FormatSwiss)
@@ -71,6 +72,7 @@ func TestDay_ClassFromDeclaredRankAndOverride(t *testing.T) {
 
 // Bad class settings name the field; nothing is written.
 func TestDay_ClassSettingsValidated(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		in := f.classInput("C級", day.FormatPools)
@@ -97,6 +99,7 @@ func TestDay_ClassSettingsValidated(t *testing.T) {
 // Only present and late entrants are drawn; absent, expected and
 // withdrawn ones are not.
 func TestDay_RoundDrawsOnlyCheckedInPlayers(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatSwiss))
@@ -149,6 +152,7 @@ func TestDay_RoundDrawsOnlyCheckedInPlayers(t *testing.T) {
 // numbered from the class's first board; a round cannot be drawn before
 // the previous one is complete.
 func TestDay_SwissNoRematchAndBoardNumbers(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		in := f.classInput("B級", day.FormatSwiss)
@@ -215,6 +219,7 @@ func TestDay_SwissNoRematchAndBoardNumbers(t *testing.T) {
 // wins or two losses (counted from the stored results and byes), and the
 // qualified are exactly those with two wins.
 func TestDay_PoolsToTheEnd(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatPools))
@@ -270,6 +275,7 @@ func TestDay_PoolsToTheEnd(t *testing.T) {
 // wins, reason forfeit, entered by the director); the next Swiss round
 // leaves them out.
 func TestDay_WithdrawalForfeitsLaterGames(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatSwiss))
@@ -304,6 +310,7 @@ func TestDay_WithdrawalForfeitsLaterGames(t *testing.T) {
 // A walk-in is registered, entered and checked in in one step; a bad
 // reading names the field and writes nothing.
 func TestDay_WalkIn(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatSwiss))
@@ -358,6 +365,7 @@ func TestDay_WalkIn(t *testing.T) {
 // Twenty people tap the same board at once: one result is stored, every
 // other tap gets the conflict with the result in force.
 func TestDay_ConcurrentBoardEntryOneWins(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatSwiss))
@@ -404,6 +412,7 @@ func TestDay_ConcurrentBoardEntryOneWins(t *testing.T) {
 // A confirmation whose field changed since the preview (a late check-in)
 // is refused as a conflict; nothing is written.
 func TestDay_ConfirmRefusedWhenTheFieldChanged(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatSwiss))
@@ -429,6 +438,7 @@ func TestDay_ConfirmRefusedWhenTheFieldChanged(t *testing.T) {
 // Roles: a recorder enters board results but runs no desk (no draw, no
 // check-in); the public does neither. Refusals are ErrForbidden.
 func TestDay_RolesAtTheDeskAndTheBoards(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatSwiss))

@@ -18,6 +18,7 @@ import (
 // (finished and still in the preliminary, recomputed here from the stored
 // boards), and the start button only once the round is complete.
 func TestDayDirector_RoundsBoardsAndWaiting(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := &clock{t: time.Date(2026, 5, 3, 1, 0, 0, 0, time.UTC)}
@@ -115,6 +116,7 @@ func TestDayDirector_RoundsBoardsAndWaiting(t *testing.T) {
 // agreeing reports arrive at once. Exactly one result version is stored;
 // every loser of the race is a stale entry (409) or a closed link.
 func TestDayReport_DeskAndPlayersRaceOneResult(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		l := p.links()[1]

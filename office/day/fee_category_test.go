@@ -17,6 +17,7 @@ import (
 // day split by category, expected against received. Bad input is a field
 // error and writes nothing.
 func TestDay_FeeCategoriesExpectedAndReceived(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		in := f.classInput("A級", day.FormatSwiss)

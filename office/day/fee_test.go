@@ -15,6 +15,7 @@ import (
 // entrants still unpaid and add the amounts received; bad amounts are field
 // errors and write nothing.
 func TestDay_EntryFeesAtReception(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		in := f.classInput("A級", day.FormatSwiss)

@@ -117,6 +117,7 @@ func countByes(slots []string) int {
 // winners spread and each block split over the halves; the stage is drawn
 // with exactly the previewed slots, and the record is kept.
 func TestDayFinal_FromPoolsBlocksToADrawnStage(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatPools))
@@ -195,6 +196,7 @@ func TestDayFinal_FromPoolsBlocksToADrawnStage(t *testing.T) {
 // publish, their round-1 games are created, and a result in one leaves
 // the other alone.
 func TestDayFinal_TwoClassesEachTheirOwnBracket(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		a := f.class(f.classInput("A級", day.FormatPools))
@@ -265,6 +267,7 @@ func isEntrant(t *testing.T, s *store.Store, f *fixture, stageID int64, id strin
 // A qualifier withdrawing between the preview and the build changes the
 // field: the build is refused (409) and writes nothing.
 func TestDayFinal_BuildRefusedWhenTheQualifiersChanged(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatPools))
@@ -293,6 +296,7 @@ func TestDayFinal_BuildRefusedWhenTheQualifiersChanged(t *testing.T) {
 
 // Only a director builds a final; a class without a preliminary has none.
 func TestDayFinal_RolesAndFormat(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		k := f.classInput("C級", day.FormatKnockout)
@@ -327,6 +331,7 @@ func (f *fixture) bracketOf(stageID int64) office.StageBracket {
 // corrected first-round result that changes who lost voids the 交流戦 game
 // built on it (with the director's consent) and creates the right one.
 func TestDayFinal_ConsolationForFirstRoundLosers(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatPools))
@@ -413,6 +418,7 @@ func TestDayFinal_ConsolationForFirstRoundLosers(t *testing.T) {
 // director must give a reason to break; exchanging two second places who
 // meet in round 1 breaks nothing.
 func TestDayFinal_SwapJudgedByTheFinalsRules(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatPools))
@@ -499,6 +505,7 @@ func TestDayFinal_SwapJudgedByTheFinalsRules(t *testing.T) {
 // all 平手 with a recorded toss even between distant ranks; a table class's
 // final gives what the table (004) gives for each game's two ranks.
 func TestDayFinal_D_H_D_F1_FinalFollowsTheClassHandicapPolicy(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		a := f.class(f.classInput("A級", day.FormatPools))

@@ -16,6 +16,7 @@ import (
 // sente, a larger gap takes the table's handicap with the 上手 moving
 // first. Checked from the stored games and the players' declared ranks.
 func TestDay_D_H_D_F1_HandicapByClassPolicy(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		in := f.classInput("自由", day.FormatSwiss)
@@ -76,6 +77,7 @@ func TestDay_D_H_D_F1_HandicapByClassPolicy(t *testing.T) {
 // A relation the draw could not keep apart is reported by the players'
 // names and stored with the round.
 func TestDay_AvoidanceNotKeptReportedByName(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("同門", day.FormatSwiss))
@@ -115,6 +117,7 @@ func TestDay_AvoidanceNotKeptReportedByName(t *testing.T) {
 // (the opponent wins, reason forfeit), so the block goes on; once
 // qualified or out, the standings and qualifiers agree.
 func TestDay_PoolsWithdrawnPlayerForfeitsLaterBlockGames(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		c := f.class(f.classInput("A級", day.FormatPools))
@@ -171,6 +174,7 @@ func TestDay_PoolsWithdrawnPlayerForfeitsLaterBlockGames(t *testing.T) {
 // Once a round is drawn, the format and N/M cannot change; other settings
 // can.
 func TestDay_ClassLockedAfterTheFirstRound(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		in := f.classInput("A級", day.FormatPools)

@@ -22,6 +22,7 @@ import (
 // makes an agreement; each link knows whose it is; the secrets are 128
 // random bits and differ.
 func TestDayReport_SecretReportsOnlyAsItsPlayer(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		l := p.links()[1]
@@ -74,6 +75,7 @@ func TestDayReport_SecretReportsOnlyAsItsPlayer(t *testing.T) {
 // token of such a slip is closed as an old slip, with no game in the
 // answer, and nothing is appended.
 func TestDayReport_OldSingleLinkSlipsRefused(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		l := p.links()[1]
@@ -132,7 +134,9 @@ func (p *paperFixture) closedFor(l boardLink, why string) {
 // later round is drawn and a correction reopens a board of the earlier
 // one. Either way the earlier round's links take no report.
 func TestDayReport_LinkClosesWithTheRound(t *testing.T) {
+	t.Parallel()
 	t.Run("event finished", func(t *testing.T) {
+		t.Parallel() // its own databases
 		storetest.Each(t, func(t *testing.T, s *store.Store) {
 			p := newPaperFixture(t, s)
 			l := p.links()[1]
@@ -143,6 +147,7 @@ func TestDayReport_LinkClosesWithTheRound(t *testing.T) {
 		})
 	})
 	t.Run("later round drawn", func(t *testing.T) {
+		t.Parallel() // its own databases
 		storetest.Each(t, func(t *testing.T, s *store.Store) {
 			p := newPaperFixture(t, s)
 			l := p.links()[1]
@@ -167,8 +172,10 @@ func TestDayReport_LinkClosesWithTheRound(t *testing.T) {
 // disabled: the links stop working. A director (not an administrator)
 // issues them here.
 func TestDayReport_LinkClosesWhenTheIssuerLosesTheRole(t *testing.T) {
+	t.Parallel()
 	for _, how := range []string{"revoked", "disabled"} {
 		t.Run(how, func(t *testing.T) {
+			t.Parallel() // its own databases
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
 				p := newPaperFixture(t, s)
 				now := p.clock.Now()
@@ -218,6 +225,7 @@ func TestDayReport_LinkClosesWhenTheIssuerLosesTheRole(t *testing.T) {
 // person confirming (entered_by is that person, the source names the
 // report); a report of another board is 404 and a stale version 409.
 func TestDayReport_DeskConfirmsALoneReport(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		ls := p.links()
@@ -297,6 +305,7 @@ func sha256Hex(s string) string {
 // the column must name a user). A result a person entered stays
 // unconfirmable by that person.
 func TestDayReport_IssuerMayConfirmTheAgreedReport(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		if err := s.DB(p.ctx).Model(&store.Event{}).Where("id = ?", p.event.ID).Update("settings", `{"require_confirmation": true}`).Error; err != nil {

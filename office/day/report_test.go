@@ -104,6 +104,7 @@ func (p *paperFixture) director() day.DirectorClass {
 // reports (entered_by holds the issuing director only because the column
 // must name a user).
 func TestDayReport_AgreeEntersTheResult(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		l := p.links()[1]
@@ -139,6 +140,7 @@ func TestDayReport_AgreeEntersTheResult(t *testing.T) {
 // The two players name different winners: no result, the board is on the
 // desk's list with what each said.
 func TestDayReport_DisagreeGoesToTheDesk(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		l := p.links()[2]
@@ -170,6 +172,7 @@ func TestDayReport_DisagreeGoesToTheDesk(t *testing.T) {
 // One side reports and the other does not within the class's wait: the
 // board goes to the desk only once the wait has passed.
 func TestDayReport_OneSideAloneGoesToTheDeskAfterTheWait(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		l := p.links()[1]
@@ -191,6 +194,7 @@ func TestDayReport_OneSideAloneGoesToTheDeskAfterTheWait(t *testing.T) {
 // After a result in force neither link takes a report and both say so;
 // nothing is appended.
 func TestDayReport_TokenAfterResultRefused(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		l := p.links()[1]
@@ -215,6 +219,7 @@ func TestDayReport_TokenAfterResultRefused(t *testing.T) {
 // at once: exactly one result version, and every call either agreed,
 // waited, or was refused because the result was in.
 func TestDayReport_ConcurrentReportsOneResult(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		l := p.links()[1]
@@ -255,6 +260,7 @@ func TestDayReport_ConcurrentReportsOneResult(t *testing.T) {
 // Wrong tokens: refused as unknown, and after MaxMisses from one address
 // even a good token is refused for the window; another address is not.
 func TestDayReport_WrongTokensRateLimited(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		l := p.links()[1]
@@ -284,6 +290,7 @@ func TestDayReport_WrongTokensRateLimited(t *testing.T) {
 // 1–240 minutes, are field errors; printing again replaces both of the old
 // slip's codes.
 func TestDayReport_BadInputAndReprint(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		p := newPaperFixture(t, s)
 		ls := p.links()

@@ -13,6 +13,7 @@ import (
 // without them, and they may still move class since they were never
 // drawn.
 func TestDay_LateArrivalDrawnFromTheNextRound(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		rec := f.classInput("B級", day.FormatPools)
@@ -57,6 +58,7 @@ func TestDay_LateArrivalDrawnFromTheNextRound(t *testing.T) {
 // stored games), and every player ends with three wins or three losses
 // (stored results and byes).
 func TestDay_PoolsRecordsNoRematch(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		in := f.classInput("C級", day.FormatPools)

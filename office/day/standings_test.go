@@ -12,6 +12,7 @@ import (
 // Standings while a round is being played (some boards decided, some not)
 // count the decided boards only, in every format, and never fail.
 func TestDay_StandingsMidRound(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		blocks := f.class(f.classInput("A級", day.FormatPools))

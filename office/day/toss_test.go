@@ -19,6 +19,7 @@ import (
 // board whose sente the Swiss colours fix, or with more than five pieces,
 // the toss is refused.
 func TestDay_D_F1_D_F2_D_F3_ObservedTossAtBoard(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newFixture(t, s)
 		in := f.classInput("一般", day.FormatSwiss)

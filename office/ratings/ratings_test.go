@@ -153,6 +153,7 @@ func (f *ratingFixture) checkAgainstScratch(step string) {
 }
 
 func TestRatings_D_R3_StoredEqualsFullRecomputeAfterEveryResult(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		p := f.players
@@ -232,6 +233,7 @@ func (f *ratingFixture) arbiterOf(e store.Event) office.Actor {
 // Elo by hand: two 1500 players, expectation 0.5, K 32: the winner gains
 // 32 × 0.5 = 16.
 func TestRatings_EloByHandAndRedoCountedOnce_D_R3(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		a, b := f.players[0], f.players[1]
@@ -262,6 +264,7 @@ func TestRatings_EloByHandAndRedoCountedOnce_D_R3(t *testing.T) {
 }
 
 func TestRatings_DraftEventsAndUnconfirmedIgnored(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		draft := event2Named(f.GameFixture, "{}", "下書き棋戦")
@@ -297,6 +300,7 @@ func TestRatings_DraftEventsAndUnconfirmedIgnored(t *testing.T) {
 }
 
 func TestRatings_ListFilters(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		p := f.players
@@ -343,6 +347,7 @@ func TestRatings_ListFilters(t *testing.T) {
 }
 
 func TestRatings_SettingsAdminOnlyAndValidated(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		good := ratings.RatingSettingsInputOf(rating.DefaultSettings(rating.ModelGlicko2))
@@ -378,6 +383,7 @@ func TestRatings_SettingsAdminOnlyAndValidated(t *testing.T) {
 }
 
 func TestRatings_SeedsByRating_TiesByClassThenReading(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		mk := func(name, reading, class string) store.Player {
@@ -422,6 +428,7 @@ func TestRatings_SeedsByRating_TiesByClassThenReading(t *testing.T) {
 // and confirmed) is not rated, even though it was played; the corrected
 // parent is.
 func TestRatings_D_R3_VoidRedoGameNotRated(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		arb := f.arbiterOf(f.confirmEvent)

@@ -14,6 +14,7 @@ import (
 // gives the order a plain sort of a copy gives: newest first, ties by game
 // id, for records with many games on one day and games with no day.
 func TestNewestFirst_InPlaceEqualsASortedCopy(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(12, 3))
 	for _, n := range []int{0, 1, 2, 3, 10, 100, 1000} {
 		lines := make([]recordLine, n)

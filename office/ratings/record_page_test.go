@@ -19,6 +19,7 @@ import (
 // out, the result in force (D-R3: the 千日手 and its redo both listed; an
 // unconfirmed result shows none), rating changes, totals and opponents.
 func TestRecordPage_SameGamesAsTheWholeRecord_D_R3(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		a, b, c := f.players[0], f.players[1], f.players[2]
@@ -112,6 +113,7 @@ func TestRecordPage_SameGamesAsTheWholeRecord_D_R3(t *testing.T) {
 // same values, as the whole history (store.RatingHistoryOf), for every
 // player: one with games, one with one game, one with none.
 func TestRecordPage_ChartReadEqualsTheWholeHistory(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		a, b, c, d := f.players[0], f.players[1], f.players[2], f.players[3]
@@ -154,6 +156,7 @@ func TestRecordPage_ChartReadEqualsTheWholeHistory(t *testing.T) {
 // PlayerGamesRevision reads, before and after a new game; the page's
 // starts with it and moves with it.
 func TestRecordPage_RevisionReadWithThePageIsTheRecords(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		a, b := f.players[0], f.players[1]

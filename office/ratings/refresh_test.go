@@ -17,6 +17,7 @@ import (
 // TestRatingRefresh_IdleCostsOneStatement: once the ratings are current,
 // the worker's check reads one row and recomputes nothing.
 func TestRatingRefresh_IdleCostsOneStatement(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		f.play(f.Event, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
@@ -38,6 +39,7 @@ func TestRatingRefresh_IdleCostsOneStatement(t *testing.T) {
 // several `kisen serve` processes sharing a PostgreSQL) finding the same
 // change recompute once between them, and the state ends current.
 func TestRatingRefresh_ConcurrentRefreshesComputeOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		f.play(f.Event, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
@@ -84,6 +86,7 @@ func TestRatingRefresh_ConcurrentRefreshesComputeOnce(t *testing.T) {
 // event) is settled by the fingerprint, without rating everything again;
 // the computed revision never goes backwards.
 func TestRatingRefresh_RevisionWithoutRatingChangeMarksCurrent(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		f.play(f.Event, f.players[0], f.players[1], "", office.ResultSenteWin, "resignation")
@@ -120,6 +123,7 @@ func TestRatingRefresh_RevisionWithoutRatingChangeMarksCurrent(t *testing.T) {
 // TestRatingRefresh_WorkerCatchesUpAndStops: RunRatingRefresher rates a
 // result within a few ticks and returns when its context ends.
 func TestRatingRefresh_WorkerCatchesUpAndStops(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newRatingFixture(t, s)
 		ctx, cancel := context.WithCancel(context.Background())

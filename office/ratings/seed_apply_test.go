@@ -56,6 +56,7 @@ func seedsOf(t *testing.T, s *store.Store, f *seedFixture, stageID int64) (map[i
 }
 
 func TestRatingSeeds_SeedsFollowRatings(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newSeedFixture(t, s)
 		st, err := f.O.CreateStage(f.Ctx, f.Director, office.StageInput{EventID: f.Event.ID, Name: "本戦", Kind: "main", RoundDates: "2026-05-10"})
@@ -145,6 +146,7 @@ func TestRatingSeeds_SeedsFollowRatings(t *testing.T) {
 }
 
 func TestRatingSeeds_RefusedOutOfRangeAndAfterTheDraw(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newSeedFixture(t, s)
 		st := f.Stage() // twelve entrants, unseeded
@@ -169,6 +171,7 @@ func TestRatingSeeds_RefusedOutOfRangeAndAfterTheDraw(t *testing.T) {
 }
 
 func TestRatingSeeds_DirectorsAndAdministratorsOnly(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f := newSeedFixture(t, s)
 		st := f.Stage()

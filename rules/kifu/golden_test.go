@@ -53,6 +53,7 @@ func golden(t *testing.T, name string, got []byte) {
 // TestGolden_ConvertAndCheck writes every sample in every format and
 // checks it with the rules engine; outputs are compared with the goldens.
 func TestGolden_ConvertAndCheck(t *testing.T) {
+	t.Parallel()
 	for _, path := range samples(t) {
 		base := filepath.Base(path)
 		data, err := os.ReadFile(path)
@@ -85,6 +86,7 @@ func TestGolden_ConvertAndCheck(t *testing.T) {
 // TestSamples_ReadBackFromEveryFormat: what a sample says survives being
 // written in each format and read again (within what the format holds).
 func TestSamples_ReadBackFromEveryFormat(t *testing.T) {
+	t.Parallel()
 	for _, path := range samples(t) {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -113,6 +115,7 @@ func TestSamples_ReadBackFromEveryFormat(t *testing.T) {
 }
 
 func TestSamples_EncodingDetected(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("testdata", "lance_sjis.kif"))
 	if err != nil {
 		t.Fatal(err)

@@ -28,6 +28,7 @@ func sameKIFMove(t *testing.T, s string, prev rules.Move) {
 // take the fast path, and every spelling, taken or not, reads as the
 // general notation parser (D-N) reads it.
 func TestFastKIFMove_D_N_SameAsGeneralParser(t *testing.T) {
+	t.Parallel()
 	prev := rules.NewMove(rules.NewSquare(7, 7), rules.NewSquare(7, 6), false)
 	tests := []struct {
 		text string
@@ -82,6 +83,7 @@ func TestFastKIFMove_D_N_SameAsGeneralParser(t *testing.T) {
 // games, as the KIF writer spells it, takes the fast path and reads back
 // as the move written.
 func TestFastKIFMove_D_N_WrittenMovesTakeFastPath(t *testing.T) {
+	t.Parallel()
 	moves := 0
 	for seed := range uint64(40) {
 		h := rules.AllHandicaps()[seed%uint64(len(rules.AllHandicaps()))]

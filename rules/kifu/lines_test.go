@@ -22,6 +22,7 @@ func collectLines(t *testing.T, text string) []string {
 // KIF reader uses splits LF, CRLF and CR text exactly as splitLines does
 // (so line numbers in errors are unchanged).
 func TestEachLine_SameAsSplitLines(t *testing.T) {
+	t.Parallel()
 	for _, text := range []string{
 		"", "a", "a\n", "a\nb", "a\r\nb\r\n", "a\rb\rc", "\r\n\r\n", "\n\r", "a\r\r\nb", "手数----\r\n   1 ７六歩(77)\n", "\r",
 	} {

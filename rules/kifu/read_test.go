@@ -30,6 +30,7 @@ func usis(l Line) string {
 // to the nearest line on the way back that has that move number, and a
 // 変化 for a variation's own first move is a sibling alternative.
 func TestKIF_VariationTree(t *testing.T) {
+	t.Parallel()
 	text := `手合割：平手
 手数----指手---------消費時間--
    1 ２六歩(27)
@@ -100,6 +101,7 @@ func TestKIF_VariationTree(t *testing.T) {
 // TestRead_BadInputNamesTheLine: bad input is an error with the line and
 // the reason, never a panic.
 func TestRead_BadInputNamesTheLine(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		f    Format
@@ -163,6 +165,7 @@ func TestRead_BadInputNamesTheLine(t *testing.T) {
 }
 
 func TestRead_UndecodableBytes(t *testing.T) {
+	t.Parallel()
 	_, err := Read([]byte{0x82, 0xa0, 0xff, 0xfe, 0x80}, "x.kif", FormatUnknown)
 	if err == nil {
 		t.Fatal("no error for bytes that are neither UTF-8 nor Shift_JIS")
@@ -170,6 +173,7 @@ func TestRead_UndecodableBytes(t *testing.T) {
 }
 
 func TestUSI_Variants(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		text     string
 		moves    string
@@ -199,6 +203,7 @@ func TestUSI_Variants(t *testing.T) {
 }
 
 func TestCSA_Statements(t *testing.T) {
+	t.Parallel()
 	text := `'CSA encoding=UTF-8
 V3.0
 N+Alice
@@ -262,6 +267,7 @@ T4
 }
 
 func TestCSA_AllPiecesToHand(t *testing.T) {
+	t.Parallel()
 	rec := mustRead(t, FormatCSA, "P1 *  *  *  *  *  *  *  * -OU\nP9 *  *  *  * +OU *  *  *  * \nP+00HI00FU\nP-00AL\n-\n")
 	p, err := rec.StartPosition()
 	if err != nil {
@@ -278,6 +284,7 @@ func TestCSA_AllPiecesToHand(t *testing.T) {
 // TestKIF_TerminalWords_D_X1: every Kakinoki terminal word maps to the
 // common result model.
 func TestKIF_TerminalWords(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		word    string
 		outcome Outcome
@@ -310,6 +317,7 @@ func TestKIF_TerminalWords(t *testing.T) {
 
 // TestCSA_SpecialMoves: every CSA % command maps to the result model.
 func TestCSA_SpecialMoves(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		word    string
 		outcome Outcome
@@ -330,6 +338,7 @@ func TestCSA_SpecialMoves(t *testing.T) {
 }
 
 func TestKI2_SummaryLines(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		line string
 		kind EndKind
@@ -357,6 +366,7 @@ func TestKI2_SummaryLines(t *testing.T) {
 // TestCheck_D_X1_IllegalMovesLoadAndReport: records with an illegal move
 // load up to it, and Check names the ply, the input line and the foul.
 func TestCheck_D_X1_IllegalMovesLoadAndReport(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		f    Format
@@ -394,6 +404,7 @@ func TestCheck_D_X1_IllegalMovesLoadAndReport(t *testing.T) {
 }
 
 func TestKIF_HeaderAfterMoves(t *testing.T) {
+	t.Parallel()
 	rec := mustRead(t, FormatKIF, "先手：A\n手数----\n   1 ７六歩(77)\n   2 投了\n終了日時：2026/11/21 12:00\n")
 	if got := rec.Header.Value(KeyEnd); got != "2026/11/21 12:00" {
 		t.Fatalf("終了日時 after the moves read as %q", got)
@@ -404,6 +415,7 @@ func TestKIF_HeaderAfterMoves(t *testing.T) {
 }
 
 func TestKIF_TimeSpellings(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		time         string
 		spent, total time.Duration
@@ -431,6 +443,7 @@ func TestKIF_TimeSpellings(t *testing.T) {
 // TestWrite_ImpossibleMovesSayWhy: a USI record may move from an empty
 // square; formats that name the piece refuse it with a reason.
 func TestWrite_ImpossibleMovesSayWhy(t *testing.T) {
+	t.Parallel()
 	rec := mustRead(t, FormatUSI, "position startpos moves 7g7f 5e5d")
 	for _, f := range []Format{FormatKIF, FormatCSA} {
 		if _, err := Write(rec, f); err == nil || !strings.Contains(err.Error(), "empty square") {
@@ -447,6 +460,7 @@ func TestWrite_ImpossibleMovesSayWhy(t *testing.T) {
 }
 
 func TestHeader_GetSetAdd(t *testing.T) {
+	t.Parallel()
 	var h Header
 	h.Add(KeySente, "A")
 	h.Add("", "# verbatim")
@@ -481,6 +495,7 @@ func TestHeader_GetSetAdd(t *testing.T) {
 // TestCheck_D_S3_PlayedThroughSennichite: a 4th occurrence followed by
 // more moves is broken and reported as such, not as the game's 千日手.
 func TestCheck_D_S3_PlayedThroughSennichite(t *testing.T) {
+	t.Parallel()
 	cycle := " 2h3h 8b7b 3h2h 7b8b"
 	rec := mustRead(t, FormatUSI, "position startpos moves"+strings.Repeat(cycle, 3)+" 7g7f")
 	rep, err := Check(rec)

@@ -124,6 +124,7 @@ func genSet() []*Record {
 // read back keeps what B can hold; written again in C and read back it
 // keeps what both B and C can hold.
 func TestRoundTrip_AnyFormatToAnyOther(t *testing.T) {
+	t.Parallel()
 	for i, orig := range genSet() {
 		for _, b := range allFormats {
 			textB, err := Write(orig, b)
@@ -182,6 +183,7 @@ func diffLines(want, got string) string {
 // format that has a word for it, and keeps its result (who won, why) in
 // the others as documented (Losses).
 func TestRoundTrip_EveryTerminalWord(t *testing.T) {
+	t.Parallel()
 	for k := EndResign; k < numEndKinds; k++ {
 		for _, plies := range []int{10, 11} {
 			orig := genRecord(uint64(k)*7+uint64(plies), genOptions{plies: plies, end: k})

@@ -35,6 +35,15 @@ func Each(t *testing.T, fn func(t *testing.T, s *store.Store)) {
 	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
 }
 
+// EachParallel is Each with the two subtests run in parallel (t.Parallel):
+// for a long test whose fn shares nothing between the databases, so that
+// the package does not wait for one database after the other.
+func EachParallel(t *testing.T, fn func(t *testing.T, s *store.Store)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { t.Parallel(); fn(t, SQLite(t)) })
+	t.Run("postgres", func(t *testing.T) { t.Parallel(); fn(t, Postgres(t)) })
+}
+
 // Dialects runs fn as a subtest per database and hands it the options to
 // open that database (for tests that start a whole server or process).
 func Dialects(t *testing.T, fn func(t *testing.T, o store.Options)) {
