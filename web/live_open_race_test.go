@@ -58,7 +58,7 @@ func TestLive_StreamOpeningWhileAWriteCommitsNeverMissesIt(t *testing.T) {
 		var wg sync.WaitGroup
 		wg.Go(func() { a.srv.live.run(wctx, func(err error) { t.Log(err) }) })
 		wg.Go(func() {
-			a.srv.store.WatchChanges(wctx, store.WatchOptions{OnListen: func() { listening <- struct{}{} }}, a.srv.live.changed)
+			a.srv.office.Store().WatchChanges(wctx, store.WatchOptions{OnListen: func() { listening <- struct{}{} }}, a.srv.live.changed)
 		})
 		t.Cleanup(func() {
 			a.srv.live.close()

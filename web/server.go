@@ -30,7 +30,6 @@ type Deps struct {
 
 // Server is the web application.
 type Server struct {
-	storeBridge
 	askFuture bool
 	cfg       config.Config
 	office    *office.Office
@@ -60,14 +59,13 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		cfg:         d.Config,
-		storeBridge: storeBridge{d.Office.Store()},
-		office:      d.Office,
-		log:         d.Logger,
-		now:         d.Office.Now,
-		msgs:        msgs,
-		build:       buildID(),
-		pages:       newRenderCache(),
+		cfg:    d.Config,
+		office: d.Office,
+		log:    d.Logger,
+		now:    d.Office.Now,
+		msgs:   msgs,
+		build:  buildID(),
+		pages:  newRenderCache(),
 		// Ask once before a result for a game scheduled after today
 		// (result_future.go).
 		askFuture: true,
