@@ -60,3 +60,28 @@ var (
 	PlayerKinds   = store.PlayerKinds
 	PlayerClasses = store.PlayerClasses
 )
+
+// caller has already checked.
+type (
+	CivilDate       = store.CivilDate
+	Dialect         = store.Dialect
+	DrawLogEntry    = store.DrawLogEntry
+	GameSet         = store.GameSet
+	GameVoid        = store.GameVoid
+	KnockoutEntrant = store.KnockoutEntrant
+	WatchOptions    = store.WatchOptions
+)
+
+// The database dialects (store.SQLite, store.Postgres).
+const (
+	SQLite   = store.SQLite
+	Postgres = store.Postgres
+)
+
+// ParseCivilDate reads a calendar day written YYYY-MM-DD ("" is the zero
+// day).
+func ParseCivilDate(s string) (CivilDate, error) { return store.ParseCivilDate(s) }
+
+// EffectiveOf is the result in force among a game's versions (oldest
+// first): the newest confirmed one.
+func EffectiveOf(vs []ResultVersion) (ResultVersion, bool) { return store.EffectiveOf(vs) }
