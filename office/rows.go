@@ -61,7 +61,7 @@ var (
 	PlayerClasses = store.PlayerClasses
 )
 
-// caller has already checked.
+// More rows, for the API, game, bracket, live, embed, event and health pages.
 type (
 	CivilDate       = store.CivilDate
 	Dialect         = store.Dialect
