@@ -28,18 +28,18 @@ func (s *Server) accountPage(c echo.Context) error {
 	return s.renderAccount(c, http.StatusOK, nil, c.QueryParam("saved") == "1")
 }
 
-func (s *Server) renderAccount(c echo.Context, status int, errs fieldMsgs, saved bool) error {
+func (s *Server) renderAccount(c echo.Context, status int, errs FieldMsgs, saved bool) error {
 	ctx := c.Request().Context()
-	a := actor(c)
-	rows, err := s.office.UserEventRoles(ctx, a, a.UserID)
+	a := Actor(c)
+	rows, err := s.Office.UserEventRoles(ctx, a, a.UserID)
 	if err != nil {
 		return err
 	}
 	roles := make([]myRole, 0, len(rows))
 	for _, r := range rows {
-		roles = append(roles, myRole{EventID: r.EventID, EventName: localName(ctx, r.EventName, r.EventNameEn), Role: r.Role})
+		roles = append(roles, myRole{EventID: r.EventID, EventName: LocalName(ctx, r.EventName, r.EventNameEn), Role: r.Role})
 	}
-	return s.render(c, status, AccountPage(s.page(c, L(ctx).T("accounts.account.title")), a, roles, errs, saved))
+	return s.Render(c, status, AccountPage(s.Page(c, L(ctx).T("accounts.account.title")), a, roles, errs, saved))
 }
 
 // passwordSubmit changes the password. Other sessions of the user stay
@@ -50,10 +50,10 @@ func (s *Server) passwordSubmit(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	err := s.office.Accounts().ChangePassword(ctx, actor(c), office.PasswordChange{
+	err := s.Office.Accounts().ChangePassword(ctx, Actor(c), office.PasswordChange{
 		Current: in.Current, New: in.New, New2: in.New2, IP: s.clientIP(c),
 	})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderAccount(c, http.StatusUnprocessableEntity, msgs, false)
 	}
 	if errors.Is(err, office.ErrRateLimited) {
@@ -63,8 +63,8 @@ func (s *Server) passwordSubmit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.sessions.RenewToken(ctx); err != nil {
+	if err := s.Sessions.RenewToken(ctx); err != nil {
 		return err
 	}
-	return seeOther(c, "/account?saved=1")
+	return SeeOther(c, "/account?saved=1")
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // AccountPage: who is signed in, their event roles, and the password form.
-func AccountPage(p Page, a office.Actor, roles []myRole, errs fieldMsgs, saved bool) templ.Component {
+func AccountPage(p Page, a office.Actor, roles []myRole, errs FieldMsgs, saved bool) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -283,11 +283,11 @@ func AccountPage(p Page, a office.Actor, roles []myRole, errs fieldMsgs, saved b
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("current", T(ctx, "accounts.password.current"), "", "password", "current-password", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("current", T(ctx, "accounts.password.current"), "", "password", "current-password", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("new", T(ctx, "accounts.password.new"), "", "password", "new-password", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("new", T(ctx, "accounts.password.new"), "", "password", "new-password", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -308,7 +308,7 @@ func AccountPage(p Page, a office.Actor, roles []myRole, errs fieldMsgs, saved b
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("new2", T(ctx, "accounts.password.new2"), "", "password", "new-password", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("new2", T(ctx, "accounts.password.new2"), "", "password", "new-password", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -174,7 +174,7 @@ func TestLogin_RateLimitSaysWhenToTryAgain(t *testing.T) {
 				t.Fatalf("failure %d: %d", i+1, resp.StatusCode)
 			}
 		}
-		at := a.now.Add(office.PairDelay).In(tokyo).Format("15:04:05")
+		at := a.now.Add(office.PairDelay).In(Tokyo).Format("15:04:05")
 		resp, body := a.login("sato", "password-of-sato", "/")
 		msg := testid(t, body, "login-error")
 		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(msg, at) || !strings.Contains(msg, "約30秒後") {

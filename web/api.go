@@ -43,11 +43,6 @@ type apiState struct {
 	cursorKey []byte // apiCursorKey; nil until read
 }
 
-func isAPIPath(c echo.Context) bool {
-	p := c.Request().URL.Path
-	return p == "/api" || strings.HasPrefix(p, "/api/")
-}
-
 // apiRoutes registers the operations under /api/v1 and builds the
 // document from the same list.
 func (s *Server) apiRoutes(e *echo.Echo) error {
@@ -56,11 +51,12 @@ func (s *Server) apiRoutes(e *echo.Echo) error {
 	if err != nil {
 		return fmt.Errorf("openapi document: %w", err)
 	}
-	lim := newAPILimiter(s.cfg.APIRate, s.cfg.APIBurst)
-	if s.office.Dialect() == office.Postgres {
-		lim = newSharedAPILimiter(s.cfg.APIRate, s.cfg.APIBurst, s.office, s.log)
+	lim := newAPILimiter(s.Config.APIRate, s.Config.APIBurst)
+	if s.Office.Dialect() == office.Postgres {
+		lim = newSharedAPILimiter(s.Config.APIRate, s.Config.APIBurst, s.Office, s.Log)
 	}
 	s.api = &apiState{doc: doc, limiter: lim}
+	s.ApiErrors = s.apiError // errors under /api/ answer JSON (errors.go)
 	g := e.Group(apiPrefix, s.apiActor)
 	for _, op := range ops {
 		path := strings.NewReplacer("{", ":", "}", "").Replace(op.Path)
@@ -114,7 +110,7 @@ func (s *Server) apiDocument(c echo.Context) error {
 // Accept-Language and the rate limit.
 func (s *Server) apiGate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if !isAPIPath(c) {
+		if !IsAPIPath(c) {
 			return next(c)
 		}
 		r := c.Request()
@@ -122,7 +118,7 @@ func (s *Server) apiGate(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("Access-Control-Allow-Origin", "*")
 		h.Set("Access-Control-Expose-Headers", "ETag, Retry-After, Last-Modified")
 		h.Add(echo.HeaderVary, "Accept-Language")
-		lz := s.msgs.For(apiLanguage(r.Header.Get("Accept-Language")))
+		lz := s.Msgs.For(apiLanguage(r.Header.Get("Accept-Language")))
 		c.Set("lang", lz.Lang)
 		c.SetRequest(r.WithContext(WithLocalizer(r.Context(), lz)))
 		if r.Method == http.MethodOptions {
@@ -132,7 +128,7 @@ func (s *Server) apiGate(next echo.HandlerFunc) echo.HandlerFunc {
 			return c.NoContent(http.StatusNoContent)
 		}
 		if s.api != nil {
-			if ok, wait := s.api.limiter.allow(r.Context(), c.RealIP(), s.now()); !ok {
+			if ok, wait := s.api.limiter.allow(r.Context(), c.RealIP(), s.Now()); !ok {
 				secs := retrySeconds(wait)
 				h.Set("Retry-After", strconv.Itoa(secs))
 				return &apiRateLimited{seconds: secs}
@@ -178,11 +174,11 @@ func (s *Server) apiActor(next echo.HandlerFunc) echo.HandlerFunc {
 				return fmt.Errorf("authorization scheme %q: %w", scheme, office.ErrUnauthorized)
 			}
 			var err error
-			if a, err = s.office.AuthenticateToken(r.Context(), strings.TrimSpace(secret)); err != nil {
+			if a, err = s.Office.AuthenticateToken(r.Context(), strings.TrimSpace(secret)); err != nil {
 				return err
 			}
 		}
-		c.SetRequest(r.WithContext(context.WithValue(r.Context(), actorKey{}, a)))
+		c.SetRequest(r.WithContext(context.WithValue(r.Context(), ActorKey{}, a)))
 		err := next(c)
 		if a.Token != nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
 			// The log line of every write through a token; the database
@@ -195,7 +191,7 @@ func (s *Server) apiActor(next echo.HandlerFunc) echo.HandlerFunc {
 					status = he.Code
 				}
 			}
-			s.log.InfoContext(r.Context(), "api token write", "request_id", c.Response().Header().Get(echo.HeaderXRequestID),
+			s.Log.InfoContext(r.Context(), "api token write", "request_id", c.Response().Header().Get(echo.HeaderXRequestID),
 				"token_id", a.Token.ID, "token", a.Token.Name, "event_id", a.Token.EventID, "scope", a.Token.Scope,
 				"method", r.Method, "path", r.URL.Path, "status", status, "err", err)
 		}
@@ -206,7 +202,7 @@ func (s *Server) apiActor(next echo.HandlerFunc) echo.HandlerFunc {
 // apiRequireScope lets only a token of scope through (401 without one,
 // 403 with another).
 func apiRequireScope(c echo.Context, scope string) (office.Actor, error) {
-	a := actor(c)
+	a := Actor(c)
 	if a.Token == nil {
 		return a, fmt.Errorf("no token: %w", office.ErrUnauthorized)
 	}
@@ -239,7 +235,7 @@ func (s *Server) apiBlobStatus(c echo.Context, status int, b []byte) error {
 		if h.Get("Cache-Control") == "" {
 			h.Set("Cache-Control", "no-cache")
 		}
-		if fresh(c.Request(), etag, timeZero) {
+		if Fresh(c.Request(), etag, timeZero) {
 			return c.NoContent(http.StatusNotModified)
 		}
 	}
@@ -252,11 +248,11 @@ func (s *Server) apiBlobStatus(c echo.Context, status int, b []byte) error {
 // apiNotModified answers a conditional GET of a page of an event from the
 // event's revision (cache.go), before anything is computed.
 func (s *Server) apiNotModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
-	if !actor(c).Anonymous() || c.Request().Method != http.MethodGet {
+	if !Actor(c).Anonymous() || c.Request().Method != http.MethodGet {
 		return false, nil // a read_drafts token, or HEAD: the body's own tag
 	}
 	c.Set("api.revision", true)
-	return s.notModified(c, eventOf)
+	return s.NotModified(c, eventOf)
 }
 
 // apiError answers every error of /api/ as JSON (handleError sends them
@@ -272,13 +268,13 @@ func (s *Server) apiError(err error, c echo.Context) {
 		future    *office.FutureResultError
 		limited   *apiRateLimited
 		badCursor *apiBadCursor
-		unst      *unstorableError
+		unst      *UnstorableError
 		ve        *office.ValidationError
 		recStale  *office.RecordStaleError
 	)
 	switch {
 	case office.IsUnavailable(err):
-		secs := s.retryAfterSeconds()
+		secs := s.RetryAfterSeconds()
 		c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 		status, code, msg = http.StatusServiceUnavailable, "unavailable", "error.unavailable"
 		body.Retry = &secs
@@ -305,7 +301,7 @@ func (s *Server) apiError(err error, c echo.Context) {
 	case errors.As(err, &ve):
 		status, code, msg = http.StatusUnprocessableEntity, "invalid", "error.invalid"
 		for _, f := range ve.Fields {
-			body.Fields = append(body.Fields, APIFieldError{Field: f.Field, Message: lz.TData(f.Code, wordArgs(ctx, f.Args))})
+			body.Fields = append(body.Fields, APIFieldError{Field: f.Field, Message: lz.TData(f.Code, WordArgs(ctx, f.Args))})
 		}
 	case errors.Is(err, office.ErrNotFound):
 		status, code, msg = http.StatusNotFound, "not_found", "api.err.not_found"
@@ -335,9 +331,9 @@ func (s *Server) apiError(err error, c echo.Context) {
 		}
 	}
 	if status >= 500 {
-		s.log.ErrorContext(ctx, "api request failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", err)
-	} else if actor(c).Token != nil {
-		s.log.InfoContext(ctx, "api token request refused", "token", actor(c).Token.ID, "status", status, "err", err)
+		s.Log.ErrorContext(ctx, "api request failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", err)
+	} else if Actor(c).Token != nil {
+		s.Log.InfoContext(ctx, "api token request refused", "token", Actor(c).Token.ID, "status", status, "err", err)
 	}
 	body.Code, body.Message = code, lz.T(msg)
 	if c.Request().Method == http.MethodHead {
@@ -360,10 +356,10 @@ func (s *Server) apiInForce(ctx context.Context, st *office.StaleError) *APIResu
 		out.Version = st.Latest.Version
 	}
 	if st.HasInForce {
-		names := s.userNames(ctx, st.InForce.EnteredBy)
+		names := s.UserNames(ctx, st.InForce.EnteredBy)
 		v := apiResultVersion(st.InForce, names, true)
 		// A players' report names no user as its author (issue 21 item 5).
-		reported, err := s.reportedResults(ctx, []office.ResultVersion{st.InForce})
+		reported, err := s.ReportedResults(ctx, []office.ResultVersion{st.InForce})
 		if err != nil && (st.InForce.Reason == day.ReasonPlayersReport || st.InForce.Reason == day.ReasonPlayerReportConfirmed) {
 			v.EnteredBy = "" // unknown which: name no one rather than the issuer
 		} else if err == nil {

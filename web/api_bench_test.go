@@ -28,7 +28,7 @@ func BenchmarkAPI(b *testing.B) {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
-	f, err := seed.New(ctx, srv.office, s, now)
+	f, err := seed.New(ctx, srv.Office, s, now)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -43,7 +43,7 @@ func TestAPIToken_ConfirmTakesScopeSecondPersonVersionAndAudit(t *testing.T) {
 			return out
 		}
 		// The arbiter enters version 1 on the web; it waits for a second person.
-		if _, err := a.srv.office.EndGame(ctx, g.arbiter, g.game.ID, office.EndInput{Kind: "resign", By: "gote"}); err != nil {
+		if _, err := a.srv.Office.EndGame(ctx, g.arbiter, g.game.ID, office.EndInput{Kind: "resign", By: "gote"}); err != nil {
 			t.Fatal(err)
 		}
 		post("", `{"version":1}`, http.StatusUnauthorized, "unauthorized")
@@ -53,7 +53,7 @@ func TestAPIToken_ConfirmTakesScopeSecondPersonVersionAndAudit(t *testing.T) {
 		post(confirm, `{"version":7}`, http.StatusConflict, "stale")
 		// The administrator who made the token enters version 2: the
 		// token is not a second person to the one who made it.
-		if _, err := a.srv.office.EndGame(ctx, g.admin, g.game.ID, office.EndInput{Kind: "resign", By: "sente", Version: 1}); err != nil {
+		if _, err := a.srv.Office.EndGame(ctx, g.admin, g.game.ID, office.EndInput{Kind: "resign", By: "sente", Version: 1}); err != nil {
 			t.Fatal(err)
 		}
 		post(confirm, `{"version":1}`, http.StatusConflict, "stale") // no longer the newest
@@ -62,18 +62,18 @@ func TestAPIToken_ConfirmTakesScopeSecondPersonVersionAndAudit(t *testing.T) {
 			t.Fatalf("self-confirmation: %s", out)
 		}
 		// The arbiter enters version 3; ten confirmations race: one wins.
-		if _, err := a.srv.office.EndGame(ctx, g.arbiter, g.game.ID, office.EndInput{Kind: "resign", By: "gote", Version: 2}); err != nil {
+		if _, err := a.srv.Office.EndGame(ctx, g.arbiter, g.game.ID, office.EndInput{Kind: "resign", By: "gote", Version: 2}); err != nil {
 			t.Fatal(err)
 		}
 		// A rulings token is an arbiter as well, but confirms nothing: not
 		// through the API (scope) and not in office either.
 		rulings := makeToken(t, a, g.admin, g.event.ID, "立会端末", office.ScopeRulings)
 		post(rulings, `{"version":3}`, http.StatusForbidden, "forbidden")
-		ra, err := a.srv.office.AuthenticateToken(ctx, rulings)
+		ra, err := a.srv.Office.AuthenticateToken(ctx, rulings)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := a.srv.office.ConfirmVersion(ctx, ra, g.game.ID, 3); !errors.Is(err, office.ErrForbidden) {
+		if err := a.srv.Office.ConfirmVersion(ctx, ra, g.game.ID, 3); !errors.Is(err, office.ErrForbidden) {
 			t.Fatalf("office.ConfirmVersion with a rulings token: %v", err)
 		}
 		var mu sync.Mutex
@@ -126,7 +126,7 @@ func TestAPIToken_ConfirmTakesScopeSecondPersonVersionAndAudit(t *testing.T) {
 			t.Fatal("the game page does not say the confirmation came through the token")
 		}
 		// A revoked token confirms nothing.
-		if err := a.srv.office.RevokeAPIToken(ctx, g.admin, g.event.ID, tok.ID); err != nil {
+		if err := a.srv.Office.RevokeAPIToken(ctx, g.admin, g.event.ID, tok.ID); err != nil {
 			t.Fatal(err)
 		}
 		post(confirm, `{"version":3}`, http.StatusUnauthorized, "unauthorized")

@@ -120,15 +120,15 @@ func apiGet(t *testing.T, a *testApp, path string, hdr map[string]string) (*http
 func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
-		f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
 		}
 		q := seedQueryFixture(t, f, 1)
-		if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(ctx); err != nil {
+		if _, err := ratings.New(a.srv.Office).RefreshRatingsIfStale(ctx); err != nil {
 			t.Fatal(err)
 		}
-		draft, err := a.srv.office.CreateEvent(ctx, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: "下書きの棋戦", Kind: office.EventKnockout,
+		draft, err := a.srv.Office.CreateEvent(ctx, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: "下書きの棋戦", Kind: office.EventKnockout,
 			StartDate: "2026-12-01", EndDate: "2026-12-31"})
 		if err != nil {
 			t.Fatal(err)
@@ -256,7 +256,7 @@ func TestAPI_ETagAnswers304UntilTheEventChanges(t *testing.T) {
 		if resp, _ := apiGet(t, a, path, map[string]string{"If-None-Match": etag}); resp.StatusCode != http.StatusNotModified {
 			t.Fatalf("same ETag: %d, want 304", resp.StatusCode)
 		}
-		if _, err := a.srv.office.EndGame(context.Background(), g.arbiter, g.game.ID, office.EndInput{Kind: "resign", By: "gote"}); err != nil {
+		if _, err := a.srv.Office.EndGame(context.Background(), g.arbiter, g.game.ID, office.EndInput{Kind: "resign", By: "gote"}); err != nil {
 			t.Fatal(err)
 		}
 		resp, body := apiGet(t, a, path, map[string]string{"If-None-Match": etag})
@@ -423,7 +423,7 @@ func TestAPI_DocumentIsWellFormedAndCoversEveryRoute(t *testing.T) {
 		}
 	}
 	compared := 0
-	for _, r := range a.srv.echo.Routes() {
+	for _, r := range a.srv.Echo.Routes() {
 		p, ok := strings.CutPrefix(r.Path, apiPrefix)
 		if !ok || strings.Contains(p, "*") || p == "" || r.Method == "echo_route_any" || r.Method == http.MethodHead {
 			continue

@@ -64,7 +64,7 @@ func (s *Server) apiCursorKey(ctx context.Context) ([]byte, error) {
 	if st.cursorKey != nil {
 		return st.cursorKey, nil
 	}
-	v, err := s.office.SettingOrCreate(ctx, cursorKeySetting, func() (string, error) {
+	v, err := s.Office.SettingOrCreate(ctx, cursorKeySetting, func() (string, error) {
 		b := make([]byte, 32)
 		if _, err := rand.Read(b); err != nil {
 			return "", err

@@ -20,7 +20,7 @@ func TestAPIToken_WriteInADraftEventAnswersTheWholeGame(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		g := newGameSetup(t, a, "")
-		o := a.srv.office
+		o := a.srv.Office
 		draft, err := o.CreateEvent(ctx, g.admin, office.EventInput{OrganiserID: g.event.OrganiserID, Name: "下書きの棋戦",
 			Kind: office.EventKnockout, StartDate: "2026-11-01", EndDate: "2026-12-31"})
 		if err != nil {

@@ -62,7 +62,7 @@ func noRepeats(t *testing.T, what string, ids []int64) {
 func TestAPI_KeysetCursorHoldsWhenRowsAreInsertedBeforeIt(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
-		f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,12 +166,12 @@ func TestAPI_KeysetCursorHoldsWhenRowsAreInsertedBeforeIt(t *testing.T) {
 		// Events (paged in memory): newest start first; a new event that
 		// starts latest sorts before the cursor.
 		for i := range 5 {
-			e, err := a.srv.office.CreateEvent(ctx, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: fmt.Sprintf("頁送り杯%d", i),
+			e, err := a.srv.Office.CreateEvent(ctx, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: fmt.Sprintf("頁送り杯%d", i),
 				Kind: office.EventKnockout, StartDate: fmt.Sprintf("2026-0%d-01", i+1), EndDate: "2026-10-01"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := a.srv.office.SetEventStatus(ctx, f.Admin, e.ID, office.StatusPublished); err != nil {
+			if err := a.srv.Office.SetEventStatus(ctx, f.Admin, e.ID, office.StatusPublished); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -191,12 +191,12 @@ func TestAPI_KeysetCursorHoldsWhenRowsAreInsertedBeforeIt(t *testing.T) {
 			if page != 1 {
 				return
 			}
-			e, err := a.srv.office.CreateEvent(ctx, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: "頁送り杯 新",
+			e, err := a.srv.Office.CreateEvent(ctx, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: "頁送り杯 新",
 				Kind: office.EventKnockout, StartDate: "2027-01-01", EndDate: "2027-01-02"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := a.srv.office.SetEventStatus(ctx, f.Admin, e.ID, office.StatusPublished); err != nil {
+			if err := a.srv.Office.SetEventStatus(ctx, f.Admin, e.ID, office.StatusPublished); err != nil {
 				t.Fatal(err)
 			}
 		})

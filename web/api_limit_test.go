@@ -41,7 +41,7 @@ func TestAPI_RateLimitIsSharedByTwoServersOnOneDatabase(t *testing.T) {
 					t.Fatal("on PostgreSQL the API limiter is not the shared one")
 				}
 			} else {
-				srv.api.limiter = newSharedAPILimiter(cfg.APIRate, cfg.APIBurst, s, srv.log)
+				srv.api.limiter = newSharedAPILimiter(cfg.APIRate, cfg.APIBurst, s, srv.Log)
 			}
 			ts := httptest.NewServer(srv.Handler())
 			t.Cleanup(ts.Close)

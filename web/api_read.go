@@ -52,12 +52,12 @@ func idPtr(id int64) *int64 {
 // apiEventsVisible is the event list the actor may read: the public's,
 // and a read_drafts token's own event.
 func (s *Server) apiEventsVisible(ctx context.Context, a office.Actor) ([]office.Event, error) {
-	es, err := s.office.Events(ctx, a)
+	es, err := s.Office.Events(ctx, a)
 	if err != nil {
 		return nil, err
 	}
 	if a.Token != nil && a.Token.Scope == office.ScopeReadDrafts {
-		if e, err := s.office.Event(ctx, a, a.Token.EventID); err == nil && office.IsDraft(e) {
+		if e, err := s.Office.Event(ctx, a, a.Token.EventID); err == nil && office.IsDraft(e) {
 			es = append([]office.Event{e}, es...)
 		}
 	}
@@ -66,7 +66,7 @@ func (s *Server) apiEventsVisible(ctx context.Context, a office.Actor) ([]office
 
 func apiEventOf(e office.Event) APIEvent {
 	return APIEvent{ID: e.ID, OrganiserID: e.OrganiserID, Name: e.Name, NameEn: e.NameEn, Kind: e.Kind, StartDate: e.StartDate,
-		EndDate: e.EndDate, Venue: e.Venue, Status: e.Status, URL: "/events/" + i64(e.ID)}
+		EndDate: e.EndDate, Venue: e.Venue, Status: e.Status, URL: "/events/" + I64(e.ID)}
 }
 
 // apiOrganisersVisible: an organiser is public through its public events
@@ -76,7 +76,7 @@ func (s *Server) apiOrganisersVisible(ctx context.Context, a office.Actor) ([]AP
 	if err != nil {
 		return nil, err
 	}
-	shown, err := s.office.OrganisersOf(ctx, es)
+	shown, err := s.Office.OrganisersOf(ctx, es)
 	if err != nil {
 		return nil, err
 	}
@@ -99,21 +99,21 @@ func (s *Server) apiOrganisers(c echo.Context) error {
 			return err
 		}
 	}
-	all, err := s.apiOrganisersVisible(c.Request().Context(), actor(c))
+	all, err := s.apiOrganisersVisible(c.Request().Context(), Actor(c))
 	if err != nil {
 		return err
 	}
 	items, next := keysetPage(all, p, "organisers", func(o APIOrganiser) bool { return o.ID > afterID },
-		func(o APIOrganiser) []string { return []string{i64(o.ID)} })
+		func(o APIOrganiser) []string { return []string{I64(o.ID)} })
 	return s.apiJSON(c, 200, APIOrganiserList{Items: items, NextCursor: next})
 }
 
 func (s *Server) apiOrganiser(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	all, err := s.apiOrganisersVisible(c.Request().Context(), actor(c))
+	all, err := s.apiOrganisersVisible(c.Request().Context(), Actor(c))
 	if err != nil {
 		return err
 	}
@@ -151,7 +151,7 @@ func (s *Server) apiEvents(c echo.Context) error {
 			return ve
 		}
 	}
-	es, err := s.apiEventsVisible(c.Request().Context(), actor(c))
+	es, err := s.apiEventsVisible(c.Request().Context(), Actor(c))
 	if err != nil {
 		return err
 	}
@@ -166,19 +166,19 @@ func (s *Server) apiEvents(c echo.Context) error {
 	})
 	items, next := keysetPage(all, p, "events",
 		func(e APIEvent) bool { return e.StartDate < afterDate || e.StartDate == afterDate && e.ID < afterID },
-		func(e APIEvent) []string { return []string{e.StartDate, i64(e.ID)} })
+		func(e APIEvent) []string { return []string{e.StartDate, I64(e.ID)} })
 	return s.apiJSON(c, 200, APIEventList{Items: items, NextCursor: next})
 }
 
 func (s *Server) apiEvent(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	if done, err := s.apiNotModified(c, func(context.Context) (int64, error) { return id, nil }); done || err != nil {
 		return err
 	}
-	e, err := s.office.Event(c.Request().Context(), actor(c), id)
+	e, err := s.Office.Event(c.Request().Context(), Actor(c), id)
 	if err != nil {
 		return err
 	}
@@ -186,14 +186,14 @@ func (s *Server) apiEvent(c echo.Context) error {
 }
 
 func (s *Server) apiStages(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	if done, err := s.apiNotModified(c, func(context.Context) (int64, error) { return id, nil }); done || err != nil {
 		return err
 	}
-	eb, err := s.office.EventBrackets(c.Request().Context(), actor(c), id)
+	eb, err := s.Office.EventBrackets(c.Request().Context(), Actor(c), id)
 	if err != nil {
 		return err
 	}
@@ -226,7 +226,7 @@ func (s *Server) apiStages(c echo.Context) error {
 			continue // what the public page shows, whoever reads
 		}
 		st := APIStage{ID: sb.Stage.ID, Name: sb.Stage.Name, NameEn: sb.Stage.NameEn, Kind: sb.Stage.Kind, Status: sb.Stage.Status,
-			BestOf: sb.Stage.BestOf, Finished: sb.Finished, Rounds: [][]APIBracketGame{}, CSVURL: "/stages/" + i64(sb.Stage.ID) + "/csv"}
+			BestOf: sb.Stage.BestOf, Finished: sb.Finished, Rounds: [][]APIBracketGame{}, CSVURL: "/stages/" + I64(sb.Stage.ID) + "/csv"}
 		for _, r := range sb.Rounds {
 			row := []APIBracketGame{}
 			for _, g := range r {
@@ -248,21 +248,21 @@ func (s *Server) apiStages(c echo.Context) error {
 }
 
 func (s *Server) apiLeague(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	if done, err := s.apiNotModified(c, func(context.Context) (int64, error) { return id, nil }); done || err != nil {
 		return err
 	}
-	lo, err := s.office.League(c.Request().Context(), actor(c), id)
+	lo, err := s.Office.League(c.Request().Context(), Actor(c), id)
 	if err != nil {
 		return err
 	}
 	out := APIClassList{EventID: id, Items: []APIClass{}}
 	for _, cl := range lo.Classes {
 		out.Items = append(out.Items, APIClass{ID: cl.ID, EventID: id, Class: cl.Class, Status: cl.Status, Members: lo.Counts[cl.ID],
-			URL: apiPrefix + "/league-classes/" + i64(cl.ID)})
+			URL: apiPrefix + "/league-classes/" + I64(cl.ID)})
 	}
 	return s.apiJSON(c, 200, out)
 }
@@ -270,19 +270,19 @@ func (s *Server) apiLeague(c echo.Context) error {
 var markNames = map[league.MarkState]string{league.MarkHidden: "hidden", league.MarkProvisional: "provisional", league.MarkDecided: "decided"}
 
 func (s *Server) apiClass(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	if done, err := s.apiNotModified(c, s.eventOfClass(actor(c), id)); done || err != nil {
+	if done, err := s.apiNotModified(c, s.EventOfClass(Actor(c), id)); done || err != nil {
 		return err
 	}
-	st, err := s.office.Standings(c.Request().Context(), actor(c), id)
+	st, err := s.Office.Standings(c.Request().Context(), Actor(c), id)
 	if err != nil {
 		return err
 	}
 	out := APIClassDetail{ID: id, EventID: st.Event.ID, Class: st.Class.Class, Status: st.Class.Status, Final: st.Table.Final,
-		Rounds: []APIRound{}, Standings: []APIStandingRow{}, URL: "/league/" + i64(id)}
+		Rounds: []APIRound{}, Standings: []APIStandingRow{}, URL: "/league/" + I64(id)}
 	for _, r := range st.Schedule.Rounds {
 		rd := APIRound{Number: r.Number}
 		if !r.Date.IsZero() {
@@ -310,7 +310,7 @@ func (s *Server) apiClass(c echo.Context) error {
 }
 
 func (s *Server) apiGames(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -328,19 +328,19 @@ func (s *Server) apiGames(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	if _, err := s.office.Event(ctx, actor(c), id); err != nil {
+	if _, err := s.Office.Event(ctx, Actor(c), id); err != nil {
 		return err
 	}
 	// One set read for every game and one for the players named, as the
 	// games page (games.go): a fixed number of statements.
-	gs, hidden, err := s.office.EventGames(ctx, actor(c), id) // hidden: unpublished stages' and classes' games
+	gs, hidden, err := s.Office.EventGames(ctx, Actor(c), id) // hidden: unpublished stages' and classes' games
 	if err != nil {
 		return err
 	}
 	games := slices.SortedFunc(maps.Values(gs.Games), func(x, y office.Game) int { return cmp.Compare(x.ID, y.ID) })
 	games = slices.DeleteFunc(games, func(g office.Game) bool { return hidden[g.ID] })
 	page, next := keysetPage(games, p, "games", func(g office.Game) bool { return g.ID > afterID },
-		func(g office.Game) []string { return []string{i64(g.ID)} })
+		func(g office.Game) []string { return []string{I64(g.ID)} })
 	var pids []int64
 	for _, g := range page {
 		for _, pid := range []*int64{g.SentePlayerID, g.GotePlayerID} {
@@ -349,7 +349,7 @@ func (s *Server) apiGames(c echo.Context) error {
 			}
 		}
 	}
-	players, err := s.office.PlayersByIDs(ctx, pids)
+	players, err := s.Office.PlayersByIDs(ctx, pids)
 	if err != nil {
 		return err
 	}
@@ -385,14 +385,14 @@ func apiResultVersion(h office.ResultVersion, names map[int64]string, inForce bo
 }
 
 func (s *Server) apiGame(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	if done, err := s.apiNotModified(c, s.eventOfGame(actor(c), id)); done || err != nil {
+	if done, err := s.apiNotModified(c, s.EventOfGame(Actor(c), id)); done || err != nil {
 		return err
 	}
-	g, err := s.apiGameOf(c.Request().Context(), actor(c), id)
+	g, err := s.apiGameOf(c.Request().Context(), Actor(c), id)
 	if err != nil {
 		return err
 	}
@@ -401,7 +401,7 @@ func (s *Server) apiGame(c echo.Context) error {
 
 // apiGameOf is the game resource, read as the game page reads it.
 func (s *Server) apiGameOf(ctx context.Context, a office.Actor, id int64) (APIGame, error) {
-	g, _, err := s.office.Game(ctx, a, id) // the game page's rule
+	g, _, err := s.Office.Game(ctx, a, id) // the game page's rule
 	if err != nil {
 		return APIGame{}, err
 	}
@@ -416,24 +416,24 @@ func (s *Server) apiGameBody(ctx context.Context, g office.Game) (APIGame, error
 			pids = append(pids, *p)
 		}
 	}
-	players, err := s.office.PlayersByIDs(ctx, pids)
+	players, err := s.Office.PlayersByIDs(ctx, pids)
 	if err != nil {
 		return APIGame{}, err
 	}
 	out := APIGame{ID: g.ID, EventID: g.EventID, Label: g.Label, Sente: apiPlayerRef(players, g.SentePlayerID), Gote: apiPlayerRef(players, g.GotePlayerID),
 		Handicap: g.Handicap, RedoOf: g.RedoOfID, RedoNumber: g.RedoNumber, Redos: []int64{}, History: []APIResultVersion{}, Moves: []string{},
-		Links: APIGameLinks{HTML: gameURL(g.ID), KIF: gameURL(g.ID) + "/record.kif", CSA: gameURL(g.ID) + "/record.csa", USI: gameURL(g.ID) + "/record.usi"}}
+		Links: APIGameLinks{HTML: GameURL(g.ID), KIF: GameURL(g.ID) + "/record.kif", CSA: GameURL(g.ID) + "/record.csa", USI: GameURL(g.ID) + "/record.usi"}}
 	if g.ScheduledOn != nil {
 		out.ScheduledOn = *g.ScheduledOn
 	}
-	redos, err := s.office.RedoGames(ctx, g.ID)
+	redos, err := s.Office.RedoGames(ctx, g.ID)
 	if err != nil {
 		return out, err
 	}
 	for _, r := range redos {
 		out.Redos = append(out.Redos, r.ID)
 	}
-	rec, has, err := s.office.LatestGameRecordMoves(ctx, g.ID) // the newest version's moves, not its text (issue 21 item 7)
+	rec, has, err := s.Office.LatestGameRecordMoves(ctx, g.ID) // the newest version's moves, not its text (issue 21 item 7)
 	if err != nil {
 		return out, err
 	}
@@ -443,7 +443,7 @@ func (s *Server) apiGameBody(ctx context.Context, g office.Game) (APIGame, error
 			out.Moves = f
 		}
 	}
-	hist, err := s.office.ResultHistory(ctx, g.ID)
+	hist, err := s.Office.ResultHistory(ctx, g.ID)
 	if err != nil {
 		return out, err
 	}
@@ -451,8 +451,8 @@ func (s *Server) apiGameBody(ctx context.Context, g office.Game) (APIGame, error
 	for _, h := range hist {
 		ids = append(ids, h.EnteredBy)
 	}
-	names := s.userNames(ctx, ids...)
-	reported, err := s.reportedResults(ctx, hist)
+	names := s.UserNames(ctx, ids...)
+	reported, err := s.ReportedResults(ctx, hist)
 	if err != nil {
 		return out, err
 	}
@@ -477,7 +477,7 @@ func (s *Server) apiGameBody(ctx context.Context, g office.Game) (APIGame, error
 
 func apiPlayerOf(p office.Player) APIPlayer {
 	return APIPlayer{ID: p.ID, Name: p.Name, Reading: p.Reading, Kind: string(p.Kind), Rank: p.Rank, Class: string(p.Class),
-		Affiliation: p.Affiliation, Number: p.NumberOrEmpty(), BirthDate: p.BirthDate.String(), URL: playerURL(p.ID)}
+		Affiliation: p.Affiliation, Number: p.NumberOrEmpty(), BirthDate: p.BirthDate.String(), URL: PlayerURL(p.ID)}
 }
 
 func (s *Server) apiPlayers(c echo.Context) error {
@@ -493,13 +493,13 @@ func (s *Server) apiPlayers(c echo.Context) error {
 		}
 		after = &office.PlayerKey{Reading: p.after[0], ID: id}
 	}
-	ps, err := s.office.PlayersAfter(c.Request().Context(), c.QueryParam("q"), after, p.limit)
+	ps, err := s.Office.PlayersAfter(c.Request().Context(), c.QueryParam("q"), after, p.limit)
 	if err != nil {
 		return err
 	}
 	out := APIPlayerList{Items: []APIPlayer{}, NextCursor: nextKeyset(p, "players", len(ps), func() []string {
 		last := ps[p.limit-1]
-		return []string{last.Reading, i64(last.ID)}
+		return []string{last.Reading, I64(last.ID)}
 	})}
 	for _, pl := range ps[:min(len(ps), p.limit)] {
 		out.Items = append(out.Items, apiPlayerOf(pl))
@@ -508,11 +508,11 @@ func (s *Server) apiPlayers(c echo.Context) error {
 }
 
 func (s *Server) apiPlayer(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	p, err := s.office.Player(c.Request().Context(), id)
+	p, err := s.Office.Player(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
@@ -542,7 +542,7 @@ func (s *Server) apiRatings(c echo.Context) error {
 	}
 	out := APIRatingList{Items: []APIRating{}, NextCursor: nextKeyset(p, "ratings", len(rows), func() []string {
 		last := rows[p.limit-1]
-		return []string{strconv.FormatFloat(last.Rating.Rating, 'g', -1, 64), last.Player.Reading, i64(last.Player.ID)}
+		return []string{strconv.FormatFloat(last.Rating.Rating, 'g', -1, 64), last.Player.Reading, I64(last.Player.ID)}
 	})}
 	for _, r := range rows[:min(len(rows), p.limit)] {
 		out.Items = append(out.Items, APIRating{Place: r.Place, Player: APIPlayerRef{ID: r.Player.ID, Name: r.Player.Name},
@@ -568,7 +568,7 @@ func checkStorableJSON(v any) error {
 		}
 	}
 	if field, ok := office.CheckStorableValues(vals); !ok {
-		return &unstorableError{Field: field}
+		return &UnstorableError{Field: field}
 	}
 	return nil
 }

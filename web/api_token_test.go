@@ -46,8 +46,8 @@ func apiCode(t *testing.T, body string) string {
 
 func makeToken(t *testing.T, a *testApp, by office.Actor, eventID int64, name, scope string) string {
 	t.Helper()
-	made, err := a.srv.office.CreateAPIToken(context.Background(), by, office.TokenInput{EventID: eventID, Name: name, Scope: scope,
-		ExpiresOn: a.now.In(tokyo).AddDate(0, 0, 7).Format(office.DateLayout)})
+	made, err := a.srv.Office.CreateAPIToken(context.Background(), by, office.TokenInput{EventID: eventID, Name: name, Scope: scope,
+		ExpiresOn: a.now.In(Tokyo).AddDate(0, 0, 7).Format(office.DateLayout)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
 		}
 		// The audit log and the pages name the token.
 		var tokID int64
-		rows, err := a.srv.office.APITokens(ctx, g.admin, g.event.ID)
+		rows, err := a.srv.Office.APITokens(ctx, g.admin, g.event.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,7 +154,7 @@ func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
 				}
 			}
 		}
-		uses, err := a.srv.office.APITokenUses(ctx, g.admin, g.event.ID, tokID)
+		uses, err := a.srv.Office.APITokenUses(ctx, g.admin, g.event.ID, tokID)
 		if err != nil || len(uses) != 1 || uses[0].Action != "result" || uses[0].GameID == nil || *uses[0].GameID != g.game.ID {
 			t.Fatalf("audit %+v %v", uses, err)
 		}
@@ -170,15 +170,15 @@ func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
 		post(results, `{"version":1,"kind":"resign","by":"sente"}`, 401, "unauthorized")
 		a.now = later
 		// Revocation: at once.
-		if err := a.srv.office.RevokeAPIToken(ctx, g.admin, g.event.ID, tokID); err != nil {
+		if err := a.srv.Office.RevokeAPIToken(ctx, g.admin, g.event.ID, tokID); err != nil {
 			t.Fatal(err)
 		}
 		post(results, `{"version":1,"kind":"resign","by":"sente"}`, 401, "unauthorized")
-		if err := a.srv.office.RevokeAPIToken(ctx, g.admin, g.event.ID, tokID); err == nil {
+		if err := a.srv.Office.RevokeAPIToken(ctx, g.admin, g.event.ID, tokID); err == nil {
 			t.Fatal("revoked twice")
 		}
 		// Another event's token is refused here (403 on a public event).
-		other, err := a.srv.office.CreateEvent(ctx, g.admin, office.EventInput{OrganiserID: g.event.OrganiserID, Name: "別の棋戦",
+		other, err := a.srv.Office.CreateEvent(ctx, g.admin, office.EventInput{OrganiserID: g.event.OrganiserID, Name: "別の棋戦",
 			Kind: office.EventKnockout, StartDate: "2026-11-01", EndDate: "2026-12-31"})
 		if err != nil {
 			t.Fatal(err)
@@ -410,7 +410,7 @@ func TestAPIToken_StaffPageShowsTheSecretOnceAndRevokes(t *testing.T) {
 		}
 		// A recorder of the event: 403.
 		rec := a.addUser("kiroku", false)
-		if err := a.srv.office.GrantEventRole(context.Background(), g.admin, office.RoleGrant{EventID: g.event.ID, UserID: rec.ID, Role: office.RoleRecorder}); err != nil {
+		if err := a.srv.Office.GrantEventRole(context.Background(), g.admin, office.RoleGrant{EventID: g.event.ID, UserID: rec.ID, Role: office.RoleRecorder}); err != nil {
 			t.Fatal(err)
 		}
 		other := a.newClient()

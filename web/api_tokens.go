@@ -16,9 +16,9 @@ import (
 // see every token's use and revoke it.
 
 func (s *Server) tokenRoutes(e *echo.Echo) {
-	e.GET("/events/:id/tokens", s.tokensPage, requireUser)
-	e.POST("/events/:id/tokens", s.tokenCreate, requireUser)
-	e.POST("/events/:id/tokens/:tid/revoke", s.tokenRevoke, requireUser)
+	e.GET("/events/:id/tokens", s.tokensPage, RequireUser)
+	e.POST("/events/:id/tokens", s.tokenCreate, RequireUser)
+	e.POST("/events/:id/tokens/:tid/revoke", s.tokenRevoke, RequireUser)
 }
 
 // sessionTokenSecret carries a new token's secret from the POST to the
@@ -52,53 +52,53 @@ func (s *Server) tokensPage(c echo.Context) error {
 	return s.renderTokens(c, http.StatusOK, tokenForm{}, nil)
 }
 
-func (s *Server) renderTokens(c echo.Context, status int, f tokenForm, errs fieldMsgs) error {
+func (s *Server) renderTokens(c echo.Context, status int, f tokenForm, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	a := actor(c)
-	e, err := s.office.Event(ctx, a, id)
+	a := Actor(c)
+	e, err := s.Office.Event(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	rows, err := s.office.APITokens(ctx, a, id)
+	rows, err := s.Office.APITokens(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	v := tokensView{EventID: id, EventName: localName(ctx, e.Name, e.NameEn), Scopes: office.TokenScopes, Form: f}
+	now := s.Now()
+	v := tokensView{EventID: id, EventName: LocalName(ctx, e.Name, e.NameEn), Scopes: office.TokenScopes, Form: f}
 	if v.Form.ExpiresOn == "" {
-		v.Form.ExpiresOn = now.In(tokyo).AddDate(0, 1, 0).Format(office.DateLayout)
+		v.Form.ExpiresOn = now.In(Tokyo).AddDate(0, 1, 0).Format(office.DateLayout)
 	}
 	if status == http.StatusOK {
-		v.Secret = s.sessions.PopString(ctx, sessionTokenSecret)
+		v.Secret = s.Sessions.PopString(ctx, sessionTokenSecret)
 	}
 	for _, r := range rows {
 		v.Rows = append(v.Rows, tokenRowOf(r, now))
 	}
-	markDraft(c, office.IsDraft(e))
+	MarkDraft(c, office.IsDraft(e))
 	c.Response().Header().Set("Cache-Control", "no-store") // the secret is on it once
-	return s.render(c, status, TokensPage(s.page(c, T(ctx, "api.tokens.title")+" — "+v.EventName), v, errs))
+	return s.Render(c, status, TokensPage(s.Page(c, T(ctx, "api.tokens.title")+" — "+v.EventName), v, errs))
 }
 
 func tokenRowOf(r office.APITokenRow, now time.Time) tokenRow {
-	row := tokenRow{ID: r.ID, Name: r.Name, Scope: r.Scope, CreatedBy: r.CreatedByName, CreatedAt: showTime(r.CreatedAt),
+	row := tokenRow{ID: r.ID, Name: r.Name, Scope: r.Scope, CreatedBy: r.CreatedByName, CreatedAt: ShowTime(r.CreatedAt),
 		// The last minute it works: the form's date, not the next day's 00:00.
-		Expires: showTime(r.ExpiresAt.Add(-time.Minute)), Uses: r.Uses, Expired: !now.Before(r.ExpiresAt)}
+		Expires: ShowTime(r.ExpiresAt.Add(-time.Minute)), Uses: r.Uses, Expired: !now.Before(r.ExpiresAt)}
 	if r.LastUsedAt != nil {
-		row.LastUsed = showTime(*r.LastUsedAt)
+		row.LastUsed = ShowTime(*r.LastUsedAt)
 	}
 	if r.RevokedAt != nil {
-		row.Revoked = showTime(*r.RevokedAt)
+		row.Revoked = ShowTime(*r.RevokedAt)
 	}
 	row.Active = row.Revoked == "" && !row.Expired
 	return row
 }
 
 func (s *Server) tokenCreate(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -107,30 +107,30 @@ func (s *Server) tokenCreate(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	made, err := s.office.CreateAPIToken(ctx, actor(c), office.TokenInput{EventID: id, Name: f.Name, Scope: f.Scope, ExpiresOn: f.ExpiresOn})
+	made, err := s.Office.CreateAPIToken(ctx, Actor(c), office.TokenInput{EventID: id, Name: f.Name, Scope: f.Scope, ExpiresOn: f.ExpiresOn})
 	if err != nil {
-		if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		if msgs, ok := FieldMsgsOf(ctx, err); ok {
 			return s.renderTokens(c, http.StatusUnprocessableEntity, f, msgs)
 		}
 		return err
 	}
-	s.sessions.Put(ctx, sessionTokenSecret, made.Secret)
-	return seeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/tokens#new-token")
+	s.Sessions.Put(ctx, sessionTokenSecret, made.Secret)
+	return SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/tokens#new-token")
 }
 
 func (s *Server) tokenRevoke(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	tid, err := pathParam(c, "tid")
+	tid, err := PathParam(c, "tid")
 	if err != nil {
 		return err
 	}
-	if err := s.office.RevokeAPIToken(c.Request().Context(), actor(c), id, tid); err != nil {
+	if err := s.Office.RevokeAPIToken(c.Request().Context(), Actor(c), id, tid); err != nil {
 		return err
 	}
-	return seeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/tokens")
+	return SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/tokens")
 }
 
 // viaToken names who entered a row: the person, and the API token it came

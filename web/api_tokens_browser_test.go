@@ -19,7 +19,7 @@ func TestBrowser_DirectorMakesUsesAndRevokesAnAPIToken(t *testing.T) {
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	g := newGameSetup(t, a, "{}")
-	if err := a.srv.office.GrantEventRole(context.Background(), g.admin, office.RoleGrant{EventID: g.event.ID, UserID: g.arbiter.UserID, Role: office.RoleDirector}); err != nil {
+	if err := a.srv.Office.GrantEventRole(context.Background(), g.admin, office.RoleGrant{EventID: g.event.ID, UserID: g.arbiter.UserID, Role: office.RoleDirector}); err != nil {
 		t.Fatal(err)
 	}
 	eventURL := a.ts.URL + "/events/" + strconv.FormatInt(g.event.ID, 10)

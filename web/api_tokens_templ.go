@@ -11,7 +11,7 @@ import templruntime "github.com/a-h/templ/runtime"
 import "strconv"
 
 // TokensPage lists an event's API tokens and makes new ones (directors).
-func TokensPage(p Page, v tokensView, errs fieldMsgs) templ.Component {
+func TokensPage(p Page, v tokensView, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -583,7 +583,7 @@ func TokensPage(p Page, v tokensView, errs fieldMsgs) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldMsg("name", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("name", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -650,7 +650,7 @@ func TokensPage(p Page, v tokensView, errs fieldMsgs) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldMsg("scope", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("scope", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -694,7 +694,7 @@ func TokensPage(p Page, v tokensView, errs fieldMsgs) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldMsg("expires_on", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("expires_on", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -21,13 +21,13 @@ func (s *Server) apiEnterResult(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	// The token's event and role first (issue 21): another event's game
 	// is refused before the body is read.
-	if err := s.office.RequireGameRole(c.Request().Context(), a, id, office.ResultEntryRoles...); err != nil {
+	if err := s.Office.RequireGameRole(c.Request().Context(), a, id, office.ResultEntryRoles...); err != nil {
 		return err
 	}
 	var in APIResultInput
@@ -38,7 +38,7 @@ func (s *Server) apiEnterResult(c echo.Context) error {
 	if !in.FutureOK {
 		ctx = office.AskBeforeFutureResult(ctx)
 	}
-	if _, err := s.office.EndGame(ctx, a, id, office.EndInput{Kind: in.Kind, By: in.By, BothAbsent: in.BothAbsent, Foul: in.Foul,
+	if _, err := s.Office.EndGame(ctx, a, id, office.EndInput{Kind: in.Kind, By: in.By, BothAbsent: in.BothAbsent, Foul: in.Foul,
 		NoTimeLeft: in.NoTimeLeft, PointsSente: in.PointsSente, PointsGote: in.PointsGote, RemainingSente: in.RemainingSente,
 		RemainingGote: in.RemainingGote, Note: in.Note, Version: in.Version}); err != nil {
 		return err
@@ -54,20 +54,20 @@ func (s *Server) apiConfirm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	// The token's event and role first (issue 21): another event's game
 	// is refused before the body is read.
-	if err := s.office.RequireGameRole(c.Request().Context(), a, id, office.ResultReviewRoles...); err != nil {
+	if err := s.Office.RequireGameRole(c.Request().Context(), a, id, office.ResultReviewRoles...); err != nil {
 		return err
 	}
 	var in APIConfirmInput
 	if err := apiDecode(c, &in); err != nil {
 		return err
 	}
-	if err := s.office.ConfirmVersion(c.Request().Context(), a, id, in.Version); err != nil {
+	if err := s.Office.ConfirmVersion(c.Request().Context(), a, id, in.Version); err != nil {
 		return err
 	}
 	return s.apiGameAfterWrite(c, a, id)
@@ -79,20 +79,20 @@ func (s *Server) apiSaveRecord(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	// The token's event and role first (issue 21): another event's game
 	// is refused before the body is read.
-	if err := s.office.RequireGameRole(c.Request().Context(), a, id, office.RecordRoles...); err != nil {
+	if err := s.Office.RequireGameRole(c.Request().Context(), a, id, office.RecordRoles...); err != nil {
 		return err
 	}
 	var in APIRecordInput
 	if err := apiDecode(c, &in); err != nil {
 		return err
 	}
-	rec, r, err := s.office.SaveRecord(c.Request().Context(), a, id, office.RecordInput{Text: in.Text, Format: in.Format, AcceptFoul: in.AcceptFoul})
+	rec, r, err := s.Office.SaveRecord(c.Request().Context(), a, id, office.RecordInput{Text: in.Text, Format: in.Format, AcceptFoul: in.AcceptFoul})
 	if err != nil {
 		return err
 	}
@@ -105,20 +105,20 @@ func (s *Server) apiAppendMove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	// The token's event and role first (issue 21): another event's game
 	// is refused before the body is read.
-	if err := s.office.RequireGameRole(c.Request().Context(), a, id, office.RecordRoles...); err != nil {
+	if err := s.Office.RequireGameRole(c.Request().Context(), a, id, office.RecordRoles...); err != nil {
 		return err
 	}
 	var in APIMoveInput
 	if err := apiDecode(c, &in); err != nil {
 		return err
 	}
-	rec, r, err := s.office.AppendMove(c.Request().Context(), a, id, in.Plies, in.Move)
+	rec, r, err := s.Office.AppendMove(c.Request().Context(), a, id, in.Plies, in.Move)
 	if err != nil {
 		return err
 	}
@@ -131,20 +131,20 @@ func (s *Server) apiRuling(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	// The token's event and role first (issue 21): another event's game
 	// is refused before the body is read.
-	if err := s.office.RequireGameRole(c.Request().Context(), a, id, office.RulingRoles...); err != nil {
+	if err := s.Office.RequireGameRole(c.Request().Context(), a, id, office.RulingRoles...); err != nil {
 		return err
 	}
 	var in APIRulingInput
 	if err := apiDecode(c, &in); err != nil {
 		return err
 	}
-	row, _, err := s.office.AddRuling(c.Request().Context(), a, id, office.RulingInput{Kind: in.Kind, Player: in.Player,
+	row, _, err := s.Office.AddRuling(c.Request().Context(), a, id, office.RulingInput{Kind: in.Kind, Player: in.Player,
 		DeltaMinutes: in.DeltaMinutes, Reason: in.Reason, Supersedes: in.Supersedes, Version: in.Version})
 	if err != nil {
 		return err
@@ -169,7 +169,7 @@ func (s *Server) apiGameAfterWrite(c echo.Context, a office.Actor, id int64) err
 	g, err := s.apiGameOf(ctx, a, id)
 	if errors.Is(err, office.ErrNotFound) {
 		var row office.Game
-		if row, err = s.office.GameWrittenByToken(ctx, a, id); err == nil {
+		if row, err = s.Office.GameWrittenByToken(ctx, a, id); err == nil {
 			g, err = s.apiGameBody(ctx, row)
 		}
 	}

@@ -50,10 +50,10 @@ func newTestApp(t *testing.T, s *store.Store) *testApp {
 	// Handler tests enter results on dates before the games' (the clock
 	// is fixed); the question that raises is tested on its own
 	// (result_future_test.go), which turns it back on.
-	srv.askFuture = false
+	srv.AskFuture = false
 	// Accounts the tests make through the pages (setup, users, password
 	// change) are hashed cheaply; the strong default is office's own test.
-	srv.office.UsePasswordParams(cheapParams)
+	srv.Office.UsePasswordParams(cheapParams)
 	a.srv = srv
 	a.ts = httptest.NewServer(srv.Handler())
 	t.Cleanup(a.ts.Close)
@@ -171,7 +171,7 @@ func (a *testApp) signIn(c *http.Client, userID int64) {
 	// The cookie jar compares the expiry with the wall clock, so the
 	// deadline must lie in the real future, not the test clock's.
 	deadline := time.Now().Add(time.Hour)
-	b, err := a.srv.sessions.Codec.Encode(deadline, map[string]interface{}{sessionUserKey: userID})
+	b, err := a.srv.Sessions.Codec.Encode(deadline, map[string]interface{}{SessionUserKey: userID})
 	if err != nil {
 		a.t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/office/day"
 )
 
 // Permission before validation (issue 21 item 4; docs/security.md).
@@ -24,11 +25,11 @@ import (
 func (s *Server) actsOn(param string, check func(ctx context.Context, a office.Actor, id int64) error) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			id, err := pathParam(c, param)
+			id, err := PathParam(c, param)
 			if err != nil {
 				return err
 			}
-			if err := check(c.Request().Context(), actor(c), id); err != nil {
+			if err := check(c.Request().Context(), Actor(c), id); err != nil {
 				return err
 			}
 			return next(c)
@@ -37,39 +38,42 @@ func (s *Server) actsOn(param string, check func(ctx context.Context, a office.A
 }
 
 // actsOnEvent: the principal holds one of roles in event :id.
-func (s *Server) actsOnEvent(roles ...string) echo.MiddlewareFunc {
+func (s *Server) ActsOnEvent(roles ...string) echo.MiddlewareFunc {
 	return s.actsOn("id", func(ctx context.Context, a office.Actor, id int64) error {
-		return s.office.RequireEventRole(ctx, a, id, roles...)
+		return s.Office.RequireEventRole(ctx, a, id, roles...)
 	})
 }
 
 // actsOnGame: the principal holds one of roles in game :id's event.
-func (s *Server) actsOnGame(roles ...string) echo.MiddlewareFunc {
+func (s *Server) ActsOnGame(roles ...string) echo.MiddlewareFunc {
 	return s.actsOn("id", func(ctx context.Context, a office.Actor, id int64) error {
-		return s.office.RequireGameRole(ctx, a, id, roles...)
+		return s.Office.RequireGameRole(ctx, a, id, roles...)
 	})
 }
 
 // actsOnStage: the principal holds one of roles in stage :id's event (an
 // unpublished stage they may not manage is not found, as its page is).
-func (s *Server) actsOnStage(roles ...string) echo.MiddlewareFunc {
+func (s *Server) ActsOnStage(roles ...string) echo.MiddlewareFunc {
 	return s.actsOn("id", func(ctx context.Context, a office.Actor, id int64) error {
-		return s.office.RequireStageRole(ctx, a, id, roles...)
+		return s.Office.RequireStageRole(ctx, a, id, roles...)
 	})
 }
 
 // actsOnLeagueClass: the principal holds one of roles in league class
 // :cid's event.
-func (s *Server) actsOnLeagueClass(roles ...string) echo.MiddlewareFunc {
+func (s *Server) ActsOnLeagueClass(roles ...string) echo.MiddlewareFunc {
 	return s.actsOn("cid", func(ctx context.Context, a office.Actor, id int64) error {
-		return s.office.RequireLeagueClassRole(ctx, a, id, roles...)
+		return s.Office.RequireLeagueClassRole(ctx, a, id, roles...)
 	})
 }
 
 // actsOnDayClass: the principal runs the desk of day class :cid's event,
 // or (results) may enter its results.
-func (s *Server) actsOnDayClass(results bool) echo.MiddlewareFunc {
+func (s *Server) ActsOnDayClass(results bool) echo.MiddlewareFunc {
 	return s.actsOn("cid", func(ctx context.Context, a office.Actor, id int64) error {
-		return s.dayRoom().RequireClassRole(ctx, a, id, results)
+		return s.DayRoom().RequireClassRole(ctx, a, id, results)
 	})
 }
+
+// dayRoom is the day's use cases over the server's office.
+func (s *Server) DayRoom() *day.Day { return day.New(s.Office) }

@@ -51,7 +51,7 @@ func TestBenchWeb(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := seed.New(ctx, srv.office, s, now)
+	f, err := seed.New(ctx, srv.Office, s, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestBenchWeb(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("seeded registry to 3,000 players in %v", time.Since(start).Round(time.Millisecond))
-	if _, err := ratings.New(srv.office).RecomputeRatings(ctx); err != nil {
+	if _, err := ratings.New(srv.Office).RecomputeRatings(ctx); err != nil {
 		t.Fatal(err)
 	}
 
@@ -147,8 +147,8 @@ func TestBenchWeb(t *testing.T) {
 	// write to its event.
 	for _, pass := range []string{"as served", "computed on every request"} {
 		if pass != "as served" {
-			srv.pages = nil
-			srv.office.KeepNoViews()
+			srv.Pages = nil
+			srv.Office.KeepNoViews()
 		}
 		fmt.Fprintf(&b, "\n%s:\n\n| page | req/s at c=50 | ratio to /healthz | median at c=1 | statements per request | allocated per request |\n| --- | --- | --- | --- | --- | --- |\n", pass)
 		for _, p := range pages {
@@ -194,8 +194,8 @@ func TestBenchWeb(t *testing.T) {
 	const writeEvery = 500 * time.Millisecond
 	writers := mixedWriters(t, f, ko.ID, class, player.ID)
 	fmt.Fprintf(&b, "\nas served while one result changes every %v:\n\n| page | req/s at c=50 | ratio to /healthz | results changed |\n| --- | --- | --- | --- |\n", writeEvery)
-	srv.pages = newRenderCache()
-	srv.office.KeepViews()
+	srv.Pages = NewRenderCache()
+	srv.Office.KeepViews()
 	for _, p := range pages[2:5] {
 		write := writers[p.path]
 		stop := make(chan struct{})
@@ -226,8 +226,8 @@ func TestBenchWeb(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "| %s | %.0f | %.4f | %d |\n", p.name, rps, rps/healthz, wrote.Load())
 	}
-	srv.pages = nil // the loads below are computed on every request
-	srv.office.KeepNoViews()
+	srv.Pages = nil // the loads below are computed on every request
+	srv.Office.KeepNoViews()
 	seedingPeak := peakRSS()
 	// The record under 20 concurrent requests, computed on every request:
 	// the peak resident memory is reset first (clear_refs 5), so it is

@@ -22,20 +22,20 @@ import (
 // 413 reach the page. Bodies above drainLimit, or slower than drainTime,
 // are cut off as before.
 const (
-	bodyLimitBytes = 8 << 20
+	BodyLimitBytes = 8 << 20
 	drainLimit     = 64 << 20
 	drainTime      = 20 * time.Second
 )
 
 // limitBody is echo's BodyLimit, except that a declared Content-Length over
 // the limit (up to drainLimit) is read to its end before the 413.
-func limitBody() echo.MiddlewareFunc {
+func LimitBody() echo.MiddlewareFunc {
 	inner := middleware.BodyLimit(bodyLimit)
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		limited := inner(next)
 		return func(c echo.Context) error {
 			r := c.Request()
-			if r.ContentLength > bodyLimitBytes && r.ContentLength <= drainLimit {
+			if r.ContentLength > BodyLimitBytes && r.ContentLength <= drainLimit {
 				rc := http.NewResponseController(c.Response().Writer)
 				_ = rc.SetReadDeadline(time.Now().Add(drainTime))
 				_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, r.ContentLength))
@@ -58,7 +58,7 @@ func limitBody() echo.MiddlewareFunc {
 // the handler already sent its own (issue 21 item 12: such a body was 400).
 func limitChunked(c echo.Context, next echo.HandlerFunc) error {
 	r := c.Request()
-	lb := &overLimitBody{ReadCloser: http.MaxBytesReader(c.Response().Writer, r.Body, bodyLimitBytes)}
+	lb := &overLimitBody{ReadCloser: http.MaxBytesReader(c.Response().Writer, r.Body, BodyLimitBytes)}
 	r.Body = lb
 	err := next(c)
 	if lb.over && !c.Response().Committed {

@@ -82,7 +82,7 @@ func (c *bracketBoxComponent) Render(ctx context.Context, w io.Writer) error {
 			hw.raw(`<span data-testid="handicap-`)
 			hw.text(g.ID)
 			hw.raw(`"> `)
-			hw.text(handicapLabel(ctx, g.Handicap))
+			hw.text(HandicapLabel(ctx, g.Handicap))
 			hw.raw(`</span> `)
 		}
 		if g.Status == "walkover" {

@@ -18,20 +18,20 @@ import (
 // bracketRoutes: knockout stages, draws and brackets (issue 5).
 func (s *Server) bracketRoutes(e *echo.Echo) {
 	e.GET("/events/:id/brackets", s.bracketsPage)
-	e.POST("/events/:id/stages", s.stageCreate, requireUser)
-	e.GET("/stages/:id", s.stagePage, requireUser)
+	e.POST("/events/:id/stages", s.stageCreate, RequireUser)
+	e.GET("/stages/:id", s.stagePage, RequireUser)
 	e.GET("/stages/:id/csv", s.stageCSV)
-	e.POST("/stages/:id/entrants", s.stageAddEntrant, requireUser)
-	e.POST("/stages/:id/entrants/:eid/remove", s.stageRemoveEntrant, requireUser)
-	e.POST("/stages/:id/draw", s.stageDraw, requireUser)
-	e.POST("/stages/:id/swap", s.stageSwap, requireUser)
-	e.POST("/stages/:id/publish", s.stagePublish, requireUser)
-	e.POST("/stages/:id/unpublish", s.stageUnpublish, requireUser, s.actsOnStage(office.StagePublishRoles...))
-	e.POST("/stages/:id/result", s.stageResult, requireUser, s.actsOnStage(office.QuickResultRoles...))
-	e.POST("/stages/:id/withdraw", s.stageWithdraw, requireUser, s.actsOnStage(office.RoleDirector), s.correctionGate(office.CorrectionWithdrawal))
-	e.POST("/stages/:id/toss", s.stageToss, requireUser)
+	e.POST("/stages/:id/entrants", s.stageAddEntrant, RequireUser)
+	e.POST("/stages/:id/entrants/:eid/remove", s.stageRemoveEntrant, RequireUser)
+	e.POST("/stages/:id/draw", s.stageDraw, RequireUser)
+	e.POST("/stages/:id/swap", s.stageSwap, RequireUser)
+	e.POST("/stages/:id/publish", s.stagePublish, RequireUser)
+	e.POST("/stages/:id/unpublish", s.stageUnpublish, RequireUser, s.ActsOnStage(office.StagePublishRoles...))
+	e.POST("/stages/:id/result", s.stageResult, RequireUser, s.ActsOnStage(office.QuickResultRoles...))
+	e.POST("/stages/:id/withdraw", s.stageWithdraw, RequireUser, s.ActsOnStage(office.RoleDirector), s.CorrectionGate(office.CorrectionWithdrawal))
+	e.POST("/stages/:id/toss", s.stageToss, RequireUser)
 	e.GET("/events/:id/handicap", s.handicapPage)
-	e.POST("/events/:id/handicap", s.handicapSave, requireUser)
+	e.POST("/events/:id/handicap", s.handicapSave, RequireUser)
 }
 
 // bracketSide is one player line of a bracket game.
@@ -56,7 +56,7 @@ type bracketGameView struct {
 	Redos    int
 	Date     string
 	Furigoma [][]string // the tosses, five faces each (pairing.Face)
-	Players  [2]choice
+	Players  [2]Choice
 	CanEnter bool
 	// Version is the current game's newest result version (0: none),
 	// posted back with GameID by the quick result form (issue 11).
@@ -100,7 +100,7 @@ type stageView struct {
 	Series              []bracketGameView
 	SeriesWins          [2]int
 	SeriesName          [2]string
-	Voided              []voidedGameView // games corrections made void (corrections.go)
+	Voided              []VoidedGameView // games corrections made void (corrections.go)
 }
 
 type bracketsView struct {
@@ -136,7 +136,7 @@ func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bra
 			side.Sente = true
 		}
 		v.Sides[i] = side
-		v.Players[i] = choice{Value: id, Label: side.Name}
+		v.Players[i] = Choice{Value: id, Label: side.Name}
 	}
 	v.CanEnter = staff && g.Status == pairing.StatusReady && g.GameID != 0 && g.Result != office.ResultRedo
 	if g.Status == pairing.StatusWalkover && (g.Players[0] == "") != (g.Players[1] == "") {
@@ -196,24 +196,24 @@ func setTosses(v *bracketGameView, eb office.EventBracket, senteBy string, sim, 
 }
 
 func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64) (bracketsView, error) {
-	eb, err := s.office.EventBrackets(ctx, a, eventID)
+	eb, err := s.Office.EventBrackets(ctx, a, eventID)
 	if err != nil {
 		return bracketsView{}, err
 	}
-	v := bracketsView{EventID: eventID, EventName: localName(ctx, eb.Event.Name, eb.Event.NameEn), Staff: eb.Staff,
+	v := bracketsView{EventID: eventID, EventName: LocalName(ctx, eb.Event.Name, eb.Event.NameEn), Staff: eb.Staff,
 		IsTitle: eb.Event.Kind == office.EventTitleMatch, Draft: office.IsDraft(eb.Event), players: eb.Players}
 	for _, k := range office.StageKinds {
 		if (k == office.StageSeries) == v.IsTitle {
 			v.Kinds = append(v.Kinds, k)
 		}
 	}
-	voided, err := s.voidedOf(ctx, eventID)
+	voided, err := s.VoidedOf(ctx, eventID)
 	if err != nil {
 		return v, err
 	}
 	for _, sb := range eb.Stages {
 		st := sb.Stage
-		sv := stageView{ID: st.ID, EventID: eventID, Name: stageName(ctx, st.Name, st.NameEn, st.Kind), Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
+		sv := stageView{ID: st.ID, EventID: eventID, Name: StageName(ctx, st.Name, st.NameEn, st.Kind), Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
 			Seed: st.DrawSeed, DrawDate: st.DrawDate, Method: st.Method, ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers, BestOf: st.BestOf}
 		sv.Voided = voided[st.ID]
 		if sb.Champion != "" {
@@ -261,7 +261,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 					id := strconv.FormatInt(pid, 10)
 					gv.Sides[i] = bracketSide{Name: eb.PlayerName(id), Sente: i == 0,
 						Winner: (g.Result == office.ResultSenteWin && i == 0) || (g.Result == office.ResultGoteWin && i == 1)}
-					gv.Players[i] = choice{Value: id, Label: gv.Sides[i].Name}
+					gv.Players[i] = Choice{Value: id, Label: gv.Sides[i].Name}
 				}
 				if g.Result != "" && g.Result != office.ResultPending {
 					gv.Status = string(pairing.StatusDone)
@@ -280,25 +280,25 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 }
 
 func (s *Server) bracketsPage(c echo.Context) error {
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	if done, err := s.notModifiedEvent(c, id); done || err != nil {
+	if done, err := s.NotModifiedEvent(c, id); done || err != nil {
 		return err
 	}
 	return s.renderBrackets(c, http.StatusOK, id, stageInput{}, nil)
 }
 
-func (s *Server) renderBrackets(c echo.Context, status int, id int64, in stageInput, errs fieldMsgs) error {
+func (s *Server) renderBrackets(c echo.Context, status int, id int64, in stageInput, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	v, err := s.bracketsView(ctx, actor(c), id)
+	v, err := s.bracketsView(ctx, Actor(c), id)
 	if err != nil {
 		return err
 	}
-	markDraft(c, v.Draft)
-	v.CanEdit = s.office.StageCapabilities(ctx, actor(c), id).Edit
-	return s.render(c, status, BracketsPage(s.page(c, v.EventName+" — "+L(ctx).T("knockout.brackets.title")), v, in, errs))
+	MarkDraft(c, v.Draft)
+	v.CanEdit = s.Office.StageCapabilities(ctx, Actor(c), id).Edit
+	return s.Render(c, status, BracketsPage(s.Page(c, v.EventName+" — "+L(ctx).T("knockout.brackets.title")), v, in, errs))
 }
 
 // stageInput is the new-stage form.
@@ -314,7 +314,7 @@ type stageInput struct {
 }
 
 // atoiField reads a whole number field; a bad value is reported under name.
-func atoiField(errs fieldMsgs, ctx context.Context, name, s string) int {
+func atoiField(errs FieldMsgs, ctx context.Context, name, s string) int {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return 0
@@ -328,7 +328,7 @@ func atoiField(errs fieldMsgs, ctx context.Context, name, s string) int {
 
 func (s *Server) stageCreate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -336,25 +336,23 @@ func (s *Server) stageCreate(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	errs := fieldMsgs{}
+	errs := FieldMsgs{}
 	q := atoiField(errs, ctx, "qualifiers", in.Qualifiers)
 	bo := atoiField(errs, ctx, "best_of", in.BestOf)
 	al := atoiField(errs, ctx, "allowance", in.AllowanceMinutes)
 	if len(errs) > 0 {
 		return s.renderBrackets(c, http.StatusUnprocessableEntity, id, in, errs)
 	}
-	st, err := s.office.CreateStage(ctx, actor(c), office.StageInput{EventID: id, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind, ThirdPlace: in.ThirdPlace != "",
+	st, err := s.Office.CreateStage(ctx, Actor(c), office.StageInput{EventID: id, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind, ThirdPlace: in.ThirdPlace != "",
 		Qualifiers: q, BestOf: bo, RoundDates: in.RoundDates, AllowanceMinutes: al})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderBrackets(c, http.StatusUnprocessableEntity, id, in, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, stageURL(st.ID))
+	return SeeOther(c, StageURL(st.ID))
 }
-
-func stageURL(id int64) string { return "/stages/" + strconv.FormatInt(id, 10) }
 
 // entrantRow is one entrant of the manage page.
 type entrantRow struct {
@@ -394,7 +392,7 @@ type stageManage struct {
 	EventName  string
 	Entrants   []entrantRow
 	Query      string
-	Found      []choice
+	Found      []Choice
 	Slots      []slotRow
 	Violations []violationRow
 	Breaks     []violationRow // a swap's broken rules awaiting an override reason
@@ -429,11 +427,11 @@ type swapInput struct {
 }
 
 func (s *Server) stagePage(c echo.Context) error {
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	if done, err := s.notModifiedStage(c, id); done || err != nil {
+	if done, err := s.NotModifiedStage(c, id); done || err != nil {
 		return err
 	}
 	added, _ := strconv.Atoi(c.QueryParam("added"))
@@ -442,14 +440,14 @@ func (s *Server) stagePage(c echo.Context) error {
 	return s.renderStage(c, http.StatusOK, id, stageManage{Query: c.QueryParam("q"), Added: added, SwapPick: swapPick{Pick: pick, With: with}}, nil)
 }
 
-func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage, errs fieldMsgs) error {
+func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	a := actor(c)
-	st, err := s.office.Stage(ctx, a, id)
+	a := Actor(c)
+	st, err := s.Office.Stage(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	if err := s.office.RequireEventRole(ctx, a, st.EventID, office.RoleDirector, office.RoleScheduler, office.RoleArbiter, office.RoleRecorder); err != nil {
+	if err := s.Office.RequireEventRole(ctx, a, st.EventID, office.RoleDirector, office.RoleScheduler, office.RoleArbiter, office.RoleRecorder); err != nil {
 		return err
 	}
 	v, err := s.bracketsView(ctx, a, st.EventID)
@@ -457,7 +455,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		return err
 	}
 	m.EventID, m.EventName, m.EventDraft = st.EventID, v.EventName, v.Draft
-	m.Can = s.office.StageCapabilities(ctx, a, st.EventID)
+	m.Can = s.Office.StageCapabilities(ctx, a, st.EventID)
 	for _, sv := range v.Stages {
 		if sv.ID == id {
 			m.Stage = sv
@@ -465,15 +463,15 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 	}
 	m.Stage = stageFormsFor(m.Stage, m.Can)
 	if st.Status == office.StagePublished && !v.Draft {
-		m.EmbedCode = embedCode(c, "/embed/stages/"+strconv.FormatInt(id, 10), v.EventName+" "+m.Stage.Name)
+		m.EmbedCode = EmbedCode(c, "/embed/stages/"+strconv.FormatInt(id, 10), v.EventName+" "+m.Stage.Name)
 	}
 	if m.Draw.DrawDate == "" {
 		m.Draw.DrawDate = st.DrawDate
 		if m.Draw.DrawDate == "" {
-			m.Draw.DrawDate = s.office.LineageDay().String()
+			m.Draw.DrawDate = s.Office.LineageDay().String()
 		}
 	}
-	es, err := s.office.EntrantsOfStage(ctx, id)
+	es, err := s.Office.EntrantsOfStage(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -493,7 +491,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 	}
 	if len(missing) > 0 {
-		more, err := s.office.PlayersByIDs(ctx, missing)
+		more, err := s.Office.PlayersByIDs(ctx, missing)
 		if err != nil {
 			return err
 		}
@@ -501,9 +499,9 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 	}
 	day, _ := office.ParseCivilDate(m.Draw.DrawDate)
 	if day.IsZero() {
-		day = s.office.LineageDay()
+		day = s.Office.LineageDay()
 	}
-	masters, err := s.office.MastersAsOf(ctx, day, ids)
+	masters, err := s.Office.MastersAsOf(ctx, day, ids)
 	if err != nil {
 		return err
 	}
@@ -516,7 +514,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 			}
 		}
 	}
-	mps, err := s.office.PlayersByIDs(ctx, mids)
+	mps, err := s.Office.PlayersByIDs(ctx, mids)
 	if err != nil {
 		return err
 	}
@@ -542,7 +540,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 			return ps[pid].Name
 		}
 		if pid, err := strconv.ParseInt(id, 10, 64); err == nil {
-			return s.playerName(ctx, &pid)
+			return s.PlayerName(ctx, &pid)
 		}
 		return placeholderName(ctx, id)
 	}
@@ -552,24 +550,24 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 			Seed: e.Seed, EnterRound: e.EnterRound, Master: masterName(e.PlayerID), Withdrawn: e.Withdrawn})
 	}
 	if q := strings.TrimSpace(m.Query); q != "" && st.Status == office.StageSetup {
-		found, err := s.office.PlayerChoices(ctx, q, 20)
+		found, err := s.Office.PlayerChoices(ctx, q, 20)
 		if err != nil {
 			return err
 		}
 		for _, p := range found {
 			if _, in := ps[p.ID]; !in {
-				m.Found = append(m.Found, choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name + " " + rankLabel(ctx, p.Rank)})
+				m.Found = append(m.Found, Choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name + " " + RankLabel(ctx, p.Rank)})
 			}
 		}
 	}
 	if st.Status != office.StageSetup && st.Kind != office.StageSeries {
-		vs, err := s.office.StageViolations(ctx, a, id)
+		vs, err := s.Office.StageViolations(ctx, a, id)
 		if err != nil {
 			return err
 		}
 		bad := map[int]bool{}
 		for _, x := range vs {
-			m.Violations = append(m.Violations, violationRow{Text: knockoutViolation(ctx, x, name)})
+			m.Violations = append(m.Violations, violationRow{Text: KnockoutViolation(ctx, x, name)})
 			for _, sl := range x.Slots {
 				bad[sl] = true
 			}
@@ -599,7 +597,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 	// The stage and the role were checked above (office.Stage,
 	// RequireEventRole with DrawLog's roles): the log is read without
 	// checking them again.
-	logs, err := s.office.StageDrawLog(ctx, id)
+	logs, err := s.Office.StageDrawLog(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -607,7 +605,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 	for _, l := range logs {
 		uids = append(uids, l.ActorID)
 	}
-	users, err := s.office.StaffNames(ctx, uids)
+	users, err := s.Office.StaffNames(ctx, uids)
 	if err != nil {
 		return err
 	}
@@ -616,13 +614,13 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		if u, ok := users[l.ActorID]; ok {
 			by = u.Login
 		}
-		m.Log = append(m.Log, logRow{At: showTime(l.At), By: by, What: drawLogSentence(ctx, l.Action, l.Detail, name), Reason: l.Reason})
+		m.Log = append(m.Log, logRow{At: ShowTime(l.At), By: by, What: DrawLogSentence(ctx, l.Action, l.Detail, name), Reason: l.Reason})
 	}
 	for _, x := range m.breaks {
-		m.Breaks = append(m.Breaks, violationRow{Text: knockoutViolation(ctx, x, name)})
+		m.Breaks = append(m.Breaks, violationRow{Text: KnockoutViolation(ctx, x, name)})
 	}
-	markDraft(c, m.EventDraft)
-	return s.render(c, status, StagePage(s.page(c, m.Stage.Name), m, errs))
+	MarkDraft(c, m.EventDraft)
+	return s.Render(c, status, StagePage(s.Page(c, m.Stage.Name), m, errs))
 }
 
 // placeholderName reads "s12#1" as "qualifier 1 of stage 12".
@@ -635,17 +633,17 @@ func placeholderName(ctx context.Context, id string) string {
 
 func (s *Server) stageAddEntrant(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	errs := fieldMsgs{}
+	errs := FieldMsgs{}
 	pid := int64(atoiField(errs, ctx, "player_id", c.FormValue("player_id")))
 	seed := atoiField(errs, ctx, "seed", c.FormValue("seed"))
 	round := atoiField(errs, ctx, "enter_round", c.FormValue("enter_round"))
 	if len(errs) == 0 {
-		_, err = s.office.AddEntrant(ctx, actor(c), office.EntrantInput{StageID: id, PlayerID: pid, Seed: seed, EnterRound: round})
-		if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		_, err = s.Office.AddEntrant(ctx, Actor(c), office.EntrantInput{StageID: id, PlayerID: pid, Seed: seed, EnterRound: round})
+		if msgs, ok := FieldMsgsOf(ctx, err); ok {
 			errs = msgs
 		} else if err != nil {
 			return err
@@ -654,27 +652,27 @@ func (s *Server) stageAddEntrant(c echo.Context) error {
 	if len(errs) > 0 {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{Query: c.FormValue("q")}, errs)
 	}
-	return seeOther(c, stageURL(id)+"#entrants")
+	return SeeOther(c, StageURL(id)+"#entrants")
 }
 
 func (s *Server) stageRemoveEntrant(c echo.Context) error {
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	eid, err := pathParam(c, "eid")
+	eid, err := PathParam(c, "eid")
 	if err != nil {
 		return err
 	}
-	if err := s.office.RemoveEntrant(c.Request().Context(), actor(c), id, eid); err != nil {
+	if err := s.Office.RemoveEntrant(c.Request().Context(), Actor(c), id, eid); err != nil {
 		return err
 	}
-	return seeOther(c, stageURL(id)+"#entrants")
+	return SeeOther(c, StageURL(id)+"#entrants")
 }
 
 func (s *Server) stageDraw(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -682,19 +680,19 @@ func (s *Server) stageDraw(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	_, err = s.office.DrawStage(ctx, actor(c), office.DrawInput{StageID: id, Seed: in.Seed, DrawDate: in.DrawDate})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	_, err = s.Office.DrawStage(ctx, Actor(c), office.DrawInput{StageID: id, Seed: in.Seed, DrawDate: in.DrawDate})
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{Draw: in}, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, stageURL(id)+"#review")
+	return SeeOther(c, StageURL(id)+"#review")
 }
 
 func (s *Server) stageSwap(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -702,77 +700,77 @@ func (s *Server) stageSwap(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	errs := fieldMsgs{}
+	errs := FieldMsgs{}
 	a := atoiField(errs, ctx, "a", in.A)
 	b := atoiField(errs, ctx, "b", in.B)
 	if len(errs) > 0 {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{Swap: in}, errs)
 	}
 	// The form numbers slots from 1, as the review table shows them.
-	broke, err := s.office.SwapSlots(ctx, actor(c), office.SwapInput{StageID: id, A: a - 1, B: b - 1, Reason: in.Reason})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	broke, err := s.Office.SwapSlots(ctx, Actor(c), office.SwapInput{StageID: id, A: a - 1, B: b - 1, Reason: in.Reason})
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		m := stageManage{Swap: in, breaks: broke}
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, m, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, stageURL(id)+"#review")
+	return SeeOther(c, StageURL(id)+"#review")
 }
 
 func (s *Server) stagePublish(c echo.Context) error {
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	if !confirmed(c) {
+	if !Confirmed(c) {
 		return s.stagePublishPreview(c, id)
 	}
-	if err := s.office.PublishStage(c.Request().Context(), actor(c), id); err != nil {
+	if err := s.Office.PublishStage(c.Request().Context(), Actor(c), id); err != nil {
 		return err
 	}
-	return seeOther(c, stageURL(id)+"#games")
+	return SeeOther(c, StageURL(id)+"#games")
 }
 
 func (s *Server) stageResult(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
 	winner, _ := strconv.ParseInt(c.FormValue("winner"), 10, 64) // 0: office says the winner is missing
 	in := office.QuickResultInput{StageID: id, BracketGame: c.FormValue("game"), WinnerID: winner, Reason: c.FormValue("reason")}
-	if in.GameID, err = formVersion(c, "game_id"); err == nil {
-		if in.Version, err = seenVersion(c); err == nil {
-			if !confirmed(c) {
+	if in.GameID, err = FormVersion(c, "game_id"); err == nil {
+		if in.Version, err = SeenVersion(c); err == nil {
+			if !Confirmed(c) {
 				return s.stageResultPreview(c, id, in)
 			}
-			err = s.office.QuickResult(ctx, actor(c), in)
+			err = s.Office.QuickResult(ctx, Actor(c), in)
 		}
 	}
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, stageURL(id)+"#games")
+	return SeeOther(c, StageURL(id)+"#games")
 }
 
 func (s *Server) stageWithdraw(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
 	pid, err := strconv.ParseInt(c.FormValue("player_id"), 10, 64)
 	if err != nil {
-		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, fieldMsgs{"player_id": L(ctx).T("knockout.err.player")})
+		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, FieldMsgs{"player_id": L(ctx).T("knockout.err.player")})
 	}
-	if err := s.office.WithdrawEntrant(ctx, actor(c), id, pid, c.FormValue("reason")); err != nil {
+	if err := s.Office.WithdrawEntrant(ctx, Actor(c), id, pid, c.FormValue("reason")); err != nil {
 		return err
 	}
-	return seeOther(c, stageURL(id)+"#games")
+	return SeeOther(c, StageURL(id)+"#games")
 }
 
 // csvColumns are the documented columns of a stage's CSV export.
@@ -782,18 +780,18 @@ var csvColumns = []string{"stage", "round", "game", "player_1", "player_2", "sta
 // reads the Japanese names). Public for published stages.
 func (s *Server) stageCSV(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	if done, err := s.notModifiedStage(c, id); done || err != nil {
+	if done, err := s.NotModifiedStage(c, id); done || err != nil {
 		return err
 	}
-	st, err := s.office.Stage(ctx, actor(c), id)
+	st, err := s.Office.Stage(ctx, Actor(c), id)
 	if err != nil {
 		return err
 	}
-	v, err := s.bracketsView(ctx, actor(c), st.EventID)
+	v, err := s.bracketsView(ctx, Actor(c), st.EventID)
 	if err != nil {
 		return err
 	}
@@ -889,7 +887,7 @@ func gamePairs(round []bracketGameView, joined bool) [][]bracketGameView {
 // stageToss enters one observed 振り駒 toss: piece_1 … piece_5.
 func (s *Server) stageToss(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -897,14 +895,14 @@ func (s *Server) stageToss(c echo.Context) error {
 	for i := range in.Pieces {
 		in.Pieces[i] = c.FormValue("piece_" + strconv.Itoa(i+1))
 	}
-	_, err = s.office.EnterToss(ctx, actor(c), in)
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	_, err = s.Office.EnterToss(ctx, Actor(c), in)
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, stageURL(id)+"#tosses")
+	return SeeOther(c, StageURL(id)+"#tosses")
 }
 
 // bracketColID is the id of round r's column of a stage's tree (-1: the

@@ -28,39 +28,39 @@ type handicapForm struct {
 // handicapPage shows an event's 手合割 switch and table; its directors get
 // the form.
 func (s *Server) handicapPage(c echo.Context) error {
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	if done, err := s.conditional(c, func(context.Context) (int64, error) { return id, nil }, condOpts{notLive: true}); done || err != nil {
+	if done, err := s.Conditional(c, func(context.Context) (int64, error) { return id, nil }, CondOpts{NotLive: true}); done || err != nil {
 		return err
 	}
 	return s.renderHandicap(c, http.StatusOK, id, nil, nil)
 }
 
-func (s *Server) renderHandicap(c echo.Context, status int, id int64, in *handicapForm, errs fieldMsgs) error {
+func (s *Server) renderHandicap(c echo.Context, status int, id int64, in *handicapForm, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	a := actor(c)
-	e, err := s.office.Event(ctx, a, id)
+	a := Actor(c)
+	e, err := s.Office.Event(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	h, err := s.office.EventHandicap(ctx, a, id)
+	h, err := s.Office.EventHandicap(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	v := handicapView{EventID: id, EventName: localName(ctx, e.Name, e.NameEn), ByRank: h.On, Table: office.FormatHandicapTable(h.Table),
-		Default: h.Default, Amateur: h.Amateur, CanEdit: s.office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil}
+	v := handicapView{EventID: id, EventName: LocalName(ctx, e.Name, e.NameEn), ByRank: h.On, Table: office.FormatHandicapTable(h.Table),
+		Default: h.Default, Amateur: h.Amateur, CanEdit: s.Office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil}
 	if in != nil {
 		v.ByRank, v.Table = in.ByRank != "", in.Table
 	}
-	markDraft(c, office.IsDraft(e))
-	return s.render(c, status, HandicapPage(s.page(c, v.EventName+" — "+L(ctx).T("knockout.handicap.title")), v, errs))
+	MarkDraft(c, office.IsDraft(e))
+	return s.Render(c, status, HandicapPage(s.Page(c, v.EventName+" — "+L(ctx).T("knockout.handicap.title")), v, errs))
 }
 
 func (s *Server) handicapSave(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -68,12 +68,12 @@ func (s *Server) handicapSave(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	err = s.office.SetEventHandicap(ctx, actor(c), office.HandicapInput{EventID: id, ByRank: in.ByRank != "", Table: in.Table})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	err = s.Office.SetEventHandicap(ctx, Actor(c), office.HandicapInput{EventID: id, ByRank: in.ByRank != "", Table: in.Table})
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderHandicap(c, http.StatusUnprocessableEntity, id, &in, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/events/"+c.Param("id")+"/handicap")
+	return SeeOther(c, "/events/"+c.Param("id")+"/handicap")
 }

@@ -12,7 +12,7 @@ import "strconv"
 
 // HandicapPage is an event's 手合割 settings: whether bracket games take a
 // handicap by the players' rank gap, and the table (D-H, 004).
-func HandicapPage(p Page, v handicapView, errs fieldMsgs) templ.Component {
+func HandicapPage(p Page, v handicapView, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -212,7 +212,7 @@ func HandicapPage(p Page, v handicapView, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -269,7 +269,7 @@ func HandicapPage(p Page, v handicapView, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("table", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("table", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

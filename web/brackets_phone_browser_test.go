@@ -21,7 +21,7 @@ func TestBrowser_BracketOnAPhone(t *testing.T) {
 		ctx := newBrowser(t)
 		a := newTestApp(t, s)
 		bg := context.Background()
-		f, err := seed.New(bg, a.srv.office, a.store, a.now)
+		f, err := seed.New(bg, a.srv.Office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +29,7 @@ func TestBrowser_BracketOnAPhone(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		eb, err := a.srv.office.EventBrackets(bg, f.Admin, ev.ID)
+		eb, err := a.srv.Office.EventBrackets(bg, f.Admin, ev.ID)
 		if err != nil {
 			t.Fatal(err)
 		}

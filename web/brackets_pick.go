@@ -21,7 +21,7 @@ type swapPick struct {
 
 // pickURL is the stage page with slot a picked (and b, when > 0).
 func pickURL(stageID int64, a, b int) string {
-	u := stageURL(stageID) + "?pick=" + strconv.Itoa(a)
+	u := StageURL(stageID) + "?pick=" + strconv.Itoa(a)
 	if b > 0 {
 		u += "&with=" + strconv.Itoa(b)
 	}
@@ -42,8 +42,8 @@ func (s *Server) previewPick(ctx context.Context, a office.Actor, m *stageManage
 	}
 	p.WithName = m.Slots[p.With-1].Name
 	m.Swap.A, m.Swap.B = strconv.Itoa(p.Pick), strconv.Itoa(p.With)
-	broke, err := s.office.PreviewSwap(ctx, a, office.SwapInput{StageID: m.Stage.ID, A: p.Pick - 1, B: p.With - 1})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	broke, err := s.Office.PreviewSwap(ctx, a, office.SwapInput{StageID: m.Stage.ID, A: p.Pick - 1, B: p.With - 1})
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		for _, msg := range msgs {
 			p.Err = msg
 		}
@@ -94,7 +94,7 @@ func violationWords(ctx context.Context, x pairing.Violation, nameAt func(int) s
 	}
 	a, n := slot(0)
 	b, _ := slot(1)
-	if w, ok := finalRuleWords(ctx, x.Rule, a, b, n); ok { // a day class's final (day_final.go)
+	if w, ok := FinalRuleWords(ctx, x.Rule, a, b, n); ok { // a day class's final (day_final.go)
 		return w
 	}
 	return T(ctx, "swap_pick.rule.other")

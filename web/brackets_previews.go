@@ -17,40 +17,40 @@ import (
 // stores: the result, who goes on to which game, a champion.
 func (s *Server) stageResultPreview(c echo.Context, id int64, in office.QuickResultInput) error {
 	ctx := c.Request().Context()
-	st, err := s.office.Stage(ctx, actor(c), id)
+	st, err := s.Office.Stage(ctx, Actor(c), id)
 	if err != nil {
 		return err
 	}
-	eff, err := s.office.DryRun(ctx, st.EventID, func(ctx context.Context, o *office.Office) error {
-		return o.QuickResult(ctx, actor(c), in)
+	eff, err := s.Office.DryRun(ctx, st.EventID, func(ctx context.Context, o *office.Office) error {
+		return o.QuickResult(ctx, Actor(c), in)
 	})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return s.renderConfirm(c, http.StatusOK, confirmView{Title: T(ctx, "previews.quick.title"), Lead: T(ctx, "previews.quick.lead"),
-		Effects: s.effectsView(ctx, eff), Action: stageURL(id) + "/result", Fields: echoFields(c),
-		Submit: T(ctx, "previews.save"), Back: stageURL(id) + "#games"})
+	return s.RenderConfirm(c, http.StatusOK, ConfirmView{Title: T(ctx, "previews.quick.title"), Lead: T(ctx, "previews.quick.lead"),
+		Effects: s.EffectsView(ctx, eff), Action: StageURL(id) + "/result", Fields: EchoFields(c),
+		Submit: T(ctx, "previews.save"), Back: StageURL(id) + "#games"})
 }
 
 // stagePublishPreview lists the games publishing the draw creates.
 func (s *Server) stagePublishPreview(c echo.Context, id int64) error {
 	ctx := c.Request().Context()
-	st, err := s.office.Stage(ctx, actor(c), id)
+	st, err := s.Office.Stage(ctx, Actor(c), id)
 	if err != nil {
 		return err
 	}
-	eff, err := s.office.DryRun(ctx, st.EventID, func(ctx context.Context, o *office.Office) error {
-		return o.PublishStage(ctx, actor(c), id)
+	eff, err := s.Office.DryRun(ctx, st.EventID, func(ctx context.Context, o *office.Office) error {
+		return o.PublishStage(ctx, Actor(c), id)
 	})
 	if err != nil {
 		return err
 	}
-	markDraft(c, eff.EventGoesPublic)
-	return s.renderConfirm(c, http.StatusOK, confirmView{Title: T(ctx, "previews.publish.title"), Lead: T(ctx, "previews.publish.lead", "Stage", stageName(ctx, st.Name, st.NameEn, st.Kind)),
-		Effects: s.effectsView(ctx, eff), Action: stageURL(id) + "/publish", Submit: T(ctx, "previews.publish.submit"), Back: stageURL(id) + "#review"})
+	MarkDraft(c, eff.EventGoesPublic)
+	return s.RenderConfirm(c, http.StatusOK, ConfirmView{Title: T(ctx, "previews.publish.title"), Lead: T(ctx, "previews.publish.lead", "Stage", StageName(ctx, st.Name, st.NameEn, st.Kind)),
+		Effects: s.EffectsView(ctx, eff), Action: StageURL(id) + "/publish", Submit: T(ctx, "previews.publish.submit"), Back: StageURL(id) + "#review"})
 }
 
 // stageUnpublish (POST /stages/:id/unpublish) takes a published draw back
@@ -58,29 +58,29 @@ func (s *Server) stagePublishPreview(c echo.Context, id int64) error {
 // asks for the reason; the confirmation saves it.
 func (s *Server) stageUnpublish(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	st, err := s.office.Stage(ctx, actor(c), id)
+	st, err := s.Office.Stage(ctx, Actor(c), id)
 	if err != nil {
 		return err
 	}
 	reason := c.FormValue("reason")
-	view := func(status int, eff office.Effects, errs fieldMsgs) error {
-		return s.renderConfirm(c, status, confirmView{Title: T(ctx, "previews.unpublish.stage_title", "Stage", stageName(ctx, st.Name, st.NameEn, st.Kind)),
-			Lead: T(ctx, "previews.unpublish.stage_lead", "Stage", stageName(ctx, st.Name, st.NameEn, st.Kind)), Effects: s.effectsView(ctx, eff),
-			Action: stageURL(id) + "/unpublish", Submit: T(ctx, "previews.unpublish.submit"), Back: stageURL(id) + "#games",
+	view := func(status int, eff office.Effects, errs FieldMsgs) error {
+		return s.RenderConfirm(c, status, ConfirmView{Title: T(ctx, "previews.unpublish.stage_title", "Stage", StageName(ctx, st.Name, st.NameEn, st.Kind)),
+			Lead: T(ctx, "previews.unpublish.stage_lead", "Stage", StageName(ctx, st.Name, st.NameEn, st.Kind)), Effects: s.EffectsView(ctx, eff),
+			Action: StageURL(id) + "/unpublish", Submit: T(ctx, "previews.unpublish.submit"), Back: StageURL(id) + "#games",
 			Reason: true, ReasonValue: reason, Errs: errs, Danger: true})
 	}
 	try := func(reason string) (office.Effects, error) {
-		return s.office.DryRun(ctx, st.EventID, func(ctx context.Context, o *office.Office) error {
-			return o.UnpublishStage(ctx, actor(c), id, reason)
+		return s.Office.DryRun(ctx, st.EventID, func(ctx context.Context, o *office.Office) error {
+			return o.UnpublishStage(ctx, Actor(c), id, reason)
 		})
 	}
-	if !confirmed(c) {
+	if !Confirmed(c) {
 		eff, err := try(orPlaceholder(reason))
-		if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		if msgs, ok := FieldMsgsOf(ctx, err); ok {
 			return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
 		}
 		if err != nil {
@@ -88,8 +88,8 @@ func (s *Server) stageUnpublish(c echo.Context) error {
 		}
 		return view(http.StatusOK, eff, nil)
 	}
-	err = s.office.UnpublishStage(ctx, actor(c), id, reason)
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	err = s.Office.UnpublishStage(ctx, Actor(c), id, reason)
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		if msgs["reason"] != "" {
 			eff, perr := try(orPlaceholder(reason))
 			if perr == nil {
@@ -101,7 +101,7 @@ func (s *Server) stageUnpublish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return seeOther(c, stageURL(id)+"#review")
+	return SeeOther(c, StageURL(id)+"#review")
 }
 
 // orPlaceholder stands in for a reason not given yet, so a preview can

@@ -12,7 +12,7 @@ import "strconv"
 
 // BracketsPage is an event's knockout stages drawn as trees (public), with
 // the new-stage form for its staff. Each stage prints on its own A4 page.
-func BracketsPage(p Page, v bracketsView, in stageInput, errs fieldMsgs) templ.Component {
+func BracketsPage(p Page, v bracketsView, in stageInput, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -173,7 +173,7 @@ func BracketsPage(p Page, v bracketsView, in stageInput, errs fieldMsgs) templ.C
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var11 templ.SafeURL
-						templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(st.ID)))
+						templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(st.ID)))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 20, Col: 46}
 						}
@@ -239,7 +239,7 @@ func BracketsPage(p Page, v bracketsView, in stageInput, errs fieldMsgs) templ.C
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var15 templ.SafeURL
-						templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(st.ID) + "/csv"))
+						templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(st.ID) + "/csv"))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 27, Col: 74}
 						}
@@ -277,7 +277,7 @@ func BracketsPage(p Page, v bracketsView, in stageInput, errs fieldMsgs) templ.C
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
-						templ_7745c5c3_Err = downloadList(T(ctx, "downloads.stage"), "stage-downloads-"+strconv.FormatInt(st.ID, 10), zipDownloadLinks(stageURL(st.ID)+"/records.zip", "stage-zip-"+strconv.FormatInt(st.ID, 10)+"-")).Render(ctx, templ_7745c5c3_Buffer)
+						templ_7745c5c3_Err = downloadList(T(ctx, "downloads.stage"), "stage-downloads-"+strconv.FormatInt(st.ID, 10), zipDownloadLinks(StageURL(st.ID)+"/records.zip", "stage-zip-"+strconv.FormatInt(st.ID, 10)+"-")).Render(ctx, templ_7745c5c3_Buffer)
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
@@ -289,7 +289,7 @@ func BracketsPage(p Page, v bracketsView, in stageInput, errs fieldMsgs) templ.C
 				}
 				return nil
 			})
-			templ_7745c5c3_Err = liveRegion(p, "live-brackets").Render(templ.WithChildren(ctx, templ_7745c5c3_Var7), templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = LiveRegion(p, "live-brackets").Render(templ.WithChildren(ctx, templ_7745c5c3_Var7), templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -358,15 +358,15 @@ func BracketsPage(p Page, v bracketsView, in stageInput, errs fieldMsgs) templ.C
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = textField("name", T(ctx, "knockout.stage.name"), in.Name, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = TextField("name", T(ctx, "knockout.stage.name"), in.Name, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = textField("name_en", T(ctx, "bracket_phone.stage_name_en"), in.NameEn, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = TextField("name_en", T(ctx, "bracket_phone.stage_name_en"), in.NameEn, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -433,12 +433,12 @@ func BracketsPage(p Page, v bracketsView, in stageInput, errs fieldMsgs) templ.C
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("kind", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("kind", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				if v.IsTitle {
-					templ_7745c5c3_Err = textField("best_of", T(ctx, "knockout.stage.best_of"), in.BestOf, "number", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("best_of", T(ctx, "knockout.stage.best_of"), in.BestOf, "number", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -470,7 +470,7 @@ func BracketsPage(p Page, v bracketsView, in stageInput, errs fieldMsgs) templ.C
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("qualifiers", T(ctx, "knockout.stage.qualifiers"), in.Qualifiers, "number", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("qualifiers", T(ctx, "knockout.stage.qualifiers"), in.Qualifiers, "number", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -492,7 +492,7 @@ func BracketsPage(p Page, v bracketsView, in stageInput, errs fieldMsgs) templ.C
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = textField("round_dates", T(ctx, "knockout.stage.round_dates"), in.RoundDates, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = TextField("round_dates", T(ctx, "knockout.stage.round_dates"), in.RoundDates, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -513,7 +513,7 @@ func BracketsPage(p Page, v bracketsView, in stageInput, errs fieldMsgs) templ.C
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = textField("allowance", T(ctx, "knockout.stage.allowance"), in.AllowanceMinutes, "number", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = TextField("allowance", T(ctx, "knockout.stage.allowance"), in.AllowanceMinutes, "number", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -1502,7 +1502,7 @@ func gameLink(g bracketGameView) templ.Component {
 
 // StagePage is a stage's working page for its staff: entrants, draw,
 // review and swaps, publication, quick results and the audit trail.
-func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
+func StagePage(p Page, m stageManage, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1731,7 +1731,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = downloadList(T(ctx, "downloads.stage"), "stage-downloads", zipDownloadLinks(stageURL(m.Stage.ID)+"/records.zip", "stage-zip-")).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = downloadList(T(ctx, "downloads.stage"), "stage-downloads", zipDownloadLinks(StageURL(m.Stage.ID)+"/records.zip", "stage-zip-")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1739,7 +1739,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = embedSnippet(m.EmbedCode).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = EmbedSnippet(m.EmbedCode).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1747,7 +1747,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldMsg("", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1787,7 +1787,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var103 templ.SafeURL
-				templ_7745c5c3_Var103, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(m.Stage.ID) + "/seeds"))
+				templ_7745c5c3_Var103, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(m.Stage.ID) + "/seeds"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 248, Col: 79}
 				}
@@ -1888,7 +1888,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var110 string
-				templ_7745c5c3_Var110, templ_7745c5c3_Err = templ.JoinStringErrs(rankLabel(ctx, e.Rank))
+				templ_7745c5c3_Var110, templ_7745c5c3_Err = templ.JoinStringErrs(RankLabel(ctx, e.Rank))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 265, Col: 63}
 				}
@@ -1970,7 +1970,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var115 templ.SafeURL
-					templ_7745c5c3_Var115, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(m.Stage.ID) + "/entrants/" + strconv.FormatInt(e.ID, 10) + "/remove"))
+					templ_7745c5c3_Var115, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(m.Stage.ID) + "/entrants/" + strconv.FormatInt(e.ID, 10) + "/remove"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 279, Col: 130}
 					}
@@ -2046,7 +2046,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var118 templ.SafeURL
-				templ_7745c5c3_Var118, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(m.Stage.ID)))
+				templ_7745c5c3_Var118, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(m.Stage.ID)))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 295, Col: 66}
 				}
@@ -2110,7 +2110,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("player_id", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("player_id", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -2118,7 +2118,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("seed", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("seed", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -2126,7 +2126,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("enter_round", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("enter_round", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -2159,7 +2159,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var124 templ.SafeURL
-					templ_7745c5c3_Var124, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(m.Stage.ID) + "/entrants"))
+					templ_7745c5c3_Var124, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(m.Stage.ID) + "/entrants"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 306, Col: 82}
 					}
@@ -2295,7 +2295,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var133 templ.SafeURL
-				templ_7745c5c3_Var133, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(m.Stage.ID) + "/draw"))
+				templ_7745c5c3_Var133, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(m.Stage.ID) + "/draw"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 319, Col: 77}
 				}
@@ -2311,7 +2311,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = textField("seed", T(ctx, "knockout.draw.seed"), m.Draw.Seed, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = TextField("seed", T(ctx, "knockout.draw.seed"), m.Draw.Seed, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -2332,7 +2332,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = textField("draw_date", T(ctx, "knockout.draw.date"), m.Draw.DrawDate, "date", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = TextField("draw_date", T(ctx, "knockout.draw.date"), m.Draw.DrawDate, "date", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -2660,7 +2660,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var152 templ.SafeURL
-					templ_7745c5c3_Var152, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(m.Stage.ID) + "/swap"))
+					templ_7745c5c3_Var152, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(m.Stage.ID) + "/swap"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 377, Col: 78}
 					}
@@ -2676,15 +2676,15 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("a", T(ctx, "knockout.swap.a"), m.Swap.A, "number", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("a", T(ctx, "knockout.swap.a"), m.Swap.A, "number", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("b", T(ctx, "knockout.swap.b"), m.Swap.B, "number", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("b", T(ctx, "knockout.swap.b"), m.Swap.B, "number", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("reason", T(ctx, "knockout.swap.reason"), m.Swap.Reason, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("reason", T(ctx, "knockout.swap.reason"), m.Swap.Reason, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -2749,7 +2749,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var156 templ.SafeURL
-				templ_7745c5c3_Var156, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(m.Stage.ID) + "/publish"))
+				templ_7745c5c3_Var156, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(m.Stage.ID) + "/publish"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 391, Col: 80}
 				}
@@ -2818,7 +2818,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("winner", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("winner", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -2826,7 +2826,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("reason", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("reason", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -2834,7 +2834,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("version", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("version", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -2842,7 +2842,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("game_id", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("game_id", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -2890,7 +2890,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var162 templ.SafeURL
-							templ_7745c5c3_Var162, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(m.Stage.ID) + "/result"))
+							templ_7745c5c3_Var162, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(m.Stage.ID) + "/result"))
 							if templ_7745c5c3_Err != nil {
 								return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 408, Col: 81}
 							}
@@ -3127,7 +3127,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 					}
 					return nil
 				})
-				templ_7745c5c3_Err = liveRegion(p, "live-stage").Render(templ.WithChildren(ctx, templ_7745c5c3_Var160), templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = LiveRegion(p, "live-stage").Render(templ.WithChildren(ctx, templ_7745c5c3_Var160), templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -3172,7 +3172,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var179 templ.SafeURL
-					templ_7745c5c3_Var179, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(m.Stage.ID) + "/withdraw"))
+					templ_7745c5c3_Var179, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(m.Stage.ID) + "/withdraw"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 436, Col: 82}
 					}
@@ -3434,7 +3434,7 @@ func StagePage(p Page, m stageManage, errs fieldMsgs) templ.Component {
 // tossSection lists every 振り駒 of a published stage — the simulated toss
 // and the tosses entered as observed, piece by piece — with a form to enter
 // the next observed toss while sente is not fixed by a started game.
-func tossSection(p Page, m stageManage, errs fieldMsgs) templ.Component {
+func tossSection(p Page, m stageManage, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -3486,7 +3486,7 @@ func tossSection(p Page, m stageManage, errs fieldMsgs) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		for i := 1; i <= 5; i++ {
-			templ_7745c5c3_Err = fieldMsg("piece_"+strconv.Itoa(i), errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("piece_"+strconv.Itoa(i), errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3717,7 +3717,7 @@ func tossSection(p Page, m stageManage, errs fieldMsgs) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var210 templ.SafeURL
-					templ_7745c5c3_Var210, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(m.Stage.ID) + "/toss"))
+					templ_7745c5c3_Var210, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(m.Stage.ID) + "/toss"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 530, Col: 83}
 					}
@@ -3965,7 +3965,7 @@ func unpublishStageForm(p Page, m stageManage) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var225 templ.SafeURL
-			templ_7745c5c3_Var225, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(stageURL(m.Stage.ID) + "/unpublish"))
+			templ_7745c5c3_Var225, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(StageURL(m.Stage.ID) + "/unpublish"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 563, Col: 81}
 			}
@@ -4034,6 +4034,126 @@ func unpublishStageForm(p Page, m stageManage) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 366, "</p>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		return nil
+	})
+}
+
+// voidedGames lists, under a stage's tree, the games corrections made void.
+func voidedGames(st stageView) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		templ_7745c5c3_Var230 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var230 == nil {
+			templ_7745c5c3_Var230 = templ.NopComponent
+		}
+		ctx = templ.ClearChildren(ctx)
+		if len(st.Voided) > 0 {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 367, "<div class=\"bracket-void\" data-testid=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var231 string
+			templ_7745c5c3_Var231, templ_7745c5c3_Err = templ.JoinStringErrs("bracket-void-" + strconv.FormatInt(st.ID, 10))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 575, Col: 88}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var231))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 368, "\"><h3>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var232 string
+			templ_7745c5c3_Var232, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "corrections.bracket.void"))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 576, Col: 43}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var232))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 369, "</h3><ul>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			for _, g := range st.Voided {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 370, "<li data-testid=\"bracket-void-game\"><s><a href=\"")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var233 templ.SafeURL
+				templ_7745c5c3_Var233, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(GameURL(g.GameID)))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 579, Col: 86}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var233))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 371, "\">")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var234 string
+				templ_7745c5c3_Var234, templ_7745c5c3_Err = templ.JoinStringErrs(g.Label)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 579, Col: 98}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var234))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 372, "</a> ")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var235 string
+				templ_7745c5c3_Var235, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "corrections.pair", "A", g.Sente, "B", g.Gote))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 579, Col: 160}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var235))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 373, "</s> <span class=\"muted\">(")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var236 string
+				templ_7745c5c3_Var236, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "corrections.games.void"))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `brackets.templ`, Line: 579, Col: 222}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var236))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 374, ")</span></li>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 375, "</ul></div>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

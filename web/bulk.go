@@ -14,9 +14,9 @@ import (
 
 // bulkRoutes: paste entrants into a stage, paste many players (issue 13).
 func (s *Server) bulkRoutes(e *echo.Echo) {
-	e.POST("/stages/:id/entrants/bulk", s.stageAddEntrants, requireUser)
-	e.GET("/players/paste", s.playersPasteForm, requireAdmin)
-	e.POST("/players/paste", s.playersPaste, requireAdmin)
+	e.POST("/stages/:id/entrants/bulk", s.stageAddEntrants, RequireUser)
+	e.GET("/players/paste", s.playersPasteForm, RequireAdmin)
+	e.POST("/players/paste", s.playersPaste, RequireAdmin)
 }
 
 // bulkProblem is one bad pasted line: its number and what is wrong, in
@@ -56,19 +56,19 @@ func bulkColumnLabel(ctx context.Context, col string) string {
 // a paste with any bad line stores nothing and lists every problem.
 func (s *Server) stageAddEntrants(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
 	text := c.FormValue("lines")
-	n, err := s.office.AddEntrants(ctx, actor(c), id, text)
+	n, err := s.Office.AddEntrants(ctx, Actor(c), id, text)
 	if problems, ok := bulkProblemsOf(ctx, err); ok {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{BulkText: text, BulkProblems: problems}, nil)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, fmt.Sprintf("%s?added=%d#entrants", stageURL(id), n))
+	return SeeOther(c, fmt.Sprintf("%s?added=%d#entrants", StageURL(id), n))
 }
 
 // playersPasteView is the paste form, its text and problems after a
@@ -88,19 +88,19 @@ func (s *Server) playersPasteForm(c echo.Context) error {
 		_, _ = fmt.Sscanf(c.QueryParam("n"), "%d,%d,%d", &sum.Created, &sum.Updated, &sum.Unchanged)
 		v.Done = &sum
 	}
-	return s.render(c, http.StatusOK, PlayersPastePage(s.page(c, T(ctx, "bulk.players.title")), v))
+	return s.Render(c, http.StatusOK, PlayersPastePage(s.Page(c, T(ctx, "bulk.players.title")), v))
 }
 
 func (s *Server) playersPaste(c echo.Context) error {
 	ctx := c.Request().Context()
 	v := playersPasteView{Text: c.FormValue("lines"), Kind: c.FormValue("kind")}
-	sum, err := s.office.ImportPlayersPaste(ctx, actor(c), v.Text, v.Kind)
+	sum, err := s.Office.ImportPlayersPaste(ctx, Actor(c), v.Text, v.Kind)
 	if problems, ok := bulkProblemsOf(ctx, err); ok {
 		v.Problems = problems
-		return s.render(c, http.StatusUnprocessableEntity, PlayersPastePage(s.page(c, T(ctx, "bulk.players.title")), v))
+		return s.Render(c, http.StatusUnprocessableEntity, PlayersPastePage(s.Page(c, T(ctx, "bulk.players.title")), v))
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, fmt.Sprintf("/players/paste?done=1&n=%d,%d,%d", sum.Created, sum.Updated, sum.Unchanged))
+	return SeeOther(c, fmt.Sprintf("/players/paste?done=1&n=%d,%d,%d", sum.Created, sum.Updated, sum.Unchanged))
 }

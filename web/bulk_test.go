@@ -31,15 +31,15 @@ func problemLines(t *testing.T, body string) []string {
 func bulkStage(t *testing.T, a *testApp) (*seed.Fixture, store.KnockoutStage, []store.Player) {
 	t.Helper()
 	ctx := context.Background()
-	f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+	f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := a.srv.office.CreateEvent(ctx, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: "貼り付け杯", Kind: office.EventKnockout, StartDate: "2026-12-01", EndDate: "2026-12-02"})
+	e, err := a.srv.Office.CreateEvent(ctx, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: "貼り付け杯", Kind: office.EventKnockout, StartDate: "2026-12-01", EndDate: "2026-12-02"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := a.srv.office.CreateStage(ctx, f.Admin, office.StageInput{EventID: e.ID, Name: "一次予選", Kind: string(pairing.FirstPreliminary)})
+	st, err := a.srv.Office.CreateStage(ctx, f.Admin, office.StageInput{EventID: e.ID, Name: "一次予選", Kind: string(pairing.FirstPreliminary)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestBulk_PlayersPasteReportsEveryBadLineAndStoresNothing(t *testing.T) {
 func TestLeagueClass_MembersReportEveryBadLineWithItsNumber(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
-		f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +168,7 @@ func TestLeagueClass_MembersReportEveryBadLineWithItsNumber(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, err := a.srv.office.CreateEvent(ctx, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: "第90期順位戦", Kind: office.EventJunisenTerm, StartDate: "2026-06-01", EndDate: "2027-03-31"})
+		e, err := a.srv.Office.CreateEvent(ctx, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: "第90期順位戦", Kind: office.EventJunisenTerm, StartDate: "2026-06-01", EndDate: "2027-03-31"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -29,13 +29,13 @@ import (
 
 // notModifiedEvent answers a conditional GET of a page of event id; done
 // means the 304 has been sent and the handler must return.
-func (s *Server) notModifiedEvent(c echo.Context, id int64) (done bool, err error) {
-	return s.notModified(c, func(context.Context) (int64, error) { return id, nil })
+func (s *Server) NotModifiedEvent(c echo.Context, id int64) (done bool, err error) {
+	return s.NotModified(c, func(context.Context) (int64, error) { return id, nil })
 }
 
 // notModifiedStage is notModifiedEvent for a page of a knockout stage.
-func (s *Server) notModifiedStage(c echo.Context, stageID int64) (bool, error) {
-	return s.notModified(c, s.eventOfStage(actor(c), stageID))
+func (s *Server) NotModifiedStage(c echo.Context, stageID int64) (bool, error) {
+	return s.NotModified(c, s.EventOfStage(Actor(c), stageID))
 }
 
 // notModifiedClass is notModifiedEvent for a page of a league class. It
@@ -43,15 +43,15 @@ func (s *Server) notModifiedStage(c echo.Context, stageID int64) (bool, error) {
 // PageRevision), so the page does not read them again
 // (office.StandingsRead); when the class was not found, or may not be
 // seen, read is zero.
-func (s *Server) notModifiedClass(c echo.Context, classID int64) (done bool, read office.ClassRead, err error) {
-	a := actor(c)
+func (s *Server) NotModifiedClass(c echo.Context, classID int64) (done bool, read office.ClassRead, err error) {
+	a := Actor(c)
 	done, read.Page, err = s.conditionalRead(c, func(ctx context.Context) (int64, error) {
-		cl, err := s.office.ClassOf(ctx, a, classID)
+		cl, err := s.Office.ClassOf(ctx, a, classID)
 		if err == nil {
 			read.Class = cl
 		}
 		return cl.EventID, err
-	}, condOpts{})
+	}, CondOpts{})
 	return done, read, err
 }
 
@@ -63,54 +63,54 @@ func (s *Server) notModifiedClass(c echo.Context, classID int64) (done bool, rea
 // the store directly for a conditional GET.
 
 // eventOfStage resolves a knockout stage for a.
-func (s *Server) eventOfStage(a office.Actor, stageID int64) func(context.Context) (int64, error) {
-	return func(ctx context.Context) (int64, error) { return s.office.StageEventOf(ctx, a, stageID) }
+func (s *Server) EventOfStage(a office.Actor, stageID int64) func(context.Context) (int64, error) {
+	return func(ctx context.Context) (int64, error) { return s.Office.StageEventOf(ctx, a, stageID) }
 }
 
 // eventOfClass resolves a league class for a.
-func (s *Server) eventOfClass(a office.Actor, classID int64) func(context.Context) (int64, error) {
+func (s *Server) EventOfClass(a office.Actor, classID int64) func(context.Context) (int64, error) {
 	return func(ctx context.Context) (int64, error) {
-		cl, err := s.office.ClassOf(ctx, a, classID)
+		cl, err := s.Office.ClassOf(ctx, a, classID)
 		return cl.EventID, err
 	}
 }
 
 // eventOfGame resolves a game for a.
-func (s *Server) eventOfGame(a office.Actor, gameID int64) func(context.Context) (int64, error) {
-	return func(ctx context.Context) (int64, error) { return s.office.GameEventOf(ctx, a, gameID) }
+func (s *Server) EventOfGame(a office.Actor, gameID int64) func(context.Context) (int64, error) {
+	return func(ctx context.Context) (int64, error) { return s.Office.GameEventOf(ctx, a, gameID) }
 }
 
 // notModifiedDayClass is notModifiedEvent for a page of an amateur day's
 // class (the class page, its standings and its printed sheets). Those
 // pages are not live, so they open no stream.
-func (s *Server) notModifiedDayClass(c echo.Context, classID int64) (bool, error) {
-	return s.conditional(c, func(ctx context.Context) (int64, error) {
-		return s.dayRoom().ClassEventOf(ctx, classID)
-	}, condOpts{notLive: true})
+func (s *Server) NotModifiedDayClass(c echo.Context, classID int64) (bool, error) {
+	return s.Conditional(c, func(ctx context.Context) (int64, error) {
+		return s.DayRoom().ClassEventOf(ctx, classID)
+	}, CondOpts{NotLive: true})
 }
 
 // notModifiedGame is notModifiedEvent for a game's page or its record.
-func (s *Server) notModifiedGame(c echo.Context, gameID int64, o condOpts) (bool, error) {
-	return s.conditional(c, s.eventOfGame(actor(c), gameID), o)
+func (s *Server) NotModifiedGame(c echo.Context, gameID int64, o CondOpts) (bool, error) {
+	return s.Conditional(c, s.EventOfGame(Actor(c), gameID), o)
 }
 
 // condOpts adjust conditional for a page that is not an ordinary live
 // event page.
-type condOpts struct {
+type CondOpts struct {
 	// notLive: the page opens no live stream (printed sheets, the day's
 	// pages, downloads), so none is chosen for it.
-	notLive bool
+	NotLive bool
 	// noRender: the answer is not kept in the render cache, which keeps
 	// the body, its type and its file name only; an embed's framing
 	// headers (embeds.go) must be set on every answer.
-	noRender bool
+	NoRender bool
 }
 
-func (s *Server) notModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
-	return s.conditional(c, eventOf, condOpts{})
+func (s *Server) NotModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
+	return s.Conditional(c, eventOf, CondOpts{})
 }
 
-func (s *Server) conditional(c echo.Context, eventOf func(context.Context) (int64, error), o condOpts) (bool, error) {
+func (s *Server) Conditional(c echo.Context, eventOf func(context.Context) (int64, error), o CondOpts) (bool, error) {
 	done, _, err := s.conditionalRead(c, eventOf, o)
 	return done, err
 }
@@ -118,9 +118,9 @@ func (s *Server) conditional(c echo.Context, eventOf func(context.Context) (int6
 // conditionalRead is conditional, also handing back the PageRevision it
 // read for the public (Event.ID 0 when none was read or the visitor may
 // not see the event).
-func (s *Server) conditionalRead(c echo.Context, eventOf func(context.Context) (int64, error), o condOpts) (bool, office.PageRevision, error) {
-	cacheHeaders(c)
-	a := actor(c)
+func (s *Server) conditionalRead(c echo.Context, eventOf func(context.Context) (int64, error), o CondOpts) (bool, office.PageRevision, error) {
+	CacheHeaders(c)
+	a := Actor(c)
 	if c.Request().Method != http.MethodGet {
 		return false, office.PageRevision{}, nil
 	}
@@ -135,14 +135,14 @@ func (s *Server) conditionalRead(c echo.Context, eventOf func(context.Context) (
 	if !a.Anonymous() {
 		// No validators for staff; the page still goes live (live.go),
 		// at the revision read before its data.
-		if !o.notLive {
-			s.markLive(c, eventID)
+		if !o.NotLive {
+			s.MarkLive(c, eventID)
 		}
 		return false, office.PageRevision{}, nil
 	}
 	// Visibility first (office): a draft is ErrNotFound here as on its
 	// page, whatever If-None-Match guessed, so a 304 never tells it exists.
-	pr, err := s.office.PageRevision(ctx, a, eventID)
+	pr, err := s.Office.PageRevision(ctx, a, eventID)
 	if errors.Is(err, office.ErrNotFound) {
 		return false, office.PageRevision{}, nil
 	}
@@ -152,14 +152,14 @@ func (s *Server) conditionalRead(c echo.Context, eventOf func(context.Context) (
 	if !pr.Known {
 		return false, pr, nil
 	}
-	if !o.notLive {
+	if !o.NotLive {
 		c.Set(liveKey, liveURL(eventID, liveRevision(pr.Revision)))
 	}
 	var modified time.Time
 	if pr.Revision.Settled {
 		modified = pr.Revision.At
 	}
-	done, err := s.answerConditional(c, s.pageKey(c, pr, true), s.pageKey(c, pr, false), modified, !o.noRender)
+	done, err := s.AnswerConditional(c, s.PageKey(c, pr, true), s.PageKey(c, pr, false), modified, !o.NoRender)
 	return done, pr, err
 }
 
@@ -167,7 +167,7 @@ func (s *Server) conditionalRead(c echo.Context, eventOf func(context.Context) (
 // (cookie), the CSRF token in the page (cookie) and htmx fragments make one
 // URL several pages. private: the page carries the browser's own CSRF
 // token, which no shared cache may hand to another.
-func cacheHeaders(c echo.Context) {
+func CacheHeaders(c echo.Context) {
 	h := c.Response().Header()
 	h.Add(echo.HeaderVary, "Cookie")
 	h.Add(echo.HeaderVary, "HX-Request")
@@ -180,7 +180,7 @@ func cacheHeaders(c echo.Context) {
 // gets 304; otherwise, when render is set, another visitor's bytes at this
 // revision come from the render cache (render_cache.go, under key), or the
 // page about to be computed is filed there. done means the answer is sent.
-func (s *Server) answerConditional(c echo.Context, etag, key string, modified time.Time, render bool) (done bool, err error) {
+func (s *Server) AnswerConditional(c echo.Context, etag, key string, modified time.Time, render bool) (done bool, err error) {
 	r := c.Response()
 	h := r.Header()
 	r.Before(func() {
@@ -191,7 +191,7 @@ func (s *Server) answerConditional(c echo.Context, etag, key string, modified ti
 			}
 		}
 	})
-	if fresh(c.Request(), etag, modified) {
+	if Fresh(c.Request(), etag, modified) {
 		return true, c.NoContent(http.StatusNotModified)
 	}
 	if !render {
@@ -200,7 +200,7 @@ func (s *Server) answerConditional(c echo.Context, etag, key string, modified ti
 	if done, err := s.serveRendered(c, key); done || err != nil {
 		return true, err
 	}
-	if s.pages != nil {
+	if s.Pages != nil {
 		// Another visitor rendering this page at this revision is waited
 		// for and its bytes taken; when its page was not kept, the next
 		// one renders while the rest wait again. After renderWaitMax,
@@ -209,7 +209,7 @@ func (s *Server) answerConditional(c echo.Context, etag, key string, modified ti
 		defer t.Stop()
 	wait:
 		for {
-			ch, leader := s.pages.lead(key)
+			ch, leader := s.Pages.lead(key)
 			if leader {
 				c.Set(renderLeadCtx, key)
 				break
@@ -239,18 +239,18 @@ func (s *Server) answerConditional(c echo.Context, etag, key string, modified ti
 // Without the token (withCSRF false) it is the key of the page's bytes in
 // the render cache: the same for every visitor but for the token, which
 // the cache puts in.
-func (s *Server) pageKey(c echo.Context, pr office.PageRevision, withCSRF bool) string {
-	return s.tagOf(c, strconv.FormatInt(pr.Revision.Event, 10)+"."+strconv.FormatInt(pr.Revision.Registry, 10), withCSRF,
+func (s *Server) PageKey(c echo.Context, pr office.PageRevision, withCSRF bool) string {
+	return s.TagOf(c, strconv.FormatInt(pr.Revision.Event, 10)+"."+strconv.FormatInt(pr.Revision.Registry, 10), withCSRF,
 		strconv.FormatInt(pr.Event.ID, 10), pr.Event.Status)
 }
 
 // tagOf is pageKey's tag: rev (characters allowed in a tag) then a hash
 // of what names the page (parts) and of everything else it depends on.
-func (s *Server) tagOf(c echo.Context, rev string, withCSRF bool, parts ...string) string {
+func (s *Server) TagOf(c echo.Context, rev string, withCSRF bool, parts ...string) string {
 	req := c.Request()
 	lang, _ := c.Get("lang").(string)
 	var csrf string
-	if ck, err := req.Cookie(csrfCookie); err == nil && withCSRF {
+	if ck, err := req.Cookie(CSRFCookie); err == nil && withCSRF {
 		csrf = ck.Value
 	}
 	sum := sha256.New()
@@ -266,7 +266,7 @@ func (s *Server) tagOf(c echo.Context, rev string, withCSRF bool, parts ...strin
 // If-Modified-Since alone is believed only from a client without cookies
 // (a calendar app, a script), whose page depends on its URL alone: a date
 // cannot tell languages or CSRF tokens apart, a tag can.
-func fresh(r *http.Request, etag string, modified time.Time) bool {
+func Fresh(r *http.Request, etag string, modified time.Time) bool {
 	if inm := r.Header.Get("If-None-Match"); inm != "" {
 		for _, t := range strings.Split(inm, ",") {
 			t = strings.TrimSpace(t)

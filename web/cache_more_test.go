@@ -23,7 +23,7 @@ func TestCache_DownloadsEmbedsAndGamePages304UntilAWrite(t *testing.T) {
 		ctx := context.Background()
 		f := newCacheFixture(t, a)
 		game := saveCorpusGame(t, a, f.g, readCorpus(t)[0], "2回戦")
-		if err := a.srv.office.SetOrganiserEmbedOrigins(ctx, f.g.admin, f.g.event.OrganiserID, "https://club.example.jp"); err != nil {
+		if err := a.srv.Office.SetOrganiserEmbedOrigins(ctx, f.g.admin, f.g.event.OrganiserID, "https://club.example.jp"); err != nil {
 			t.Fatal(err)
 		}
 		// A record on a game of the bracket, for the stage's zip.
@@ -31,10 +31,10 @@ func TestCache_DownloadsEmbedsAndGamePages304UntilAWrite(t *testing.T) {
 		if err != nil || len(roots) == 0 {
 			t.Fatalf("stage games: %v %v", roots, err)
 		}
-		if _, _, err := a.srv.office.SaveRecord(ctx, f.g.admin, roots[0], office.RecordInput{Text: "position startpos moves 7g7f 3c3d\n", Format: kifu.FormatUSI.String()}); err != nil {
+		if _, _, err := a.srv.Office.SaveRecord(ctx, f.g.admin, roots[0], office.RecordInput{Text: "position startpos moves 7g7f 3c3d\n", Format: kifu.FormatUSI.String()}); err != nil {
 			t.Fatal(err)
 		}
-		gp, ev := gameURL(game.ID), "/events/"+i64s(f.g.event.ID)
+		gp, ev := GameURL(game.ID), "/events/"+i64s(f.g.event.ID)
 		records := []string{gp + "/record.kif", gp + "/record.kif?charset=sjis", gp + "/record.csa", gp + "/record.usi",
 			ev + "/records.zip?format=kif", ev + "/records.zip?format=csa", "/stages/" + i64s(f.stage) + "/records.zip?format=kif"}
 		pages := []string{gp, ev + "/handicap"}
@@ -76,7 +76,7 @@ func TestCache_DownloadsEmbedsAndGamePages304UntilAWrite(t *testing.T) {
 
 		// The embed's origins are the organiser's: a new list, a new tag,
 		// and the new origin in the frame-ancestors.
-		if err := a.srv.office.SetOrganiserEmbedOrigins(ctx, f.g.admin, f.g.event.OrganiserID, "https://shibu.example.jp"); err != nil {
+		if err := a.srv.Office.SetOrganiserEmbedOrigins(ctx, f.g.admin, f.g.event.OrganiserID, "https://shibu.example.jp"); err != nil {
 			t.Fatal(err)
 		}
 		for _, p := range embeds {
@@ -91,7 +91,7 @@ func TestCache_DownloadsEmbedsAndGamePages304UntilAWrite(t *testing.T) {
 		// A result on the game: its page, its records and the event's zip
 		// change; the league embed (another event) does not.
 		tags = f.tags(t, public, all)
-		if _, err := a.srv.office.RecordResult(ctx, f.g.admin, game.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: office.ReasonResignation}); err != nil {
+		if _, err := a.srv.Office.RecordResult(ctx, f.g.admin, game.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: office.ReasonResignation}); err != nil {
 			t.Fatal(err)
 		}
 		changed := map[string]string{}
@@ -109,13 +109,13 @@ func TestCache_DraftDownloadsAndEmbedsStay404(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newCacheFixture(t, a)
-		g, err := a.srv.office.CreateGame(ctx, f.g.admin, office.GameInput{EventID: f.draft, Label: "1回戦", SenteID: &f.g.sente.ID, GoteID: &f.g.gote.ID, AllowanceMinutes: 60})
+		g, err := a.srv.Office.CreateGame(ctx, f.g.admin, office.GameInput{EventID: f.draft, Label: "1回戦", SenteID: &f.g.sente.ID, GoteID: &f.g.gote.ID, AllowanceMinutes: 60})
 		if err != nil {
 			t.Fatal(err)
 		}
 		storetest.AgeRevisions(t, a.store, 2*time.Second)
 		ev := "/events/" + i64s(f.draft)
-		paths := []string{gameURL(g.ID), gameURL(g.ID) + "/record.kif", ev + "/records.zip?format=kif", "/stages/" + i64s(f.draftStage) + "/records.zip?format=kif",
+		paths := []string{GameURL(g.ID), GameURL(g.ID) + "/record.kif", ev + "/records.zip?format=kif", "/stages/" + i64s(f.draftStage) + "/records.zip?format=kif",
 			ev + "/handicap", "/embed/stages/" + i64s(f.draftStage), "/embed/league/" + i64s(f.draftClass)}
 		guesses := [][]string{{"If-None-Match", "*"}, {"If-None-Match", `W/"1.1-000000000000000000000000"`},
 			{"If-Modified-Since", time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)}, nil}
@@ -157,7 +157,7 @@ func TestCache_DayPages304UntilAWrite(t *testing.T) {
 				}
 			}
 		}
-		if err := a.srv.office.SetEventStatus(ctx, f.admin, f.event.ID, office.StatusPublished); err != nil {
+		if err := a.srv.Office.SetEventStatus(ctx, f.admin, f.event.ID, office.StatusPublished); err != nil {
 			t.Fatal(err)
 		}
 		public := cf.browser()

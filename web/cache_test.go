@@ -33,7 +33,7 @@ type cacheFixture struct {
 func newCacheFixture(t *testing.T, a *testApp) *cacheFixture {
 	t.Helper()
 	ctx := context.Background()
-	o := a.srv.office
+	o := a.srv.Office
 	f := &cacheFixture{a: a, g: newGameSetup(t, a, "{}")}
 	admin := f.g.admin
 	var names []string
@@ -221,7 +221,7 @@ func TestCache_PublicPagesAnswer304UntilAWrite(t *testing.T) {
 		f.notModified(t, public, ko, true)
 
 		// A league result (through office, as the league page's form does).
-		if err := a.srv.office.EnterLeagueResult(ctx, f.g.admin, office.LeagueResultInput{GameID: f.leagueGames[0].GameID, Result: "sente_win"}); err != nil {
+		if err := a.srv.Office.EnterLeagueResult(ctx, f.g.admin, office.LeagueResultInput{GameID: f.leagueGames[0].GameID, Result: "sente_win"}); err != nil {
 			t.Fatal(err)
 		}
 		f.notModified(t, public, lg, false)
@@ -279,7 +279,7 @@ func TestCache_SignedInNeverGets304(t *testing.T) {
 		f := newCacheFixture(t, a)
 		director := a.addUser("director", false)
 		for _, ev := range []int64{f.g.event.ID, f.leagueEvent} {
-			if err := a.srv.office.GrantEventRole(ctx, f.g.admin, office.RoleGrant{EventID: ev, UserID: director.ID, Role: office.RoleDirector}); err != nil {
+			if err := a.srv.Office.GrantEventRole(ctx, f.g.admin, office.RoleGrant{EventID: ev, UserID: director.ID, Role: office.RoleDirector}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -346,7 +346,7 @@ func TestCache_DraftStays404WhateverTheGuess(t *testing.T) {
 			}
 		}
 		// Published, the same event gets tags.
-		if err := a.srv.office.SetEventStatus(context.Background(), f.g.admin, f.draft, office.StatusPublished); err != nil {
+		if err := a.srv.Office.SetEventStatus(context.Background(), f.g.admin, f.draft, office.StatusPublished); err != nil {
 			t.Fatal(err)
 		}
 		f.tags(t, public, []string{"/events/" + strconv.FormatInt(f.draft, 10)})

@@ -42,9 +42,9 @@ func BenchmarkComputedPages(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	srv.pages = nil
-	srv.office.KeepNoViews()
-	f, err := seed.New(ctx, srv.office, s, now)
+	srv.Pages = nil
+	srv.Office.KeepNoViews()
+	f, err := seed.New(ctx, srv.Office, s, now)
 	if err != nil {
 		b.Fatal(err)
 	}

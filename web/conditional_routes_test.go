@@ -111,7 +111,7 @@ func conditionalRoutes(t *testing.T, a *testApp) []string {
 	reach := conditionalHandlers(t)
 	seen := map[string]bool{}
 	var out []string
-	for _, r := range a.srv.echo.Routes() {
+	for _, r := range a.srv.Echo.Routes() {
 		if r.Method != "GET" || !reach[handlerFuncName(r.Name)] {
 			continue
 		}
@@ -162,7 +162,7 @@ func TestConditional_HiddenResourcesNeverAnswer304(t *testing.T) {
 		if d.event.Status != office.StatusDraft {
 			t.Fatalf("the day event is %s, want a draft", d.event.Status)
 		}
-		if err := a.srv.office.SetOrganiserEmbedOrigins(ctx, x.f.Admin, x.f.Org.ID, "https://example.jp"); err != nil {
+		if err := a.srv.Office.SetOrganiserEmbedOrigins(ctx, x.f.Admin, x.f.Org.ID, "https://example.jp"); err != nil {
 			t.Fatal(err)
 		}
 		id := func(n int64) string { return fmt.Sprint(n) }
@@ -283,13 +283,13 @@ func TestConditional_HiddenResourcesNeverAnswer304(t *testing.T) {
 		// at its event's current revision (cache.go pageKey).
 		tagOf := func(path string, eventID int64) string {
 			t.Helper()
-			pr, err := a.srv.office.PageRevision(ctx, x.f.Admin, eventID)
+			pr, err := a.srv.Office.PageRevision(ctx, x.f.Admin, eventID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := a.srv.echo.NewContext(httptest.NewRequest(http.MethodGet, path, nil), httptest.NewRecorder())
+			c := a.srv.Echo.NewContext(httptest.NewRequest(http.MethodGet, path, nil), httptest.NewRecorder())
 			c.Set("lang", "ja")
-			return a.srv.pageKey(c, pr, true)
+			return a.srv.PageKey(c, pr, true)
 		}
 		// The tag computed here is the server's own: checked on a visible page.
 		if resp, _ := get("/league/"+A, nil); resp.Header.Get("ETag") != tagOf("/league/"+A, x.term) {

@@ -22,15 +22,15 @@ import (
 // fields back with correction_confirm; the write then runs under
 // office.WithCorrection and is refused (422, the page again with the
 // message) while the consent is incomplete.
-func (s *Server) correctionGate(kind string) echo.MiddlewareFunc {
+func (s *Server) CorrectionGate(kind string) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
 			if err := req.ParseForm(); err != nil {
 				return next(c)
 			}
-			ctx, a := req.Context(), actor(c)
-			id, err := pathParam(c, "id")
+			ctx, a := req.Context(), Actor(c)
+			id, err := PathParam(c, "id")
 			if err != nil {
 				return err
 			}
@@ -118,10 +118,10 @@ func (s *Server) renderCorrection(c echo.Context, status int, kind string, id in
 		if id == 0 {
 			return l.T("corrections.nobody")
 		}
-		return s.playerName(ctx, &id)
+		return s.PlayerName(ctx, &id)
 	}
 	for _, a := range affected {
-		av := affectedView{GameID: a.GameID, Label: gameLabel(ctx, a.Label), Confirmed: a.Confirmed,
+		av := affectedView{GameID: a.GameID, Label: GameLabel(ctx, a.Label), Confirmed: a.Confirmed,
 			Now: l.T("corrections.pair", "A", name(a.Now[0]), "B", name(a.Now[1]))}
 		switch {
 		case a.AfterStatus == "gone":
@@ -151,15 +151,15 @@ func (s *Server) renderCorrection(c echo.Context, status int, kind string, id in
 		}
 		v.Error = strings.Join(msgs, " ")
 	}
-	if isHTMX(c) { // a whole page: show it instead of a form's fragment
+	if IsHTMX(c) { // a whole page: show it instead of a form's fragment
 		c.Response().Header().Set("HX-Retarget", "body")
 		c.Response().Header().Set("HX-Reswap", "innerHTML")
 	}
-	return s.render(c, status, CorrectionPage(s.page(c, l.T("corrections.title")), v))
+	return s.Render(c, status, CorrectionPage(s.Page(c, l.T("corrections.title")), v))
 }
 
 // voidedGameView is a void game of a bracket slot.
-type voidedGameView struct {
+type VoidedGameView struct {
 	GameID int64
 	Label  string
 	Sente  string
@@ -168,8 +168,8 @@ type voidedGameView struct {
 
 // voidedOf lists the void bracket games of an event's stages for the
 // trees, by stage: two statements however many there are (issue 12).
-func (s *Server) voidedOf(ctx context.Context, eventID int64) (map[int64][]voidedGameView, error) {
-	vs, err := s.office.VoidBracketGames(ctx, eventID)
+func (s *Server) VoidedOf(ctx context.Context, eventID int64) (map[int64][]VoidedGameView, error) {
+	vs, err := s.Office.VoidBracketGames(ctx, eventID)
 	if err != nil || len(vs) == 0 {
 		return nil, err
 	}
@@ -179,7 +179,7 @@ func (s *Server) voidedOf(ctx context.Context, eventID int64) (map[int64][]voide
 			ids = append(ids, v.SenteID, v.GoteID)
 		}
 	}
-	ps, err := s.office.PlayersByIDs(ctx, ids)
+	ps, err := s.Office.PlayersByIDs(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -192,10 +192,10 @@ func (s *Server) voidedOf(ctx context.Context, eventID int64) (map[int64][]voide
 		}
 		return "#" + strconv.FormatInt(id, 10)
 	}
-	out := make(map[int64][]voidedGameView, len(vs))
+	out := make(map[int64][]VoidedGameView, len(vs))
 	for stage, games := range vs {
 		for _, v := range games {
-			out[stage] = append(out[stage], voidedGameView{GameID: v.GameID, Label: gameLabel(ctx, v.Label), Sente: name(v.SenteID), Gote: name(v.GoteID)})
+			out[stage] = append(out[stage], VoidedGameView{GameID: v.GameID, Label: GameLabel(ctx, v.Label), Sente: name(v.SenteID), Gote: name(v.GoteID)})
 		}
 	}
 	return out, nil

@@ -77,7 +77,7 @@ func TestCorrectionWeb_D_X3_R1G2CorrectedAfterR2Played(t *testing.T) {
 		ctx := context.Background()
 		r1g2, old := slot("R1-G2"), slot("R2-G1")
 		g12, _ := a.store.GameByID(ctx, r1g2.GameID)
-		goteName := a.srv.playerName(ctx, g12.GotePlayerID)
+		goteName := a.srv.PlayerName(ctx, g12.GotePlayerID)
 		path := "/games/" + strconv.FormatInt(r1g2.GameID, 10)
 		end := url.Values{"kind": {"resign"}, "by": {"sente"}, "version": {"1"}} // the page showed version 1
 
@@ -456,7 +456,7 @@ func TestCorrectionWeb_D_X3_FoulClaimReversesR1G2(t *testing.T) {
 		}
 		_, body = a.get("/games/" + strconv.FormatInt(now.GameID, 10))
 		d := doc(t, body)
-		gote := a.srv.playerName(ctx, g12.GotePlayerID)
+		gote := a.srv.PlayerName(ctx, g12.GotePlayerID)
 		if !strings.Contains(d.Find(`[data-testid="game-sente"]`).Text()+d.Find(`[data-testid="game-gote"]`).Text(), gote) {
 			t.Fatalf("new R2-G1 page should name %s", gote)
 		}

@@ -124,7 +124,7 @@ func crawl(t *testing.T, a *testApp, c *http.Client, lang string, chk *pageCheck
 // error page can be looked at: 422 (bad input a room refused), 500 and
 // 503 (the database is gone).
 func crawlErrorRoutes(a *testApp) map[int]string {
-	e := a.srv.echo
+	e := a.srv.Echo
 	e.GET("/crawl-test/422", func(echo.Context) error { return fmt.Errorf("crawl: %w", office.ErrInvalid) })
 	e.GET("/crawl-test/429", func(echo.Context) error { return echo.NewHTTPError(http.StatusTooManyRequests) })
 	e.GET("/crawl-test/500", func(echo.Context) error { return errors.New("crawl: a bug") })
@@ -215,7 +215,7 @@ func TestCrawl_NoDeveloperTextOnAnyPage(t *testing.T) {
 		for _, p := range f.players {
 			ids = append(ids, p.ID)
 		}
-		chk := newPageChecker(a.srv.msgs, f.data, ids)
+		chk := newPageChecker(a.srv.Msgs, f.data, ids)
 		identities := []crawlIdentity{{"public", 0}, {"administrator", f.root.ID}, {"director", f.director.ID},
 			{"arbiter", f.arbiter.ID}, {"recorder", f.recorder.ID}, {"scheduler", f.scheduler.ID}}
 		start := []string{"/", fmt.Sprintf("/events/%d", f.knockout), fmt.Sprintf("/events/%d", f.leagueEvent),
@@ -287,7 +287,7 @@ func TestCrawl_BrowserSample(t *testing.T) {
 		for _, p := range f.players {
 			ids = append(ids, p.ID)
 		}
-		chk := newPageChecker(a.srv.msgs, f.data, ids)
+		chk := newPageChecker(a.srv.Msgs, f.data, ids)
 		pages := map[string]string{
 			"stage":  fmt.Sprintf("/stages/%d", f.stage),
 			"game":   fmt.Sprintf("/games/%d", f.recorded),

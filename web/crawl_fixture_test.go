@@ -36,7 +36,7 @@ type crawlFixture struct {
 func newCrawlFixture(t *testing.T, a *testApp) *crawlFixture {
 	t.Helper()
 	ctx := context.Background()
-	o := a.srv.office
+	o := a.srv.Office
 	f := &crawlFixture{a: a}
 	f.root = a.addUser("root", true)
 	f.director = a.addUser("director", false)
@@ -191,7 +191,7 @@ func newCrawlFixture(t *testing.T, a *testApp) *crawlFixture {
 	// An API token that wrote a result (issue 15): the token page's rows and
 	// the history's "via token" words are crawled too.
 	tok, err := o.CreateAPIToken(ctx, f.admin, office.TokenInput{EventID: f.knockout, Name: "会場タブレット", Scope: office.ScopeRulings,
-		ExpiresOn: a.now.In(tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
+		ExpiresOn: a.now.In(Tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
 	must(err)
 	ta, err := o.AuthenticateToken(ctx, tok.Secret)
 	must(err)

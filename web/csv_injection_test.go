@@ -113,7 +113,7 @@ func playerName(t *testing.T, a *testApp, id int64) string {
 
 func csvFixture(t *testing.T, a *testApp) *seed.Fixture {
 	t.Helper()
-	f, err := seed.New(context.Background(), a.srv.office, a.store, a.now)
+	f, err := seed.New(context.Background(), a.srv.Office, a.store, a.now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestCSVInjection_RatingsExportNeutralisesFormulas(t *testing.T) {
 		}
 		ids := playerIDs(t, a)
 		renameRows(t, a, "players", "name", ids[1:7], csvHostile)
-		if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(context.Background()); err != nil {
+		if _, err := ratings.New(a.srv.Office).RefreshRatingsIfStale(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		rows := csvCells(t, a, "/ratings/export.csv")
@@ -168,7 +168,7 @@ func TestCSVInjection_RecordExportNeutralisesFormulas(t *testing.T) {
 			t.Fatal(err)
 		}
 		renameRows(t, a, "events", "name", []int64{ev}, []string{"@SUM(1+1)*cmd"})
-		if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(context.Background()); err != nil {
+		if _, err := ratings.New(a.srv.Office).RefreshRatingsIfStale(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		rows := csvCells(t, a, fmt.Sprintf("/players/%d/record.csv", me.ID))

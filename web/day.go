@@ -19,9 +19,6 @@ import (
 // classes, reception, the draw of each round and results by board number.
 // Routes are in routes.go (one block).
 
-// dayRoom is the day's use cases over the server's office.
-func (s *Server) dayRoom() *day.Day { return day.New(s.office) }
-
 func dayURL(eventID int64) string { return "/events/" + strconv.FormatInt(eventID, 10) + "/day" }
 func dayClassURL(classID int64) string {
 	return "/day/classes/" + strconv.FormatInt(classID, 10)
@@ -98,7 +95,7 @@ type dayView struct {
 	Classes   []dayClassRow
 	CanDesk   bool
 	Form      classForm
-	Errs      fieldMsgs
+	Errs      FieldMsgs
 	EditURL   string // set when the form edits a class
 	// Rounds lists the round numbers some class has drawn, for the
 	// event-wide board pages (shown to those who enter results).
@@ -107,7 +104,7 @@ type dayView struct {
 
 // requireDayEvent answers 404 for an event that is not an amateur day.
 func (s *Server) requireDayEvent(ctx context.Context, eventID int64) error {
-	ok, err := s.dayRoom().IsDay(ctx, eventID)
+	ok, err := s.DayRoom().IsDay(ctx, eventID)
 	if err != nil {
 		return err
 	}
@@ -118,35 +115,35 @@ func (s *Server) requireDayEvent(ctx context.Context, eventID int64) error {
 }
 
 func (s *Server) dayPage(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	if done, err := s.conditional(c, func(context.Context) (int64, error) { return id, nil }, condOpts{notLive: true}); done || err != nil {
+	if done, err := s.Conditional(c, func(context.Context) (int64, error) { return id, nil }, CondOpts{NotLive: true}); done || err != nil {
 		return err
 	}
 	return s.renderDay(c, http.StatusOK, classFormOf(day.InputOf(0, "", "", 0, day.FormatPools, day.DefaultSettings())), nil)
 }
 
-func (s *Server) renderDay(c echo.Context, status int, form classForm, errs fieldMsgs) error {
+func (s *Server) renderDay(c echo.Context, status int, form classForm, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	a := actor(c)
-	e, err := s.office.Event(ctx, a, id)
+	a := Actor(c)
+	e, err := s.Office.Event(ctx, a, id)
 	if err != nil {
 		return err
 	}
 	if err := s.requireDayEvent(ctx, id); err != nil {
 		return err
 	}
-	classes, err := s.dayRoom().Classes(ctx, a, id)
+	classes, err := s.DayRoom().Classes(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	entrants, err := s.dayRoom().EntrantRowsOfEvent(ctx, id)
+	entrants, err := s.DayRoom().EntrantRowsOfEvent(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -160,10 +157,10 @@ func (s *Server) renderDay(c echo.Context, status int, form classForm, errs fiel
 			present[en.ClassID]++
 		}
 	}
-	v := dayView{EventID: id, EventName: localName(ctx, e.Name, e.NameEn), EventURL: "/events/" + strconv.FormatInt(id, 10), Form: form, Errs: errs}
-	v.CanDesk = !a.Anonymous() && s.office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil
-	if !a.Anonymous() && s.office.RequireEventRole(ctx, a, id, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil {
-		rounds, err := s.dayRoom().RoundsOfEvent(ctx, id)
+	v := dayView{EventID: id, EventName: LocalName(ctx, e.Name, e.NameEn), EventURL: "/events/" + strconv.FormatInt(id, 10), Form: form, Errs: errs}
+	v.CanDesk = !a.Anonymous() && s.Office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil
+	if !a.Anonymous() && s.Office.RequireEventRole(ctx, a, id, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil {
+		rounds, err := s.DayRoom().RoundsOfEvent(ctx, id)
 		if err != nil {
 			return err
 		}
@@ -176,11 +173,11 @@ func (s *Server) renderDay(c echo.Context, status int, form classForm, errs fiel
 		}
 	}
 	for _, cl := range classes {
-		v.Classes = append(v.Classes, dayClassRow{ID: cl.ID, Name: localName(ctx, cl.Name, cl.NameEn), Format: formatWords(ctx, cl),
+		v.Classes = append(v.Classes, dayClassRow{ID: cl.ID, Name: LocalName(ctx, cl.Name, cl.NameEn), Format: formatWords(ctx, cl),
 			Ranks: rankRangeWords(ctx, cl.Settings), Entrants: count[cl.ID], Present: present[cl.ID]})
 	}
-	markDraft(c, e.Status == office.StatusDraft)
-	return s.render(c, status, DayPage(s.page(c, v.EventName), v))
+	MarkDraft(c, e.Status == office.StatusDraft)
+	return s.Render(c, status, DayPage(s.Page(c, v.EventName), v))
 }
 
 // formatWords says a class's format: 2勝通過2敗失格 / スイス式 4回戦 / トーナメントのみ.
@@ -200,16 +197,16 @@ func rankRangeWords(ctx context.Context, st day.ClassSettings) string {
 	case st.RankMin == "" && st.RankMax == "":
 		return T(ctx, "day.ranks.any")
 	case st.RankMin == "":
-		return T(ctx, "day.ranks.up_to", "Max", rankLabel(ctx, st.RankMax))
+		return T(ctx, "day.ranks.up_to", "Max", RankLabel(ctx, st.RankMax))
 	case st.RankMax == "":
-		return T(ctx, "day.ranks.from", "Min", rankLabel(ctx, st.RankMin))
+		return T(ctx, "day.ranks.from", "Min", RankLabel(ctx, st.RankMin))
 	}
-	return T(ctx, "day.ranks.between", "Min", rankLabel(ctx, st.RankMin), "Max", rankLabel(ctx, st.RankMax))
+	return T(ctx, "day.ranks.between", "Min", RankLabel(ctx, st.RankMin), "Max", RankLabel(ctx, st.RankMax))
 }
 
 func (s *Server) dayClassCreate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -217,46 +214,46 @@ func (s *Server) dayClassCreate(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	cl, err := s.dayRoom().CreateClass(ctx, actor(c), f.input(id))
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	cl, err := s.DayRoom().CreateClass(ctx, Actor(c), f.input(id))
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderDay(c, http.StatusUnprocessableEntity, f, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, dayClassURL(cl.ID))
+	return SeeOther(c, dayClassURL(cl.ID))
 }
 
 // dayClassEdit shows the class form filled with the class's settings.
 func (s *Server) dayClassEdit(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	cl, err := s.dayRoom().Class(ctx, actor(c), cid)
+	cl, err := s.DayRoom().Class(ctx, Actor(c), cid)
 	if err != nil {
 		return err
 	}
 	return s.renderClassEdit(c, http.StatusOK, cl, classFormOf(day.InputOf(cl.EventID, cl.Name, cl.NameEn, cl.Position, cl.Format, cl.Settings)), nil)
 }
 
-func (s *Server) renderClassEdit(c echo.Context, status int, cl day.Class, f classForm, errs fieldMsgs) error {
+func (s *Server) renderClassEdit(c echo.Context, status int, cl day.Class, f classForm, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	if err := s.office.RequireEventRole(ctx, actor(c), cl.EventID, office.RoleDirector); err != nil {
+	if err := s.Office.RequireEventRole(ctx, Actor(c), cl.EventID, office.RoleDirector); err != nil {
 		return err
 	}
-	v := dayView{EventID: cl.EventID, EventName: localName(ctx, cl.Name, cl.NameEn), EventURL: dayClassURL(cl.ID), CanDesk: true, Form: f, Errs: errs, EditURL: dayClassURL(cl.ID)}
-	return s.render(c, status, DayClassEditPage(s.page(c, v.EventName), v))
+	v := dayView{EventID: cl.EventID, EventName: LocalName(ctx, cl.Name, cl.NameEn), EventURL: dayClassURL(cl.ID), CanDesk: true, Form: f, Errs: errs, EditURL: dayClassURL(cl.ID)}
+	return s.Render(c, status, DayClassEditPage(s.Page(c, v.EventName), v))
 }
 
 func (s *Server) dayClassUpdate(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	cl, err := s.dayRoom().Class(ctx, actor(c), cid)
+	cl, err := s.DayRoom().Class(ctx, Actor(c), cid)
 	if err != nil {
 		return err
 	}
@@ -264,14 +261,14 @@ func (s *Server) dayClassUpdate(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	_, err = s.dayRoom().UpdateClass(ctx, actor(c), cid, f.input(cl.EventID))
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	_, err = s.DayRoom().UpdateClass(ctx, Actor(c), cid, f.input(cl.EventID))
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderClassEdit(c, http.StatusUnprocessableEntity, cl, f, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, dayClassURL(cid))
+	return SeeOther(c, dayClassURL(cid))
 }
 
 // dayBoardRow is one board of a round as the class and board pages show
@@ -373,15 +370,15 @@ func (s *Server) dayClassPage(c echo.Context) error {
 
 func (s *Server) renderClass(c echo.Context, status int, message string) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	cv, err := s.dayRoom().ClassView(ctx, actor(c), cid)
+	cv, err := s.DayRoom().ClassView(ctx, Actor(c), cid)
 	if err != nil {
 		return err
 	}
-	v := dayClassView{ClassID: cid, Name: localName(ctx, cv.Class.Name, cv.Class.NameEn), DayURL: dayURL(cv.Event.ID), Format: formatWords(ctx, cv.Class),
+	v := dayClassView{ClassID: cid, Name: LocalName(ctx, cv.Class.Name, cv.Class.NameEn), DayURL: dayURL(cv.Event.ID), Format: formatWords(ctx, cv.Class),
 		CanDesk: cv.CanDesk, CanEnter: cv.CanEnter, CanDraw: cv.CanDesk && cv.CanDraw() && !cv.PreliminaryOver(), NextRound: cv.NextRound(), Message: message}
 	v.Facts = classFacts(ctx, cv.Class)
 	for _, r := range cv.Rounds {
@@ -390,8 +387,8 @@ func (s *Server) renderClass(c echo.Context, status int, message string) error {
 	for _, e := range cv.Entrants {
 		v.Entrants = append(v.Entrants, dayEntrant(ctx, e, ""))
 	}
-	markDraft(c, cv.Event.Status == office.StatusDraft)
-	return s.render(c, status, DayClassPage(s.page(c, v.Name), v))
+	MarkDraft(c, cv.Event.Status == office.StatusDraft)
+	return s.Render(c, status, DayClassPage(s.Page(c, v.Name), v))
 }
 
 // classFacts lists a class's settings in words.
@@ -420,7 +417,7 @@ func classFacts(ctx context.Context, cl day.Class) [][2]string {
 }
 
 func dayEntrant(ctx context.Context, e day.EntrantRow, class string) dayEntrantRow {
-	return dayEntrantRow{PlayerID: e.PlayerID, Name: e.Name, URL: playerURL(e.PlayerID), Rank: rankLabel(ctx, e.DeclaredRank), Club: e.Affiliation,
+	return dayEntrantRow{PlayerID: e.PlayerID, Name: e.Name, URL: PlayerURL(e.PlayerID), Rank: RankLabel(ctx, e.DeclaredRank), Club: e.Affiliation,
 		ClassID: e.ClassID, Class: class, ByDirect: e.ClassBy == "director", Checkin: e.Checkin, Withdrawn: e.Withdrawn(), WalkIn: e.WalkIn}
 }
 
@@ -441,8 +438,8 @@ func roundView(ctx context.Context, cv day.ClassView, r day.RoundState) dayRound
 }
 
 func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
-	row := dayBoardRow{Board: b.Board, Anchor: strconv.Itoa(b.Board), BaseURL: dayBoardsURL(cv.Class.ID, b.Round), GameID: b.Last.ID, chain: b.Chain, GameURL: gameURL(b.Last.ID), Version: b.Version,
-		Sente: cv.Names[b.Sente], Gote: cv.Names[b.Gote], Handicap: handicapLabel(ctx, b.Last.Handicap), Even: b.Last.Handicap == "平手", Decided: b.Decided}
+	row := dayBoardRow{Board: b.Board, Anchor: strconv.Itoa(b.Board), BaseURL: dayBoardsURL(cv.Class.ID, b.Round), GameID: b.Last.ID, chain: b.Chain, GameURL: GameURL(b.Last.ID), Version: b.Version,
+		Sente: cv.Names[b.Sente], Gote: cv.Names[b.Gote], Handicap: HandicapLabel(ctx, b.Last.Handicap), Even: b.Last.Handicap == "平手", Decided: b.Decided}
 	if b.SenteBy != "" {
 		row.SenteBy = T(ctx, "day.sente_by."+b.SenteBy)
 	}
@@ -487,14 +484,14 @@ type dayStandingsView struct {
 
 func (s *Server) dayStandings(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	if done, err := s.notModifiedDayClass(c, cid); done || err != nil {
+	if done, err := s.NotModifiedDayClass(c, cid); done || err != nil {
 		return err
 	}
-	cv, err := s.dayRoom().ClassView(ctx, actor(c), cid)
+	cv, err := s.DayRoom().ClassView(ctx, Actor(c), cid)
 	if err != nil {
 		return err
 	}
@@ -502,10 +499,10 @@ func (s *Server) dayStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := dayStandingsView{ClassID: cid, Name: localName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: dayClassURL(cid), Pools: st.Pools, Swiss: st.Swiss,
+	v := dayStandingsView{ClassID: cid, Name: LocalName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: dayClassURL(cid), Pools: st.Pools, Swiss: st.Swiss,
 		IsSwiss: cv.Class.Format == day.FormatSwiss, Drawn: len(cv.Rounds) > 0}
-	markDraft(c, cv.Event.Status == office.StatusDraft)
-	return s.render(c, http.StatusOK, DayStandingsPage(s.page(c, T(ctx, "day.standings.title", "Class", v.Name)), v))
+	MarkDraft(c, cv.Event.Status == office.StatusDraft)
+	return s.Render(c, http.StatusOK, DayStandingsPage(s.Page(c, T(ctx, "day.standings.title", "Class", v.Name)), v))
 }
 
 // dayDrawView is the draw preview: nothing is written until confirmed.
@@ -524,7 +521,7 @@ type dayDrawView struct {
 
 func (s *Server) dayDrawPreview(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -532,28 +529,28 @@ func (s *Server) dayDrawPreview(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.dayRoom().PreviewRound(ctx, actor(c), cid, seed)
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	p, err := s.DayRoom().PreviewRound(ctx, Actor(c), cid, seed)
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderClass(c, http.StatusUnprocessableEntity, firstMsg(msgs))
 	}
 	if err != nil {
 		return err
 	}
-	cl, err := s.dayRoom().Class(ctx, actor(c), cid)
+	cl, err := s.DayRoom().Class(ctx, Actor(c), cid)
 	if err != nil {
 		return err
 	}
-	v := dayDrawView{ClassID: cid, Name: localName(ctx, cl.Name, cl.NameEn), ClassURL: dayClassURL(cid), Round: p.Round,
+	v := dayDrawView{ClassID: cid, Name: LocalName(ctx, cl.Name, cl.NameEn), ClassURL: dayClassURL(cid), Round: p.Round,
 		Seed: strconv.FormatUint(p.Seed, 10), Fingerprint: p.Fingerprint, Byes: p.ByeNames}
 	for _, b := range p.Boards {
-		v.Boards = append(v.Boards, dayBoardRow{Board: b.Board, Sente: b.SenteName, Gote: b.GoteName, Handicap: handicapLabel(ctx, b.Handicap), Even: b.Handicap == "平手", SenteBy: T(ctx, "day.sente_by."+b.SenteBy)})
+		v.Boards = append(v.Boards, dayBoardRow{Board: b.Board, Sente: b.SenteName, Gote: b.GoteName, Handicap: HandicapLabel(ctx, b.Handicap), Even: b.Handicap == "平手", SenteBy: T(ctx, "day.sente_by."+b.SenteBy)})
 	}
 	for _, a := range p.NotKept {
 		v.NotKept = append(v.NotKept, T(ctx, "day.notkept", "Relation", T(ctx, "day.relation."+a.Relation), "A", a.Names[0], "B", a.Names[1]))
 	}
 	names := map[int64]string{}
 	if len(p.Blocks) > 0 {
-		es, err := s.dayRoom().EntrantRowsOfClass(ctx, cid)
+		es, err := s.DayRoom().EntrantRowsOfClass(ctx, cid)
 		if err != nil {
 			return err
 		}
@@ -569,7 +566,7 @@ func (s *Server) dayDrawPreview(c echo.Context) error {
 		}
 		v.Blocks = append(v.Blocks, T(ctx, "day.block", "Block", bl.ID, "Names", strings.Join(ns, T(ctx, "day.list_sep"))))
 	}
-	return s.render(c, http.StatusOK, DayDrawPage(s.page(c, T(ctx, "day.draw.title", "Class", v.Name, "N", v.Round)), v))
+	return s.Render(c, http.StatusOK, DayDrawPage(s.Page(c, T(ctx, "day.draw.title", "Class", v.Name, "N", v.Round)), v))
 }
 
 // drawConfirmForm is the preview's confirmation.
@@ -581,7 +578,7 @@ type drawConfirmForm struct {
 
 func (s *Server) dayDrawConfirm(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -594,22 +591,22 @@ func (s *Server) dayDrawConfirm(c echo.Context) error {
 	if err1 != nil || err2 != nil || f.Fingerprint == "" {
 		return s.renderClass(c, http.StatusUnprocessableEntity, T(ctx, "day.err.draw_form"))
 	}
-	_, err = s.dayRoom().ConfirmRound(ctx, actor(c), day.ConfirmInput{ClassID: cid, Round: round, Seed: seed, Fingerprint: f.Fingerprint})
+	_, err = s.DayRoom().ConfirmRound(ctx, Actor(c), day.ConfirmInput{ClassID: cid, Round: round, Seed: seed, Fingerprint: f.Fingerprint})
 	if errors.Is(err, day.ErrDrawChanged) {
 		return s.renderClass(c, http.StatusConflict, T(ctx, "day.err.draw_changed"))
 	}
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderClass(c, http.StatusUnprocessableEntity, firstMsg(msgs))
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, dayClassURL(cid)+"#round-"+strconv.Itoa(round))
+	return SeeOther(c, dayClassURL(cid)+"#round-"+strconv.Itoa(round))
 }
 
 // firstMsg is one message of a validation error, for a page that shows a
 // single line.
-func firstMsg(m fieldMsgs) string {
+func firstMsg(m FieldMsgs) string {
 	for _, k := range []string{"round", "format", "class", "player", "checkin", "board", "result"} {
 		if m[k] != "" {
 			return m[k]
@@ -643,9 +640,9 @@ const eventKindDay = "day"
 // dayClassNotModified answers a conditional GET of a page of the class
 // named by :cid (cache.go); a bad id is left to the handler.
 func (s *Server) dayClassNotModified(c echo.Context) (bool, error) {
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return false, nil
 	}
-	return s.notModifiedDayClass(c, cid)
+	return s.NotModifiedDayClass(c, cid)
 }

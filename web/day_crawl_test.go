@@ -54,10 +54,10 @@ func TestCrawl_DayPagesHaveNoDeveloperText(t *testing.T) {
 		if _, err := f.d.Withdraw(ctx, f.admin, f.event.ID, p.Boards[0].Sente); err != nil {
 			t.Fatal(err)
 		}
-		if err := a.srv.office.SetEventStatus(ctx, f.admin, f.event.ID, office.StatusPublished); err != nil {
+		if err := a.srv.Office.SetEventStatus(ctx, f.admin, f.event.ID, office.StatusPublished); err != nil {
 			t.Fatal(err)
 		}
-		chk := newPageChecker(a.srv.msgs, data, ids)
+		chk := newPageChecker(a.srv.Msgs, data, ids)
 		start := []string{fmt.Sprintf("/events/%d", f.event.ID), fmt.Sprintf("/events/%d/day", f.event.ID),
 			fmt.Sprintf("/events/%d/day/reception", f.event.ID), fmt.Sprintf("/day/classes/%d/edit", b.ID),
 			fmt.Sprintf("/day/classes/%d/rounds/1/boards", b.ID), fmt.Sprintf("/day/classes/%d/rounds/1/boards?board=99", b.ID),

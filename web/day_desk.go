@@ -36,12 +36,12 @@ type receptionView struct {
 	EventName string
 	DayURL    string
 	Entrants  []dayEntrantRow
-	Classes   []choice
+	Classes   []Choice
 	Query     string
 	Found     []pickCandidate // registered players matching Query, not yet entered
 	Searched  bool
 	Walk      walkInForm
-	Errs      fieldMsgs
+	Errs      FieldMsgs
 	Message   string
 	Counts    map[string]int // per check-in state
 	Fees      []dayFeeLine   // per class: each category, then the class
@@ -77,37 +77,37 @@ func (s *Server) dayReception(c echo.Context) error {
 	return s.renderReception(c, http.StatusOK, walkInForm{}, nil, "")
 }
 
-func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, errs fieldMsgs, message string) error {
+func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, errs FieldMsgs, message string) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	a := actor(c)
-	e, err := s.office.Event(ctx, a, id)
+	a := Actor(c)
+	e, err := s.Office.Event(ctx, a, id)
 	if err != nil {
 		return err
 	}
 	if err := s.requireDayEvent(ctx, id); err != nil {
 		return err
 	}
-	if err := s.office.RequireEventRole(ctx, a, id, office.RoleDirector); err != nil {
+	if err := s.Office.RequireEventRole(ctx, a, id, office.RoleDirector); err != nil {
 		return err
 	}
-	classes, err := s.dayRoom().Classes(ctx, a, id)
+	classes, err := s.DayRoom().Classes(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	entrants, err := s.dayRoom().EntrantRowsOfEvent(ctx, id)
+	entrants, err := s.DayRoom().EntrantRowsOfEvent(ctx, id)
 	if err != nil {
 		return err
 	}
-	v := receptionView{EventID: id, EventName: localName(ctx, e.Name, e.NameEn), DayURL: dayURL(id), Walk: walk, Errs: errs, Message: message, Counts: map[string]int{}}
+	v := receptionView{EventID: id, EventName: LocalName(ctx, e.Name, e.NameEn), DayURL: dayURL(id), Walk: walk, Errs: errs, Message: message, Counts: map[string]int{}}
 	className := map[int64]string{}
 	for _, cl := range classes {
-		n := localName(ctx, cl.Name, cl.NameEn)
+		n := LocalName(ctx, cl.Name, cl.NameEn)
 		className[cl.ID] = n
-		v.Classes = append(v.Classes, choice{Value: strconv.FormatInt(cl.ID, 10), Label: n})
+		v.Classes = append(v.Classes, Choice{Value: strconv.FormatInt(cl.ID, 10), Label: n})
 	}
 	var staff []int64
 	for _, en := range entrants {
@@ -115,11 +115,11 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 			staff = append(staff, *en.CheckinBy)
 		}
 	}
-	users, err := s.office.StaffNames(ctx, staff)
+	users, err := s.Office.StaffNames(ctx, staff)
 	if err != nil {
 		return err
 	}
-	fees, err := s.dayRoom().Fees(ctx, a, id)
+	fees, err := s.DayRoom().Fees(ctx, a, id)
 	if err != nil {
 		return err
 	}
@@ -160,7 +160,7 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 		}
 		if en.CheckinBy != nil && en.CheckinAt != nil {
 			u := users[*en.CheckinBy]
-			row.CheckinBy, row.CheckinAt = u.DisplayName, showTime(*en.CheckinAt)
+			row.CheckinBy, row.CheckinAt = u.DisplayName, ShowTime(*en.CheckinAt)
 			if row.CheckinBy == "" {
 				row.CheckinBy = u.Login
 			}
@@ -174,7 +174,7 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 	}
 	v.Query = strings.TrimSpace(c.QueryParam("q"))
 	if v.Query != "" {
-		pg, err := s.office.SearchPlayers(ctx, v.Query, 1)
+		pg, err := s.Office.SearchPlayers(ctx, v.Query, 1)
 		if err != nil {
 			return err
 		}
@@ -193,8 +193,8 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 			v.Found = append(v.Found, pickCandidate{ID: p.ID, Name: p.Name, Detail: detail})
 		}
 	}
-	markDraft(c, e.Status == office.StatusDraft)
-	return s.render(c, status, DayReceptionPage(s.page(c, T(ctx, "day.reception.title", "Event", v.EventName)), v))
+	MarkDraft(c, e.Status == office.StatusDraft)
+	return s.Render(c, status, DayReceptionPage(s.Page(c, T(ctx, "day.reception.title", "Event", v.EventName)), v))
 }
 
 // formID reads a whole-number form field; 0 when absent or not a number
@@ -206,55 +206,55 @@ func formID(c echo.Context, name string) int64 {
 
 func (s *Server) receptionBack(c echo.Context, id int64, err error) error {
 	ctx := c.Request().Context()
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderReception(c, http.StatusUnprocessableEntity, walkInForm{}, nil, firstMsg(msgs))
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, dayURL(id)+"/reception")
+	return SeeOther(c, dayURL(id)+"/reception")
 }
 
 func (s *Server) dayEnter(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	_, err = s.dayRoom().Enter(c.Request().Context(), actor(c), day.EntryInput{EventID: id, PlayerID: formID(c, "player_id"), Rank: c.FormValue("rank"), ClassID: formID(c, "class_id"),
+	_, err = s.DayRoom().Enter(c.Request().Context(), Actor(c), day.EntryInput{EventID: id, PlayerID: formID(c, "player_id"), Rank: c.FormValue("rank"), ClassID: formID(c, "class_id"),
 		FeeCategory: c.FormValue("fee_category")})
 	return s.receptionBack(c, id, err)
 }
 
 func (s *Server) dayCheckin(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	err = s.dayRoom().CheckIn(c.Request().Context(), actor(c), id, formID(c, "player_id"), c.FormValue("state"))
+	err = s.DayRoom().CheckIn(c.Request().Context(), Actor(c), id, formID(c, "player_id"), c.FormValue("state"))
 	return s.receptionBack(c, id, err)
 }
 
 func (s *Server) dayWithdraw(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	_, err = s.dayRoom().Withdraw(c.Request().Context(), actor(c), id, formID(c, "player_id"))
+	_, err = s.DayRoom().Withdraw(c.Request().Context(), Actor(c), id, formID(c, "player_id"))
 	return s.receptionBack(c, id, err)
 }
 
 func (s *Server) dayMove(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	err = s.dayRoom().MoveEntrant(c.Request().Context(), actor(c), id, formID(c, "player_id"), formID(c, "class_id"))
+	err = s.DayRoom().MoveEntrant(c.Request().Context(), Actor(c), id, formID(c, "player_id"), formID(c, "class_id"))
 	return s.receptionBack(c, id, err)
 }
 
 func (s *Server) dayWalkIn(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -264,16 +264,16 @@ func (s *Server) dayWalkIn(c echo.Context) error {
 	}
 	rel, _ := strconv.ParseInt(strings.TrimSpace(f.RelativeID), 10, 64)
 	cls, _ := strconv.ParseInt(strings.TrimSpace(f.ClassID), 10, 64)
-	_, err = s.dayRoom().WalkIn(ctx, actor(c), day.WalkInInput{EventID: id, Name: f.Name, Reading: f.Reading, Rank: f.Rank, Club: f.Affiliation,
+	_, err = s.DayRoom().WalkIn(ctx, Actor(c), day.WalkInInput{EventID: id, Name: f.Name, Reading: f.Reading, Rank: f.Rank, Club: f.Affiliation,
 		MasterNumber: f.MasterNumber, MasterName: f.MasterName, MasterReading: f.MasterReading, RelativeID: rel, ClassID: cls, Late: f.Late != "",
 		FeeStatus: f.FeeStatus, FeeAmount: f.FeeAmount, FeeCategory: f.FeeCategory})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderReception(c, http.StatusUnprocessableEntity, f, msgs, "")
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, dayURL(id)+"/reception#entrants")
+	return SeeOther(c, dayURL(id)+"/reception#entrants")
 }
 
 // dayBoardsView is the phone-sized board page of one class round.
@@ -318,14 +318,14 @@ func (s *Server) dayBoards(c echo.Context) error {
 			v.Boards = nil
 		}
 	}
-	return s.render(c, http.StatusOK, DayBoardsPage(s.page(c, T(ctx, "day.boards.title", "Class", v.Name, "N", v.Round)), v))
+	return s.Render(c, http.StatusOK, DayBoardsPage(s.Page(c, T(ctx, "day.boards.title", "Class", v.Name, "N", v.Round)), v))
 }
 
 // boardsView reads a class round's boards (the actor must be able to
 // enter results).
 func (s *Server) boardsView(c echo.Context) (dayBoardsView, error) {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return dayBoardsView{}, err
 	}
@@ -333,7 +333,7 @@ func (s *Server) boardsView(c echo.Context) (dayBoardsView, error) {
 	if err != nil {
 		return dayBoardsView{}, echo.NewHTTPError(http.StatusNotFound)
 	}
-	cv, err := s.dayRoom().ClassView(ctx, actor(c), cid)
+	cv, err := s.DayRoom().ClassView(ctx, Actor(c), cid)
 	if err != nil {
 		return dayBoardsView{}, err
 	}
@@ -344,7 +344,7 @@ func (s *Server) boardsView(c echo.Context) (dayBoardsView, error) {
 	if !ok {
 		return dayBoardsView{}, echo.NewHTTPError(http.StatusNotFound)
 	}
-	v := dayBoardsView{ClassID: cid, Name: localName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: dayClassURL(cid), Round: n, URL: dayBoardsURL(cid, n)}
+	v := dayBoardsView{ClassID: cid, Name: LocalName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: dayClassURL(cid), Round: n, URL: dayBoardsURL(cid, n)}
 	for _, b := range r.Boards {
 		row := boardRow(ctx, cv, b)
 		if !row.Decided {
@@ -352,7 +352,7 @@ func (s *Server) boardsView(c echo.Context) (dayBoardsView, error) {
 		}
 		v.Boards = append(v.Boards, row)
 	}
-	markDraft(c, cv.Event.Status == office.StatusDraft)
+	MarkDraft(c, cv.Event.Status == office.StatusDraft)
 	return v, nil
 }
 
@@ -376,11 +376,11 @@ func (s *Server) dayBoardPreview(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	gameID, err := formVersion(c, "game_id")
+	gameID, err := FormVersion(c, "game_id")
 	if err != nil {
 		return err
 	}
-	version, err := seenVersion(c)
+	version, err := SeenVersion(c)
 	if err != nil {
 		return err
 	}
@@ -408,7 +408,7 @@ func (s *Server) dayBoardPreview(c echo.Context) error {
 		default:
 			return &office.ValidationError{Fields: []office.FieldError{{Field: "result", Code: "day.err.choose"}}}
 		}
-		return s.render(c, http.StatusOK, DayBoardPreviewPage(s.page(c, T(ctx, "day.boards.confirm_title", "Board", b)), v))
+		return s.Render(c, http.StatusOK, DayBoardPreviewPage(s.Page(c, T(ctx, "day.boards.confirm_title", "Board", b)), v))
 	}
 	return echo.NewHTTPError(http.StatusNotFound)
 }
@@ -423,7 +423,7 @@ type boardWrite struct {
 }
 
 func readBoardWrite(c echo.Context) (boardWrite, error) {
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return boardWrite{}, err
 	}
@@ -432,11 +432,11 @@ func readBoardWrite(c echo.Context) (boardWrite, error) {
 	if err1 != nil || err2 != nil {
 		return boardWrite{}, echo.NewHTTPError(http.StatusNotFound)
 	}
-	gameID, err := formVersion(c, "game_id")
+	gameID, err := FormVersion(c, "game_id")
 	if err != nil {
 		return boardWrite{}, err
 	}
-	version, err := seenVersion(c)
+	version, err := SeenVersion(c)
 	if err != nil {
 		return boardWrite{}, err
 	}
@@ -454,7 +454,7 @@ func (s *Server) dayBoardResult(c echo.Context) error {
 		return err
 	}
 	cid, n, b := w.ClassID, w.Round, w.Board
-	err = s.dayRoom().EnterBoardResult(ctx, actor(c), day.BoardResultInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version, Result: f.Result})
+	err = s.DayRoom().EnterBoardResult(ctx, Actor(c), day.BoardResultInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version, Result: f.Result})
 	if err != nil {
 		return err
 	}
@@ -463,14 +463,14 @@ func (s *Server) dayBoardResult(c echo.Context) error {
 	if back == "event" {
 		anchor = strconv.FormatInt(cid, 10) + "-" + anchor
 	}
-	return seeOther(c, to+"#board-"+anchor)
+	return SeeOther(c, to+"#board-"+anchor)
 }
 
 // backOf reads the form's "back": the event-wide board page of the class's
 // event, or (anything else) the class round's board page.
 func (s *Server) backOf(c echo.Context, classID int64, round int) (string, string) {
 	if c.FormValue("back") == "event" {
-		if ev, err := s.dayRoom().ClassEventOf(c.Request().Context(), classID); err == nil {
+		if ev, err := s.DayRoom().ClassEventOf(c.Request().Context(), classID); err == nil {
 			return "event", dayEventBoardsURL(ev, round)
 		}
 	}
@@ -484,7 +484,7 @@ func dayEventBoardsURL(eventID int64, round int) string {
 // dayEventBoards is round n of every class on one phone-sized page.
 func (s *Server) dayEventBoards(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -492,17 +492,17 @@ func (s *Server) dayEventBoards(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	e, rounds, canEnter, err := s.dayRoom().EventRound(ctx, actor(c), id, n)
+	e, rounds, canEnter, err := s.DayRoom().EventRound(ctx, Actor(c), id, n)
 	if err != nil {
 		return err
 	}
 	if !canEnter {
 		return office.ErrForbidden
 	}
-	v := dayBoardsView{Name: localName(ctx, e.Name, e.NameEn), ClassURL: dayURL(id), Round: n, URL: dayEventBoardsURL(id, n)}
+	v := dayBoardsView{Name: LocalName(ctx, e.Name, e.NameEn), ClassURL: dayURL(id), Round: n, URL: dayEventBoardsURL(id, n)}
 	for _, cr := range rounds {
 		cv := day.ClassView{Class: cr.Class, Names: cr.Names}
-		name := localName(ctx, cr.Class.Name, cr.Class.NameEn)
+		name := LocalName(ctx, cr.Class.Name, cr.Class.NameEn)
 		for _, b := range cr.Round.Boards {
 			row := boardRow(ctx, cv, b)
 			row.Class, row.Anchor = name, strconv.FormatInt(cr.Class.ID, 10)+"-"+row.Anchor
@@ -512,6 +512,6 @@ func (s *Server) dayEventBoards(c echo.Context) error {
 			v.Boards = append(v.Boards, row)
 		}
 	}
-	markDraft(c, e.Status == office.StatusDraft)
-	return s.render(c, http.StatusOK, DayEventBoardsPage(s.page(c, T(ctx, "day.boards.event_title", "Event", v.Name, "N", n)), v))
+	MarkDraft(c, e.Status == office.StatusDraft)
+	return s.Render(c, http.StatusOK, DayEventBoardsPage(s.Page(c, T(ctx, "day.boards.event_title", "Event", v.Name, "N", n)), v))
 }

@@ -1105,7 +1105,7 @@ func DayReceptionPage(p Page, v receptionView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("q", T(ctx, "day.enter.search"), v.Query, "search", "off", nil).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("q", T(ctx, "day.enter.search"), v.Query, "search", "off", nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1281,31 +1281,31 @@ func DayReceptionPage(p Page, v receptionView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("name", T(ctx, "day.walkin.name"), v.Walk.Name, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("name", T(ctx, "day.walkin.name"), v.Walk.Name, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("reading", T(ctx, "day.walkin.reading"), v.Walk.Reading, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("reading", T(ctx, "day.walkin.reading"), v.Walk.Reading, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("rank", T(ctx, "day.walkin.rank"), v.Walk.Rank, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("rank", T(ctx, "day.walkin.rank"), v.Walk.Rank, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("affiliation", T(ctx, "day.walkin.club"), v.Walk.Affiliation, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("affiliation", T(ctx, "day.walkin.club"), v.Walk.Affiliation, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("master_number", T(ctx, "day.walkin.master_number"), v.Walk.MasterNumber, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("master_number", T(ctx, "day.walkin.master_number"), v.Walk.MasterNumber, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("master_name", T(ctx, "day.walkin.master_name"), v.Walk.MasterName, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("master_name", T(ctx, "day.walkin.master_name"), v.Walk.MasterName, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("master_reading", T(ctx, "day.walkin.master_reading"), v.Walk.MasterReading, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("master_reading", T(ctx, "day.walkin.master_reading"), v.Walk.MasterReading, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1385,7 +1385,7 @@ func DayReceptionPage(p Page, v receptionView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldMsg("relative_id", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("relative_id", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1465,7 +1465,7 @@ func DayReceptionPage(p Page, v receptionView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldMsg("class", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("class", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1594,7 +1594,7 @@ func DayReceptionPage(p Page, v receptionView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldMsg("fee_status", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("fee_status", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1607,12 +1607,12 @@ func DayReceptionPage(p Page, v receptionView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("fee_category", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("fee_category", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = textField("fee_amount", T(ctx, "day_fee.walkin.amount"), v.Walk.FeeAmount, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("fee_amount", T(ctx, "day_fee.walkin.amount"), v.Walk.FeeAmount, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

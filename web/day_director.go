@@ -67,7 +67,7 @@ type directorMsg struct {
 }
 
 func (s *Server) dayDirector(c echo.Context) error {
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -76,19 +76,19 @@ func (s *Server) dayDirector(c echo.Context) error {
 
 func (s *Server) renderDirector(c echo.Context, status int, eventID int64, msg directorMsg) error {
 	ctx := c.Request().Context()
-	dv, err := s.dayRoom().DirectorView(ctx, actor(c), eventID)
+	dv, err := s.DayRoom().DirectorView(ctx, Actor(c), eventID)
 	if err != nil {
 		return err
 	}
-	v := directorView{EventID: eventID, Event: dv.Event.Name, Now: showTime(dv.Now), CanDesk: dv.CanDesk, DayURL: dayURL(eventID),
+	v := directorView{EventID: eventID, Event: dv.Event.Name, Now: ShowTime(dv.Now), CanDesk: dv.CanDesk, DayURL: dayURL(eventID),
 		CheckinURL: dayURL(eventID) + "/checkin/print"}
 	for _, dc := range dv.Classes {
-		cv := directorClassView{ID: dc.ID, Name: localName(ctx, dc.Name, dc.NameEn), Format: formatWords(ctx, dc.Class), Round: dc.Round,
+		cv := directorClassView{ID: dc.ID, Name: LocalName(ctx, dc.Name, dc.NameEn), Format: formatWords(ctx, dc.Class), Round: dc.Round,
 			Boards: dc.Boards, Playing: dc.Playing, Waiting: dc.Waiting, Byes: dc.Byes, Desk: dc.Desk, Complete: dc.Complete,
 			CanStart: dc.CanStart, Finished: dc.Finished, NextRound: dc.Round + 1, DrawURL: dayClassURL(dc.ID) + "/draw",
 			ClassURL: dayClassURL(dc.ID), QR: dc.Paper.QR, Wait: strconv.Itoa(dc.Paper.WaitMinutes), PaperURL: dayClassURL(dc.ID) + "/paper"}
 		if dc.Round > 0 {
-			cv.DrawnAt = showTime(dc.DrawnAt)
+			cv.DrawnAt = ShowTime(dc.DrawnAt)
 			cv.BoardsURL = dayBoardsURL(dc.ID, dc.Round)
 			cv.Sheets = append(cv.Sheets,
 				sheetLink{dayRoundPaperURL(dc.ID, dc.Round, "pairings"), T(ctx, "day_paper.link.pairings", "N", dc.Round), "paper-pairings"},
@@ -106,7 +106,7 @@ func (s *Server) renderDirector(c echo.Context, status int, eventID int64, msg d
 		}
 		v.Classes = append(v.Classes, cv)
 	}
-	return s.render(c, status, DayDirectorPage(s.page(c, T(ctx, "day_paper.director.title", "Event", v.Event)), v))
+	return s.Render(c, status, DayDirectorPage(s.Page(c, T(ctx, "day_paper.director.title", "Event", v.Event)), v))
 }
 
 // saidWords is what a player reported: the winner's name, or "not yet".

@@ -148,7 +148,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 
 	// The advance entries: 37 through the day room, one at the desk by
 	// search; each goes to a class by declared rank.
-	d := day.New(a.srv.office)
+	d := day.New(a.srv.Office)
 	for _, p := range players[:37] {
 		if _, err := d.Enter(bg, actor, day.EntryInput{EventID: eventID, PlayerID: p.ID}); err != nil {
 			t.Fatal(err)
@@ -553,7 +553,7 @@ func idAfter(t *testing.T, ctx context.Context, prefix string) int64 {
 func wonBoard(t *testing.T, a *testApp, actor office.Actor, cid int64, n int, name string) (bool, error) {
 	t.Helper()
 	bg := context.Background()
-	v, err := day.New(a.srv.office).ClassView(bg, actor, cid)
+	v, err := day.New(a.srv.Office).ClassView(bg, actor, cid)
 	if err != nil {
 		t.Fatal(err)
 	}

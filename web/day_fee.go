@@ -43,11 +43,11 @@ func feeStatusWords(ctx context.Context, f day.Fee) string {
 
 // dayFee records an entrant's fee as paid (amount received) or unpaid.
 func (s *Server) dayFee(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	err = s.dayRoom().RecordFee(c.Request().Context(), actor(c), day.FeeInput{EventID: id, PlayerID: formID(c, "player_id"),
+	err = s.DayRoom().RecordFee(c.Request().Context(), Actor(c), day.FeeInput{EventID: id, PlayerID: formID(c, "player_id"),
 		Status: c.FormValue("fee_status"), Amount: c.FormValue("fee_amount"), Category: c.FormValue("fee_category")})
 	return s.receptionBack(c, id, err)
 }
@@ -58,7 +58,7 @@ func feeCategoryWords(ctx context.Context, category, reducedFor, reducedForEn st
 	if category != day.FeeCategoryReduced {
 		return T(ctx, "day_fee.cat.full")
 	}
-	if who := localName(ctx, reducedFor, reducedForEn); who != "" {
+	if who := LocalName(ctx, reducedFor, reducedForEn); who != "" {
 		return T(ctx, "day_fee.cat.reduced_for", "For", who)
 	}
 	return T(ctx, "day_fee.cat.reduced")
@@ -92,11 +92,11 @@ func signedYen(ctx context.Context, n int) string {
 
 // dayFeeCategory changes an entrant's fee category only.
 func (s *Server) dayFeeCategory(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	err = s.dayRoom().SetFeeCategory(c.Request().Context(), actor(c), id, formID(c, "player_id"), c.FormValue("fee_category"))
+	err = s.DayRoom().SetFeeCategory(c.Request().Context(), Actor(c), id, formID(c, "player_id"), c.FormValue("fee_category"))
 	return s.receptionBack(c, id, err)
 }
 

@@ -107,7 +107,7 @@ func TestDayWeb_FeeCategoriesExpectedReceived(t *testing.T) {
 			names = append(names, e.Name, e.Reading, e.Affiliation)
 			ids = append(ids, e.PlayerID)
 		}
-		chk := newPageChecker(a.srv.msgs, names, ids)
+		chk := newPageChecker(a.srv.Msgs, names, ids)
 		want := map[string][]string{
 			// es[0] reduced short 200; es[1] reduced 1,500 over; es[2] full
 			// unpaid; reg reduced 1,000; walk-in full 2,000. Full: expected

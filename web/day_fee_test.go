@@ -57,7 +57,7 @@ func TestDayWeb_FeesAtReceptionAndCheckinList(t *testing.T) {
 			names = append(names, e.Name, e.Reading, e.Affiliation)
 			ids = append(ids, e.PlayerID)
 		}
-		chk := newPageChecker(a.srv.msgs, names, ids)
+		chk := newPageChecker(a.srv.Msgs, names, ids)
 		want := map[string][]string{
 			"ja": {"受領 1,500円", "受領 500円", "未納", "一般 1,500円", "3,500円"},
 			"en": {"paid ¥1,500", "paid ¥500", "unpaid", "Full fee ¥1,500", "¥3,500"},

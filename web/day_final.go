@@ -10,7 +10,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office/day"
-	"kisen/pairing"
 )
 
 // The class's final knockout (決勝トーナメント, docs/final-knockout.md): the
@@ -18,8 +17,8 @@ import (
 // number in ?seed or a fresh one) and builds it (POST → 303 to the stage's
 // review page, where it is published as any stage).
 func (s *Server) dayFinalRoutes(e *echo.Echo) {
-	e.GET("/day/classes/:cid/final", s.dayFinalPage, requireUser)
-	e.POST("/day/classes/:cid/final", s.dayFinalBuild, requireUser, s.actsOnDayClass(false))
+	e.GET("/day/classes/:cid/final", s.dayFinalPage, RequireUser)
+	e.POST("/day/classes/:cid/final", s.dayFinalBuild, RequireUser, s.ActsOnDayClass(false))
 }
 
 func dayFinalURL(classID int64) string {
@@ -68,7 +67,7 @@ type dayFinalForm struct {
 }
 
 func (s *Server) dayFinalPage(c echo.Context) error {
-	id, err := pathParam(c, "cid")
+	id, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -91,7 +90,7 @@ func (s *Server) dayFinalPage(c echo.Context) error {
 }
 
 func (s *Server) dayFinalBuild(c echo.Context) error {
-	id, err := pathParam(c, "cid")
+	id, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -106,23 +105,23 @@ func (s *Server) dayFinalBuild(c echo.Context) error {
 		v.SeedError = T(ctx, "day_final.err.seed")
 		return s.renderDayFinal(c, http.StatusUnprocessableEntity, id, v, 0, false)
 	}
-	fin, err := day.New(s.office).BuildFinal(ctx, actor(c), day.FinalInput{ClassID: id, Seed: seed, Fingerprint: in.Fingerprint,
+	fin, err := day.New(s.Office).BuildFinal(ctx, Actor(c), day.FinalInput{ClassID: id, Seed: seed, Fingerprint: in.Fingerprint,
 		Consolation: v.Consolation, ThirdPlace: v.ThirdPlace})
 	switch {
 	case errors.Is(err, day.ErrDrawChanged):
 		v.Error = T(ctx, "day_final.err.changed")
 		return s.renderDayFinal(c, http.StatusConflict, id, v, seed, true)
 	case err != nil:
-		if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		if msgs, ok := FieldMsgsOf(ctx, err); ok {
 			v.Error = strings.Join(msgList(msgs), " ")
 			return s.renderDayFinal(c, http.StatusUnprocessableEntity, id, v, seed, false)
 		}
 		return err
 	}
-	return seeOther(c, stageURL(fin.Stage.ID)+"#review")
+	return SeeOther(c, StageURL(fin.Stage.ID)+"#review")
 }
 
-func msgList(m fieldMsgs) []string {
+func msgList(m FieldMsgs) []string {
 	out := make([]string, 0, len(m))
 	for _, msg := range m {
 		out = append(out, msg)
@@ -133,22 +132,22 @@ func msgList(m fieldMsgs) []string {
 // renderDayFinal fills v from the class: the built final's link, or the
 // preview from seed (when preview is set).
 func (s *Server) renderDayFinal(c echo.Context, status int, classID int64, v dayFinalView, seed uint64, preview bool) error {
-	ctx, a := c.Request().Context(), actor(c)
-	d := day.New(s.office)
+	ctx, a := c.Request().Context(), Actor(c)
+	d := day.New(s.Office)
 	cl, err := d.Class(ctx, a, classID)
 	if err != nil {
 		return err
 	}
-	v.ClassID, v.ClassName, v.ClassURL = classID, localName(ctx, cl.Name, cl.NameEn), dayClassURL(classID)
+	v.ClassID, v.ClassName, v.ClassURL = classID, LocalName(ctx, cl.Name, cl.NameEn), dayClassURL(classID)
 	if fin, built, err := d.FinalOf(ctx, a, classID); err != nil {
 		return err
 	} else if built {
-		v.Built, v.StageURL = true, stageURL(fin.Stage.ID)
-		return s.render(c, status, DayFinalPage(s.page(c, T(ctx, "day_final.title", "Class", v.ClassName)), v))
+		v.Built, v.StageURL = true, StageURL(fin.Stage.ID)
+		return s.Render(c, status, DayFinalPage(s.Page(c, T(ctx, "day_final.title", "Class", v.ClassName)), v))
 	}
 	if preview {
 		p, err := d.PreviewFinal(ctx, a, classID, seed)
-		if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		if msgs, ok := FieldMsgsOf(ctx, err); ok {
 			v.Error = strings.TrimSpace(v.Error + " " + strings.Join(msgList(msgs), " "))
 		} else if err != nil {
 			return err
@@ -156,7 +155,7 @@ func (s *Server) renderDayFinal(c echo.Context, status int, classID int64, v day
 			fillDayFinal(ctx, &v, p)
 		}
 	}
-	return s.render(c, status, DayFinalPage(s.page(c, T(ctx, "day_final.title", "Class", v.ClassName)), v))
+	return s.Render(c, status, DayFinalPage(s.Page(c, T(ctx, "day_final.title", "Class", v.ClassName)), v))
 }
 
 func fillDayFinal(ctx context.Context, v *dayFinalView, p day.FinalPreview) {
@@ -182,25 +181,4 @@ func fillDayFinal(ctx context.Context, v *dayFinalView, p day.FinalPreview) {
 	for _, x := range p.Together {
 		v.Together = append(v.Together, T(ctx, "day_final.together", "A", x.Names[0], "B", x.Names[1], "Block", x.Block, "Round", x.Round))
 	}
-}
-
-// finalRuleWords says a broken rule of a class's final (pairing.CheckFinal)
-// with the players a and b (by name) and the first slot (1-based); ok is
-// false for any other rule.
-func finalRuleWords(ctx context.Context, rule, a, b string, slot int) (string, bool) {
-	switch rule {
-	case pairing.RuleFinalSeparation:
-		return T(ctx, "day_final.rule.separation", "A", a, "B", b), true
-	case pairing.RuleFinalAvoid:
-		return T(ctx, "day_final.rule.avoid", "A", a, "B", b), true
-	case pairing.RuleFinalNever:
-		return T(ctx, "day_final.rule.never", "A", a, "B", b), true
-	case pairing.RuleFinalWinners:
-		return T(ctx, "day_final.rule.winners", "Name", a, "Slot", slot), true
-	case pairing.RuleFinalByeOrder:
-		return T(ctx, "day_final.rule.bye_order", "Name", a, "Slot", slot), true
-	case pairing.RuleFinalStanding:
-		return T(ctx, "day_final.rule.standing", "Name", a, "Slot", slot), true
-	}
-	return "", false
 }

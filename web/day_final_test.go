@@ -32,7 +32,7 @@ func seedDayFinal(t *testing.T, a *testApp, n int, tag string) dayFinalFixture {
 func seedDayFinalAs(t *testing.T, a *testApp, n int, tag string, u store.User) dayFinalFixture {
 	t.Helper()
 	ctx := context.Background()
-	d := day.New(a.srv.office)
+	d := day.New(a.srv.Office)
 	f := dayFinalFixture{admin: office.Actor{UserID: u.ID, Login: u.Login, Admin: true}}
 	now := a.now
 	org := store.Organiser{Name: "県将棋連盟" + tag, Kind: office.OrganiserAmateur, Settings: "{}", CreatedAt: now, UpdatedAt: now}
@@ -153,7 +153,7 @@ func TestCrawl_DayFinalPagesHaveNoDeveloperText(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := seedDayFinal(t, a, 16, "C")
-		o := a.srv.office
+		o := a.srv.Office
 		d := day.New(o)
 		before := seedDayFinal(t, a, 8, "P") // a class whose final is still to build
 		p, err := d.PreviewFinal(ctx, f.admin, f.class.ID, 3)
@@ -183,7 +183,7 @@ func TestCrawl_DayFinalPagesHaveNoDeveloperText(t *testing.T) {
 		}
 		c0 := a.newClient()
 		a.signIn(c0, f.admin.UserID)
-		if resp, body := a.do(c0, http.MethodGet, stageURL(fin.Stage.ID), nil, ""); resp.StatusCode != http.StatusOK || !strings.Contains(body, "組の1位の位置") {
+		if resp, body := a.do(c0, http.MethodGet, StageURL(fin.Stage.ID), nil, ""); resp.StatusCode != http.StatusOK || !strings.Contains(body, "組の1位の位置") {
 			t.Fatalf("stage review without the final's rule in words: %d", resp.StatusCode)
 		}
 		if err := o.PublishStage(ctx, f.admin, fin.Stage.ID); err != nil {
@@ -209,9 +209,9 @@ func TestCrawl_DayFinalPagesHaveNoDeveloperText(t *testing.T) {
 				data = append(data, fmt.Sprintf("A級 %d回戦 %d番盤", r, b))
 			}
 		}
-		chk := newPageChecker(a.srv.msgs, data, append(f.players, before.players...))
+		chk := newPageChecker(a.srv.Msgs, data, append(f.players, before.players...))
 		start := []string{fmt.Sprintf("/day/classes/%d/final?seed=9", before.class.ID), fmt.Sprintf("/day/classes/%d/final", f.class.ID),
-			stageURL(fin.Stage.ID), fmt.Sprintf("/events/%d/brackets", f.event.ID)}
+			StageURL(fin.Stage.ID), fmt.Sprintf("/events/%d/brackets", f.event.ID)}
 		var all []offence
 		pages := 0
 		for _, id := range []crawlIdentity{{"public", 0}, {"director", f.admin.UserID}} {

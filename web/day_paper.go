@@ -22,16 +22,16 @@ import (
 // director's view (one block after the day's routes).
 func (s *Server) dayPaperRoutes(e *echo.Echo) {
 	e.GET("/day/classes/:cid/rounds/:n/pairings/print", s.dayPairingSheet)
-	e.GET("/day/classes/:cid/rounds/:n/slips/print", s.daySlips, requireUser)
-	e.POST("/day/classes/:cid/rounds/:n/slips/print", s.daySlipsWithQR, requireUser)
+	e.GET("/day/classes/:cid/rounds/:n/slips/print", s.daySlips, RequireUser)
+	e.POST("/day/classes/:cid/rounds/:n/slips/print", s.daySlipsWithQR, RequireUser)
 	e.GET("/day/classes/:cid/blocks/print", s.dayBlockSheets)
 	e.GET("/day/classes/:cid/standings/print", s.dayStandingsSheet)
-	e.GET("/events/:id/day/checkin/print", s.dayCheckinSheet, requireUser)
-	e.GET("/events/:id/day/director", s.dayDirector, requireUser)
-	e.POST("/day/classes/:cid/paper", s.dayPaperSave, requireUser)
+	e.GET("/events/:id/day/checkin/print", s.dayCheckinSheet, RequireUser)
+	e.GET("/events/:id/day/director", s.dayDirector, RequireUser)
+	e.POST("/day/classes/:cid/paper", s.dayPaperSave, RequireUser)
 	e.GET("/r/:token", s.dayReportPage)
 	e.POST("/r/:token", s.dayReportPost)
-	e.POST("/day/classes/:cid/rounds/:n/boards/:b/report", s.dayLoneReportConfirm, requireUser)
+	e.POST("/day/classes/:cid/rounds/:n/boards/:b/report", s.dayLoneReportConfirm, RequireUser)
 }
 
 func dayRoundPaperURL(classID int64, round int, sheet string) string {
@@ -53,7 +53,7 @@ func personOf(ctx context.Context, e day.EntrantRow) paperPerson {
 	if r == "" {
 		r = e.Rank
 	}
-	return paperPerson{Name: e.Name, Reading: e.Reading, Club: e.Affiliation, Rank: rankLabel(ctx, r)}
+	return paperPerson{Name: e.Name, Reading: e.Reading, Club: e.Affiliation, Rank: RankLabel(ctx, r)}
 }
 
 // paperHead is the heading every sheet carries.
@@ -102,11 +102,11 @@ type slipsView struct {
 // classPaper reads a class and one of its drawn rounds for a sheet.
 func (s *Server) classPaper(c echo.Context) (day.ClassView, day.RoundState, map[int64]paperPerson, error) {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return day.ClassView{}, day.RoundState{}, nil, err
 	}
-	v, err := s.dayRoom().ClassView(ctx, actor(c), cid)
+	v, err := s.DayRoom().ClassView(ctx, Actor(c), cid)
 	if err != nil {
 		return v, day.RoundState{}, nil, err
 	}
@@ -126,7 +126,7 @@ func (s *Server) classPaper(c echo.Context) (day.ClassView, day.RoundState, map[
 }
 
 func paperHeadOf(ctx context.Context, v day.ClassView) paperHead {
-	return paperHead{Event: v.Event.Name, Class: localName(ctx, v.Class.Name, v.Class.NameEn), Format: formatWords(ctx, v.Class),
+	return paperHead{Event: v.Event.Name, Class: LocalName(ctx, v.Class.Name, v.Class.NameEn), Format: formatWords(ctx, v.Class),
 		BackURL: dayClassURL(v.Class.ID), BackText: T(ctx, "day_paper.back_class")}
 }
 
@@ -159,7 +159,7 @@ func handicapWords(ctx context.Context, h string) string {
 	if h == "" {
 		h = rules.Even.Name()
 	}
-	return handicapLabel(ctx, h)
+	return HandicapLabel(ctx, h)
 }
 
 func (s *Server) dayPairingSheet(c echo.Context) error {
@@ -176,7 +176,7 @@ func (s *Server) dayPairingSheet(c echo.Context) error {
 		pv.Byes = append(pv.Byes, people[id])
 	}
 	title := T(ctx, "day_paper.pairings.title", "Class", pv.Head.Class, "N", r.Number)
-	return s.render(c, http.StatusOK, DayPairingSheet(s.page(c, title), pv))
+	return s.Render(c, http.StatusOK, DayPairingSheet(s.Page(c, title), pv))
 }
 
 func (s *Server) daySlips(c echo.Context) error {
@@ -190,7 +190,7 @@ func (s *Server) daySlips(c echo.Context) error {
 // issues new codes and the earlier sheet's stop working.
 func (s *Server) daySlipsWithQR(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -198,9 +198,9 @@ func (s *Server) daySlipsWithQR(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	toks, err := s.dayRoom().IssueSlipLinks(ctx, actor(c), cid, n)
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
-		cl, cerr := s.dayRoom().Class(ctx, actor(c), cid)
+	toks, err := s.DayRoom().IssueSlipLinks(ctx, Actor(c), cid, n)
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+		cl, cerr := s.DayRoom().Class(ctx, Actor(c), cid)
 		if cerr != nil {
 			return cerr
 		}
@@ -238,7 +238,7 @@ func (s *Server) renderSlips(c echo.Context, codes map[int64]slipCodes) error {
 	if !v.CanEnter {
 		return office.ErrForbidden
 	}
-	paper, err := s.dayRoom().Paper(ctx, actor(c), v.Class.ID)
+	paper, err := s.DayRoom().Paper(ctx, Actor(c), v.Class.ID)
 	if err != nil {
 		return err
 	}
@@ -254,7 +254,7 @@ func (s *Server) renderSlips(c echo.Context, codes map[int64]slipCodes) error {
 		sv.Slips = append(sv.Slips, b)
 	}
 	title := T(ctx, "day_paper.slips.title", "Class", sv.Head.Class, "N", r.Number)
-	return s.render(c, http.StatusOK, DaySlipsSheet(s.page(c, title), sv))
+	return s.Render(c, http.StatusOK, DaySlipsSheet(s.Page(c, title), sv))
 }
 
 // checkinView is the printed check-in list, one table per class.
@@ -290,11 +290,11 @@ type checkinRow struct {
 
 func (s *Server) dayCheckinSheet(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	sh, err := s.dayRoom().CheckinSheet(ctx, actor(c), id)
+	sh, err := s.DayRoom().CheckinSheet(ctx, Actor(c), id)
 	if err != nil {
 		return err
 	}
@@ -303,7 +303,7 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 	reducedFor := map[int64][2]string{}
 	for _, cl := range sh.Classes {
 		idx[cl.ID] = len(v.Classes)
-		v.Classes = append(v.Classes, checkinClass{Name: localName(ctx, cl.Name, cl.NameEn)})
+		v.Classes = append(v.Classes, checkinClass{Name: LocalName(ctx, cl.Name, cl.NameEn)})
 	}
 	for _, cf := range sh.Fees.Classes {
 		if i, ok := idx[cf.ClassID]; ok {
@@ -346,7 +346,7 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 		}
 		cc.Rows = append(cc.Rows, row)
 	}
-	return s.render(c, http.StatusOK, DayCheckinSheet(s.page(c, T(ctx, "day_paper.checkin.title", "Event", v.Event)), v))
+	return s.Render(c, http.StatusOK, DayCheckinSheet(s.Page(c, T(ctx, "day_paper.checkin.title", "Event", v.Event)), v))
 }
 
 // blockSheetsView is one sheet per block of a pools class.
@@ -406,7 +406,7 @@ func (s *Server) dayBlockSheets(c echo.Context) error {
 			bv.Blocks[i].Games = append(bv.Blocks[i].Games, g)
 		}
 	}
-	return s.render(c, http.StatusOK, DayBlockSheets(s.page(c, T(ctx, "day_paper.blocks.title", "Class", bv.Head.Class)), bv))
+	return s.Render(c, http.StatusOK, DayBlockSheets(s.Page(c, T(ctx, "day_paper.blocks.title", "Class", bv.Head.Class)), bv))
 }
 
 // standingsSheetView is a class's standings with each player's games by
@@ -490,7 +490,7 @@ func (s *Server) dayStandingsSheet(c echo.Context) error {
 			}
 		}
 	}
-	return s.render(c, http.StatusOK, DayStandingsSheet(s.page(c, T(ctx, "day_paper.standings.title", "Class", sv.Head.Class)), sv))
+	return s.Render(c, http.StatusOK, DayStandingsSheet(s.Page(c, T(ctx, "day_paper.standings.title", "Class", sv.Head.Class)), sv))
 }
 
 func withdrawnWords(ctx context.Context, w bool) string {
@@ -516,7 +516,7 @@ type paperSettingsForm struct {
 
 func (s *Server) dayPaperSave(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -524,18 +524,18 @@ func (s *Server) dayPaperSave(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	err = s.dayRoom().SetPaper(ctx, actor(c), day.PaperInput{ClassID: cid, QR: f.QR == "1", WaitMinutes: f.WaitMinutes})
-	cl, cerr := s.dayRoom().Class(ctx, actor(c), cid)
+	err = s.DayRoom().SetPaper(ctx, Actor(c), day.PaperInput{ClassID: cid, QR: f.QR == "1", WaitMinutes: f.WaitMinutes})
+	cl, cerr := s.DayRoom().Class(ctx, Actor(c), cid)
 	if cerr != nil {
 		return cerr
 	}
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderDirector(c, http.StatusUnprocessableEntity, cl.EventID, directorMsg{ClassID: cid, Text: firstMsg(msgs), Wait: f.WaitMinutes})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, dayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
+	return SeeOther(c, dayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
 }
 
 // slipsPerPage is how many slips one A4 sheet holds: two columns of four.

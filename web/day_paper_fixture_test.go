@@ -27,7 +27,7 @@ type paperDay struct {
 func seedPaperDay(t *testing.T, a *testApp, n, decided int) paperDay {
 	t.Helper()
 	ctx := context.Background()
-	o := a.srv.office
+	o := a.srv.Office
 	d := day.New(o)
 	u := a.addUser(fmt.Sprintf("paper-director-%d", n), true)
 	f := paperDay{admin: office.Actor{UserID: u.ID, Login: u.Login, DisplayName: u.DisplayName, Admin: true}, d: d}

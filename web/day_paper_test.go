@@ -25,7 +25,7 @@ import (
 func TestDayPaper_PagesInBothLanguages(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedPaperDay(t, a, 8, 1)
-		chk := newPageChecker(a.srv.msgs, f.names, f.players)
+		chk := newPageChecker(a.srv.Msgs, f.names, f.players)
 		for _, lang := range Languages {
 			a.setLang(a.client, lang)
 			for name, path := range f.paperPages() {

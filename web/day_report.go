@@ -1,14 +1,12 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
-	"kisen/office"
 	"kisen/office/day"
 )
 
@@ -34,7 +32,7 @@ type reportView struct {
 
 func reportViewOf(c echo.Context, token string, b day.ReportBoard) reportView {
 	ctx := c.Request().Context()
-	return reportView{Token: token, Class: localName(ctx, b.ClassName, b.ClassNameEn), Round: b.Round, Board: b.Board,
+	return reportView{Token: token, Class: LocalName(ctx, b.ClassName, b.ClassNameEn), Round: b.Round, Board: b.Board,
 		Handicap: handicapWords(ctx, b.Handicap), Sente: b.SenteName, Gote: b.GoteName, SenteID: b.Sente, GoteID: b.Gote,
 		Me: b.NameOf(b.Me), SenteSaid: b.NameOf(b.SenteSaid), GoteSaid: b.NameOf(b.GoteSaid)}
 }
@@ -52,23 +50,23 @@ func (s *Server) reportError(c echo.Context, err error) error {
 	switch {
 	case errors.Is(err, day.ErrTooManyMisses):
 		c.Response().Header().Set("Retry-After", strconv.Itoa(int(day.MissWindow.Seconds())))
-		return s.render(c, http.StatusTooManyRequests, DayReportRefused(s.page(c, T(ctx, "day_paper.report.title")), T(ctx, "day_paper.report.too_many")))
+		return s.Render(c, http.StatusTooManyRequests, DayReportRefused(s.Page(c, T(ctx, "day_paper.report.title")), T(ctx, "day_paper.report.too_many")))
 	case errors.Is(err, day.ErrBadToken):
-		return s.render(c, http.StatusNotFound, DayReportRefused(s.page(c, T(ctx, "day_paper.report.title")), T(ctx, "day_paper.report.unknown")))
+		return s.Render(c, http.StatusNotFound, DayReportRefused(s.Page(c, T(ctx, "day_paper.report.title")), T(ctx, "day_paper.report.unknown")))
 	case errors.As(err, &closed):
-		return s.render(c, http.StatusGone, DayReportRefused(s.page(c, T(ctx, "sec_qr.closed.title")), T(ctx, "sec_qr.closed."+closed.Why)))
+		return s.Render(c, http.StatusGone, DayReportRefused(s.Page(c, T(ctx, "sec_qr.closed.title")), T(ctx, "sec_qr.closed."+closed.Why)))
 	}
 	return err
 }
 
 func (s *Server) dayReportPage(c echo.Context) error {
 	token := c.Param("token")
-	b, err := s.dayRoom().ReportLink(c.Request().Context(), token, c.RealIP())
+	b, err := s.DayRoom().ReportLink(c.Request().Context(), token, c.RealIP())
 	if err != nil {
 		return s.reportError(c, err)
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return s.render(c, http.StatusOK, DayReportPage(s.page(c, T(c.Request().Context(), "day_paper.report.title")), reportViewOf(c, token, b)))
+	return s.Render(c, http.StatusOK, DayReportPage(s.Page(c, T(c.Request().Context(), "day_paper.report.title")), reportViewOf(c, token, b)))
 }
 
 // reportForm is what a phone posts: the winner only. Who reports is the
@@ -86,21 +84,21 @@ func (s *Server) dayReportPost(c echo.Context) error {
 		return err
 	}
 	winner, _ := strconv.ParseInt(f.Winner, 10, 64)
-	_, _, err := s.dayRoom().Report(ctx, day.ReportInput{Token: token, IP: c.RealIP(), Winner: winner})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
-		cur, lerr := s.dayRoom().ReportLink(ctx, token, c.RealIP())
+	_, _, err := s.DayRoom().Report(ctx, day.ReportInput{Token: token, IP: c.RealIP(), Winner: winner})
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+		cur, lerr := s.DayRoom().ReportLink(ctx, token, c.RealIP())
 		if lerr != nil {
 			return s.reportError(c, lerr)
 		}
 		v := reportViewOf(c, token, cur)
 		v.Message = firstMsg(msgs)
 		c.Response().Header().Set("Cache-Control", "no-store")
-		return s.render(c, http.StatusUnprocessableEntity, DayReportPage(s.page(c, T(ctx, "day_paper.report.title")), v))
+		return s.Render(c, http.StatusUnprocessableEntity, DayReportPage(s.Page(c, T(ctx, "day_paper.report.title")), v))
 	}
 	if err != nil {
 		return s.reportError(c, err)
 	}
-	return seeOther(c, "/r/"+token)
+	return SeeOther(c, "/r/"+token)
 }
 
 // loneReportURL is where the director's view confirms one player's report.
@@ -121,7 +119,7 @@ type loneReportForm struct {
 // board is 404; a stale version is the 409 page.
 func (s *Server) dayLoneReportConfirm(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -130,7 +128,7 @@ func (s *Server) dayLoneReportConfirm(c echo.Context) error {
 	if rerr != nil || berr != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	cl, err := s.dayRoom().Class(ctx, actor(c), cid)
+	cl, err := s.DayRoom().Class(ctx, Actor(c), cid)
 	if err != nil {
 		return err
 	}
@@ -141,50 +139,12 @@ func (s *Server) dayLoneReportConfirm(c echo.Context) error {
 	rid, _ := strconv.ParseInt(f.ReportID, 10, 64)
 	gid, _ := strconv.ParseInt(f.GameID, 10, 64)
 	ver, _ := strconv.Atoi(f.Version)
-	err = s.dayRoom().ConfirmLoneReport(ctx, actor(c), day.LoneReportInput{ClassID: cid, Round: round, Board: board, ReportID: rid, GameID: gid, Version: ver})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	err = s.DayRoom().ConfirmLoneReport(ctx, Actor(c), day.LoneReportInput{ClassID: cid, Round: round, Board: board, ReportID: rid, GameID: gid, Version: ver})
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderDirector(c, http.StatusUnprocessableEntity, cl.EventID, directorMsg{ClassID: cid, Text: firstMsg(msgs)})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, dayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
-}
-
-// reportedResults reads where the result versions the players reported
-// came from (day_report_results); no statement when no version has a
-// players' report reason.
-func (s *Server) reportedResults(ctx context.Context, hist []office.ResultVersion) (map[int64]office.DayReportResult, error) {
-	var ids []int64
-	for _, h := range hist {
-		if h.Reason == day.ReasonPlayersReport || h.Reason == day.ReasonPlayerReportConfirmed {
-			ids = append(ids, h.ID)
-		}
-	}
-	if len(ids) == 0 {
-		return nil, nil
-	}
-	return s.office.ReportedResults(ctx, ids)
-}
-
-// reportedBy is who a players' report version is attributed to: the
-// players' report itself when both agreed (game_results.entered_by names
-// the director who issued the secrets only because it must name a user),
-// or the desk member who confirmed one player's report. ok is false for
-// any other version, whatever its reason says.
-func reportedBy(ctx context.Context, h office.ResultVersion, reported map[int64]office.DayReportResult, names map[int64]string) (string, bool) {
-	src, ok := reported[h.ID]
-	if !ok {
-		return "", false
-	}
-	if src.ConfirmedBy != nil {
-		return T(ctx, "sec_qr.history.confirmed", "Name", names[*src.ConfirmedBy]), true
-	}
-	return T(ctx, "sec_qr.history.agreed"), true
-}
-
-// autoConfirmed tells a version the entry confirmed itself (an event that
-// needs no second person) from one a person confirmed later.
-func autoConfirmed(h office.ResultVersion) bool {
-	return h.ConfirmedBy != nil && *h.ConfirmedBy == h.EnteredBy && h.ConfirmedAt != nil && h.ConfirmedAt.Equal(h.EnteredAt)
+	return SeeOther(c, dayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
 }

@@ -600,7 +600,7 @@ func DayClassEditPage(p Page, v dayView) templ.Component {
 }
 
 // daySelect is a labelled select over values whose words are prefix+value.
-func daySelect(name, label, value, prefix string, values []string, errs fieldMsgs) templ.Component {
+func daySelect(name, label, value, prefix string, values []string, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -723,7 +723,7 @@ func daySelect(name, label, value, prefix string, values []string, errs fieldMsg
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fieldMsg(name, errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldMsg(name, errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -753,15 +753,15 @@ func dayClassFields(v dayView) templ.Component {
 			templ_7745c5c3_Var43 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = textField("name", T(ctx, "day.field.name"), v.Form.Name, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("name", T(ctx, "day.field.name"), v.Form.Name, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("name_en", T(ctx, "day.field.name_en"), v.Form.NameEn, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("name_en", T(ctx, "day.field.name_en"), v.Form.NameEn, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("position", T(ctx, "day.field.position"), v.Form.Position, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("position", T(ctx, "day.field.position"), v.Form.Position, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -786,11 +786,11 @@ func dayClassFields(v dayView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("wins", T(ctx, "day.field.wins"), v.Form.Wins, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("wins", T(ctx, "day.field.wins"), v.Form.Wins, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("losses", T(ctx, "day.field.losses"), v.Form.Losses, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("losses", T(ctx, "day.field.losses"), v.Form.Losses, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -815,7 +815,7 @@ func dayClassFields(v dayView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("rounds", T(ctx, "day.field.rounds"), v.Form.Rounds, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("rounds", T(ctx, "day.field.rounds"), v.Form.Rounds, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -940,7 +940,7 @@ func dayClassFields(v dayView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = fieldMsg("tiebreaks", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldMsg("tiebreaks", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -961,11 +961,11 @@ func dayClassFields(v dayView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("rank_min", T(ctx, "day.field.rank_min"), v.Form.RankMin, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("rank_min", T(ctx, "day.field.rank_min"), v.Form.RankMin, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("rank_max", T(ctx, "day.field.rank_max"), v.Form.RankMax, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("rank_max", T(ctx, "day.field.rank_max"), v.Form.RankMax, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1027,23 +1027,23 @@ func dayClassFields(v dayView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("even_gap", T(ctx, "day.field.even_gap"), v.Form.EvenGap, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("even_gap", T(ctx, "day.field.even_gap"), v.Form.EvenGap, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("allowance_minutes", T(ctx, "day.field.allowance"), v.Form.AllowanceMinutes, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("allowance_minutes", T(ctx, "day.field.allowance"), v.Form.AllowanceMinutes, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("byoyomi_seconds", T(ctx, "day.field.byoyomi"), v.Form.ByoyomiSeconds, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("byoyomi_seconds", T(ctx, "day.field.byoyomi"), v.Form.ByoyomiSeconds, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("first_board", T(ctx, "day.field.first_board"), v.Form.FirstBoard, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("first_board", T(ctx, "day.field.first_board"), v.Form.FirstBoard, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("qualifiers", T(ctx, "day.field.qualifiers"), v.Form.Qualifiers, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("qualifiers", T(ctx, "day.field.qualifiers"), v.Form.Qualifiers, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1064,19 +1064,19 @@ func dayClassFields(v dayView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("fee", T(ctx, "day_fee.field.fee"), v.Form.Fee, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("fee", T(ctx, "day_fee.field.fee"), v.Form.Fee, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("fee_reduced", T(ctx, "day_fee.field.reduced"), v.Form.FeeReduced, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("fee_reduced", T(ctx, "day_fee.field.reduced"), v.Form.FeeReduced, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("fee_reduced_for", T(ctx, "day_fee.field.reduced_for"), v.Form.FeeReducedFor, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("fee_reduced_for", T(ctx, "day_fee.field.reduced_for"), v.Form.FeeReducedFor, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("fee_reduced_for_en", T(ctx, "day_fee.field.reduced_for_en"), v.Form.FeeReducedForEn, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("fee_reduced_for_en", T(ctx, "day_fee.field.reduced_for_en"), v.Form.FeeReducedForEn, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -32,7 +32,7 @@ func seedDay(t *testing.T, a *testApp, players, rounds int) dayFixture {
 	if err := a.store.CreateOrganiser(ctx, &org); err != nil {
 		t.Fatal(err)
 	}
-	d := day.New(a.srv.office)
+	d := day.New(a.srv.Office)
 	e, err := d.CreateDay(ctx, admin, office.EventInput{OrganiserID: org.ID, Name: fmt.Sprintf("県名人戦%d", players), StartDate: "2026-11-21", EndDate: "2026-11-21"})
 	if err != nil {
 		t.Fatal(err)
@@ -261,7 +261,7 @@ func TestDayWeb_Roles(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedDay(t, a, 4, 1)
 		ctx := context.Background()
-		if err := a.srv.office.SetEventStatus(ctx, f.admin, f.event.ID, office.StatusPublished); err != nil {
+		if err := a.srv.Office.SetEventStatus(ctx, f.admin, f.event.ID, office.StatusPublished); err != nil {
 			t.Fatal(err)
 		}
 		for _, p := range []string{fmt.Sprintf("/events/%d/day", f.event.ID), fmt.Sprintf("/day/classes/%d", f.class.ID), fmt.Sprintf("/day/classes/%d/standings", f.class.ID)} {
@@ -276,7 +276,7 @@ func TestDayWeb_Roles(t *testing.T) {
 			}
 		}
 		u := a.addUser("kiroku", false)
-		if err := a.srv.office.GrantEventRole(ctx, f.admin, office.RoleGrant{EventID: f.event.ID, UserID: u.ID, Role: office.RoleRecorder}); err != nil {
+		if err := a.srv.Office.GrantEventRole(ctx, f.admin, office.RoleGrant{EventID: f.event.ID, UserID: u.ID, Role: office.RoleRecorder}); err != nil {
 			t.Fatal(err)
 		}
 		a.signIn(a.client, u.ID)

@@ -29,7 +29,7 @@ func (s *Server) dayBoardToss(c echo.Context) error {
 		return err
 	}
 	cid, n, b := w.ClassID, w.Round, w.Board
-	if _, err := s.dayRoom().EnterBoardToss(ctx, actor(c), day.BoardTossInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version,
+	if _, err := s.DayRoom().EnterBoardToss(ctx, Actor(c), day.BoardTossInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version,
 		Tosser: f.Tosser, Fu: f.Fu, To: f.To}); err != nil {
 		return err
 	}
@@ -38,5 +38,5 @@ func (s *Server) dayBoardToss(c echo.Context) error {
 	if back == "event" {
 		anchor = strconv.FormatInt(cid, 10) + "-" + anchor
 	}
-	return seeOther(c, to+"#board-"+anchor)
+	return SeeOther(c, to+"#board-"+anchor)
 }

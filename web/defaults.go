@@ -19,7 +19,7 @@ import (
 // request's method is HEAD again before the first header reaches net/http,
 // which then also knows to send no body. A live stream ends after its
 // headers: its first flush cancels the request's context.
-func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
+func HeadAsGet(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		if r.Method != http.MethodHead {
@@ -70,7 +70,7 @@ func (w *headWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // a token planted in the browser before (a cookie set by a neighbouring
 // site, a token read from a shared computer) is worthless after: the
 // cookie the CSRF middleware set earlier in this answer is replaced.
-func (s *Server) rotateCSRF(c echo.Context) {
+func (s *Server) RotateCSRF(c echo.Context) {
 	b := make([]byte, 32)
 	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
 	token := base64.RawURLEncoding.EncodeToString(b)
@@ -78,13 +78,13 @@ func (s *Server) rotateCSRF(c echo.Context) {
 	kept := h.Values(echo.HeaderSetCookie)
 	h.Del(echo.HeaderSetCookie)
 	for _, v := range kept {
-		if !strings.HasPrefix(v, csrfCookie+"=") {
+		if !strings.HasPrefix(v, CSRFCookie+"=") {
 			h.Add(echo.HeaderSetCookie, v)
 		}
 	}
 	c.SetCookie(&http.Cookie{
-		Name: csrfCookie, Value: token, Path: "/", MaxAge: 86400,
-		HttpOnly: true, Secure: s.cfg.SecureCookies, SameSite: http.SameSiteStrictMode,
+		Name: CSRFCookie, Value: token, Path: "/", MaxAge: 86400,
+		HttpOnly: true, Secure: s.Config.SecureCookies, SameSite: http.SameSiteStrictMode,
 	})
 	c.Set("csrf", token)
 }

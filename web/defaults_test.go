@@ -27,7 +27,7 @@ func (a *testApp) withConfig(edit func(*config.Config)) *testApp {
 	if err != nil {
 		a.t.Fatal(err)
 	}
-	srv.askFuture = false
+	srv.AskFuture = false
 	b.srv = srv
 	b.ts = httptest.NewServer(srv.Handler())
 	a.t.Cleanup(b.ts.Close)
@@ -59,7 +59,7 @@ func TestMetrics_NotOnTheMainAddressUnlessPublic(t *testing.T) {
 func csrfCookieOf(a *testApp, c *http.Client) string {
 	u, _ := url.Parse(a.ts.URL)
 	for _, ck := range c.Jar.Cookies(u) {
-		if ck.Name == csrfCookie {
+		if ck.Name == CSRFCookie {
 			return ck.Value
 		}
 	}
@@ -74,7 +74,7 @@ func TestCSRF_TokenRotatesAtSignInAndSignOut(t *testing.T) {
 		a.addAccount("sato", "password-of-sato", false)
 		u, _ := url.Parse(a.ts.URL)
 		const planted = "planted-token-known-to-the-attacker"
-		a.client.Jar.SetCookies(u, []*http.Cookie{{Name: csrfCookie, Value: planted, Path: "/"}})
+		a.client.Jar.SetCookies(u, []*http.Cookie{{Name: CSRFCookie, Value: planted, Path: "/"}})
 		// The sign-in form itself goes through with the planted token, as
 		// the attacker's would.
 		resp, _ := a.postForm("/login", url.Values{"_csrf": {planted}, "login": {"sato"}, "password": {"password-of-sato"}, "next": {"/"}})
@@ -124,7 +124,7 @@ func routePath(tmpl string) string {
 func TestHEAD_EveryGetRouteAnswersHeadLikeGet(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
-		f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,7 +136,7 @@ func TestHEAD_EveryGetRouteAnswersHeadLikeGet(t *testing.T) {
 		}
 		seen := map[string]bool{}
 		n := 0
-		for _, rt := range a.srv.echo.Routes() {
+		for _, rt := range a.srv.Echo.Routes() {
 			if rt.Method != http.MethodGet || seen[rt.Path] {
 				continue
 			}
@@ -229,7 +229,7 @@ func (b *chunkedBody) Read(p []byte) (int, error) {
 // was taken for a malformed form).
 func TestBodyLimit_ChunkedBodyOverTheLimitIs413(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
-		big := bodyLimitBytes + 1<<20
+		big := BodyLimitBytes + 1<<20
 		filePart := "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\nContent-Type: text/csv\r\n\r\n"
 		for _, tc := range []struct {
 			path, ctype string

@@ -36,7 +36,7 @@ type downloadLink struct {
 
 // gameDownloadLinks are the game page's links.
 func gameDownloadLinks(gameID int64) []downloadLink {
-	base := gameURL(gameID) + "/record"
+	base := GameURL(gameID) + "/record"
 	return []downloadLink{
 		{Href: base + ".kif", Label: "downloads.format.kif", TestID: "download-kif"},
 		{Href: base + ".kif?charset=sjis", Label: "downloads.format.kif-sjis", TestID: "download-kif-sjis"},
@@ -58,15 +58,15 @@ func zipDownloadLinks(path, testPrefix string) []downloadLink {
 // ?charset= (KIF); a bad value is a localised 422 naming the field.
 func (s *Server) downloadFormat(c echo.Context, format string) (office.DownloadFormat, bool, error) {
 	f, err := office.ParseDownloadFormat(format, c.QueryParam("charset"))
-	if msgs, ok := fieldMsgsOf(c.Request().Context(), err); ok {
-		return "", false, s.render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.page(c, L(c.Request().Context()).T("downloads.title")), msgs))
+	if msgs, ok := FieldMsgsOf(c.Request().Context(), err); ok {
+		return "", false, s.Render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.Page(c, L(c.Request().Context()).T("downloads.title")), msgs))
 	}
 	return f, err == nil, err
 }
 
 func (s *Server) recordDownload(f office.DownloadFormat) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		id, err := pathID(c)
+		id, err := PathID(c)
 		if err != nil {
 			return err
 		}
@@ -74,12 +74,12 @@ func (s *Server) recordDownload(f office.DownloadFormat) echo.HandlerFunc {
 		if !ok {
 			return err
 		}
-		if done, err := s.notModifiedGame(c, id, condOpts{notLive: true}); done || err != nil {
+		if done, err := s.NotModifiedGame(c, id, CondOpts{NotLive: true}); done || err != nil {
 			return err
 		}
-		file, err := s.office.GameRecordFile(c.Request().Context(), actor(c), id, f)
-		if msgs, ok := fieldMsgsOf(c.Request().Context(), err); ok {
-			return s.render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.page(c, L(c.Request().Context()).T("downloads.title")), msgs))
+		file, err := s.Office.GameRecordFile(c.Request().Context(), Actor(c), id, f)
+		if msgs, ok := FieldMsgsOf(c.Request().Context(), err); ok {
+			return s.Render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.Page(c, L(c.Request().Context()).T("downloads.title")), msgs))
 		}
 		if err != nil {
 			return err
@@ -92,7 +92,7 @@ func (s *Server) recordDownload(f office.DownloadFormat) echo.HandlerFunc {
 }
 
 func (s *Server) eventRecordsZip(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -100,15 +100,15 @@ func (s *Server) eventRecordsZip(c echo.Context) error {
 	if !ok {
 		return err
 	}
-	if done, err := s.conditional(c, func(context.Context) (int64, error) { return id, nil }, condOpts{notLive: true}); done || err != nil {
+	if done, err := s.Conditional(c, func(context.Context) (int64, error) { return id, nil }, CondOpts{NotLive: true}); done || err != nil {
 		return err
 	}
-	set, err := s.office.EventRecordFiles(c.Request().Context(), actor(c), id, f)
+	set, err := s.Office.EventRecordFiles(c.Request().Context(), Actor(c), id, f)
 	return s.sendZip(c, set, f, err)
 }
 
 func (s *Server) stageRecordsZip(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -116,10 +116,10 @@ func (s *Server) stageRecordsZip(c echo.Context) error {
 	if !ok {
 		return err
 	}
-	if done, err := s.conditional(c, s.eventOfStage(actor(c), id), condOpts{notLive: true}); done || err != nil {
+	if done, err := s.Conditional(c, s.EventOfStage(Actor(c), id), CondOpts{NotLive: true}); done || err != nil {
 		return err
 	}
-	set, err := s.office.StageRecordFiles(c.Request().Context(), actor(c), id, f)
+	set, err := s.Office.StageRecordFiles(c.Request().Context(), Actor(c), id, f)
 	return s.sendZip(c, set, f, err)
 }
 
@@ -127,8 +127,8 @@ func (s *Server) stageRecordsZip(c echo.Context) error {
 // written before the first byte (office), so an error never sends half an
 // archive; only a failed write to the client can stop it.
 func (s *Server) sendZip(c echo.Context, set office.RecordSet, f office.DownloadFormat, err error) error {
-	if msgs, ok := fieldMsgsOf(c.Request().Context(), err); ok {
-		return s.render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.page(c, L(c.Request().Context()).T("downloads.title")), msgs))
+	if msgs, ok := FieldMsgsOf(c.Request().Context(), err); ok {
+		return s.Render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.Page(c, L(c.Request().Context()).T("downloads.title")), msgs))
 	}
 	if err != nil {
 		return err

@@ -126,7 +126,7 @@ func downloadList(title string, testID string, links []downloadLink) templ.Compo
 
 // DownloadErrorPage says why a download was refused (a bad format or
 // charset), naming the field, in the reader's language.
-func DownloadErrorPage(p Page, errs fieldMsgs) templ.Component {
+func DownloadErrorPage(p Page, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

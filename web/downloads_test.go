@@ -76,7 +76,7 @@ func readCorpus(t *testing.T) []corpusRecord {
 func saveCorpusGame(t *testing.T, a *testApp, g gameSetup, c corpusRecord, label string) store.Game {
 	t.Helper()
 	ctx := context.Background()
-	o := a.srv.office
+	o := a.srv.Office
 	game, err := o.CreateGame(ctx, g.admin, office.GameInput{EventID: g.event.ID, Label: label, SenteID: &g.sente.ID, GoteID: &g.gote.ID,
 		AllowanceMinutes: 180, Handicap: c.rec.Handicap.Name(), ScheduledOn: "2026-11-21"})
 	if err != nil {
@@ -124,7 +124,7 @@ func TestDownload_D_N_CorpusRoundTrip(t *testing.T) {
 			game := saveCorpusGame(t, a, g, c, fmt.Sprintf("第%d局", i+1))
 			var utf8KIF []byte
 			for _, f := range downloadFormats {
-				path := gameURL(game.ID) + "/record" + f.query
+				path := GameURL(game.ID) + "/record" + f.query
 				resp, body := a.get(path)
 				if resp.StatusCode != http.StatusOK {
 					t.Fatalf("%s %s: %d\n%s", c.name, path, resp.StatusCode, body)
@@ -191,13 +191,13 @@ func TestDownload_HeaderNamesTheGame(t *testing.T) {
 	}
 	c.rec = res.Record
 	game := saveCorpusGame(t, a, g, c, "1回戦")
-	_, kif := a.get(gameURL(game.ID) + "/record.kif")
+	_, kif := a.get(GameURL(game.ID) + "/record.kif")
 	for _, want := range []string{"先手：羽生 善治", "後手：藤井 聡太", "棋戦：第1期テスト戦", "開始日時：2026/11/21"} {
 		if !strings.Contains(kif, want) {
 			t.Errorf("KIF lacks %q:\n%s", want, kif)
 		}
 	}
-	_, csa := a.get(gameURL(game.ID) + "/record.csa")
+	_, csa := a.get(GameURL(game.ID) + "/record.csa")
 	for _, want := range []string{"N+羽生 善治", "N-藤井 聡太", "$EVENT:第1期テスト戦", "$START_TIME:2026/11/21"} {
 		if !strings.Contains(csa, want) {
 			t.Errorf("CSA lacks %q:\n%s", want, csa)
@@ -215,16 +215,16 @@ func TestDownload_VisibilityAndBadInput(t *testing.T) {
 		g := newGameSetup(t, a, "{}")
 		c := readCorpus(t)[0]
 		game := saveCorpusGame(t, a, g, c, "1回戦")
-		bare, err := a.srv.office.CreateGame(ctx, g.admin, office.GameInput{EventID: g.event.ID, Label: "2回戦", SenteID: &g.sente.ID, GoteID: &g.gote.ID, AllowanceMinutes: 180})
+		bare, err := a.srv.Office.CreateGame(ctx, g.admin, office.GameInput{EventID: g.event.ID, Label: "2回戦", SenteID: &g.sente.ID, GoteID: &g.gote.ID, AllowanceMinutes: 180})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if resp, _ := a.get(gameURL(bare.ID) + "/record.kif"); resp.StatusCode != http.StatusNotFound {
+		if resp, _ := a.get(GameURL(bare.ID) + "/record.kif"); resp.StatusCode != http.StatusNotFound {
 			t.Errorf("a game without a record: %d, want 404", resp.StatusCode)
 		}
 		for _, tc := range []struct{ path, field, words string }{
-			{gameURL(game.ID) + "/record.kif?charset=latin1", "charset", "文字コード"},
-			{gameURL(game.ID) + "/record.csa?charset=sjis", "charset", "KIF"},
+			{GameURL(game.ID) + "/record.kif?charset=latin1", "charset", "文字コード"},
+			{GameURL(game.ID) + "/record.csa?charset=sjis", "charset", "KIF"},
 			{fmt.Sprintf("/events/%d/records.zip?format=pgn", g.event.ID), "format", "形式"},
 		} {
 			resp, body := a.get(tc.path)
@@ -237,24 +237,24 @@ func TestDownload_VisibilityAndBadInput(t *testing.T) {
 			}
 		}
 		// A draft event's game: hidden from the public, shown to its arbiter.
-		draft, err := a.srv.office.CreateEvent(ctx, g.admin, office.EventInput{OrganiserID: g.event.OrganiserID, Name: "第2期テスト戦", Kind: office.EventKnockout,
+		draft, err := a.srv.Office.CreateEvent(ctx, g.admin, office.EventInput{OrganiserID: g.event.OrganiserID, Name: "第2期テスト戦", Kind: office.EventKnockout,
 			StartDate: "2026-11-01", EndDate: "2026-12-31"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := a.srv.office.GrantEventRole(ctx, g.admin, office.RoleGrant{EventID: draft.ID, UserID: g.arbiter.UserID, Role: office.RoleArbiter}); err != nil {
+		if err := a.srv.Office.GrantEventRole(ctx, g.admin, office.RoleGrant{EventID: draft.ID, UserID: g.arbiter.UserID, Role: office.RoleArbiter}); err != nil {
 			t.Fatal(err)
 		}
 		dg := g
 		dg.event = draft
 		game = saveCorpusGame(t, a, dg, c, "1回戦")
-		for _, path := range []string{gameURL(game.ID) + "/record.kif", fmt.Sprintf("/events/%d/records.zip", draft.ID)} {
+		for _, path := range []string{GameURL(game.ID) + "/record.kif", fmt.Sprintf("/events/%d/records.zip", draft.ID)} {
 			if resp, _ := a.get(path); resp.StatusCode != http.StatusNotFound {
 				t.Errorf("draft, public: %s: %d, want 404", path, resp.StatusCode)
 			}
 		}
 		a.signIn(a.client, g.arbiter.UserID)
-		if resp, body := a.get(gameURL(game.ID) + "/record.kif"); resp.StatusCode != http.StatusOK {
+		if resp, body := a.get(GameURL(game.ID) + "/record.kif"); resp.StatusCode != http.StatusOK {
 			t.Errorf("draft, its arbiter: %d, want 200\n%s", resp.StatusCode, body)
 		}
 	})
@@ -300,12 +300,12 @@ func TestDownload_EventZipHoldsExactlyThePublishedGames(t *testing.T) {
 			game := saveCorpusGame(t, a, g, c, fmt.Sprintf("第%d局", i+1))
 			want[game.ID] = usiMoves(c.rec)
 		}
-		if _, err := a.srv.office.CreateGame(ctx, g.admin, office.GameInput{EventID: g.event.ID, Label: "記録なし", SenteID: &g.sente.ID, GoteID: &g.gote.ID, AllowanceMinutes: 180}); err != nil {
+		if _, err := a.srv.Office.CreateGame(ctx, g.admin, office.GameInput{EventID: g.event.ID, Label: "記録なし", SenteID: &g.sente.ID, GoteID: &g.gote.ID, AllowanceMinutes: 180}); err != nil {
 			t.Fatal(err)
 		}
 		// A game that an unpublished stage plays: hidden from the public.
 		hidden := saveCorpusGame(t, a, g, corpus[4], "未公開")
-		st, err := a.srv.office.CreateStage(ctx, g.admin, office.StageInput{EventID: g.event.ID, Name: "二次予選", Kind: string(pairing.SecondPreliminary)})
+		st, err := a.srv.Office.CreateStage(ctx, g.admin, office.StageInput{EventID: g.event.ID, Name: "二次予選", Kind: string(pairing.SecondPreliminary)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -398,7 +398,7 @@ func TestContentDisposition_RFC6266(t *testing.T) {
 func TestDownload_StageZipHoldsTheStageGames(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
-		f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -428,11 +428,11 @@ func TestDownload_StageZipHoldsTheStageGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		other, err := a.srv.office.CreateGame(ctx, f.Admin, office.GameInput{EventID: ev.ID, Label: "記念対局", SenteID: &ps[0].ID, GoteID: &ps[1].ID, AllowanceMinutes: 60})
+		other, err := a.srv.Office.CreateGame(ctx, f.Admin, office.GameInput{EventID: ev.ID, Label: "記念対局", SenteID: &ps[0].ID, GoteID: &ps[1].ID, AllowanceMinutes: 60})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := a.srv.office.SaveRecord(ctx, f.Admin, other.ID, office.RecordInput{Text: "position startpos moves 2g2f\n"}); err != nil {
+		if _, _, err := a.srv.Office.SaveRecord(ctx, f.Admin, other.ID, office.RecordInput{Text: "position startpos moves 2g2f\n"}); err != nil {
 			t.Fatal(err)
 		}
 		_, body := a.get(fmt.Sprintf("/stages/%d/records.zip?format=usi", st.ID))
@@ -453,7 +453,7 @@ func TestDownload_StageZipHoldsTheStageGames(t *testing.T) {
 		for _, lang := range []string{"ja", "en"} {
 			a.setLang(a.client, lang)
 			for _, tc := range []struct{ page, testid, words string }{
-				{gameURL(other.ID), "download-kif-sjis", map[string]string{"ja": "棋譜をダウンロード", "en": "Download the record"}[lang]},
+				{GameURL(other.ID), "download-kif-sjis", map[string]string{"ja": "棋譜をダウンロード", "en": "Download the record"}[lang]},
 				{fmt.Sprintf("/events/%d", ev.ID), "event-zip-csa", map[string]string{"ja": "まとめてダウンロード", "en": "every record of this event"}[lang]},
 				{fmt.Sprintf("/events/%d/brackets", ev.ID), fmt.Sprintf("stage-zip-%d-usi", st.ID), map[string]string{"ja": "この段階の棋譜", "en": "every record of this stage"}[lang]},
 			} {
@@ -465,7 +465,7 @@ func TestDownload_StageZipHoldsTheStageGames(t *testing.T) {
 		}
 		// The stage's own page (its staff) links the zip too.
 		a.signIn(a.client, f.Admin.UserID)
-		if _, body := a.get(stageURL(st.ID)); !strings.Contains(body, `data-testid="stage-zip-kif"`) {
+		if _, body := a.get(StageURL(st.ID)); !strings.Contains(body, `data-testid="stage-zip-kif"`) {
 			t.Errorf("the stage page has no zip link")
 		}
 	})
@@ -485,11 +485,11 @@ func TestDownload_ShiftJISCannotHoldTheName(t *testing.T) {
 	}
 	c.text = strings.Replace(c.text, "山田太郎", "𠮷田太郎", 1)
 	game := saveCorpusGame(t, a, g, c, "1回戦")
-	resp, body := a.get(gameURL(game.ID) + "/record.kif?charset=sjis")
+	resp, body := a.get(GameURL(game.ID) + "/record.kif?charset=sjis")
 	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, `data-testid="download-error-charset"`) || !strings.Contains(body, "UTF-8") {
 		t.Errorf("Shift_JIS of 𠮷: %d, want 422 naming the character set\n%s", resp.StatusCode, body)
 	}
-	if resp, body := a.get(gameURL(game.ID) + "/record.kif"); resp.StatusCode != http.StatusOK || !strings.Contains(body, "𠮷田太郎") {
+	if resp, body := a.get(GameURL(game.ID) + "/record.kif"); resp.StatusCode != http.StatusOK || !strings.Contains(body, "𠮷田太郎") {
 		t.Errorf("UTF-8: %d\n%s", resp.StatusCode, body)
 	}
 }

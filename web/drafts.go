@@ -10,28 +10,9 @@ import (
 	"kisen/office"
 )
 
-// draftKey marks, in the request, that the page being rendered belongs to
-// a draft event: the layout then shows the 下書き mark. Only those who may
-// see a draft get this far (office answers 404 to everyone else), so the
-// mark reveals nothing.
-const draftKey = "kisen.draft"
-
-// markDraft records whether the page's event is a draft; call it after
-// the page's data loaded, just before rendering.
-func markDraft(c echo.Context, draft bool) {
-	if draft {
-		c.Set(draftKey, true)
-	}
-}
-
-func isDraftPage(c echo.Context) bool {
-	d, _ := c.Get(draftKey).(bool)
-	return d
-}
-
 // schedulePublishView is the league schedule's publish confirmation.
 type schedulePublishView struct {
-	Effects         *effectsView // the games publication creates
+	Effects         *EffectsView // the games publication creates
 	ClassID         int64
 	EventID         int64
 	EventName       string
@@ -45,28 +26,28 @@ type schedulePublishView struct {
 // exactly as the publication would: the same roles, the same state check.
 func (s *Server) leaguePublishConfirm(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	p, err := s.office.PreviewSchedulePublication(ctx, actor(c), cid)
+	p, err := s.Office.PreviewSchedulePublication(ctx, Actor(c), cid)
 	if err != nil {
 		return err
 	}
-	v := schedulePublishView{ClassID: cid, EventID: p.Event.ID, EventName: localName(ctx, p.Event.Name, p.Event.NameEn),
+	v := schedulePublishView{ClassID: cid, EventID: p.Event.ID, EventName: LocalName(ctx, p.Event.Name, p.Event.NameEn),
 		Title: classTitle(ctx, p.Class.Class), Games: p.Games, EventGoesPublic: p.EventGoesPublic}
 	// The games themselves, as publishing creates them (issue 13: the
 	// publication run rolled back, previews.go).
-	eff, err := s.office.DryRun(ctx, p.Event.ID, func(ctx context.Context, o *office.Office) error {
-		return o.PublishSchedule(ctx, actor(c), cid)
+	eff, err := s.Office.DryRun(ctx, p.Event.ID, func(ctx context.Context, o *office.Office) error {
+		return o.PublishSchedule(ctx, Actor(c), cid)
 	})
 	if err != nil {
 		return err
 	}
-	ev := s.effectsView(ctx, office.Effects{Created: eff.Created})
+	ev := s.EffectsView(ctx, office.Effects{Created: eff.Created})
 	v.Effects = &ev
-	markDraft(c, office.IsDraft(p.Event))
-	return s.render(c, http.StatusOK, SchedulePublishPage(s.page(c, v.EventName+" "+v.Title+" — "+T(ctx, "drafts.publish.title")), v))
+	MarkDraft(c, office.IsDraft(p.Event))
+	return s.Render(c, http.StatusOK, SchedulePublishPage(s.Page(c, v.EventName+" "+v.Title+" — "+T(ctx, "drafts.publish.title")), v))
 }
 
 // leaguePublish (POST /league/:cid/publish) publishes the schedule once the
@@ -74,17 +55,17 @@ func (s *Server) leaguePublishConfirm(c echo.Context) error {
 // confirmation, so nobody publishes a draft event unawares.
 func (s *Server) leaguePublish(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
 	if c.FormValue("confirm") != "1" {
 		return s.leaguePublishConfirm(c)
 	}
-	if err := s.office.PublishSchedule(ctx, actor(c), cid); err != nil {
+	if err := s.Office.PublishSchedule(ctx, Actor(c), cid); err != nil {
 		return err
 	}
-	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10))
+	return SeeOther(c, "/league/"+strconv.FormatInt(cid, 10))
 }
 
 // stageFormsFor hides the stage page's per-game forms (quick results,

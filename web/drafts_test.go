@@ -36,7 +36,7 @@ var draftActors = []string{"anonymous", "outsider", "recorder", "arbiter", "sche
 func newDraftFixture(t *testing.T, a *testApp) *draftFixture {
 	t.Helper()
 	ctx := context.Background()
-	f := &draftFixture{a: a, o: a.srv.office, clients: map[string]*http.Client{}}
+	f := &draftFixture{a: a, o: a.srv.Office, clients: map[string]*http.Client{}}
 	root := a.addUser("root", true)
 	f.admin = office.Actor{UserID: root.ID, Login: root.Login, Admin: true}
 	org := store.Organiser{Name: "日本将棋連盟", Kind: office.OrganiserFederation, Settings: "{}", CreatedAt: a.now, UpdatedAt: a.now}
@@ -319,7 +319,7 @@ func TestDrafts_RoleMatrix(t *testing.T) {
 		if n, _ := a.store.EffectiveResults(context.Background(), f.knockout.ID); len(n) == 0 {
 			t.Fatal("the draft's game has no result to leak")
 		}
-		if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(context.Background()); err != nil {
+		if _, err := ratings.New(a.srv.Office).RefreshRatingsIfStale(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		for _, who := range draftActors {

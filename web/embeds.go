@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"html"
 	"net/http"
 	"strings"
 
@@ -18,8 +17,8 @@ import (
 func (s *Server) embedRoutes(e *echo.Echo) {
 	e.GET("/embed/stages/:id", s.embedStage)
 	e.GET("/embed/league/:cid", s.embedLeague)
-	e.GET("/organisers/:id/embeds", s.organiserEmbedsPage, requireAdmin)
-	e.POST("/organisers/:id/embeds", s.organiserEmbedsSave, requireAdmin)
+	e.GET("/organisers/:id/embeds", s.organiserEmbedsPage, RequireAdmin)
+	e.POST("/organisers/:id/embeds", s.organiserEmbedsSave, RequireAdmin)
 }
 
 // embedPolicy is the embed pages' Content-Security-Policy: the site's own
@@ -31,7 +30,7 @@ func embedPolicy(origins []string) string {
 	if len(origins) > 0 {
 		fa = strings.Join(origins, " ")
 	}
-	return strings.TrimSuffix(contentSecurityPolicy, "frame-ancestors 'none'") + "frame-ancestors " + fa
+	return strings.TrimSuffix(ContentSecurityPolicy, "frame-ancestors 'none'") + "frame-ancestors " + fa
 }
 
 // allowFraming replaces the headers securityHeaders set for every page
@@ -84,11 +83,11 @@ func langLinks(path string) [2]string {
 // or an unpublished stage is not found even for its staff.
 func (s *Server) embedStage(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	if done, err := s.embedNotModified(c, s.eventOfStage(office.Actor{}, id)); done || err != nil {
+	if done, err := s.embedNotModified(c, s.EventOfStage(office.Actor{}, id)); done || err != nil {
 		return err
 	}
 	v, origins, err := s.embedStageView(ctx, id)
@@ -97,13 +96,13 @@ func (s *Server) embedStage(c echo.Context) error {
 	}
 	v.LangHref = langLinks(c.Request().URL.Path)
 	allowFraming(c, origins)
-	s.markLive(c, v.EventID)
-	return s.render(c, http.StatusOK, EmbedStagePage(s.embedPage(c, v.Title), v))
+	s.MarkLive(c, v.EventID)
+	return s.Render(c, http.StatusOK, EmbedStagePage(s.embedPage(c, v.Title), v))
 }
 
 func (s *Server) embedStageView(ctx context.Context, stageID int64) (embedStageView, []string, error) {
 	public := office.Actor{}
-	st, err := s.office.Stage(ctx, public, stageID)
+	st, err := s.Office.Stage(ctx, public, stageID)
 	if err != nil {
 		return embedStageView{}, nil, err
 	}
@@ -121,7 +120,7 @@ func (s *Server) embedStageView(ctx context.Context, stageID int64) (embedStageV
 	if !found || bv.Draft {
 		return v, nil, fmt.Errorf("stage %d is not published: %w", stageID, office.ErrNotFound)
 	}
-	origins, _, err := s.office.EmbedOriginsOfEvent(ctx, st.EventID)
+	origins, _, err := s.Office.EmbedOriginsOfEvent(ctx, st.EventID)
 	if err != nil {
 		return v, nil, err
 	}
@@ -135,26 +134,26 @@ func (s *Server) embedStageView(ctx context.Context, stageID int64) (embedStageV
 // embedLeague is a published league class's table, as the public sees it.
 func (s *Server) embedLeague(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	if done, err := s.embedNotModified(c, s.eventOfClass(office.Actor{}, cid)); done || err != nil {
+	if done, err := s.embedNotModified(c, s.EventOfClass(office.Actor{}, cid)); done || err != nil {
 		return err
 	}
-	st, err := s.office.Standings(ctx, office.Actor{}, cid)
+	st, err := s.Office.Standings(ctx, office.Actor{}, cid)
 	if err != nil {
 		return err
 	}
 	if office.IsDraft(st.Event) || st.Class.Status != office.LeaguePublished {
 		return fmt.Errorf("class %d is not published: %w", cid, office.ErrNotFound)
 	}
-	origins, err := s.office.EmbedOrigins(ctx, st.Event)
+	origins, err := s.Office.EmbedOrigins(ctx, st.Event)
 	if err != nil {
 		return err
 	}
 	v := embedLeagueView{}
-	v.Class.EventID, v.Class.EventName = st.Event.ID, localName(ctx, st.Event.Name, st.Event.NameEn)
+	v.Class.EventID, v.Class.EventName = st.Event.ID, LocalName(ctx, st.Event.Name, st.Event.NameEn)
 	v.Class.ClassID, v.Class.Title, v.Class.Status = cid, classTitle(ctx, st.Class.Class), st.Class.Status
 	v.Class.Final = st.Table.Final
 	leagueTableOf(ctx, st, &v.Class)
@@ -163,8 +162,8 @@ func (s *Server) embedLeague(c echo.Context) error {
 	v.Kind, v.ID, v.EventID = "league", cid, st.Event.ID
 	v.LangHref = langLinks(c.Request().URL.Path)
 	allowFraming(c, origins)
-	s.markLive(c, v.EventID)
-	return s.render(c, http.StatusOK, EmbedLeaguePage(s.embedPage(c, v.Title), v))
+	s.MarkLive(c, v.EventID)
+	return s.Render(c, http.StatusOK, EmbedLeaguePage(s.embedPage(c, v.Title), v))
 }
 
 // embedNotModified answers a conditional GET of an embed (cache.go). The
@@ -177,15 +176,15 @@ func (s *Server) embedLeague(c echo.Context) error {
 // 200 gave, so the page is embeddable.) The answer is not kept in the
 // render cache, which keeps no framing headers.
 func (s *Server) embedNotModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
-	if !actor(c).Anonymous() || c.Request().Method != http.MethodGet {
-		return s.conditional(c, eventOf, condOpts{noRender: true})
+	if !Actor(c).Anonymous() || c.Request().Method != http.MethodGet {
+		return s.Conditional(c, eventOf, CondOpts{NoRender: true})
 	}
 	ctx := c.Request().Context()
 	eventID, err := eventOf(ctx)
 	if err != nil {
 		return false, nil // the handler answers as it always has
 	}
-	origins, read, err := s.office.EmbedOriginsOfEvent(ctx, eventID)
+	origins, read, err := s.Office.EmbedOriginsOfEvent(ctx, eventID)
 	if !read {
 		return false, nil
 	}
@@ -198,21 +197,14 @@ func (s *Server) embedNotModified(c echo.Context, eventOf func(context.Context) 
 			allowFraming(c, origins)
 		}
 	})
-	return s.conditional(c, func(context.Context) (int64, error) { return eventID, nil }, condOpts{noRender: true})
+	return s.Conditional(c, func(context.Context) (int64, error) { return eventID, nil }, CondOpts{NoRender: true})
 }
 
 // embedPage is the Page of an embed: the public's, whoever is signed in.
 func (s *Server) embedPage(c echo.Context, title string) Page {
-	p := s.page(c, title)
+	p := s.Page(c, title)
 	p.User, p.Admin, p.CSRF, p.Draft = "", false, "", false
 	return p
-}
-
-// embedCode is the <iframe> an organiser pastes into their site.
-func embedCode(c echo.Context, path, title string) string {
-	src := c.Scheme() + "://" + c.Request().Host + path
-	return fmt.Sprintf(`<iframe src="%s" title="%s" width="100%%" height="600" style="border:0" loading="lazy"></iframe>`,
-		html.EscapeString(src), html.EscapeString(title))
 }
 
 // organiserEmbedsView is the organiser's embed setting page.
@@ -226,47 +218,47 @@ func (s *Server) organiserEmbedsPage(c echo.Context) error {
 	return s.renderOrganiserEmbeds(c, http.StatusOK, nil, nil)
 }
 
-func (s *Server) renderOrganiserEmbeds(c echo.Context, status int, typed *string, errs fieldMsgs) error {
+func (s *Server) renderOrganiserEmbeds(c echo.Context, status int, typed *string, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	oe, err := s.office.OrganiserEmbedOrigins(ctx, actor(c), id)
+	oe, err := s.Office.OrganiserEmbedOrigins(ctx, Actor(c), id)
 	if err != nil {
 		return err
 	}
-	v := organiserEmbedsView{OrganiserID: id, Name: localName(ctx, oe.Organiser.Name, oe.Organiser.NameEn), Origins: strings.Join(oe.Origins, "\n")}
+	v := organiserEmbedsView{OrganiserID: id, Name: LocalName(ctx, oe.Organiser.Name, oe.Organiser.NameEn), Origins: strings.Join(oe.Origins, "\n")}
 	if typed != nil {
 		v.Origins = *typed
 	}
-	return s.render(c, status, OrganiserEmbedsPage(s.page(c, v.Name+" — "+L(ctx).T("embeds.settings.title")), v, errs))
+	return s.Render(c, status, OrganiserEmbedsPage(s.Page(c, v.Name+" — "+L(ctx).T("embeds.settings.title")), v, errs))
 }
 
 // organiserEmbedsSave saves the list (POST → 303 back to the page); a bad
 // line comes back with the reason next to the field (422).
 func (s *Server) organiserEmbedsSave(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	text := c.FormValue("origins")
-	err = s.office.SetOrganiserEmbedOrigins(ctx, actor(c), id, text)
+	err = s.Office.SetOrganiserEmbedOrigins(ctx, Actor(c), id, text)
 	if msgs, ok := allOriginMsgs(ctx, err); ok {
 		return s.renderOrganiserEmbeds(c, http.StatusUnprocessableEntity, &text, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, c.Request().URL.Path)
+	return SeeOther(c, c.Request().URL.Path)
 }
 
 // allOriginMsgs is fieldMsgsOf with every bad line of the list, not only
 // the first.
-func allOriginMsgs(ctx context.Context, err error) (fieldMsgs, bool) {
-	if _, ok := fieldMsgsOf(ctx, err); !ok {
+func allOriginMsgs(ctx context.Context, err error) (FieldMsgs, bool) {
+	if _, ok := FieldMsgsOf(ctx, err); !ok {
 		return nil, false
 	}
-	return fieldMsgs{"origins": strings.Join(allFieldMsgs(ctx, err, "origins"), " ")}, true
+	return FieldMsgs{"origins": strings.Join(allFieldMsgs(ctx, err, "origins"), " ")}, true
 }

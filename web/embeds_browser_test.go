@@ -70,7 +70,7 @@ func TestBrowser_EmbedFramedOnlyByAllowedOrigins(t *testing.T) {
 		if allowed {
 			list += "\n" + hostOrigin
 		}
-		if err := a.srv.office.SetOrganiserEmbedOrigins(context.Background(), x.f.Admin, x.f.Org.ID, list); err != nil {
+		if err := a.srv.Office.SetOrganiserEmbedOrigins(context.Background(), x.f.Admin, x.f.Org.ID, list); err != nil {
 			t.Fatal(err)
 		}
 		for kind, src := range embeds {

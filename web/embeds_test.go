@@ -29,7 +29,7 @@ type embedFixture struct {
 func newEmbedFixture(t *testing.T, a *testApp) embedFixture {
 	t.Helper()
 	ctx := context.Background()
-	f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+	f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func newEmbedFixture(t *testing.T, a *testApp) embedFixture {
 		t.Fatal(err)
 	}
 	x.eventLeague, x.class = el.ID, c.ID
-	o := a.srv.office
+	o := a.srv.Office
 	drawn, err := o.CreateStage(ctx, f.Admin, office.StageInput{EventID: ek.ID, Name: "二次予選", Kind: string(pairing.SecondPreliminary)})
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +122,7 @@ func TestEmbed_FrameAncestorsFollowTheOrganiserSetting(t *testing.T) {
 		}
 		check(stageEmbed, "'none'")
 		check(classEmbed, "'none'")
-		if err := a.srv.office.SetOrganiserEmbedOrigins(ctx, x.f.Admin, x.f.Org.ID, "https://example.jp\nhttp://localhost:8080"); err != nil {
+		if err := a.srv.Office.SetOrganiserEmbedOrigins(ctx, x.f.Admin, x.f.Org.ID, "https://example.jp\nhttp://localhost:8080"); err != nil {
 			t.Fatal(err)
 		}
 		sb := check(stageEmbed, "https://example.jp http://localhost:8080")
@@ -179,7 +179,7 @@ func TestEmbed_DraftsAreNeverEmbeddable(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		x := newEmbedFixture(t, a)
 		ctx := context.Background()
-		if err := a.srv.office.SetOrganiserEmbedOrigins(ctx, x.f.Admin, x.f.Org.ID, "https://example.jp"); err != nil {
+		if err := a.srv.Office.SetOrganiserEmbedOrigins(ctx, x.f.Admin, x.f.Org.ID, "https://example.jp"); err != nil {
 			t.Fatal(err)
 		}
 		// An unpublished class: a second class of the league event, scheduled, not published.
@@ -191,7 +191,7 @@ func TestEmbed_DraftsAreNeverEmbeddable(t *testing.T) {
 		for _, p := range ps {
 			lines.WriteString(*p.Number + "\n")
 		}
-		c, err := a.srv.office.AddLeagueClass(ctx, x.f.Admin, office.LeagueClassInput{EventID: x.eventLeague, Class: "C1", Members: lines.String(), AllowanceMinutes: 360})
+		c, err := a.srv.Office.AddLeagueClass(ctx, x.f.Admin, office.LeagueClassInput{EventID: x.eventLeague, Class: "C1", Members: lines.String(), AllowanceMinutes: 360})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -18,12 +19,12 @@ const bodyLimit = "8M"
 
 // handleError maps errors to a status and a safe localised page; the real
 // error goes to the log with the request id.
-func (s *Server) handleError(err error, c echo.Context) {
+func (s *Server) HandleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
-	if isAPIPath(c) { // JSON in the API's shape (api.go)
-		s.apiError(err, c)
+	if IsAPIPath(c) && s.ApiErrors != nil { // JSON in the API's shape (the API room sets it)
+		s.ApiErrors(err, c)
 		return
 	}
 	// Checked first and by the classifier too, so a driver error that
@@ -33,7 +34,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	// Text that cannot be stored (issue 11): 422 naming the field.
-	var unstorable *unstorableError
+	var unstorable *UnstorableError
 	if errors.As(err, &unstorable) && c.Request().Method != http.MethodHead {
 		if rerr := s.renderUnstorable(c, unstorable); rerr == nil {
 			return
@@ -50,7 +51,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 			// gets (issue 21), nothing of the conflict.
 			err = rerr
 		} else {
-			s.log.ErrorContext(c.Request().Context(), "stale page failed",
+			s.Log.ErrorContext(c.Request().Context(), "stale page failed",
 				"request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", rerr)
 		}
 	}
@@ -96,7 +97,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	}
 	if status >= 500 {
-		s.log.ErrorContext(c.Request().Context(), "request failed",
+		s.Log.ErrorContext(c.Request().Context(), "request failed",
 			"request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", err)
 	}
 	if c.Request().Method == http.MethodHead {
@@ -108,11 +109,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 		_ = c.JSON(status, map[string]any{"error": lz.T(msg), "code": msg, "status": status})
 		return
 	}
-	if isHTMX(c) {
-		_ = s.render(c, status, ErrorFragment(status, msg))
+	if IsHTMX(c) {
+		_ = s.Render(c, status, ErrorFragment(status, msg))
 		return
 	}
-	_ = s.render(c, status, ErrorPage(s.page(c, lz.T(msg)), status, msg))
+	_ = s.Render(c, status, ErrorPage(s.Page(c, lz.T(msg)), status, msg))
 }
 
 func wantsJSON(c echo.Context) bool {
@@ -121,8 +122,8 @@ func wantsJSON(c echo.Context) bool {
 }
 
 // retryAfterSeconds is the Retry-After setting in whole seconds (at least 1).
-func (s *Server) retryAfterSeconds() int {
-	secs := int(math.Ceil(s.cfg.RetryAfter.Seconds()))
+func (s *Server) RetryAfterSeconds() int {
+	secs := int(math.Ceil(s.Config.RetryAfter.Seconds()))
 	if secs < 1 {
 		secs = 5
 	}
@@ -135,8 +136,8 @@ func (s *Server) retryAfterSeconds() int {
 func (s *Server) unavailable(err error, c echo.Context) {
 	const msg = "error.unavailable"
 	status := http.StatusServiceUnavailable
-	secs := s.retryAfterSeconds()
-	s.log.WarnContext(c.Request().Context(), "database unavailable",
+	secs := s.RetryAfterSeconds()
+	s.Log.WarnContext(c.Request().Context(), "database unavailable",
 		"request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", err)
 	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
@@ -148,9 +149,14 @@ func (s *Server) unavailable(err error, c echo.Context) {
 	switch {
 	case wantsJSON(c):
 		_ = c.JSON(status, map[string]any{"error": lz.T(msg), "code": msg, "status": status, "retry_after": secs})
-	case isHTMX(c):
-		_ = s.render(c, status, UnavailableFragment(secs))
+	case IsHTMX(c):
+		_ = s.Render(c, status, UnavailableFragment(secs))
 	default:
-		_ = s.render(c, status, UnavailablePage(s.page(c, lz.T(msg)), secs))
+		_ = s.Render(c, status, UnavailablePage(s.Page(c, lz.T(msg)), secs))
 	}
+}
+
+func IsAPIPath(c echo.Context) bool {
+	p := c.Request().URL.Path
+	return p == "/api" || strings.HasPrefix(p, "/api/")
 }

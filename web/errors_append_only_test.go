@@ -43,7 +43,7 @@ func TestErrors_AppendOnlyRefusalIsConflict(t *testing.T) {
 		req := httptest.NewRequest(http.MethodGet, "/", nil)
 		req.Header.Set("Accept", "application/json")
 		rec := httptest.NewRecorder()
-		a.srv.handleError(err, a.srv.echo.NewContext(req, rec))
+		a.srv.HandleError(err, a.srv.Echo.NewContext(req, rec))
 		var body struct{ Code string }
 		_ = json.Unmarshal(rec.Body.Bytes(), &body)
 		if rec.Code != http.StatusConflict || body.Code != "error.conflict" {

@@ -15,13 +15,13 @@ import (
 func (s *Server) eventRoutes(e *echo.Echo) {
 	s.organiserRoutes(e)
 	e.GET("/events", s.eventsPage)
-	e.POST("/events", s.eventCreate, requireAdmin)
+	e.POST("/events", s.eventCreate, RequireAdmin)
 	e.GET("/events/:id", s.eventPage)
-	e.GET("/events/:id/stream", s.eventStream)
+	e.GET("/events/:id/stream", s.EventStream)
 	e.GET("/events/:id/projector", s.projector)
-	e.POST("/events/:id/status", s.eventSetStatus, requireUser)
-	e.POST("/events/:id/roles", s.roleGrant, requireUser)
-	e.POST("/events/:id/roles/revoke", s.roleRevoke, requireUser)
+	e.POST("/events/:id/status", s.eventSetStatus, RequireUser)
+	e.POST("/events/:id/roles", s.roleGrant, RequireUser)
+	e.POST("/events/:id/roles/revoke", s.roleRevoke, RequireUser)
 }
 
 // eventInput is the event form.
@@ -45,20 +45,14 @@ type eventRow struct {
 	Status    string
 }
 
-// choice is one <option>.
-type choice struct {
-	Value string
-	Label string
-}
-
 func (s *Server) eventsPage(c echo.Context) error {
 	return s.renderEvents(c, http.StatusOK, eventInput{Kind: office.EventKnockout}, nil)
 }
 
-func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs fieldMsgs) error {
+func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	a := actor(c)
-	evs, err := s.office.Events(ctx, a)
+	a := Actor(c)
+	evs, err := s.Office.Events(ctx, a)
 	if err != nil {
 		return err
 	}
@@ -67,7 +61,7 @@ func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs fi
 	for _, e := range evs {
 		ids = append(ids, e.ID)
 	}
-	days, err := s.office.DayEventIDs(ctx, ids)
+	days, err := s.Office.DayEventIDs(ctx, ids)
 	if err != nil {
 		return err
 	}
@@ -76,20 +70,20 @@ func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs fi
 		if days[e.ID] {
 			kind = eventKindDay
 		}
-		rows = append(rows, eventRow{ID: e.ID, Name: localName(ctx, e.Name, e.NameEn), Kind: kind,
+		rows = append(rows, eventRow{ID: e.ID, Name: LocalName(ctx, e.Name, e.NameEn), Kind: kind,
 			StartDate: e.StartDate, EndDate: e.EndDate, Status: e.Status})
 	}
-	var orgs []choice
+	var orgs []Choice
 	if a.Admin {
-		list, err := s.office.Organisers(ctx, a)
+		list, err := s.Office.Organisers(ctx, a)
 		if err != nil {
 			return err
 		}
 		for _, o := range list {
-			orgs = append(orgs, choice{Value: strconv.FormatInt(o.ID, 10), Label: localName(ctx, o.Name, o.NameEn)})
+			orgs = append(orgs, Choice{Value: strconv.FormatInt(o.ID, 10), Label: LocalName(ctx, o.Name, o.NameEn)})
 		}
 	}
-	return s.render(c, status, EventsPage(s.page(c, L(ctx).T("events.list.title")), rows, a.Admin, orgs, in, errs))
+	return s.Render(c, status, EventsPage(s.Page(c, L(ctx).T("events.list.title")), rows, a.Admin, orgs, in, errs))
 }
 
 func (s *Server) eventCreate(c echo.Context) error {
@@ -103,18 +97,18 @@ func (s *Server) eventCreate(c echo.Context) error {
 		OrganiserID: orgID, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind,
 		StartDate: in.StartDate, EndDate: in.EndDate, Venue: in.Venue,
 	}
-	create := s.office.CreateEvent
+	create := s.Office.CreateEvent
 	if in.Kind == eventKindDay { // an amateur day (web/day.go)
-		create = s.dayRoom().CreateDay
+		create = s.DayRoom().CreateDay
 	}
-	e, err := create(ctx, actor(c), ein)
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	e, err := create(ctx, Actor(c), ein)
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderEvents(c, http.StatusUnprocessableEntity, in, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/events/"+strconv.FormatInt(e.ID, 10))
+	return SeeOther(c, "/events/"+strconv.FormatInt(e.ID, 10))
 }
 
 // eventDetail is the view model of one event's page.
@@ -132,7 +126,7 @@ type eventDetail struct {
 	Next        []string // statuses the viewer may move the event to
 	ManageRoles bool
 	Roles       []roleRow
-	Users       []choice
+	Users       []Choice
 	History     []statusRow
 }
 
@@ -150,37 +144,37 @@ type statusRow struct {
 }
 
 func (s *Server) eventPage(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	if done, err := s.notModifiedEvent(c, id); done || err != nil {
+	if done, err := s.NotModifiedEvent(c, id); done || err != nil {
 		return err
 	}
 	return s.renderEvent(c, http.StatusOK, id, nil)
 }
 
-func (s *Server) renderEvent(c echo.Context, status int, id int64, errs fieldMsgs) error {
+func (s *Server) renderEvent(c echo.Context, status int, id int64, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	a := actor(c)
+	a := Actor(c)
 	d, err := s.eventDetail(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	markDraft(c, d.Status == office.StatusDraft)
-	return s.render(c, status, EventPage(s.page(c, d.Name), d, errs))
+	MarkDraft(c, d.Status == office.StatusDraft)
+	return s.Render(c, status, EventPage(s.Page(c, d.Name), d, errs))
 }
 
 func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eventDetail, error) {
-	e, err := s.office.Event(ctx, a, id)
+	e, err := s.Office.Event(ctx, a, id)
 	if err != nil {
 		return eventDetail{}, err
 	}
-	org, err := s.office.EventOrganiser(ctx, e)
+	org, err := s.Office.EventOrganiser(ctx, e)
 	if err != nil {
 		return eventDetail{}, err
 	}
-	d := eventDetail{ID: e.ID, Name: localName(ctx, e.Name, e.NameEn), Organiser: localName(ctx, org.Name, org.NameEn),
+	d := eventDetail{ID: e.ID, Name: LocalName(ctx, e.Name, e.NameEn), Organiser: LocalName(ctx, org.Name, org.NameEn),
 		Kind: e.Kind, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, Status: e.Status}
 	if e.NameEn != "" {
 		d.OtherName = e.NameEn
@@ -188,20 +182,20 @@ func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eve
 			d.OtherName = e.Name
 		}
 	}
-	if d.Day, err = s.office.IsDayEvent(ctx, id); err != nil {
+	if d.Day, err = s.Office.IsDayEvent(ctx, id); err != nil {
 		return eventDetail{}, err
 	}
-	if d.Next, err = s.office.NextStatuses(ctx, a, e); err != nil {
+	if d.Next, err = s.Office.NextStatuses(ctx, a, e); err != nil {
 		return eventDetail{}, err
 	}
-	holders, err := s.office.EventRoles(ctx, a, id)
+	holders, err := s.Office.EventRoles(ctx, a, id)
 	if err != nil {
 		return eventDetail{}, err
 	}
 	for _, h := range holders {
 		d.Roles = append(d.Roles, roleRow{UserID: h.UserID, Login: h.Login, Name: h.DisplayName, Role: h.Role})
 	}
-	err = s.office.RequireEventRole(ctx, a, id, office.RoleDirector)
+	err = s.Office.RequireEventRole(ctx, a, id, office.RoleDirector)
 	switch {
 	case errors.Is(err, office.ErrForbidden):
 		return d, nil
@@ -209,16 +203,16 @@ func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eve
 		return eventDetail{}, err
 	}
 	d.ManageRoles = true
-	users, err := s.office.ActiveUsers(ctx, a)
+	users, err := s.Office.ActiveUsers(ctx, a)
 	if err != nil {
 		return eventDetail{}, err
 	}
 	names := map[int64]string{}
 	for _, u := range users {
-		d.Users = append(d.Users, choice{Value: strconv.FormatInt(u.ID, 10), Label: u.DisplayName + " (" + u.Login + ")"})
+		d.Users = append(d.Users, Choice{Value: strconv.FormatInt(u.ID, 10), Label: u.DisplayName + " (" + u.Login + ")"})
 		names[u.ID] = u.Login
 	}
-	changes, err := s.office.EventStatusChanges(ctx, a, id)
+	changes, err := s.Office.EventStatusChanges(ctx, a, id)
 	if err != nil {
 		return eventDetail{}, err
 	}
@@ -226,27 +220,27 @@ func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eve
 		by, ok := names[ch.ChangedBy]
 		if !ok {
 			// A user no longer active; only directors see the history.
-			if us, err := s.office.StaffNames(ctx, []int64{ch.ChangedBy}); err == nil {
+			if us, err := s.Office.StaffNames(ctx, []int64{ch.ChangedBy}); err == nil {
 				by = us[ch.ChangedBy].Login
 			}
 		}
-		d.History = append(d.History, statusRow{From: ch.FromStatus, To: ch.ToStatus, By: by, At: showTime(ch.ChangedAt)})
+		d.History = append(d.History, statusRow{From: ch.FromStatus, To: ch.ToStatus, By: by, At: ShowTime(ch.ChangedAt)})
 	}
 	return d, nil
 }
 
 func (s *Server) eventSetStatus(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	err = s.office.SetEventStatus(ctx, actor(c), id, c.FormValue("to"))
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
-		return s.renderEvent(c, http.StatusUnprocessableEntity, id, fieldMsgs{"status": msgs["status"]})
+	err = s.Office.SetEventStatus(ctx, Actor(c), id, c.FormValue("to"))
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+		return s.renderEvent(c, http.StatusUnprocessableEntity, id, FieldMsgs{"status": msgs["status"]})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/events/"+strconv.FormatInt(id, 10))
+	return SeeOther(c, "/events/"+strconv.FormatInt(id, 10))
 }

@@ -16,7 +16,7 @@ import (
 
 // EventsPage lists the events the viewer may see; administrators also get
 // the form to create one.
-func EventsPage(p Page, rows []eventRow, canCreate bool, orgs []choice, in eventInput, errs fieldMsgs) templ.Component {
+func EventsPage(p Page, rows []eventRow, canCreate bool, orgs []Choice, in eventInput, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -368,15 +368,15 @@ func EventsPage(p Page, rows []eventRow, canCreate bool, orgs []choice, in event
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = fieldMsg("organiser_id", errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = FieldMsg("organiser_id", errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("name", T(ctx, "events.field.name"), in.Name, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("name", T(ctx, "events.field.name"), in.Name, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("name_en", T(ctx, "events.field.name_en"), in.NameEn, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("name_en", T(ctx, "events.field.name_en"), in.NameEn, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -479,19 +479,19 @@ func EventsPage(p Page, rows []eventRow, canCreate bool, orgs []choice, in event
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = fieldMsg("kind", errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = FieldMsg("kind", errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("start_date", T(ctx, "events.field.start_date"), in.StartDate, "date", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("start_date", T(ctx, "events.field.start_date"), in.StartDate, "date", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("end_date", T(ctx, "events.field.end_date"), in.EndDate, "date", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("end_date", T(ctx, "events.field.end_date"), in.EndDate, "date", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("venue", T(ctx, "events.field.venue"), in.Venue, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("venue", T(ctx, "events.field.venue"), in.Venue, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -526,7 +526,7 @@ func EventsPage(p Page, rows []eventRow, canCreate bool, orgs []choice, in event
 
 // EventPage is one event: facts, status buttons for its directors and
 // administrators, and who holds which role.
-func EventPage(p Page, d eventDetail, errs fieldMsgs) templ.Component {
+func EventPage(p Page, d eventDetail, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -834,7 +834,7 @@ func EventPage(p Page, d eventDetail, errs fieldMsgs) templ.Component {
 				}
 				return nil
 			})
-			templ_7745c5c3_Err = liveRegion(p, "live-event").Render(templ.WithChildren(ctx, templ_7745c5c3_Var34), templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = LiveRegion(p, "live-event").Render(templ.WithChildren(ctx, templ_7745c5c3_Var34), templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -842,7 +842,7 @@ func EventPage(p Page, d eventDetail, errs fieldMsgs) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldMsg("status", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("status", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1411,7 +1411,7 @@ func EventPage(p Page, d eventDetail, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("user", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("user", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -1468,7 +1468,7 @@ func EventPage(p Page, d eventDetail, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("role", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("role", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

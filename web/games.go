@@ -24,16 +24,16 @@ import (
 // create games, save records, end games, claim fouls and rule.
 func (s *Server) gameRoutes(e *echo.Echo) {
 	e.GET("/events/:id/games", s.eventGamesPage)
-	e.POST("/events/:id/games", s.gameCreate, requireUser, s.actsOnEvent(office.GameCreateRoles...))
+	e.POST("/events/:id/games", s.gameCreate, RequireUser, s.ActsOnEvent(office.GameCreateRoles...))
 	e.GET("/games/:id", s.gamePage)
-	e.POST("/games/:id/record/preview", s.recordPreview, requireUser)
-	e.POST("/games/:id/record", s.recordSave, requireUser)
-	e.POST("/games/:id/end/preview", s.endPreview, requireUser, s.actsOnGame(office.ResultEntryRoles...))
-	e.POST("/games/:id/end", s.endSave, requireUser, s.actsOnGame(office.ResultEntryRoles...), s.confirmedGate(office.CorrectionResult))
-	e.POST("/games/:id/claims", s.claimSave, requireUser, s.actsOnGame(office.ResultReviewRoles...), s.confirmedGate(office.CorrectionClaim))
-	e.POST("/games/:id/undo", s.undoSave, requireUser, s.actsOnGame(office.ResultReviewRoles...), s.confirmedGate(office.CorrectionResult))
-	e.POST("/games/:id/rulings", s.rulingSave, requireUser, s.actsOnGame(office.RulingRoles...), s.confirmedGate(office.CorrectionResult))
-	e.POST("/games/:id/confirm", s.confirmSave, requireUser, s.actsOnGame(office.ResultReviewRoles...), s.correctionGate(office.CorrectionResult))
+	e.POST("/games/:id/record/preview", s.recordPreview, RequireUser)
+	e.POST("/games/:id/record", s.recordSave, RequireUser)
+	e.POST("/games/:id/end/preview", s.endPreview, RequireUser, s.ActsOnGame(office.ResultEntryRoles...))
+	e.POST("/games/:id/end", s.endSave, RequireUser, s.ActsOnGame(office.ResultEntryRoles...), s.ConfirmedGate(office.CorrectionResult))
+	e.POST("/games/:id/claims", s.claimSave, RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.ConfirmedGate(office.CorrectionClaim))
+	e.POST("/games/:id/undo", s.undoSave, RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.ConfirmedGate(office.CorrectionResult))
+	e.POST("/games/:id/rulings", s.rulingSave, RequireUser, s.ActsOnGame(office.RulingRoles...), s.ConfirmedGate(office.CorrectionResult))
+	e.POST("/games/:id/confirm", s.confirmSave, RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.CorrectionGate(office.CorrectionResult))
 	s.settingsRoutes(e)
 }
 
@@ -190,7 +190,7 @@ func minutesText(ctx context.Context, seconds int) string {
 }
 
 func (s *Server) gamePage(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -202,50 +202,45 @@ func (s *Server) gamePage(c echo.Context) error {
 	}
 	// Conditional GET (cache.go): the public's validators, or the live
 	// stream for staff.
-	if done, err := s.notModifiedGame(c, id, condOpts{}); done || err != nil {
+	if done, err := s.NotModifiedGame(c, id, CondOpts{}); done || err != nil {
 		return err
 	}
-	if isHTMX(c) && c.Request().Header.Get("HX-Target") == "board" {
-		v, err := s.gameView(c.Request().Context(), actor(c), id, ply)
+	if IsHTMX(c) && c.Request().Header.Get("HX-Target") == "board" {
+		v, err := s.gameView(c.Request().Context(), Actor(c), id, ply)
 		if err != nil {
 			return err
 		}
-		return s.render(c, http.StatusOK, BoardFragment(v.Board))
+		return s.Render(c, http.StatusOK, BoardFragment(v.Board))
 	}
 	return s.renderGame(c, http.StatusOK, id, ply, gameForms{}, nil, nil)
 }
 
-func (s *Server) renderGame(c echo.Context, status int, id int64, ply int, forms gameForms, errs fieldMsgs, preview *previewView) error {
+func (s *Server) renderGame(c echo.Context, status int, id int64, ply int, forms gameForms, errs FieldMsgs, preview *previewView) error {
 	ctx := c.Request().Context()
-	v, err := s.gameView(ctx, actor(c), id, ply)
+	v, err := s.gameView(ctx, Actor(c), id, ply)
 	if err != nil {
 		return err
 	}
-	markDraft(c, v.Draft)
+	MarkDraft(c, v.Draft)
 	title := v.EventName
 	if v.Label != "" {
 		title = v.Label + " — " + v.EventName
 	}
-	return s.render(c, status, GamePage(s.page(c, title), v, forms, errs, preview))
-}
-
-// userNames maps user ids to display names for the logs.
-func (s *Server) userNames(ctx context.Context, ids ...int64) map[int64]string {
-	return s.office.UserNames(ctx, ids...)
+	return s.Render(c, status, GamePage(s.Page(c, title), v, forms, errs, preview))
 }
 
 func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int) (gameView, error) {
 	// The public sees games of published events, and of their published
 	// stages and classes only (office.Game).
-	g, e, err := s.office.Game(ctx, a, id)
+	g, e, err := s.Office.Game(ctx, a, id)
 	if err != nil {
 		return gameView{}, err
 	}
-	stages, err := s.labelStages(ctx, e.ID)
+	stages, err := s.LabelStages(ctx, e.ID)
 	if err != nil {
 		return gameView{}, err
 	}
-	v := gameView{ID: g.ID, EventID: e.ID, EventName: localName(ctx, e.Name, e.NameEn), Label: gameLabel(ctx, g.Label, stages...),
+	v := gameView{ID: g.ID, EventID: e.ID, EventName: LocalName(ctx, e.Name, e.NameEn), Label: GameLabel(ctx, g.Label, stages...),
 		Handicap: g.Handicap, RedoNumber: g.RedoNumber,
 		SenteAllowance: minutesText(ctx, g.SenteAllowanceS), GoteAllowance: minutesText(ctx, g.GoteAllowanceS)}
 	v.Draft = office.IsDraft(e)
@@ -255,23 +250,23 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	if g.RedoOfID != nil {
 		v.RedoOf = *g.RedoOfID
 	}
-	v.Sente, v.Gote = s.playerName(ctx, g.SentePlayerID), s.playerName(ctx, g.GotePlayerID)
-	redos, err := s.office.RedoGames(ctx, g.ID)
+	v.Sente, v.Gote = s.PlayerName(ctx, g.SentePlayerID), s.PlayerName(ctx, g.GotePlayerID)
+	redos, err := s.Office.RedoGames(ctx, g.ID)
 	if err != nil {
 		return v, err
 	}
 	for _, r := range redos {
-		_, void, err := s.office.GameVoidMark(ctx, r.ID)
+		_, void, err := s.Office.GameVoidMark(ctx, r.ID)
 		if err != nil {
 			return v, err
 		}
 		v.Redos = append(v.Redos, redoLink{ID: r.ID, Void: void})
 	}
-	if mark, void, err := s.office.GameVoidMark(ctx, g.ID); err != nil {
+	if mark, void, err := s.Office.GameVoidMark(ctx, g.ID); err != nil {
 		return v, err
 	} else if void {
-		v.VoidedAt = showTime(mark.VoidedAt)
-		if v.VoidReason, _, err = s.office.VoidReason(ctx, g.ID); err != nil {
+		v.VoidedAt = ShowTime(mark.VoidedAt)
+		if v.VoidReason, _, err = s.Office.VoidReason(ctx, g.ID); err != nil {
 			return v, err
 		}
 	}
@@ -279,19 +274,19 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	// text: the page never holds every version's record (a relay writes
 	// one version per move), and loads the newest text only for staff,
 	// to read its ending (issue 21 item 7).
-	recs, err := s.office.GameRecordVersions(ctx, g.ID)
+	recs, err := s.Office.GameRecordVersions(ctx, g.ID)
 	if err != nil {
 		return v, err
 	}
-	latest, hasRecord, err := s.office.LatestGameRecordMoves(ctx, g.ID)
+	latest, hasRecord, err := s.Office.LatestGameRecordMoves(ctx, g.ID)
 	if err != nil {
 		return v, err
 	}
-	hist, err := s.office.ResultHistory(ctx, g.ID)
+	hist, err := s.Office.ResultHistory(ctx, g.ID)
 	if err != nil {
 		return v, err
 	}
-	rulings, err := s.office.Rulings(ctx, g.ID)
+	rulings, err := s.Office.Rulings(ctx, g.ID)
 	if err != nil {
 		return v, err
 	}
@@ -305,10 +300,10 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 			ids = append(ids, *h.ConfirmedBy)
 		}
 	}
-	names := s.userNames(ctx, ids...)
+	names := s.UserNames(ctx, ids...)
 	for _, r := range recs {
 		v.Records = append(v.Records, recordRow{Version: r.Version, Format: r.Format, Plies: r.Plies, HasFoul: r.HasFoul,
-			EnteredBy: viaToken(ctx, names[r.EnteredBy], r.EnteredVia), EnteredAt: showTime(r.EnteredAt)})
+			EnteredBy: viaToken(ctx, names[r.EnteredBy], r.EnteredVia), EnteredAt: ShowTime(r.EnteredAt)})
 	}
 	start, moves := "", []string(nil)
 	if hasRecord {
@@ -329,19 +324,19 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 			effective = h.Version
 		}
 	}
-	reported, err := s.reportedResults(ctx, hist)
+	reported, err := s.ReportedResults(ctx, hist)
 	if err != nil {
 		return v, err
 	}
 	for _, h := range hist {
 		row := resultRow{ID: h.ID, Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note,
-			EnteredBy: viaToken(ctx, names[h.EnteredBy], h.EnteredVia), EnteredAt: showTime(h.EnteredAt), Effective: h.Version == effective}
+			EnteredBy: viaToken(ctx, names[h.EnteredBy], h.EnteredVia), EnteredAt: ShowTime(h.EnteredAt), Effective: h.Version == effective}
 		if h.ConfirmedBy != nil {
-			row.ConfirmedBy, row.ConfirmedAt = viaToken(ctx, names[*h.ConfirmedBy], deref(h.ConfirmedVia)), showTime(*h.ConfirmedAt)
+			row.ConfirmedBy, row.ConfirmedAt = viaToken(ctx, names[*h.ConfirmedBy], deref(h.ConfirmedVia)), ShowTime(*h.ConfirmedAt)
 		}
-		if by, ok := reportedBy(ctx, h, reported, names); ok {
+		if by, ok := ReportedBy(ctx, h, reported, names); ok {
 			row.EnteredBy = by
-			if autoConfirmed(h) {
+			if AutoConfirmed(h) {
 				row.ConfirmedBy = by
 			}
 		}
@@ -371,7 +366,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	var adjust [2]int
 	for _, r := range rulings {
 		row := rulingRow{ID: r.ID, Kind: r.Kind, Player: r.Player, Reason: r.Reason, Arbiter: viaToken(ctx, r.ArbiterName, r.EnteredVia),
-			ByOrganiser: r.ByOrganiser, At: showTime(r.MadeAt), SupersededBy: supersededBy[r.ID]}
+			ByOrganiser: r.ByOrganiser, At: ShowTime(r.MadeAt), SupersededBy: supersededBy[r.ID]}
 		if r.DeltaS != 0 {
 			row.Delta = strconv.Itoa(r.DeltaS/60) + "′"
 			if r.DeltaS > 0 {
@@ -395,18 +390,18 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	}
 	clock := &clockView{Source: "adjudication.clock.allowance"}
 	sente, gote := g.SenteAllowanceS, g.GoteAllowanceS
-	if facts, _, ok, err := s.office.LastAdjudication(ctx, g.ID); err == nil && ok && facts.Remaining != nil {
+	if facts, _, ok, err := s.Office.LastAdjudication(ctx, g.ID); err == nil && ok && facts.Remaining != nil {
 		sente, gote = int(facts.Remaining.Sente.D()/time.Second), int(facts.Remaining.Gote.D()/time.Second)
 		clock.Source = "adjudication.clock.remaining"
 	}
 	clock.Sente, clock.Gote = minutesText(ctx, sente+adjust[0]), minutesText(ctx, gote+adjust[1])
 	v.Clock = clock
-	v.CanRecord = s.office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil
-	v.CanClaim = s.office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter) == nil
-	v.CanRule = s.office.CanRule(ctx, a, e.ID)
+	v.CanRecord = s.Office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil
+	v.CanClaim = s.Office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter) == nil
+	v.CanRule = s.Office.CanRule(ctx, a, e.ID)
 	v.CanConfirm = v.CanClaim // directors and arbiters confirm
 	if v.CanRecord && hasRecord {
-		whole, _, err := s.office.LatestGameRecord(ctx, g.ID)
+		whole, _, err := s.Office.LatestGameRecord(ctx, g.ID)
 		if err != nil {
 			return v, err
 		}
@@ -439,22 +434,11 @@ func (s *Server) undoRows(ctx context.Context, v *gameView, hist []office.Result
 		n := len(hist)
 		u := &undoOffer{Undone: hist[n-1].Version, Restores: T(ctx, "previews.result.none")}
 		if n > 1 {
-			u.Restores = effectResultWords(ctx, hist[n-2].Result, hist[n-2].Reason, v.Sente, v.Gote)
+			u.Restores = EffectResultWords(ctx, hist[n-2].Result, hist[n-2].Reason, v.Sente, v.Gote)
 		}
 		v.Undo = u
 	}
 	return nil
-}
-
-func (s *Server) playerName(ctx context.Context, id *int64) string {
-	if id == nil {
-		return ""
-	}
-	p, err := s.office.Player(ctx, *id)
-	if err != nil {
-		return "#" + strconv.FormatInt(*id, 10)
-	}
-	return p.Name
 }
 
 // previewView is what a preview (record, ending or claim) shows before
@@ -465,7 +449,7 @@ type previewView struct {
 	Record  *office.RecordReading
 	Outcome *adjudication.Outcome
 	Redo    *redoView
-	Effects *effectsView
+	Effects *EffectsView
 	Confirm *confirmAction
 }
 
@@ -497,18 +481,18 @@ func (s *Server) redoView(ctx context.Context, o adjudication.Outcome) *redoView
 // formError re-renders the page (or, for htmx, the form's preview slot)
 // with a validation error; other errors go to the error handler.
 func (s *Server) formError(c echo.Context, id int64, forms gameForms, err error) error {
-	msgs, ok := fieldMsgsOf(c.Request().Context(), err)
+	msgs, ok := FieldMsgsOf(c.Request().Context(), err)
 	if !ok {
 		return err
 	}
-	if isHTMX(c) {
-		return s.render(c, http.StatusUnprocessableEntity, PreviewErrors(msgs))
+	if IsHTMX(c) {
+		return s.Render(c, http.StatusUnprocessableEntity, PreviewErrors(msgs))
 	}
 	return s.renderGame(c, http.StatusUnprocessableEntity, id, -1, forms, msgs, nil)
 }
 
 func (s *Server) recordPreview(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -516,19 +500,19 @@ func (s *Server) recordPreview(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	r, err := s.office.PreviewRecord(c.Request().Context(), actor(c), id, office.RecordInput{Text: f.Text, Format: f.Format})
+	r, err := s.Office.PreviewRecord(c.Request().Context(), Actor(c), id, office.RecordInput{Text: f.Text, Format: f.Format})
 	if err != nil {
 		return s.formError(c, id, gameForms{Record: f, Open: "record"}, err)
 	}
 	p := &previewView{Record: &r}
-	if isHTMX(c) {
-		return s.render(c, http.StatusOK, RecordFindings(r))
+	if IsHTMX(c) {
+		return s.Render(c, http.StatusOK, RecordFindings(r))
 	}
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{Record: f, Open: "record"}, nil, p)
 }
 
 func (s *Server) recordSave(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -536,14 +520,14 @@ func (s *Server) recordSave(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	_, _, err = s.office.SaveRecord(c.Request().Context(), actor(c), id, office.RecordInput{Text: f.Text, Format: f.Format, AcceptFoul: f.AcceptFoul})
+	_, _, err = s.Office.SaveRecord(c.Request().Context(), Actor(c), id, office.RecordInput{Text: f.Text, Format: f.Format, AcceptFoul: f.AcceptFoul})
 	if err != nil {
-		if isHTMX(c) {
+		if IsHTMX(c) {
 			c.Request().Header.Del("HX-Request") // a save re-renders the whole page
 		}
 		return s.formError(c, id, gameForms{Record: f, Open: "record"}, err)
 	}
-	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#record")
+	return SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#record")
 }
 
 func (f endForm) input() office.EndInput {
@@ -555,7 +539,7 @@ func (f endForm) input() office.EndInput {
 // confirm: the ending run as the save would run it (office.DryRun, rolled
 // back), with the outcome, what it stores and the confirmation form.
 func (s *Server) endPreview(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -567,39 +551,39 @@ func (s *Server) endPreview(c echo.Context) error {
 	in := f.input()
 	var ended office.Ended
 	var eff office.Effects
-	in.Version, err = s.previewVersion(c, id)
+	in.Version, err = s.PreviewVersion(c, id)
 	verr := err
 	var eventID int64
-	if eventID, err = s.office.EventOfGame(ctx, id); err == nil {
-		eff, err = s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
+	if eventID, err = s.Office.EventOfGame(ctx, id); err == nil {
+		eff, err = s.Office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
 			var err error
-			ended, err = o.EndGame(ctx, actor(c), id, in)
+			ended, err = o.EndGame(ctx, Actor(c), id, in)
 			return err
 		})
 	}
 	if err == nil {
 		err = verr // what is wrong with the form first, then the missing version
 	}
-	if shown, err2 := s.correctionFromPreview(c, office.CorrectionResult, id, err); shown {
+	if shown, err2 := s.CorrectionFromPreview(c, office.CorrectionResult, id, err); shown {
 		return err2
 	}
 	if err != nil {
 		return s.formError(c, id, gameForms{End: f, Open: "end"}, err)
 	}
-	ev := s.effectsView(ctx, eff)
+	ev := s.EffectsView(ctx, eff)
 	p := &previewView{Outcome: &ended.Outcome, Redo: s.redoView(ctx, ended.Outcome), Effects: &ev,
-		Confirm: &confirmAction{Action: gameURL(id) + "/end", Fields: echoFields(c)}}
-	if isHTMX(c) {
-		return s.render(c, http.StatusOK, EndPreviewFragment(s.page(c, ""), p))
+		Confirm: &confirmAction{Action: GameURL(id) + "/end", Fields: EchoFields(c)}}
+	if IsHTMX(c) {
+		return s.Render(c, http.StatusOK, EndPreviewFragment(s.Page(c, ""), p))
 	}
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{End: f, Open: "end"}, nil, p)
 }
 
 func (s *Server) endSave(c echo.Context) error {
-	if !confirmed(c) {
+	if !Confirmed(c) {
 		return s.endPreview(c) // a direct post answers the preview; nothing is saved
 	}
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -608,14 +592,14 @@ func (s *Server) endSave(c echo.Context) error {
 		return err
 	}
 	in := f.input()
-	if in.Version, err = seenVersion(c); err == nil {
-		_, err = s.office.EndGame(c.Request().Context(), actor(c), id, in)
+	if in.Version, err = SeenVersion(c); err == nil {
+		_, err = s.Office.EndGame(c.Request().Context(), Actor(c), id, in)
 	}
 	if err != nil {
-		wholePageUnlessStale(c, err)
+		WholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{End: f, Open: "end"}, err)
 	}
-	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
+	return SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
 }
 
 func (f claimForm) input(version int) office.FoulClaimInput {
@@ -626,7 +610,7 @@ func (f claimForm) input(version int) office.FoulClaimInput {
 // claimPreview: a foul claim can reverse the result and with it who
 // advances and the champion; it is run rolled back and shown first.
 func (s *Server) claimPreview(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -637,38 +621,38 @@ func (s *Server) claimPreview(c echo.Context) error {
 	ctx := c.Request().Context()
 	var ended office.Ended
 	var eff office.Effects
-	seen, verr := s.previewVersion(c, id)
+	seen, verr := s.PreviewVersion(c, id)
 	var eventID int64
-	if eventID, err = s.office.EventOfGame(ctx, id); err == nil {
-		eff, err = s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
+	if eventID, err = s.Office.EventOfGame(ctx, id); err == nil {
+		eff, err = s.Office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
 			var err error
-			ended, err = o.ClaimFoul(ctx, actor(c), id, f.input(seen))
+			ended, err = o.ClaimFoul(ctx, Actor(c), id, f.input(seen))
 			return err
 		})
 	}
 	if err == nil {
 		err = verr
 	}
-	if shown, err2 := s.correctionFromPreview(c, office.CorrectionClaim, id, err); shown {
+	if shown, err2 := s.CorrectionFromPreview(c, office.CorrectionClaim, id, err); shown {
 		return err2
 	}
 	if err != nil {
 		return s.formError(c, id, gameForms{Claim: f, Open: "claim"}, err)
 	}
-	ev := s.effectsView(ctx, eff)
+	ev := s.EffectsView(ctx, eff)
 	p := &previewView{Outcome: &ended.Outcome, Redo: s.redoView(ctx, ended.Outcome), Effects: &ev,
-		Confirm: &confirmAction{Action: gameURL(id) + "/claims", Fields: echoFields(c)}}
-	if isHTMX(c) {
-		return s.render(c, http.StatusOK, EndPreviewFragment(s.page(c, ""), p))
+		Confirm: &confirmAction{Action: GameURL(id) + "/claims", Fields: EchoFields(c)}}
+	if IsHTMX(c) {
+		return s.Render(c, http.StatusOK, EndPreviewFragment(s.Page(c, ""), p))
 	}
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{Claim: f, Open: "claim"}, nil, p)
 }
 
 func (s *Server) claimSave(c echo.Context) error {
-	if !confirmed(c) {
+	if !Confirmed(c) {
 		return s.claimPreview(c)
 	}
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -677,14 +661,14 @@ func (s *Server) claimSave(c echo.Context) error {
 		return err
 	}
 	var seen int
-	if seen, err = seenVersion(c); err == nil {
-		_, err = s.office.ClaimFoul(c.Request().Context(), actor(c), id, f.input(seen))
+	if seen, err = SeenVersion(c); err == nil {
+		_, err = s.Office.ClaimFoul(c.Request().Context(), Actor(c), id, f.input(seen))
 	}
 	if err != nil {
-		wholePageUnlessStale(c, err)
+		WholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{Claim: f, Open: "claim"}, err)
 	}
-	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
+	return SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
 }
 
 // rulingInput reads the ruling form; a bad "supersedes" is a field error.
@@ -703,7 +687,7 @@ func rulingInput(f rulingForm, seen int) (office.RulingInput, error) {
 // loss by foul, a time forfeit) and with it who advances; it is run
 // rolled back and shown first, with the one button that records it.
 func (s *Server) rulingPreview(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -712,17 +696,17 @@ func (s *Server) rulingPreview(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	seen, verr := s.previewVersion(c, id)
+	seen, verr := s.PreviewVersion(c, id)
 	in, err := rulingInput(f, seen)
 	var ruling office.Ruling
 	var ended *office.Ended
 	var eff office.Effects
 	if err == nil {
 		var eventID int64
-		if eventID, err = s.office.EventOfGame(ctx, id); err == nil {
-			eff, err = s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
+		if eventID, err = s.Office.EventOfGame(ctx, id); err == nil {
+			eff, err = s.Office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
 				var err error
-				ruling, ended, err = o.AddRuling(ctx, actor(c), id, in)
+				ruling, ended, err = o.AddRuling(ctx, Actor(c), id, in)
 				return err
 			})
 		}
@@ -730,36 +714,36 @@ func (s *Server) rulingPreview(c echo.Context) error {
 	if err == nil {
 		err = verr
 	}
-	if shown, err2 := s.correctionFromPreview(c, office.CorrectionResult, id, err); shown {
+	if shown, err2 := s.CorrectionFromPreview(c, office.CorrectionResult, id, err); shown {
 		return err2
 	}
 	if err != nil {
 		return s.formError(c, id, gameForms{Ruling: f, Open: "ruling"}, err)
 	}
-	row := rulingRow{Kind: ruling.Kind, Player: ruling.Player, Reason: ruling.Reason, Arbiter: actor(c).DisplayName, ByOrganiser: ruling.ByOrganiser,
-		At: showTime(ruling.MadeAt)}
+	row := rulingRow{Kind: ruling.Kind, Player: ruling.Player, Reason: ruling.Reason, Arbiter: Actor(c).DisplayName, ByOrganiser: ruling.ByOrganiser,
+		At: ShowTime(ruling.MadeAt)}
 	if ruling.DeltaS != 0 {
 		row.Delta = strconv.Itoa(ruling.DeltaS/60) + "′"
 		if ruling.DeltaS > 0 {
 			row.Delta = "+" + row.Delta
 		}
 	}
-	ev := s.effectsView(ctx, eff)
-	p := &previewView{Ruling: &row, Effects: &ev, Confirm: &confirmAction{Action: gameURL(id) + "/rulings", Fields: echoFields(c)}}
+	ev := s.EffectsView(ctx, eff)
+	p := &previewView{Ruling: &row, Effects: &ev, Confirm: &confirmAction{Action: GameURL(id) + "/rulings", Fields: EchoFields(c)}}
 	if ended != nil {
 		p.Outcome, p.Redo = &ended.Outcome, s.redoView(ctx, ended.Outcome)
 	}
-	if isHTMX(c) {
-		return s.render(c, http.StatusOK, EndPreviewFragment(s.page(c, ""), p))
+	if IsHTMX(c) {
+		return s.Render(c, http.StatusOK, EndPreviewFragment(s.Page(c, ""), p))
 	}
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{Ruling: f, Open: "ruling"}, nil, p)
 }
 
 func (s *Server) rulingSave(c echo.Context) error {
-	if !confirmed(c) {
+	if !Confirmed(c) {
 		return s.rulingPreview(c)
 	}
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -775,34 +759,34 @@ func (s *Server) rulingSave(c echo.Context) error {
 		}
 	}
 	var seen int
-	if seen, err = seenVersion(c); err == nil {
-		_, _, err = s.office.AddRuling(c.Request().Context(), actor(c), id, office.RulingInput{Kind: f.Kind, Player: f.Player,
+	if seen, err = SeenVersion(c); err == nil {
+		_, _, err = s.Office.AddRuling(c.Request().Context(), Actor(c), id, office.RulingInput{Kind: f.Kind, Player: f.Player,
 			DeltaMinutes: f.DeltaMinutes, Reason: f.Reason, Supersedes: sup, Version: seen})
 	}
 	if err != nil {
-		wholePageUnlessStale(c, err)
+		WholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{Ruling: f, Open: "ruling"}, err)
 	}
-	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#rulings")
+	return SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#rulings")
 }
 
 // confirmSave confirms the result version the form names (field
 // "result": its id); the office refuses it when a newer version was
 // entered or it was confirmed meanwhile (issue 11).
 func (s *Server) confirmSave(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	rid, err := formVersion(c, "result")
+	rid, err := FormVersion(c, "result")
 	if err == nil {
-		err = s.office.ConfirmGameResult(c.Request().Context(), actor(c), id, rid)
+		err = s.Office.ConfirmGameResult(c.Request().Context(), Actor(c), id, rid)
 	}
 	if err != nil {
-		wholePageUnlessStale(c, err)
+		WholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{Open: "confirm"}, err)
 	}
-	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
+	return SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
 }
 
 // eventGameRow is one line of an event's games list.
@@ -827,26 +811,26 @@ type gameCreateForm struct {
 }
 
 func (s *Server) eventGamesPage(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	if done, err := s.notModifiedEvent(c, id); done || err != nil {
+	if done, err := s.NotModifiedEvent(c, id); done || err != nil {
 		return err
 	}
 	return s.renderEventGames(c, http.StatusOK, id, gameCreateForm{}, nil)
 }
 
-func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f gameCreateForm, errs fieldMsgs) error {
+func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f gameCreateForm, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	a := actor(c)
-	e, err := s.office.Event(ctx, a, eventID)
+	a := Actor(c)
+	e, err := s.Office.Event(ctx, a, eventID)
 	if err != nil {
 		return err
 	}
 	// One set read for every game (results in force, void marks) and one
 	// for the players named: a fixed number of statements (issue 12).
-	gs, hidden, err := s.office.EventGames(ctx, a, eventID) // hidden: unpublished stages' and classes' games
+	gs, hidden, err := s.Office.EventGames(ctx, a, eventID) // hidden: unpublished stages' and classes' games
 	if err != nil {
 		return err
 	}
@@ -860,7 +844,7 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 			}
 		}
 	}
-	names, err := s.office.PlayersByIDs(ctx, pids)
+	names, err := s.Office.PlayersByIDs(ctx, pids)
 	if err != nil {
 		return err
 	}
@@ -873,13 +857,13 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 		}
 		return "#" + strconv.FormatInt(*id, 10)
 	}
-	stages, err := s.labelStages(ctx, eventID)
+	stages, err := s.LabelStages(ctx, eventID)
 	if err != nil {
 		return err
 	}
 	rows := make([]eventGameRow, 0, len(games))
 	for _, g := range games {
-		r := eventGameRow{ID: g.ID, Label: gameLabel(ctx, g.Label, stages...), Sente: nameOf(g.SentePlayerID), Gote: nameOf(g.GotePlayerID), RedoNumber: g.RedoNumber, Void: gs.Void[g.ID]}
+		r := eventGameRow{ID: g.ID, Label: GameLabel(ctx, g.Label, stages...), Sente: nameOf(g.SentePlayerID), Gote: nameOf(g.GotePlayerID), RedoNumber: g.RedoNumber, Void: gs.Void[g.ID]}
 		if g.ScheduledOn != nil {
 			r.ScheduledOn = *g.ScheduledOn
 		}
@@ -888,15 +872,15 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 		}
 		rows = append(rows, r)
 	}
-	canCreate := s.office.RequireEventRole(ctx, a, eventID, office.RoleDirector, office.RoleScheduler) == nil
-	var players []choice
+	canCreate := s.Office.RequireEventRole(ctx, a, eventID, office.RoleDirector, office.RoleScheduler) == nil
+	var players []Choice
 	if canCreate {
-		ps, err := s.office.PlayerChoices(ctx, "", 2000)
+		ps, err := s.Office.PlayerChoices(ctx, "", 2000)
 		if err != nil {
 			return err
 		}
 		for _, p := range ps {
-			players = append(players, choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name})
+			players = append(players, Choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name})
 		}
 		if f.Allowance == "" {
 			if st, err := office.ParseEventSettings(e.Settings); err == nil {
@@ -904,12 +888,12 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 			}
 		}
 	}
-	markDraft(c, office.IsDraft(e))
-	return s.render(c, status, EventGamesPage(s.page(c, localName(ctx, e.Name, e.NameEn)), eventID, localName(ctx, e.Name, e.NameEn), rows, canCreate, players, f, errs))
+	MarkDraft(c, office.IsDraft(e))
+	return s.Render(c, status, EventGamesPage(s.Page(c, LocalName(ctx, e.Name, e.NameEn)), eventID, LocalName(ctx, e.Name, e.NameEn), rows, canCreate, players, f, errs))
 }
 
 func (s *Server) gameCreate(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -940,15 +924,15 @@ func (s *Server) gameCreate(c echo.Context) error {
 	err = v.OrNil()
 	var g office.Game
 	if err == nil {
-		g, err = s.office.CreateGame(ctx, actor(c), in)
+		g, err = s.Office.CreateGame(ctx, Actor(c), in)
 	}
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderEventGames(c, http.StatusUnprocessableEntity, id, f, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/games/"+strconv.FormatInt(g.ID, 10))
+	return SeeOther(c, "/games/"+strconv.FormatInt(g.ID, 10))
 }
 
 // handOrNone is a hand's pieces, or a word for an empty hand.
@@ -976,7 +960,7 @@ func sideName(ctx context.Context, side string) string {
 // allowances to show. Settings the room refuses leave the clock out (the
 // page still shows the game; the settings page names the problem).
 func (s *Server) boardClock(ctx context.Context, a office.Actor, gameID int64, ply int) (*boardClock, error) {
-	c, err := s.office.ClockAt(ctx, a, gameID, ply)
+	c, err := s.Office.ClockAt(ctx, a, gameID, ply)
 	var v *office.ValidationError
 	if errors.As(err, &v) {
 		return nil, nil
@@ -1001,4 +985,26 @@ func (s *Server) boardClock(ctx context.Context, a office.Actor, gameID int64, p
 func clockText(ctx context.Context, d time.Duration) string {
 	secs := int(d / time.Second)
 	return T(ctx, "adjudication.clock.min_sec", "Minutes", secs/60, "Seconds", fmt.Sprintf("%02d", secs%60))
+}
+
+// endKind is the ending the end form shows selected: what the person
+// chose, else what the record's last word says (marked as such).
+func endKind(v gameView, f gameForms) string {
+	if endFromRecord(v, f) {
+		return v.RecordKind
+	}
+	return f.End.Kind
+}
+
+// endFromRecord: the form preselects the record's ending (the person has
+// not chosen one, and is not being told to choose one).
+func endFromRecord(v gameView, f gameForms) bool {
+	return f.End.Kind == "" && f.Open != "end" && v.RecordKind != ""
+}
+
+func endBy(v gameView, f gameForms) string {
+	if endFromRecord(v, f) && f.End.By == "" {
+		return v.RecordBy
+	}
+	return f.End.By
 }

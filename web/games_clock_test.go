@@ -27,7 +27,7 @@ func TestGamesWeb_D_T3_ClockAtPlyFromRecordTimes(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		ctx := context.Background()
-		o := a.srv.office
+		o := a.srv.Office
 		gm, err := o.CreateGame(ctx, g.admin, office.GameInput{EventID: g.event.ID, Label: "2回戦", SenteID: &g.sente.ID, GoteID: &g.gote.ID, AllowanceMinutes: 10})
 		if err != nil {
 			t.Fatal(err)

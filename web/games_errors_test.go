@@ -69,7 +69,7 @@ func TestGamesWeb_EndPreviewErrorsInBothLanguages(t *testing.T) {
 					t.Fatalf("%s (%s): status %d", tc.name, lang, resp.StatusCode)
 				}
 				got := doc(t, body).Find(`[data-testid="error-` + tc.field + `"]`).Text()
-				if want := a.srv.msgs.For(lang).T(tc.id); got != want {
+				if want := a.srv.Msgs.For(lang).T(tc.id); got != want {
 					t.Errorf("%s (%s): message %q, want %q", tc.name, lang, got, want)
 				}
 				if lang == "ja" {

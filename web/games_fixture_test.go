@@ -23,7 +23,7 @@ const arbiterPassword = "correct horse battery staple"
 func newGameSetup(t *testing.T, a *testApp, settings string) gameSetup {
 	t.Helper()
 	ctx := context.Background()
-	o := a.srv.office
+	o := a.srv.Office
 	var g gameSetup
 	adminUser := a.addUser("admin", true)
 	g.admin = office.Actor{UserID: adminUser.ID, Login: "admin", DisplayName: "admin", Admin: true}

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"strconv"
-
 	"kisen/adjudication"
 	"kisen/rules"
 )
@@ -33,10 +31,6 @@ func handicapNames() []string {
 	}
 	return out
 }
-
-func itoa(n int) string       { return strconv.Itoa(n) }
-func i64(n int64) string      { return strconv.FormatInt(n, 10) }
-func gameURL(id int64) string { return "/games/" + i64(id) }
 
 func sidePtrName(s *adjudication.Side) string {
 	if s == nil {

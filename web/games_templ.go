@@ -17,7 +17,7 @@ import (
 
 // GamePage is one game: players, time, board, records, results, redo
 // chain, rulings, and — for the event's officials — the forms.
-func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *previewView) templ.Component {
+func GamePage(p Page, v gameView, forms gameForms, errs FieldMsgs, preview *previewView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -55,7 +55,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 templ.SafeURL
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/events/" + i64(v.EventID) + "/games"))
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/events/" + I64(v.EventID) + "/games"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 14, Col: 85}
 			}
@@ -129,7 +129,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldMsg("version", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("version", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -137,7 +137,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldMsg("result", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("result", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -252,7 +252,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
-			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(handicapLabel(ctx, v.Handicap))
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(HandicapLabel(ctx, v.Handicap))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 32, Col: 67}
 			}
@@ -412,7 +412,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var26 templ.SafeURL
-				templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(gameURL(v.RedoOf)))
+				templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(GameURL(v.RedoOf)))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 45, Col: 72}
 				}
@@ -463,7 +463,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var29 templ.SafeURL
-						templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(gameURL(r.ID)))
+						templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(GameURL(r.ID)))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 52, Col: 77}
 						}
@@ -507,7 +507,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var32 templ.SafeURL
-						templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(gameURL(r.ID)))
+						templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(GameURL(r.ID)))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 54, Col: 45}
 						}
@@ -734,7 +734,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var46 string
-						templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs("result-v" + itoa(r.Version))
+						templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs("result-v" + Itoa(r.Version))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 88, Col: 53}
 						}
@@ -760,7 +760,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var48 string
-						templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(r.Version))
+						templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(Itoa(r.Version))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 89, Col: 30}
 						}
@@ -861,7 +861,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var54 templ.SafeURL
-							templ_7745c5c3_Var54, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(gameURL(v.ID) + "/undo"))
+							templ_7745c5c3_Var54, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(GameURL(v.ID) + "/undo"))
 							if templ_7745c5c3_Err != nil {
 								return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 107, Col: 77}
 							}
@@ -882,7 +882,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var55 string
-							templ_7745c5c3_Var55, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Version))
+							templ_7745c5c3_Var55, templ_7745c5c3_Err = templ.JoinStringErrs(Itoa(v.Version))
 							if templ_7745c5c3_Err != nil {
 								return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 109, Col: 70}
 							}
@@ -952,7 +952,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var60 string
-						templ_7745c5c3_Var60, templ_7745c5c3_Err = templ.JoinStringErrs(articleTexts(ctx, r.Articles))
+						templ_7745c5c3_Var60, templ_7745c5c3_Err = templ.JoinStringErrs(ArticleTexts(ctx, r.Articles))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 115, Col: 43}
 						}
@@ -1041,7 +1041,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 									return templ_7745c5c3_Err
 								}
 								var templ_7745c5c3_Var66 templ.SafeURL
-								templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(gameURL(v.ID) + "/confirm"))
+								templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(GameURL(v.ID) + "/confirm"))
 								if templ_7745c5c3_Err != nil {
 									return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 123, Col: 81}
 								}
@@ -1062,7 +1062,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 									return templ_7745c5c3_Err
 								}
 								var templ_7745c5c3_Var67 string
-								templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(i64(r.ID))
+								templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(I64(r.ID))
 								if templ_7745c5c3_Err != nil {
 									return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 125, Col: 64}
 								}
@@ -1114,7 +1114,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 				}
 				return nil
 			})
-			templ_7745c5c3_Err = liveRegion(p, "live-game").Render(templ.WithChildren(ctx, templ_7745c5c3_Var37), templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = LiveRegion(p, "live-game").Render(templ.WithChildren(ctx, templ_7745c5c3_Var37), templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1164,7 +1164,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var72 string
-					templ_7745c5c3_Var72, templ_7745c5c3_Err = templ.JoinStringErrs("ruling-" + i64(r.ID))
+					templ_7745c5c3_Var72, templ_7745c5c3_Err = templ.JoinStringErrs("ruling-" + I64(r.ID))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 144, Col: 35}
 					}
@@ -1177,7 +1177,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var73 string
-					templ_7745c5c3_Var73, templ_7745c5c3_Err = templ.JoinStringErrs("ruling-" + i64(r.ID))
+					templ_7745c5c3_Var73, templ_7745c5c3_Err = templ.JoinStringErrs("ruling-" + I64(r.ID))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 144, Col: 73}
 					}
@@ -1203,7 +1203,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var74 templ.SafeURL
-						templ_7745c5c3_Var74, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("#ruling-" + i64(r.SupersededBy)))
+						templ_7745c5c3_Var74, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("#ruling-" + I64(r.SupersededBy)))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 147, Col: 64}
 						}
@@ -1240,7 +1240,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var76 templ.SafeURL
-						templ_7745c5c3_Var76, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("#ruling-" + i64(r.Supersedes)))
+						templ_7745c5c3_Var76, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("#ruling-" + I64(r.Supersedes)))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 152, Col: 62}
 						}
@@ -1323,7 +1323,7 @@ func GamePage(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *prev
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var80 string
-					templ_7745c5c3_Var80, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(r.Version))
+					templ_7745c5c3_Var80, templ_7745c5c3_Err = templ.JoinStringErrs(Itoa(r.Version))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 165, Col: 27}
 					}
@@ -1497,7 +1497,7 @@ func rulingText(r rulingRow) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var87 string
-			templ_7745c5c3_Var87, templ_7745c5c3_Err = templ.JoinStringErrs(i64(r.ID))
+			templ_7745c5c3_Var87, templ_7745c5c3_Err = templ.JoinStringErrs(I64(r.ID))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 191, Col: 34}
 			}
@@ -1627,7 +1627,7 @@ func rulingText(r rulingRow) templ.Component {
 	})
 }
 
-func recordSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *previewView) templ.Component {
+func recordSection(p Page, v gameView, forms gameForms, errs FieldMsgs, preview *previewView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1666,7 +1666,7 @@ func recordSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var97 templ.SafeURL
-		templ_7745c5c3_Var97, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(gameURL(v.ID) + "/record"))
+		templ_7745c5c3_Var97, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(GameURL(v.ID) + "/record"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 208, Col: 70}
 		}
@@ -1713,7 +1713,7 @@ func recordSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "record" {
-			templ_7745c5c3_Err = fieldMsg("record", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("record", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1831,7 +1831,7 @@ func recordSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "record" {
-			templ_7745c5c3_Err = fieldMsg("accept_foul", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("accept_foul", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1841,7 +1841,7 @@ func recordSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var106 string
-		templ_7745c5c3_Var106, templ_7745c5c3_Err = templ.JoinStringErrs(templ.SafeURL(gameURL(v.ID) + "/record/preview"))
+		templ_7745c5c3_Var106, templ_7745c5c3_Err = templ.JoinStringErrs(templ.SafeURL(GameURL(v.ID) + "/record/preview"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 228, Col: 104}
 		}
@@ -1854,7 +1854,7 @@ func recordSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var107 string
-		templ_7745c5c3_Var107, templ_7745c5c3_Err = templ.JoinStringErrs(gameURL(v.ID) + "/record/preview")
+		templ_7745c5c3_Var107, templ_7745c5c3_Err = templ.JoinStringErrs(GameURL(v.ID) + "/record/preview")
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 228, Col: 150}
 		}
@@ -2219,7 +2219,7 @@ func RecordFindings(r office.RecordReading) templ.Component {
 }
 
 // PreviewErrors shows a rejected preview's messages in the preview slot.
-func PreviewErrors(errs fieldMsgs) templ.Component {
+func PreviewErrors(errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2271,7 +2271,7 @@ func PreviewErrors(errs fieldMsgs) templ.Component {
 	})
 }
 
-func endSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *previewView) templ.Component {
+func endSection(p Page, v gameView, forms gameForms, errs FieldMsgs, preview *previewView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2310,7 +2310,7 @@ func endSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *pr
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var131 templ.SafeURL
-		templ_7745c5c3_Var131, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(gameURL(v.ID) + "/end"))
+		templ_7745c5c3_Var131, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(GameURL(v.ID) + "/end"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 294, Col: 67}
 		}
@@ -2331,7 +2331,7 @@ func endSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *pr
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var132 string
-		templ_7745c5c3_Var132, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Version))
+		templ_7745c5c3_Var132, templ_7745c5c3_Err = templ.JoinStringErrs(Itoa(v.Version))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 296, Col: 61}
 		}
@@ -2435,7 +2435,7 @@ func endSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *pr
 			}
 		}
 		if forms.Open == "end" {
-			templ_7745c5c3_Err = fieldMsg("kind", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("kind", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2462,7 +2462,7 @@ func endSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *pr
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "end" {
-			templ_7745c5c3_Err = fieldMsg("by", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("by", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2512,7 +2512,7 @@ func endSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *pr
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "end" {
-			templ_7745c5c3_Err = fieldMsg("foul", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("foul", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2584,7 +2584,7 @@ func endSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *pr
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "end" {
-			templ_7745c5c3_Err = fieldMsg("points_sente", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("points_sente", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2646,7 +2646,7 @@ func endSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *pr
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "end" {
-			templ_7745c5c3_Err = fieldMsg("remaining_sente", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("remaining_sente", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2654,7 +2654,7 @@ func endSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *pr
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldMsg("remaining_gote", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("remaining_gote", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2690,7 +2690,7 @@ func endSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *pr
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var151 string
-		templ_7745c5c3_Var151, templ_7745c5c3_Err = templ.JoinStringErrs(templ.SafeURL(gameURL(v.ID) + "/end/preview"))
+		templ_7745c5c3_Var151, templ_7745c5c3_Err = templ.JoinStringErrs(templ.SafeURL(GameURL(v.ID) + "/end/preview"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 347, Col: 83}
 		}
@@ -2703,7 +2703,7 @@ func endSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *pr
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var152 string
-		templ_7745c5c3_Var152, templ_7745c5c3_Err = templ.JoinStringErrs(gameURL(v.ID) + "/end/preview")
+		templ_7745c5c3_Var152, templ_7745c5c3_Err = templ.JoinStringErrs(GameURL(v.ID) + "/end/preview")
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 347, Col: 126}
 		}
@@ -2876,7 +2876,7 @@ func OutcomeView(o adjudication.Outcome, redo *redoView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var160 string
-		templ_7745c5c3_Var160, templ_7745c5c3_Err = templ.JoinStringErrs(articleTexts(ctx, o.Articles))
+		templ_7745c5c3_Var160, templ_7745c5c3_Err = templ.JoinStringErrs(ArticleTexts(ctx, o.Articles))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 379, Col: 78}
 		}
@@ -3177,7 +3177,7 @@ func foulSelect(id, name, value string) templ.Component {
 	})
 }
 
-func claimSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *previewView) templ.Component {
+func claimSection(p Page, v gameView, forms gameForms, errs FieldMsgs, preview *previewView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -3216,7 +3216,7 @@ func claimSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var178 templ.SafeURL
-		templ_7745c5c3_Var178, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(gameURL(v.ID) + "/claims"))
+		templ_7745c5c3_Var178, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(GameURL(v.ID) + "/claims"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 412, Col: 70}
 		}
@@ -3237,7 +3237,7 @@ func claimSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var179 string
-		templ_7745c5c3_Var179, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Version))
+		templ_7745c5c3_Var179, templ_7745c5c3_Err = templ.JoinStringErrs(Itoa(v.Version))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 414, Col: 61}
 		}
@@ -3267,7 +3267,7 @@ func claimSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "claim" {
-			templ_7745c5c3_Err = fieldMsg("foul", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("foul", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3294,7 +3294,7 @@ func claimSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "claim" {
-			templ_7745c5c3_Err = fieldMsg("offender", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("offender", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3330,7 +3330,7 @@ func claimSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "claim" {
-			templ_7745c5c3_Err = fieldMsg("ply", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("ply", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3399,7 +3399,7 @@ func claimSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "claim" {
-			templ_7745c5c3_Err = fieldMsg("found", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("found", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3540,7 +3540,7 @@ func claimSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "claim" {
-			templ_7745c5c3_Err = fieldMsg("claim", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("claim", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3550,7 +3550,7 @@ func claimSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var194 string
-		templ_7745c5c3_Var194, templ_7745c5c3_Err = templ.JoinStringErrs(gameURL(v.ID) + "/claims")
+		templ_7745c5c3_Var194, templ_7745c5c3_Err = templ.JoinStringErrs(GameURL(v.ID) + "/claims")
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 451, Col: 80}
 		}
@@ -3602,7 +3602,7 @@ func claimSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *
 	})
 }
 
-func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview *previewView) templ.Component {
+func rulingSection(p Page, v gameView, forms gameForms, errs FieldMsgs, preview *previewView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -3641,7 +3641,7 @@ func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var199 templ.SafeURL
-		templ_7745c5c3_Var199, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(gameURL(v.ID) + "/rulings"))
+		templ_7745c5c3_Var199, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(GameURL(v.ID) + "/rulings"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 463, Col: 71}
 		}
@@ -3662,7 +3662,7 @@ func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var200 string
-		templ_7745c5c3_Var200, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(v.Version))
+		templ_7745c5c3_Var200, templ_7745c5c3_Err = templ.JoinStringErrs(Itoa(v.Version))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 465, Col: 61}
 		}
@@ -3747,7 +3747,7 @@ func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "ruling" {
-			templ_7745c5c3_Err = fieldMsg("kind", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("kind", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3774,7 +3774,7 @@ func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "ruling" {
-			templ_7745c5c3_Err = fieldMsg("player", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("player", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3810,7 +3810,7 @@ func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "ruling" {
-			templ_7745c5c3_Err = fieldMsg("delta", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("delta", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3846,7 +3846,7 @@ func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "ruling" {
-			templ_7745c5c3_Err = fieldMsg("reason", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("reason", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3875,7 +3875,7 @@ func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var211 string
-				templ_7745c5c3_Var211, templ_7745c5c3_Err = templ.JoinStringErrs(i64(r.ID))
+				templ_7745c5c3_Var211, templ_7745c5c3_Err = templ.JoinStringErrs(I64(r.ID))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 496, Col: 30}
 				}
@@ -3887,7 +3887,7 @@ func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if forms.Ruling.Supersedes == i64(r.ID) {
+				if forms.Ruling.Supersedes == I64(r.ID) {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 349, " selected")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
@@ -3898,7 +3898,7 @@ func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var212 string
-				templ_7745c5c3_Var212, templ_7745c5c3_Err = templ.JoinStringErrs(i64(r.ID))
+				templ_7745c5c3_Var212, templ_7745c5c3_Err = templ.JoinStringErrs(I64(r.ID))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 496, Col: 96}
 				}
@@ -3930,7 +3930,7 @@ func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		if forms.Open == "ruling" {
-			templ_7745c5c3_Err = fieldMsg("supersedes", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("supersedes", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3940,7 +3940,7 @@ func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var214 string
-		templ_7745c5c3_Var214, templ_7745c5c3_Err = templ.JoinStringErrs(gameURL(v.ID) + "/rulings")
+		templ_7745c5c3_Var214, templ_7745c5c3_Err = templ.JoinStringErrs(GameURL(v.ID) + "/rulings")
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 503, Col: 81}
 		}
@@ -3993,7 +3993,7 @@ func rulingSection(p Page, v gameView, forms gameForms, errs fieldMsgs, preview 
 }
 
 // EventGamesPage lists an event's games with the create form.
-func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow, canCreate bool, players []choice, f gameCreateForm, errs fieldMsgs) templ.Component {
+func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow, canCreate bool, players []Choice, f gameCreateForm, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -4031,7 +4031,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var219 templ.SafeURL
-			templ_7745c5c3_Var219, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/events/" + i64(eventID)))
+			templ_7745c5c3_Var219, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/events/" + I64(eventID)))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 516, Col: 72}
 			}
@@ -4070,7 +4070,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var222 templ.SafeURL
-			templ_7745c5c3_Var222, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/events/" + i64(eventID) + "/settings"))
+			templ_7745c5c3_Var222, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/events/" + I64(eventID) + "/settings"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 518, Col: 86}
 			}
@@ -4201,7 +4201,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var231 string
-						templ_7745c5c3_Var231, templ_7745c5c3_Err = templ.JoinStringErrs("game-row-" + i64(r.ID))
+						templ_7745c5c3_Var231, templ_7745c5c3_Err = templ.JoinStringErrs("game-row-" + I64(r.ID))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 537, Col: 48}
 						}
@@ -4214,7 +4214,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var232 templ.SafeURL
-						templ_7745c5c3_Var232, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(gameURL(r.ID)))
+						templ_7745c5c3_Var232, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(GameURL(r.ID)))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 538, Col: 50}
 						}
@@ -4227,7 +4227,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var233 string
-						templ_7745c5c3_Var233, templ_7745c5c3_Err = templ.JoinStringErrs(i64(r.ID))
+						templ_7745c5c3_Var233, templ_7745c5c3_Err = templ.JoinStringErrs(I64(r.ID))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 538, Col: 64}
 						}
@@ -4370,7 +4370,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 				}
 				return nil
 			})
-			templ_7745c5c3_Err = liveRegion(p, "live-games").Render(templ.WithChildren(ctx, templ_7745c5c3_Var224), templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = LiveRegion(p, "live-games").Render(templ.WithChildren(ctx, templ_7745c5c3_Var224), templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -4397,7 +4397,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var243 templ.SafeURL
-				templ_7745c5c3_Var243, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/events/" + i64(eventID) + "/games"))
+				templ_7745c5c3_Var243, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/events/" + I64(eventID) + "/games"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 566, Col: 83}
 				}
@@ -4460,7 +4460,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("sente", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("sente", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -4485,7 +4485,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("gote", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("gote", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -4535,7 +4535,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var250 string
-					templ_7745c5c3_Var250, templ_7745c5c3_Err = templ.JoinStringErrs(handicapLabel(ctx, h))
+					templ_7745c5c3_Var250, templ_7745c5c3_Err = templ.JoinStringErrs(HandicapLabel(ctx, h))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 579, Col: 79}
 					}
@@ -4552,7 +4552,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("handicap", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("handicap", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -4586,7 +4586,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("allowance", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("allowance", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -4620,7 +4620,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("scheduled_on", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("scheduled_on", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -4652,7 +4652,7 @@ func EventGamesPage(p Page, eventID int64, eventName string, rows []eventGameRow
 	})
 }
 
-func playerSelect(id, name, value string, players []choice) templ.Component {
+func playerSelect(id, name, value string, players []Choice) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -15,7 +15,7 @@ func TestGamesWeb_D_R3_VoidRedoGameShown(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		ctx := context.Background()
-		o := a.srv.office
+		o := a.srv.Office
 		shuffle := "position startpos moves " + strings.Repeat("5i5h 5a5b 5h5i 5b5a ", 3)
 		if _, _, err := o.SaveRecord(ctx, g.arbiter, g.game.ID, office.RecordInput{Text: shuffle}); err != nil {
 			t.Fatal(err)

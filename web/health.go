@@ -18,10 +18,10 @@ func (s *Server) healthz(c echo.Context) error {
 func (s *Server) readyz(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 	defer cancel()
-	if err := s.office.Ping(ctx); err != nil {
-		s.log.Warn("readyz: database ping failed", "err", err)
-		c.Response().Header().Set("Retry-After", strconv.Itoa(s.retryAfterSeconds()))
+	if err := s.Office.Ping(ctx); err != nil {
+		s.Log.Warn("readyz: database ping failed", "err", err)
+		c.Response().Header().Set("Retry-After", strconv.Itoa(s.RetryAfterSeconds()))
 		return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": "unreachable"})
 	}
-	return c.JSON(http.StatusOK, map[string]string{"status": "ok", "database": string(s.office.Dialect())})
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok", "database": string(s.Office.Dialect())})
 }

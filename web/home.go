@@ -9,9 +9,9 @@ import (
 // home is the public landing page; signed-in staff are sent to their
 // start page instead (issue 13), which links back to the public pages.
 func (s *Server) home(c echo.Context) error {
-	if !actor(c).Anonymous() {
+	if !Actor(c).Anonymous() {
 		return c.Redirect(http.StatusSeeOther, "/start")
 	}
 	lz := L(c.Request().Context())
-	return s.render(c, http.StatusOK, HomePage(s.page(c, lz.T("home.title"))))
+	return s.Render(c, http.StatusOK, HomePage(s.Page(c, lz.T("home.title"))))
 }

@@ -31,7 +31,7 @@ func TestWords_HTMXErrorAnswersAreMessagesInPlace(t *testing.T) {
 			}
 			return a.send(a.client, req)
 		}
-		preview := gameURL(g.game.ID) + "/record/preview"
+		preview := GameURL(g.game.ID) + "/record/preview"
 		cases := []struct {
 			name         string
 			status       int
@@ -75,11 +75,11 @@ func TestWords_HTMXErrorAnswersAreMessagesInPlace(t *testing.T) {
 			t.Fatal(err)
 		}
 		req.Header.Set("HX-Request", "true")
-		req.Header.Set("HX-Current-URL", a.ts.URL+gameURL(g.game.ID)+"#record")
+		req.Header.Set("HX-Current-URL", a.ts.URL+GameURL(g.game.ID)+"#record")
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("X-CSRF-Token", a.csrfToken(anon))
 		resp, body := a.send(anon, req)
-		if want := "/login?next=" + url.QueryEscape(gameURL(g.game.ID)); resp.StatusCode != http.StatusUnauthorized || resp.Header.Get("HX-Redirect") != want || strings.Contains(body, "<html") {
+		if want := "/login?next=" + url.QueryEscape(GameURL(g.game.ID)); resp.StatusCode != http.StatusUnauthorized || resp.Header.Get("HX-Redirect") != want || strings.Contains(body, "<html") {
 			t.Errorf("signed out htmx click: %d, HX-Redirect %q (want %q)", resp.StatusCode, resp.Header.Get("HX-Redirect"), want)
 		}
 		// Without htmx the same failure is the whole localised page.

@@ -19,10 +19,10 @@ const maxMultipartMemory = 8 << 20
 // unstorableError refuses a request whose field holds text the databases
 // cannot store (issue 11): invalid UTF-8, NUL or another control
 // character. It unwraps to office.ErrInvalid (422).
-type unstorableError struct{ Field string }
+type UnstorableError struct{ Field string }
 
-func (e *unstorableError) Error() string { return "field " + e.Field + ": text that cannot be stored" }
-func (e *unstorableError) Unwrap() error { return office.ErrInvalid }
+func (e *UnstorableError) Error() string { return "field " + e.Field + ": text that cannot be stored" }
+func (e *UnstorableError) Unwrap() error { return office.ErrInvalid }
 
 // storableText is the one place where request text is checked and
 // normalised, before any handler or binding sees it: every query parameter
@@ -34,7 +34,7 @@ func (e *unstorableError) Unwrap() error { return office.ErrInvalid }
 // is stored as the one character (が) — except password fields, which are
 // passed through exactly as typed. Uploaded file contents (CSV) are checked
 // cell by cell where they are read (office).
-func (s *Server) storableText(next echo.HandlerFunc) echo.HandlerFunc {
+func (s *Server) StorableText(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		if r.URL.RawQuery != "" {
@@ -43,9 +43,9 @@ func (s *Server) storableText(next echo.HandlerFunc) echo.HandlerFunc {
 				return echo.NewHTTPError(http.StatusBadRequest, "query")
 			}
 			if field, ok := office.CheckStorableValues(q); !ok {
-				return &unstorableError{Field: field}
+				return &UnstorableError{Field: field}
 			}
-			if normaliseValues(q) {
+			if NormaliseValues(q) {
 				r.URL.RawQuery = q.Encode()
 			}
 		}
@@ -65,7 +65,7 @@ func (s *Server) storableText(next echo.HandlerFunc) echo.HandlerFunc {
 			for name, files := range r.MultipartForm.File {
 				for _, f := range files {
 					if !office.StorableText(f.Filename) {
-						return &unstorableError{Field: name}
+						return &UnstorableError{Field: name}
 					}
 				}
 			}
@@ -73,12 +73,12 @@ func (s *Server) storableText(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		if field, ok := office.CheckStorableValues(r.PostForm); !ok {
-			return &unstorableError{Field: field}
+			return &UnstorableError{Field: field}
 		}
-		normaliseValues(r.PostForm)
-		normaliseValues(r.Form)
+		NormaliseValues(r.PostForm)
+		NormaliseValues(r.Form)
 		if r.MultipartForm != nil {
-			normaliseValues(r.MultipartForm.Value)
+			NormaliseValues(r.MultipartForm.Value)
 		}
 		return next(c)
 	}
@@ -96,7 +96,7 @@ func formParseError(err error) error {
 
 // normaliseValues puts every value but passwords in NFC, in place; it
 // reports whether anything changed.
-func normaliseValues(vs url.Values) bool {
+func NormaliseValues(vs url.Values) bool {
 	changed := false
 	for name, list := range vs {
 		if strings.Contains(strings.ToLower(name), "password") {
@@ -122,16 +122,16 @@ func fieldWords(lz *Localizer, field string) string {
 
 // renderUnstorable answers an unstorableError: the page, an htmx fragment,
 // or JSON.
-func (s *Server) renderUnstorable(c echo.Context, e *unstorableError) error {
+func (s *Server) renderUnstorable(c echo.Context, e *UnstorableError) error {
 	lz := L(c.Request().Context())
 	field := fieldWords(lz, e.Field)
 	status := http.StatusUnprocessableEntity
 	switch {
 	case wantsJSON(c):
 		return c.JSON(status, map[string]any{"error": lz.T("input.err.field", "Field", field), "code": "input.err.field", "field": e.Field, "status": status})
-	case isHTMX(c):
-		return s.render(c, status, UnstorableFragment(field))
+	case IsHTMX(c):
+		return s.Render(c, status, UnstorableFragment(field))
 	default:
-		return s.render(c, status, UnstorablePage(s.page(c, lz.T("input.err.title")), field))
+		return s.Render(c, status, UnstorablePage(s.Page(c, lz.T("input.err.title")), field))
 	}
 }

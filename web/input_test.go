@@ -45,7 +45,7 @@ func TestStorableText_EveryPostRouteRefusesNULAndInvalidUTF8(t *testing.T) {
 		a.signInAdmin()
 		before := rowCounts(t, a)
 		posts := 0
-		for _, r := range a.srv.echo.Routes() {
+		for _, r := range a.srv.Echo.Routes() {
 			if r.Method != http.MethodPost {
 				continue
 			}
@@ -122,11 +122,11 @@ func TestStorableText_NamesAreNFC(t *testing.T) {
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("create: %d %s", resp.StatusCode, body)
 		}
-		pp, err := a.srv.office.SearchPlayers(context.Background(), "さがた", 1)
+		pp, err := a.srv.Office.SearchPlayers(context.Background(), "さがた", 1)
 		if err != nil || len(pp.Players) != 1 || pp.Players[0].Name != "さがた 一郎" || pp.Players[0].Reading != "さがた いちろう" {
 			t.Fatalf("stored %+v %v, want the composed name", pp.Players, err)
 		}
-		if got := normaliseValues(url.Values{"password": {"か\u3099"}}); got {
+		if got := NormaliseValues(url.Values{"password": {"か\u3099"}}); got {
 			t.Fatal("a password was normalised")
 		}
 	})

@@ -17,7 +17,7 @@ import (
 func TestLeagueMarks_NoneBeforeAnyGameProvisionalAfterSome(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
-		f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
 		}

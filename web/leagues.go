@@ -16,18 +16,18 @@ import (
 // leagueRoutes: leagues and 順位戦 terms (issue 6).
 func (s *Server) leagueRoutes(e *echo.Echo) {
 	e.GET("/events/:id/league", s.leagueOverviewPage)
-	e.POST("/events/:id/league/classes", s.leagueClassCreate, requireUser)
-	e.POST("/events/:id/league/import", s.leagueImport, requireUser, s.actsOnEvent(office.LeagueEditRoles...))
-	e.POST("/events/:id/league/rollover", s.leagueRollOver, requireUser)
+	e.POST("/events/:id/league/classes", s.leagueClassCreate, RequireUser)
+	e.POST("/events/:id/league/import", s.leagueImport, RequireUser, s.ActsOnEvent(office.LeagueEditRoles...))
+	e.POST("/events/:id/league/rollover", s.leagueRollOver, RequireUser)
 	e.GET("/league/:cid", s.leagueClassPage)
-	e.POST("/league/:cid/generate", s.leagueGenerate, requireUser)
-	e.POST("/league/:cid/edit", s.leagueEdit, requireUser)
-	e.GET("/league/:cid/publish", s.leaguePublishConfirm, requireUser) // drafts.go: the confirmation
-	e.POST("/league/:cid/publish", s.leaguePublish, requireUser)
-	e.POST("/league/:cid/unpublish", s.leagueUnpublish, requireUser, s.actsOnLeagueClass(office.LeagueEditRoles...))
-	e.POST("/league/:cid/settings", s.leagueSettings, requireUser)
-	e.POST("/league/:cid/playoff", s.leaguePlayoffCreate, requireUser)
-	e.POST("/league/:cid/result", s.leagueResult, requireUser, s.actsOnLeagueClass(office.LeagueResultRoles...))
+	e.POST("/league/:cid/generate", s.leagueGenerate, RequireUser)
+	e.POST("/league/:cid/edit", s.leagueEdit, RequireUser)
+	e.GET("/league/:cid/publish", s.leaguePublishConfirm, RequireUser) // drafts.go: the confirmation
+	e.POST("/league/:cid/publish", s.leaguePublish, RequireUser)
+	e.POST("/league/:cid/unpublish", s.leagueUnpublish, RequireUser, s.ActsOnLeagueClass(office.LeagueEditRoles...))
+	e.POST("/league/:cid/settings", s.leagueSettings, RequireUser)
+	e.POST("/league/:cid/playoff", s.leaguePlayoffCreate, RequireUser)
+	e.POST("/league/:cid/result", s.leagueResult, RequireUser, s.ActsOnLeagueClass(office.LeagueResultRoles...))
 	e.GET("/league/:cid/calendar.ics", s.leagueICS)
 	e.GET("/league/:cid/schedule.csv", s.leagueCSV)
 	s.relativeRoutes(e) // 肉親 feed every league draw
@@ -65,7 +65,7 @@ type leagueOverview struct {
 	FreeClasses []string // classes not yet added (junisen)
 	Form        leagueClassForm
 	Roll        rollOverForm
-	Errs        fieldMsgs
+	Errs        FieldMsgs
 	ImportMsgs  []string // every bad CSV row
 	Imported    int      // rows imported (shown after an import)
 }
@@ -87,11 +87,11 @@ func classTitle(ctx context.Context, class string) string {
 }
 
 func (s *Server) leagueOverviewPage(c echo.Context) error {
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	if done, err := s.notModifiedEvent(c, id); done || err != nil {
+	if done, err := s.NotModifiedEvent(c, id); done || err != nil {
 		return err
 	}
 	return s.renderLeagueOverview(c, http.StatusOK, leagueOverview{})
@@ -99,18 +99,18 @@ func (s *Server) leagueOverviewPage(c echo.Context) error {
 
 func (s *Server) renderLeagueOverview(c echo.Context, status int, v leagueOverview) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	a := actor(c)
-	ov, err := s.office.League(ctx, a, id)
+	a := Actor(c)
+	ov, err := s.Office.League(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	v.EventID, v.EventName = id, localName(ctx, ov.Event.Name, ov.Event.NameEn)
+	v.EventID, v.EventName = id, LocalName(ctx, ov.Event.Name, ov.Event.NameEn)
 	v.Junisen = ov.Event.Kind == office.EventJunisenTerm
-	v.CanSchedule = s.office.CanScheduleLeague(ctx, a, id)
+	v.CanSchedule = s.Office.CanScheduleLeague(ctx, a, id)
 	v.History = ov.History
 	have := map[string]bool{}
 	for _, cl := range ov.Classes {
@@ -124,8 +124,8 @@ func (s *Server) renderLeagueOverview(c echo.Context, status int, v leagueOvervi
 			}
 		}
 	}
-	markDraft(c, office.IsDraft(ov.Event))
-	return s.render(c, status, LeagueOverviewPage(s.page(c, v.EventName), v))
+	MarkDraft(c, office.IsDraft(ov.Event))
+	return s.Render(c, status, LeagueOverviewPage(s.Page(c, v.EventName), v))
 }
 
 // optInt reads an optional whole number field; "" is nil. A field that is
@@ -144,7 +144,7 @@ func optInt(s string) *int {
 
 func (s *Server) leagueClassCreate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -161,14 +161,14 @@ func (s *Server) leagueClassCreate(c echo.Context) error {
 	if p := optInt(f.Allowance); p != nil {
 		in.AllowanceMinutes = *p
 	}
-	cl, err := s.office.AddLeagueClass(ctx, actor(c), in)
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	cl, err := s.Office.AddLeagueClass(ctx, Actor(c), in)
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueOverview(c, http.StatusUnprocessableEntity, leagueOverview{Form: f, Errs: msgs, ImportMsgs: allFieldMsgs(ctx, err, "members")})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/league/"+strconv.FormatInt(cl.ID, 10))
+	return SeeOther(c, "/league/"+strconv.FormatInt(cl.ID, 10))
 }
 
 // allFieldMsgs lists every message of a validation error (optionally only
@@ -184,7 +184,7 @@ func allFieldMsgs(ctx context.Context, err error, field string) []string {
 		if field != "" && f.Field != field {
 			continue
 		}
-		msg := L(ctx).TData(f.Code, wordArgs(ctx, f.Args))
+		msg := L(ctx).TData(f.Code, WordArgs(ctx, f.Args))
 		if f.Line > 0 {
 			msg = L(ctx).TData("league.line", map[string]any{"Line": f.Line, "Field": f.Field, "Message": msg})
 		}
@@ -195,7 +195,7 @@ func allFieldMsgs(ctx context.Context, err error, field string) []string {
 
 func (s *Server) leagueImport(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -203,7 +203,7 @@ func (s *Server) leagueImport(c echo.Context) error {
 	fh, err := c.FormFile("file")
 	if err != nil {
 		return s.renderLeagueOverview(c, http.StatusUnprocessableEntity, leagueOverview{
-			Errs: fieldMsgs{"file": T(ctx, "league.csv.no_file")}, ImportMsgs: []string{T(ctx, "league.csv.no_file")}})
+			Errs: FieldMsgs{"file": T(ctx, "league.csv.no_file")}, ImportMsgs: []string{T(ctx, "league.csv.no_file")}})
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -214,7 +214,7 @@ func (s *Server) leagueImport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	n, err := s.office.ImportLeagueHistory(ctx, actor(c), id, terms, data)
+	n, err := s.Office.ImportLeagueHistory(ctx, Actor(c), id, terms, data)
 	if _, ok := asValidation(err); ok {
 		return s.renderLeagueOverview(c, http.StatusUnprocessableEntity, leagueOverview{ImportMsgs: allFieldMsgs(ctx, err, "")})
 	}
@@ -226,7 +226,7 @@ func (s *Server) leagueImport(c echo.Context) error {
 
 func (s *Server) leagueRollOver(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -234,14 +234,14 @@ func (s *Server) leagueRollOver(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	next, err := s.office.RollOver(ctx, actor(c), office.NextTermInput{EventID: id, Name: f.Name, NameEn: f.NameEn, StartDate: f.StartDate, EndDate: f.EndDate})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	next, err := s.Office.RollOver(ctx, Actor(c), office.NextTermInput{EventID: id, Name: f.Name, NameEn: f.NameEn, StartDate: f.StartDate, EndDate: f.EndDate})
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueOverview(c, http.StatusUnprocessableEntity, leagueOverview{Roll: f, Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/events/"+strconv.FormatInt(next.ID, 10)+"/league")
+	return SeeOther(c, "/events/"+strconv.FormatInt(next.ID, 10)+"/league")
 }
 
 // shortName is a player's name in a table cell: the family name when the

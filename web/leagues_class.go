@@ -39,7 +39,7 @@ type leagueClassView struct {
 	ConflictMsg string
 	Gen         generateForm
 	Edit        editForm
-	Errs        fieldMsgs
+	Errs        FieldMsgs
 	// SetForm is the class settings form (nil: filled from the stored
 	// settings); CanSettings while the schedule is not published.
 	SetForm     *settingsForm
@@ -141,11 +141,11 @@ type editForm struct {
 }
 
 func (s *Server) leagueClassPage(c echo.Context) error {
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	done, read, err := s.notModifiedClass(c, cid)
+	done, read, err := s.NotModifiedClass(c, cid)
 	if done || err != nil {
 		return err
 	}
@@ -156,9 +156,9 @@ func (s *Server) leagueClassPage(c echo.Context) error {
 // notModifiedClass read when it found the class.
 func (s *Server) standingsRead(ctx context.Context, a office.Actor, cid int64, read office.ClassRead) (office.LeagueStandings, error) {
 	if read.Class.ID != cid {
-		return s.office.Standings(ctx, a, cid)
+		return s.Office.Standings(ctx, a, cid)
 	}
-	return s.office.StandingsRead(ctx, a, read)
+	return s.Office.StandingsRead(ctx, a, read)
 }
 
 // names maps league ids (player ids in decimal) to display names.
@@ -183,7 +183,7 @@ func (n names) list(ids []string) string {
 func violationsView(ctx context.Context, n names, vs []league.Violation) []violationView {
 	out := make([]violationView, 0, len(vs))
 	for _, v := range vs {
-		out = append(out, violationView{Text: leagueViolation(ctx, v, n.full)})
+		out = append(out, violationView{Text: LeagueViolation(ctx, v, n.full)})
 	}
 	return out
 }
@@ -196,20 +196,20 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 // has read already (notModifiedClass); a zero read reads it all.
 func (s *Server) renderLeagueClassRead(c echo.Context, status int, v leagueClassView, read office.ClassRead) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	a := actor(c)
+	a := Actor(c)
 	st, err := s.standingsRead(ctx, a, cid, read)
 	if err != nil {
 		return err
 	}
 	n := names(st.Players)
-	v.EventID, v.EventName = st.Event.ID, localName(ctx, st.Event.Name, st.Event.NameEn)
+	v.EventID, v.EventName = st.Event.ID, LocalName(ctx, st.Event.Name, st.Event.NameEn)
 	v.ClassID, v.Title, v.Status = cid, classTitle(ctx, st.Class.Class), st.Class.Status
-	v.CanSchedule = s.office.CanScheduleLeague(ctx, a, st.Event.ID)
-	v.CanResult = s.office.CanEnterLeagueResults(ctx, a, st.Event.ID)
+	v.CanSchedule = s.Office.CanScheduleLeague(ctx, a, st.Event.ID)
+	v.CanResult = s.Office.CanEnterLeagueResults(ctx, a, st.Event.ID)
 	v.Seed, v.DrawDate, v.Final = st.Class.DrawSeed, st.Class.DrawDate, st.Table.Final
 	leagueTableOf(ctx, st, &v)
 	lz := L(ctx)
@@ -246,7 +246,7 @@ func (s *Server) renderLeagueClassRead(c echo.Context, status int, v leagueClass
 			v.Games = append(v.Games, row)
 		}
 		for _, e := range st.Log {
-			v.Log = append(v.Log, leagueLogRow{At: showTime(e.At), What: leagueLogSentence(ctx, e.Action, e.Detail, e.Violations, n.full), Reason: e.Reason})
+			v.Log = append(v.Log, leagueLogRow{At: ShowTime(e.At), What: LeagueLogSentence(ctx, e.Action, e.Detail, e.Violations, n.full), Reason: e.Reason})
 		}
 		if len(v.Gen.RoundDates) == 0 {
 			v.Gen.RoundDates = make([]string, st.Rounds)
@@ -265,10 +265,10 @@ func (s *Server) renderLeagueClassRead(c echo.Context, status int, v leagueClass
 		v.SetForm = &f
 	}
 	if v.CanSchedule && st.Class.Status == office.LeaguePublished && !office.IsDraft(st.Event) {
-		v.EmbedCode = embedCode(c, "/embed/league/"+lid(cid), v.EventName+" "+v.Title)
+		v.EmbedCode = EmbedCode(c, "/embed/league/"+lid(cid), v.EventName+" "+v.Title)
 	}
-	markDraft(c, office.IsDraft(st.Event))
-	return s.render(c, status, LeagueClassPage(s.page(c, v.EventName+" "+v.Title), v))
+	MarkDraft(c, office.IsDraft(st.Event))
+	return s.Render(c, status, LeagueClassPage(s.Page(c, v.EventName+" "+v.Title), v))
 }
 
 // leagueTableOf fills the public league table of v (rounds, dates, rows)
@@ -381,7 +381,7 @@ func classRules(ctx context.Context, s league.Settings, r league.ClassRules) []s
 
 func (s *Server) leagueGenerate(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -389,26 +389,26 @@ func (s *Server) leagueGenerate(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	_, err = s.office.GenerateSchedule(ctx, actor(c), office.ScheduleInput{ClassID: cid, Seed: f.Seed, DrawDate: f.DrawDate, RoundDates: f.RoundDates})
+	_, err = s.Office.GenerateSchedule(ctx, Actor(c), office.ScheduleInput{ClassID: cid, Seed: f.Seed, DrawDate: f.DrawDate, RoundDates: f.RoundDates})
 	if msg := drawLimitMessage(ctx, err); msg != "" {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f, ConflictMsg: msg})
 	}
 	var nse *office.NoScheduleError
 	if errors.As(err, &nse) {
-		d, derr := s.office.LeagueClass(ctx, actor(c), cid)
+		d, derr := s.Office.LeagueClass(ctx, Actor(c), cid)
 		if derr != nil {
 			return derr
 		}
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f,
 			Conflicts: violationsView(ctx, names(d.Players), nse.Conflicts), ConflictMsg: noScheduleReason(ctx, nse)})
 	}
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f, Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
+	return SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
 }
 
 func noScheduleReason(ctx context.Context, e *office.NoScheduleError) string {
@@ -420,7 +420,7 @@ func noScheduleReason(ctx context.Context, e *office.NoScheduleError) string {
 
 func (s *Server) leagueEdit(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -429,49 +429,49 @@ func (s *Server) leagueEdit(c echo.Context) error {
 		return err
 	}
 	atoi := func(s string) int { n, _ := strconv.Atoi(strings.TrimSpace(s)); return n }
-	_, err = s.office.EditSchedule(ctx, actor(c), office.ScheduleEdit{ClassID: cid, Op: f.Op, Round: atoi(f.Round),
+	_, err = s.Office.EditSchedule(ctx, Actor(c), office.ScheduleEdit{ClassID: cid, Op: f.Op, Round: atoi(f.Round),
 		Game: atoi(f.Game), Other: atoi(f.Other), Date: f.Date, Reason: f.Reason})
 	var sv *office.ScheduleViolationsError
 	if errors.As(err, &sv) {
-		d, derr := s.office.LeagueClass(ctx, actor(c), cid)
+		d, derr := s.Office.LeagueClass(ctx, Actor(c), cid)
 		if derr != nil {
 			return derr
 		}
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Edit: f,
 			Conflicts: violationsView(ctx, names(d.Players), sv.Violations), ConflictMsg: T(ctx, "league.edit.needs_reason"),
-			Errs: fieldMsgs{"reason": T(ctx, "league.edit.needs_reason")}})
+			Errs: FieldMsgs{"reason": T(ctx, "league.edit.needs_reason")}})
 	}
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Edit: f, Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
+	return SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
 }
 
 func (s *Server) leagueResult(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
 	// "game" is the game the row showed (the chain's current game) and
 	// "version" its result version then (issue 11).
 	in := office.LeagueResultInput{ClassID: cid, Result: c.FormValue("result"), Reason: c.FormValue("reason")}
-	if in.GameID, err = formVersion(c, "game"); err == nil {
-		if in.Version, err = seenVersion(c); err == nil {
-			if !confirmed(c) {
+	if in.GameID, err = FormVersion(c, "game"); err == nil {
+		if in.Version, err = SeenVersion(c); err == nil {
+			if !Confirmed(c) {
 				return s.leagueResultPreview(c, cid, in)
 			}
-			err = s.office.EnterLeagueResult(ctx, actor(c), in)
+			err = s.Office.EnterLeagueResult(ctx, Actor(c), in)
 		}
 	}
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#results")
+	return SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#results")
 }

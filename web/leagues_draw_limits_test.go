@@ -65,7 +65,7 @@ func TestLeagueWeb_DrawOutOfTimeIsLocalised(t *testing.T) {
 			t.Fatalf("add class: %d", resp.StatusCode)
 		}
 		classURL := resp.Header.Get("Location")
-		a.srv.office.SetLeagueDrawBudget(time.Nanosecond) // over before the first step
+		a.srv.Office.SetLeagueDrawBudget(time.Nanosecond) // over before the first step
 		for _, c := range []struct{ lang, want string }{
 			{"", "制限時間"},
 			{"?lang=en", "ran out of time"},

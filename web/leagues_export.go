@@ -43,21 +43,21 @@ func icsLine(b *bytes.Buffer, line string) {
 // game (class, round and pair).
 func (s *Server) leagueICS(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	done, read, err := s.notModifiedClass(c, cid)
+	done, read, err := s.NotModifiedClass(c, cid)
 	if done || err != nil {
 		return err
 	}
-	st, err := s.standingsRead(ctx, actor(c), cid, read)
+	st, err := s.standingsRead(ctx, Actor(c), cid, read)
 	if err != nil {
 		return err
 	}
 	title := classTitle(ctx, st.Class.Class)
-	event := localName(ctx, st.Event.Name, st.Event.NameEn)
-	stamp := s.office.Now().UTC().Format("20060102T150405Z")
+	event := LocalName(ctx, st.Event.Name, st.Event.NameEn)
+	stamp := s.Office.Now().UTC().Format("20060102T150405Z")
 	var b bytes.Buffer
 	icsLine(&b, "BEGIN:VCALENDAR")
 	icsLine(&b, "VERSION:2.0")
@@ -108,15 +108,15 @@ func playerRef(p office.Player) string {
 // export can be imported as next term's history elsewhere.
 func (s *Server) leagueCSV(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	done, read, err := s.notModifiedClass(c, cid)
+	done, read, err := s.NotModifiedClass(c, cid)
 	if done || err != nil {
 		return err
 	}
-	st, err := s.standingsRead(ctx, actor(c), cid, read)
+	st, err := s.standingsRead(ctx, Actor(c), cid, read)
 	if err != nil {
 		return err
 	}

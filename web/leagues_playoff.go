@@ -59,16 +59,16 @@ func playoffViewOf(ctx context.Context, pl *office.LeaguePlayoff, n names) *play
 // schedulers); office refuses it while the game before is undecided.
 func (s *Server) leaguePlayoffCreate(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	_, err = s.office.CreatePlayoffGame(ctx, actor(c), office.PlayoffGameInput{ClassID: cid, Date: c.FormValue("date")})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	_, err = s.Office.CreatePlayoffGame(ctx, Actor(c), office.PlayoffGameInput{ClassID: cid, Date: c.FormValue("date")})
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, 422, leagueClassView{Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#playoff")
+	return SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#playoff")
 }

@@ -385,7 +385,7 @@ func leaguePlayoff(p Page, v leagueClassView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("date", T(ctx, "league.col.date"), "", "date", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("date", T(ctx, "league.col.date"), "", "date", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -91,7 +91,7 @@ func TestLeaguePlayoffWeb_A_ClassStepladder(t *testing.T) {
 		f := newLeagueFixture(t, a, 6)
 		a.signIn(a.client, f.sched.ID)
 		classURL, cid := newPublishedAClass(t, a, f)
-		o := office.New(a.store, a.srv.now)
+		o := office.New(a.store, a.srv.Now)
 		sched := office.Actor{UserID: f.sched.ID, Login: f.sched.Login}
 		st, err := o.Standings(ctx, sched, cid)
 		if err != nil {
@@ -226,7 +226,7 @@ func TestLeagueBothLoseWeb_LossForEach(t *testing.T) {
 		f := newLeagueFixture(t, a, 6)
 		a.signIn(a.client, f.sched.ID)
 		classURL, cid := newPublishedAClass(t, a, f) // publishes the event too
-		o := office.New(a.store, a.srv.now)
+		o := office.New(a.store, a.srv.Now)
 		st, err := o.Standings(ctx, office.Actor{UserID: f.sched.ID, Login: f.sched.Login}, cid)
 		if err != nil {
 			t.Fatal(err)

@@ -19,21 +19,21 @@ func leagueURL(cid int64) string { return "/league/" + strconv.FormatInt(cid, 10
 // stores (the result; for a redo, the redo game with its seats).
 func (s *Server) leagueResultPreview(c echo.Context, cid int64, in office.LeagueResultInput) error {
 	ctx := c.Request().Context()
-	eventID, err := s.office.EventOfGame(ctx, in.GameID)
+	eventID, err := s.Office.EventOfGame(ctx, in.GameID)
 	if err != nil {
 		return err
 	}
-	eff, err := s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
-		return o.EnterLeagueResult(ctx, actor(c), in)
+	eff, err := s.Office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
+		return o.EnterLeagueResult(ctx, Actor(c), in)
 	})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return s.renderConfirm(c, http.StatusOK, confirmView{Title: T(ctx, "previews.league.title"), Lead: T(ctx, "previews.league.lead"),
-		Effects: s.effectsView(ctx, eff), Action: leagueURL(cid) + "/result", Fields: echoFields(c),
+	return s.RenderConfirm(c, http.StatusOK, ConfirmView{Title: T(ctx, "previews.league.title"), Lead: T(ctx, "previews.league.lead"),
+		Effects: s.EffectsView(ctx, eff), Action: leagueURL(cid) + "/result", Fields: EchoFields(c),
 		Submit: T(ctx, "previews.save"), Back: leagueURL(cid) + "#results"})
 }
 
@@ -41,33 +41,33 @@ func (s *Server) leagueResultPreview(c echo.Context, cid int64, in office.League
 // back while no game has a result.
 func (s *Server) leagueUnpublish(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	cl, err := s.office.ClassOf(ctx, actor(c), cid) // an unpublished class is not found but for the staff
+	cl, err := s.Office.ClassOf(ctx, Actor(c), cid) // an unpublished class is not found but for the staff
 	if err != nil {
 		return err
 	}
-	if _, err := s.office.Event(ctx, actor(c), cl.EventID); err != nil {
+	if _, err := s.Office.Event(ctx, Actor(c), cl.EventID); err != nil {
 		return err // a draft event's class is not found for the public
 	}
 	reason := c.FormValue("reason")
 	title := classTitle(ctx, cl.Class)
-	view := func(status int, eff office.Effects, errs fieldMsgs) error {
-		return s.renderConfirm(c, status, confirmView{Title: T(ctx, "previews.unpublish.schedule_title", "Class", title),
-			Lead: T(ctx, "previews.unpublish.schedule_lead", "Class", title), Effects: s.effectsView(ctx, eff),
+	view := func(status int, eff office.Effects, errs FieldMsgs) error {
+		return s.RenderConfirm(c, status, ConfirmView{Title: T(ctx, "previews.unpublish.schedule_title", "Class", title),
+			Lead: T(ctx, "previews.unpublish.schedule_lead", "Class", title), Effects: s.EffectsView(ctx, eff),
 			Action: leagueURL(cid) + "/unpublish", Submit: T(ctx, "previews.unpublish.submit"), Back: leagueURL(cid),
 			Reason: true, ReasonValue: reason, Errs: errs, Danger: true})
 	}
 	try := func(reason string) (office.Effects, error) {
-		return s.office.DryRun(ctx, cl.EventID, func(ctx context.Context, o *office.Office) error {
-			return o.UnpublishSchedule(ctx, actor(c), cid, reason)
+		return s.Office.DryRun(ctx, cl.EventID, func(ctx context.Context, o *office.Office) error {
+			return o.UnpublishSchedule(ctx, Actor(c), cid, reason)
 		})
 	}
-	if !confirmed(c) {
+	if !Confirmed(c) {
 		eff, err := try(orPlaceholder(reason))
-		if msgs, ok := fieldMsgsOf(ctx, err); ok {
+		if msgs, ok := FieldMsgsOf(ctx, err); ok {
 			return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
 		}
 		if err != nil {
@@ -75,8 +75,8 @@ func (s *Server) leagueUnpublish(c echo.Context) error {
 		}
 		return view(http.StatusOK, eff, nil)
 	}
-	err = s.office.UnpublishSchedule(ctx, actor(c), cid, reason)
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	err = s.Office.UnpublishSchedule(ctx, Actor(c), cid, reason)
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		if msgs["reason"] != "" {
 			if eff, perr := try(orPlaceholder(reason)); perr == nil {
 				return view(http.StatusUnprocessableEntity, eff, msgs)
@@ -87,7 +87,7 @@ func (s *Server) leagueUnpublish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return seeOther(c, leagueURL(cid))
+	return SeeOther(c, leagueURL(cid))
 }
 
 // leagueHasResult: a game of the class has a result (the schedule can no

@@ -22,7 +22,7 @@ func TestLeagueRedoRow_D_R1_ButtonActsOnShownGame(t *testing.T) {
 		a.signIn(a.client, f.sched.ID)
 		classURL, cid := newPublishedAClass(t, a, f)
 		sched := office.Actor{UserID: f.sched.ID, Login: f.sched.Login}
-		st, err := a.srv.office.Standings(ctx, sched, cid)
+		st, err := a.srv.Office.Standings(ctx, sched, cid)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +81,7 @@ func TestLeagueRedoRow_D_R1_ButtonActsOnShownGame(t *testing.T) {
 		if err != nil || !ok || eff.Result != office.ResultGoteWin {
 			t.Fatalf("redo game result %+v %v %v", eff, ok, err)
 		}
-		st, err = a.srv.office.Standings(ctx, sched, cid)
+		st, err = a.srv.Office.Standings(ctx, sched, cid)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -93,23 +93,23 @@ func readSettingsForm(c echo.Context, roundRobin bool) (settingsForm, league.Set
 
 func (s *Server) leagueSettings(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := pathParam(c, "cid")
+	cid, err := PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	d, err := s.office.LeagueClass(ctx, actor(c), cid)
+	d, err := s.Office.LeagueClass(ctx, Actor(c), cid)
 	if err != nil {
 		return err
 	}
 	f, settings := readSettingsForm(c, d.Settings.RoundRobin)
-	_, err = s.office.UpdateClassSettings(ctx, actor(c), office.ClassSettingsInput{ClassID: cid, Settings: settings})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	_, err = s.Office.UpdateClassSettings(ctx, Actor(c), office.ClassSettingsInput{ClassID: cid, Settings: settings})
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{SetForm: &f, Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#settings")
+	return SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#settings")
 }
 
 // pairRuleText says one related-player rule in words for the rules list

@@ -100,11 +100,11 @@ func leagueSettingsForm(p Page, v leagueClassView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField(r.Name+".not_first", T(ctx, "league.settings.not_first"), r.NotFirst, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField(r.Name+".not_first", T(ctx, "league.settings.not_first"), r.NotFirst, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField(r.Name+".not_last", T(ctx, "league.settings.not_last"), r.NotLast, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField(r.Name+".not_last", T(ctx, "league.settings.not_last"), r.NotLast, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -193,7 +193,7 @@ func leagueSettingsForm(p Page, v leagueClassView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fieldMsg("previous_term", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldMsg("previous_term", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -222,7 +222,7 @@ func leagueSettingsForm(p Page, v leagueClassView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("sente_gote.max_run", T(ctx, "league.settings.max_run"), v.SetForm.MaxRun, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("sente_gote.max_run", T(ctx, "league.settings.max_run"), v.SetForm.MaxRun, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -239,7 +239,7 @@ func leagueSettingsForm(p Page, v leagueClassView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if !v.SetForm.RoundRobin {
-			templ_7745c5c3_Err = textField("games_per_player", T(ctx, "league.field.games_per_player"), v.SetForm.GamesPerPlayer, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("games_per_player", T(ctx, "league.field.games_per_player"), v.SetForm.GamesPerPlayer, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -265,7 +265,7 @@ func leagueSettingsForm(p Page, v leagueClassView) templ.Component {
 	})
 }
 
-func settingsCheck(name, label string, checked bool, errs fieldMsgs) templ.Component {
+func settingsCheck(name, label string, checked bool, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -352,7 +352,7 @@ func settingsCheck(name, label string, checked bool, errs fieldMsgs) templ.Compo
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fieldMsg(name, errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldMsg(name, errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -203,7 +203,7 @@ func LeagueOverviewPage(p Page, v leagueOverview) templ.Component {
 				}
 				return nil
 			})
-			templ_7745c5c3_Err = liveRegion(p, "live-classes").Render(templ.WithChildren(ctx, templ_7745c5c3_Var6), templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = LiveRegion(p, "live-classes").Render(templ.WithChildren(ctx, templ_7745c5c3_Var6), templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -368,7 +368,7 @@ func LeagueOverviewPage(p Page, v leagueOverview) templ.Component {
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
-						templ_7745c5c3_Err = fieldMsg("class", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+						templ_7745c5c3_Err = FieldMsg("class", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
@@ -416,15 +416,15 @@ func LeagueOverviewPage(p Page, v leagueOverview) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = fieldMsg("members", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = FieldMsg("members", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("games_per_player", T(ctx, "league.field.games_per_player"), v.Form.GamesPerPlayer, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("games_per_player", T(ctx, "league.field.games_per_player"), v.Form.GamesPerPlayer, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("allowance", T(ctx, "league.field.allowance"), v.Form.Allowance, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("allowance", T(ctx, "league.field.allowance"), v.Form.Allowance, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -458,23 +458,23 @@ func LeagueOverviewPage(p Page, v leagueOverview) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("promote", T(ctx, "league.field.promote"), v.Form.Promote, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("promote", T(ctx, "league.field.promote"), v.Form.Promote, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("demote", T(ctx, "league.field.demote"), v.Form.Demote, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("demote", T(ctx, "league.field.demote"), v.Form.Demote, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("points_num", T(ctx, "league.field.points_num"), v.Form.PointsNum, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("points_num", T(ctx, "league.field.points_num"), v.Form.PointsNum, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("points_den", T(ctx, "league.field.points_den"), v.Form.PointsDen, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("points_den", T(ctx, "league.field.points_den"), v.Form.PointsDen, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("points_to_demote", T(ctx, "league.field.points_to_demote"), v.Form.PointsToDemote, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("points_to_demote", T(ctx, "league.field.points_to_demote"), v.Form.PointsToDemote, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -673,23 +673,23 @@ func LeagueOverviewPage(p Page, v leagueOverview) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = fieldMsg("classes", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = FieldMsg("classes", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("name", T(ctx, "league.rollover.name"), v.Roll.Name, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("name", T(ctx, "league.rollover.name"), v.Roll.Name, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("name_en", T(ctx, "league.rollover.name_en"), v.Roll.NameEn, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("name_en", T(ctx, "league.rollover.name_en"), v.Roll.NameEn, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("start_date", T(ctx, "league.rollover.start"), v.Roll.StartDate, "date", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("start_date", T(ctx, "league.rollover.start"), v.Roll.StartDate, "date", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("end_date", T(ctx, "league.rollover.end"), v.Roll.EndDate, "date", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("end_date", T(ctx, "league.rollover.end"), v.Roll.EndDate, "date", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -814,7 +814,7 @@ func LeagueClassPage(p Page, v leagueClassView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldMsg("", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldMsg("", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -975,7 +975,7 @@ func LeagueClassPage(p Page, v leagueClassView) templ.Component {
 				}
 				return nil
 			})
-			templ_7745c5c3_Err = liveRegion(p, "live-league").Render(templ.WithChildren(ctx, templ_7745c5c3_Var48), templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = LiveRegion(p, "live-league").Render(templ.WithChildren(ctx, templ_7745c5c3_Var48), templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1084,7 +1084,7 @@ func LeagueClassPage(p Page, v leagueClassView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = textField("seed", T(ctx, "league.generate.seed"), v.Gen.Seed, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = TextField("seed", T(ctx, "league.generate.seed"), v.Gen.Seed, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -1105,7 +1105,7 @@ func LeagueClassPage(p Page, v leagueClassView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = textField("draw_date", T(ctx, "league.generate.draw_date"), v.Gen.DrawDate, "date", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = TextField("draw_date", T(ctx, "league.generate.draw_date"), v.Gen.DrawDate, "date", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -1184,7 +1184,7 @@ func LeagueClassPage(p Page, v leagueClassView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = fieldMsg("round_dates", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("round_dates", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -1247,7 +1247,7 @@ func LeagueClassPage(p Page, v leagueClassView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var67 string
-					templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(ruleName(ctx, r))
+					templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(RuleName(ctx, r))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `leagues.templ`, Line: 178, Col: 30}
 					}
@@ -1651,27 +1651,27 @@ func LeagueClassPage(p Page, v leagueClassView) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = fieldMsg("op", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = FieldMsg("op", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("round", T(ctx, "league.col.round"), v.Edit.Round, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("round", T(ctx, "league.col.round"), v.Edit.Round, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("game", T(ctx, "league.edit.game"), v.Edit.Game, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("game", T(ctx, "league.edit.game"), v.Edit.Game, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("other", T(ctx, "league.edit.other"), v.Edit.Other, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("other", T(ctx, "league.edit.other"), v.Edit.Other, "number", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("date", T(ctx, "league.edit.date"), v.Edit.Date, "date", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("date", T(ctx, "league.edit.date"), v.Edit.Date, "date", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = textField("reason", T(ctx, "league.edit.reason"), v.Edit.Reason, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = TextField("reason", T(ctx, "league.edit.reason"), v.Edit.Reason, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -1759,15 +1759,15 @@ func LeagueClassPage(p Page, v leagueClassView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("result", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("result", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("version", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("version", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("game", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("game", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -2144,7 +2144,7 @@ func LeagueClassPage(p Page, v leagueClassView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if v.EmbedCode != "" {
-				templ_7745c5c3_Err = embedSnippet(v.EmbedCode).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = EmbedSnippet(v.EmbedCode).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

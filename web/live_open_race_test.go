@@ -27,7 +27,7 @@ import (
 func TestLive_StreamOpeningWhileAWriteCommitsNeverMissesIt(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
-		o := a.srv.office
+		o := a.srv.Office
 		g := newGameSetup(t, a, "")
 		// One event per step, so the notification a step waits for is its own.
 		ev2, err := o.CreateEvent(ctx, g.admin, office.EventInput{OrganiserID: g.event.OrganiserID, Name: "第2期テスト戦", Kind: office.EventKnockout,
@@ -46,22 +46,22 @@ func TestLive_StreamOpeningWhileAWriteCommitsNeverMissesIt(t *testing.T) {
 			t.Fatal(err)
 		}
 		type target struct{ event, game int64 }
-		steps := []string{liveStepJoined, liveStepRevisionRead}
-		targets := map[string]target{liveStepJoined: {g.event.ID, g.game.ID}, liveStepRevisionRead: {ev2.ID, game2.ID}}
+		steps := []string{LiveStepJoined, LiveStepRevisionRead}
+		targets := map[string]target{LiveStepJoined: {g.event.ID, g.game.ID}, LiveStepRevisionRead: {ev2.ID, game2.ID}}
 
 		// The watcher and the hub's worker, as RunLive runs them, with the
 		// rounds of the worker reported.
 		rounds := make(chan map[int64]bool, 256)
-		a.srv.live.afterRound = func(_ bool, dirty map[int64]bool) { rounds <- maps.Clone(dirty) }
+		a.srv.Live.AfterRound = func(_ bool, dirty map[int64]bool) { rounds <- maps.Clone(dirty) }
 		wctx, cancel := context.WithCancel(ctx)
 		listening := make(chan struct{}, 8)
 		var wg sync.WaitGroup
-		wg.Go(func() { a.srv.live.run(wctx, func(err error) { t.Log(err) }) })
+		wg.Go(func() { a.srv.Live.Run(wctx, func(err error) { t.Log(err) }) })
 		wg.Go(func() {
-			a.srv.office.Store().WatchChanges(wctx, store.WatchOptions{OnListen: func() { listening <- struct{}{} }}, a.srv.live.changed)
+			a.srv.Office.Store().WatchChanges(wctx, store.WatchOptions{OnListen: func() { listening <- struct{}{} }}, a.srv.Live.Changed)
 		})
 		t.Cleanup(func() {
-			a.srv.live.close()
+			a.srv.Live.Close()
 			cancel()
 			wg.Wait()
 		})
@@ -74,7 +74,7 @@ func TestLive_StreamOpeningWhileAWriteCommitsNeverMissesIt(t *testing.T) {
 		var mu sync.Mutex
 		writeAt := ""                 // the step at which the hook writes
 		wrote := make(chan string, 1) // the revision the write made
-		a.srv.liveStepHook = func(step string) {
+		a.srv.LiveStepHook = func(step string) {
 			mu.Lock()
 			at := writeAt
 			mu.Unlock()
@@ -86,7 +86,7 @@ func TestLive_StreamOpeningWhileAWriteCommitsNeverMissesIt(t *testing.T) {
 				t.Error(err)
 				return
 			}
-			rev, err := a.srv.eventRevisionString(ctx, tg.event)
+			rev, err := a.srv.EventRevisionString(ctx, tg.event)
 			if err != nil {
 				t.Error(err)
 				return
@@ -108,7 +108,7 @@ func TestLive_StreamOpeningWhileAWriteCommitsNeverMissesIt(t *testing.T) {
 		}
 		for _, step := range steps {
 			tg := targets[step]
-			before, err := a.srv.eventRevisionString(ctx, tg.event)
+			before, err := a.srv.EventRevisionString(ctx, tg.event)
 			if err != nil {
 				t.Fatal(err)
 			}

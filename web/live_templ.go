@@ -8,12 +8,12 @@ package web
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
-// liveRegion is a part of an event's page that fetches itself again when
+// LiveRegion is a part of an event's page that fetches itself again when
 // the event changes (live.go): the page's own URL, this element picked out
 // of the answer. Regions hold what a visitor reads; a form being filled in
 // is never replaced under the writer's hands (app.js shows the "changed"
 // note instead).
-func liveRegion(p Page, id string) templ.Component {
+func LiveRegion(p Page, id string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -133,7 +133,7 @@ func startLive(t *testing.T, a *testApp) {
 		a.srv.RunLive(ctx)
 	}()
 	t.Cleanup(func() {
-		a.srv.live.close()
+		a.srv.Live.Close()
 		cancel()
 		<-done
 	})
@@ -266,7 +266,7 @@ func TestLive_DraftStreamIsNotFound(t *testing.T) {
 	if s == nil {
 		t.Fatalf("the administrator's stream of the draft: %d", resp.StatusCode)
 	}
-	a.srv.live.close()
+	a.srv.Live.Close()
 }
 
 // TestLive_Limits: streams beyond the per-address limit get 429, beyond
@@ -275,9 +275,9 @@ func TestLive_DraftStreamIsNotFound(t *testing.T) {
 func TestLive_Limits(t *testing.T) {
 	a := newTestApp(t, storetestSQLite(t))
 	// A closed stream is noticed at the next write: heartbeats often here.
-	a.srv.live.heartbeat = 50 * time.Millisecond
+	a.srv.Live.Heartbeat = 50 * time.Millisecond
 	lb := newLiveBracket(t, a)
-	a.srv.live.maxPerAddr, a.srv.live.maxTotal = 2, 3
+	a.srv.Live.MaxPerAddr, a.srv.Live.MaxTotal = 2, 3
 	public := a.newClient()
 	stream := a.ts.URL + lb.f.eventPath() + "/stream"
 	s1, _ := openStream(t, public, stream, "")
@@ -291,17 +291,17 @@ func TestLive_Limits(t *testing.T) {
 	}
 	// The total: a third address would exceed 3 once a's 2 and one more
 	// are open; the hub counts, whatever the address.
-	if err := a.srv.live.admit("192.0.2.1"); err != nil {
+	if err := a.srv.Live.Admit("192.0.2.1"); err != nil {
 		t.Fatal(err)
 	}
-	a.srv.live.maxPerAddr = 10
+	a.srv.Live.MaxPerAddr = 10
 	s4, resp := openStream(t, public, stream, "")
 	if s4 != nil || resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
 		t.Fatalf("stream over the total: %d", resp.StatusCode)
 	}
 	s1.close()
 	deadline := time.Now().Add(2 * time.Second)
-	for a.srv.live.open() > 2 && time.Now().Before(deadline) {
+	for a.srv.Live.Open() > 2 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	s5, resp := openStream(t, public, stream, "")
@@ -316,7 +316,7 @@ func TestLive_ShutdownEndsStreams(t *testing.T) {
 	s := storetestSQLite(t)
 	a := newTestApp(t, s)
 	lb := newLiveBracket(t, a)
-	cfg := a.srv.cfg
+	cfg := a.srv.Config
 	cfg.Listen, cfg.ShutdownTimeout = "127.0.0.1:0", 20*time.Second
 	srv, err := New(Deps{Config: cfg, Office: office.New(s, time.Now)})
 	if err != nil {
@@ -401,7 +401,7 @@ func TestProjector_RoundBoardsAndPaging(t *testing.T) {
 // table, one row per player in the class page's order, and is live.
 func TestProjector_LeagueTable(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
-		f, err := seed.New(context.Background(), a.srv.office, a.store, a.now)
+		f, err := seed.New(context.Background(), a.srv.Office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -446,7 +446,7 @@ func TestRenderCache_SameBytesOwnTokenNeverStale(t *testing.T) {
 		_, body2 := a.do(second, http.MethodGet, page, nil, "")
 		hit := a.store.Statements() - before
 		before = a.store.Statements()
-		a.srv.pages = newRenderCache() // empty: the same request computed
+		a.srv.Pages = NewRenderCache() // empty: the same request computed
 		_, body3 := a.do(second, http.MethodGet, page, nil, "")
 		miss := a.store.Statements() - before
 		if hit >= miss {

@@ -21,8 +21,8 @@ type loginInput struct {
 
 func (s *Server) loginForm(c echo.Context) error {
 	ctx := c.Request().Context()
-	in := loginInput{Next: safeNext(c.QueryParam("next"))}
-	return s.render(c, http.StatusOK, LoginPage(s.page(c, L(ctx).T("accounts.login.title")), in, ""))
+	in := loginInput{Next: SafeNext(c.QueryParam("next"))}
+	return s.Render(c, http.StatusOK, LoginPage(s.Page(c, L(ctx).T("accounts.login.title")), in, ""))
 }
 
 // loginSubmit signs in; a wrong login or password and the rate limit each
@@ -33,33 +33,33 @@ func (s *Server) loginSubmit(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	in.Next = safeNext(in.Next)
-	u, err := s.office.Accounts().Login(ctx, office.LoginInput{Login: in.Login, Password: in.Password, IP: s.clientIP(c)})
+	in.Next = SafeNext(in.Next)
+	u, err := s.Office.Accounts().Login(ctx, office.LoginInput{Login: in.Login, Password: in.Password, IP: s.clientIP(c)})
 	title := L(ctx).T("accounts.login.title")
 	in.Password = ""
 	switch {
 	case errors.Is(err, office.ErrRateLimited):
-		return s.render(c, http.StatusTooManyRequests, LoginPage(s.page(c, title), in, s.retryMessage(c, err)))
+		return s.Render(c, http.StatusTooManyRequests, LoginPage(s.Page(c, title), in, s.retryMessage(c, err)))
 	case errors.Is(err, office.ErrLoginFailed):
-		return s.render(c, http.StatusUnprocessableEntity, LoginPage(s.page(c, title), in, L(ctx).T("accounts.login.failed")))
+		return s.Render(c, http.StatusUnprocessableEntity, LoginPage(s.Page(c, title), in, L(ctx).T("accounts.login.failed")))
 	case err != nil:
 		return err
 	}
 	if err := s.signInAs(c, u.ID); err != nil {
 		return err
 	}
-	return seeOther(c, in.Next)
+	return SeeOther(c, in.Next)
 }
 
 // logout ends the session (POST only, CSRF-protected) under a new token.
 func (s *Server) logout(c echo.Context) error {
 	ctx := c.Request().Context()
-	if err := s.sessions.RenewToken(ctx); err != nil {
+	if err := s.Sessions.RenewToken(ctx); err != nil {
 		return err
 	}
-	s.sessions.Remove(ctx, sessionUserKey)
-	s.rotateCSRF(c)
-	return seeOther(c, "/")
+	s.Sessions.Remove(ctx, SessionUserKey)
+	s.RotateCSRF(c)
+	return SeeOther(c, "/")
 }
 
 // retryMessage sets Retry-After for a refused sign-in and says, in the
@@ -67,7 +67,7 @@ func (s *Server) logout(c echo.Context) error {
 // that is from now).
 func (s *Server) retryMessage(c echo.Context, err error) string {
 	lz := L(c.Request().Context())
-	now := s.now()
+	now := s.Now()
 	at, ok := office.RetryAt(err)
 	if !ok || !at.After(now) {
 		at = now.Add(time.Second)
@@ -78,5 +78,5 @@ func (s *Server) retryMessage(c echo.Context, err error) string {
 	if secs >= 120 {
 		wait = lz.T("sec_harden.wait.minutes", "N", (secs+59)/60)
 	}
-	return lz.T("sec_harden.login.too_many", "Time", at.In(tokyo).Format("15:04:05"), "Wait", wait)
+	return lz.T("sec_harden.login.too_many", "Time", at.In(Tokyo).Format("15:04:05"), "Wait", wait)
 }

@@ -103,11 +103,11 @@ func LoginPage(p Page, in loginInput, msg string) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("login", T(ctx, "accounts.field.login"), in.Login, "text", "username", nil).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("login", T(ctx, "accounts.field.login"), in.Login, "text", "username", nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("password", T(ctx, "accounts.field.password"), "", "password", "current-password", nil).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("password", T(ctx, "accounts.field.password"), "", "password", "current-password", nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

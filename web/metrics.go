@@ -39,6 +39,6 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 	return m
 }
 
-func (s *Server) metricsHandler() http.Handler {
+func (s *Server) MetricsHandler() http.Handler {
 	return promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{})
 }

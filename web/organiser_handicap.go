@@ -22,39 +22,39 @@ func (s *Server) organiserHandicapPage(c echo.Context) error {
 	return s.renderOrganiserHandicap(c, http.StatusOK, nil, nil)
 }
 
-func (s *Server) renderOrganiserHandicap(c echo.Context, status int, typed *string, errs fieldMsgs) error {
+func (s *Server) renderOrganiserHandicap(c echo.Context, status int, typed *string, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	h, err := s.office.OrganiserHandicapTable(ctx, actor(c), id)
+	h, err := s.Office.OrganiserHandicapTable(ctx, Actor(c), id)
 	if err != nil {
 		return err
 	}
-	v := organiserHandicapView{OrganiserID: id, Name: localName(ctx, h.Organiser.Name, h.Organiser.NameEn),
+	v := organiserHandicapView{OrganiserID: id, Name: LocalName(ctx, h.Organiser.Name, h.Organiser.NameEn),
 		Table: office.FormatHandicapTable(h.Table), Own: h.Own}
 	if typed != nil {
 		v.Table = *typed
 	}
-	return s.render(c, status, OrganiserHandicapPage(s.page(c, v.Name+" — "+L(ctx).T("knockout.organiser_handicap.title")), v, errs))
+	return s.Render(c, status, OrganiserHandicapPage(s.Page(c, v.Name+" — "+L(ctx).T("knockout.organiser_handicap.title")), v, errs))
 }
 
 // organiserHandicapSave saves the table (POST → 303 back to the page); a
 // table pairing refuses comes back with the reason next to it (422).
 func (s *Server) organiserHandicapSave(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	table := c.FormValue("table")
-	err = s.office.SetOrganiserHandicapTable(ctx, actor(c), id, table)
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	err = s.Office.SetOrganiserHandicapTable(ctx, Actor(c), id, table)
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderOrganiserHandicap(c, http.StatusUnprocessableEntity, &table, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, c.Request().URL.Path)
+	return SeeOther(c, c.Request().URL.Path)
 }

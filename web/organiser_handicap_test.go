@@ -88,7 +88,7 @@ func TestOrganiserHandicapWeb_D_H_FormValidatesAndNewEventsCopy(t *testing.T) {
 
 		// A new event of the organiser copies the table: its handicap page
 		// shows it.
-		ev, err := a.srv.office.CreateEvent(ctx, office.Actor{UserID: admin.ID, Login: admin.Login, Admin: true},
+		ev, err := a.srv.Office.CreateEvent(ctx, office.Actor{UserID: admin.ID, Login: admin.Login, Admin: true},
 			office.EventInput{OrganiserID: org.ID, Name: "アマ竜王戦", Kind: office.EventKnockout, StartDate: "2026-05-01", EndDate: "2026-06-30"})
 		if err != nil {
 			t.Fatal(err)

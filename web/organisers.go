@@ -22,25 +22,25 @@ func (in organiserInput) office() office.OrganiserInput {
 
 // organiserRoutes are registered from eventRoutes (organisers own events).
 func (s *Server) organiserRoutes(e *echo.Echo) {
-	e.GET("/organisers", s.organisersPage, requireAdmin)
-	e.POST("/organisers", s.organiserCreate, requireAdmin)
-	e.GET("/organisers/:id/edit", s.organiserEdit, requireAdmin)
-	e.POST("/organisers/:id", s.organiserUpdate, requireAdmin)
-	e.GET("/organisers/:id/handicap", s.organiserHandicapPage, requireAdmin) // organiser_handicap.go
-	e.POST("/organisers/:id/handicap", s.organiserHandicapSave, requireAdmin)
+	e.GET("/organisers", s.organisersPage, RequireAdmin)
+	e.POST("/organisers", s.organiserCreate, RequireAdmin)
+	e.GET("/organisers/:id/edit", s.organiserEdit, RequireAdmin)
+	e.POST("/organisers/:id", s.organiserUpdate, RequireAdmin)
+	e.GET("/organisers/:id/handicap", s.organiserHandicapPage, RequireAdmin) // organiser_handicap.go
+	e.POST("/organisers/:id/handicap", s.organiserHandicapSave, RequireAdmin)
 }
 
 func (s *Server) organisersPage(c echo.Context) error {
 	return s.renderOrganisers(c, http.StatusOK, organiserInput{Kind: office.OrganiserFederation}, nil)
 }
 
-func (s *Server) renderOrganisers(c echo.Context, status int, in organiserInput, errs fieldMsgs) error {
+func (s *Server) renderOrganisers(c echo.Context, status int, in organiserInput, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	orgs, err := s.office.Organisers(ctx, actor(c))
+	orgs, err := s.Office.Organisers(ctx, Actor(c))
 	if err != nil {
 		return err
 	}
-	return s.render(c, status, OrganisersPage(s.page(c, L(ctx).T("events.organisers.title")), orgs, in, errs))
+	return s.Render(c, status, OrganisersPage(s.Page(c, L(ctx).T("events.organisers.title")), orgs, in, errs))
 }
 
 func (s *Server) organiserCreate(c echo.Context) error {
@@ -49,33 +49,33 @@ func (s *Server) organiserCreate(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	_, err := s.office.CreateOrganiser(ctx, actor(c), in.office())
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	_, err := s.Office.CreateOrganiser(ctx, Actor(c), in.office())
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderOrganisers(c, http.StatusUnprocessableEntity, in, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/organisers")
+	return SeeOther(c, "/organisers")
 }
 
 func (s *Server) organiserEdit(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	org, err := s.office.Organiser(ctx, actor(c), id)
+	org, err := s.Office.Organiser(ctx, Actor(c), id)
 	if err != nil {
 		return err
 	}
 	in := organiserInput{Name: org.Name, NameEn: org.NameEn, Kind: org.Kind, Note: org.Note}
-	return s.render(c, http.StatusOK, OrganiserEditPage(s.page(c, L(ctx).T("events.organisers.edit")), org, in, nil))
+	return s.Render(c, http.StatusOK, OrganiserEditPage(s.Page(c, L(ctx).T("events.organisers.edit")), org, in, nil))
 }
 
 func (s *Server) organiserUpdate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -83,13 +83,13 @@ func (s *Server) organiserUpdate(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	err = s.office.UpdateOrganiser(ctx, actor(c), id, in.office())
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
-		return s.render(c, http.StatusUnprocessableEntity,
-			OrganiserEditPage(s.page(c, L(ctx).T("events.organisers.edit")), office.Organiser{ID: id}, in, msgs))
+	err = s.Office.UpdateOrganiser(ctx, Actor(c), id, in.office())
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+		return s.Render(c, http.StatusUnprocessableEntity,
+			OrganiserEditPage(s.Page(c, L(ctx).T("events.organisers.edit")), office.Organiser{ID: id}, in, msgs))
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/organisers")
+	return SeeOther(c, "/organisers")
 }

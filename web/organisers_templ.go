@@ -15,7 +15,7 @@ import (
 )
 
 // OrganisersPage lists organisers and has the form to add one.
-func OrganisersPage(p Page, orgs []office.Organiser, in organiserInput, errs fieldMsgs) templ.Component {
+func OrganisersPage(p Page, orgs []office.Organiser, in organiserInput, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -373,7 +373,7 @@ func OrganisersPage(p Page, orgs []office.Organiser, in organiserInput, errs fie
 }
 
 // OrganiserEditPage edits an organiser's names, kind and note.
-func OrganiserEditPage(p Page, org office.Organiser, in organiserInput, errs fieldMsgs) templ.Component {
+func OrganiserEditPage(p Page, org office.Organiser, in organiserInput, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -536,7 +536,7 @@ func OrganiserEditPage(p Page, org office.Organiser, in organiserInput, errs fie
 	})
 }
 
-func organiserFields(in organiserInput, errs fieldMsgs) templ.Component {
+func organiserFields(in organiserInput, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -557,11 +557,11 @@ func organiserFields(in organiserInput, errs fieldMsgs) templ.Component {
 			templ_7745c5c3_Var34 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = textField("name", T(ctx, "events.field.name"), in.Name, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("name", T(ctx, "events.field.name"), in.Name, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = textField("name_en", T(ctx, "events.field.name_en"), in.NameEn, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = TextField("name_en", T(ctx, "events.field.name_en"), in.NameEn, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -628,7 +628,7 @@ func organiserFields(in organiserInput, errs fieldMsgs) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fieldMsg("kind", errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldMsg("kind", errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -662,7 +662,7 @@ func organiserFields(in organiserInput, errs fieldMsgs) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fieldMsg("note", errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldMsg("note", errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -53,8 +53,8 @@ func TestOutagePostgresAnswers503(t *testing.T) {
 	outage := storetest.PostgresOutage(t, o)
 	outage.Begin()
 
-	ja := a.srv.msgs.For("ja").T("error.unavailable")
-	en := a.srv.msgs.For("en").T("error.unavailable")
+	ja := a.srv.Msgs.For("ja").T("error.unavailable")
+	en := a.srv.Msgs.For("en").T("error.unavailable")
 	// Signed in: the session is read from the database first.
 	resp, body := a.get("/players")
 	assertUnavailable(t, "GET /players (signed in)", resp, body, ja)
@@ -136,7 +136,7 @@ func TestOutageSQLiteLockedAnswers503(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp, body := a.postForm("/players", outagePlayerForm("施錠中 一郎"))
-	assertUnavailable(t, "POST /players while locked", resp, body, a.srv.msgs.For("ja").T("error.unavailable"))
+	assertUnavailable(t, "POST /players while locked", resp, body, a.srv.Msgs.For("ja").T("error.unavailable"))
 	// Signed in, every request re-saves the session (idle timeout): a write.
 	resp, body = a.get("/players")
 	assertUnavailable(t, "GET /players while locked (signed in)", resp, body, "")

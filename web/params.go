@@ -9,7 +9,7 @@ import (
 
 // pathParam reads a positive id from the named path parameter; anything
 // else is 404, so a mistyped URL reads as a missing page.
-func pathParam(c echo.Context, name string) (int64, error) {
+func PathParam(c echo.Context, name string) (int64, error) {
 	id, err := strconv.ParseInt(c.Param(name), 10, 64)
 	if err != nil || id <= 0 {
 		return 0, echo.NewHTTPError(http.StatusNotFound)
@@ -18,4 +18,4 @@ func pathParam(c echo.Context, name string) (int64, error) {
 }
 
 // pathID reads :id.
-func pathID(c echo.Context) (int64, error) { return pathParam(c, "id") }
+func PathID(c echo.Context) (int64, error) { return PathParam(c, "id") }

@@ -33,15 +33,15 @@ func (s *Server) notModifiedPlayer(c echo.Context, playerID int64) (done bool, g
 // the registry's (names, kinds, classes) and the stored ratings' state,
 // which also moves when the rating settings change (migration 00098).
 func (s *Server) notModifiedRatings(c echo.Context) (bool, error) {
-	return s.notModifiedAt(c, "r", "ratings", s.office.RatingsPageRevision)
+	return s.notModifiedAt(c, "r", "ratings", s.Office.RatingsPageRevision)
 }
 
 // notModifiedAt answers a conditional GET of a page that belongs to no
 // one event: rev names its state (read before the page's data), prefix
 // and name the page in the tag. Anonymous visitors only, as in cache.go.
 func (s *Server) notModifiedAt(c echo.Context, prefix, name string, rev func(context.Context) (string, error)) (bool, error) {
-	cacheHeaders(c)
-	if c.Request().Method != http.MethodGet || !actor(c).Anonymous() {
+	CacheHeaders(c)
+	if c.Request().Method != http.MethodGet || !Actor(c).Anonymous() {
 		return false, nil
 	}
 	r0, err := rev(c.Request().Context())
@@ -51,5 +51,5 @@ func (s *Server) notModifiedAt(c echo.Context, prefix, name string, rev func(con
 	// The revision holds times and separators a tag may not: it goes into
 	// the tag's hash, with the page's name. No Last-Modified: the
 	// revision's parts carry no one time of change.
-	return s.answerConditional(c, s.tagOf(c, prefix, true, name, r0), s.tagOf(c, prefix, false, name, r0), time.Time{}, true)
+	return s.AnswerConditional(c, s.TagOf(c, prefix, true, name, r0), s.TagOf(c, prefix, false, name, r0), time.Time{}, true)
 }

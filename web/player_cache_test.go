@@ -19,7 +19,7 @@ func TestCache_PlayerRecordAnswers304UntilAWriteOrRecompute(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newCacheFixture(t, a)
-		if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(ctx); err != nil {
+		if _, err := ratings.New(a.srv.Office).RefreshRatingsIfStale(ctx); err != nil {
 			t.Fatal(err)
 		}
 		rec := "/players/" + i64s(f.g.sente.ID) + "/record"
@@ -44,7 +44,7 @@ func TestCache_PlayerRecordAnswers304UntilAWriteOrRecompute(t *testing.T) {
 		}
 
 		// A result in the player's event.
-		if _, err := a.srv.office.RecordResult(ctx, f.g.admin, f.g.game.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: office.ReasonResignation}); err != nil {
+		if _, err := a.srv.Office.RecordResult(ctx, f.g.admin, f.g.game.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: office.ReasonResignation}); err != nil {
 			t.Fatal(err)
 		}
 		f.notModified(t, public, tags, false)
@@ -52,7 +52,7 @@ func TestCache_PlayerRecordAnswers304UntilAWriteOrRecompute(t *testing.T) {
 		f.notModified(t, public, tags, true)
 
 		// The stored ratings recomputed.
-		if _, err := ratings.New(a.srv.office).RecomputeRatings(ctx); err != nil {
+		if _, err := ratings.New(a.srv.Office).RecomputeRatings(ctx); err != nil {
 			t.Fatal(err)
 		}
 		f.notModified(t, public, tags, false)
@@ -85,7 +85,7 @@ func TestCache_RatingsListAnswers304UntilAResultRecomputeOrRename(t *testing.T) 
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newCacheFixture(t, a)
-		if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(ctx); err != nil {
+		if _, err := ratings.New(a.srv.Office).RefreshRatingsIfStale(ctx); err != nil {
 			t.Fatal(err)
 		}
 		pages := []string{"/ratings", "/ratings?page=2", "/ratings?q=" + "羽生", "/ratings?lang=en"}
@@ -106,14 +106,14 @@ func TestCache_RatingsListAnswers304UntilAResultRecomputeOrRename(t *testing.T) 
 			t.Fatalf("GET /ratings from a second visitor: %d, own CSRF token in the page: %v", resp.StatusCode, strings.Contains(cached, tok))
 		}
 
-		if _, err := a.srv.office.RecordResult(ctx, f.g.admin, f.g.game.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: office.ReasonResignation}); err != nil {
+		if _, err := a.srv.Office.RecordResult(ctx, f.g.admin, f.g.game.ID, office.ResultInput{Result: office.ResultSenteWin, Reason: office.ReasonResignation}); err != nil {
 			t.Fatal(err)
 		}
 		f.notModified(t, public, tags, false)
 		tags = f.tags(t, public, pages)
 		f.notModified(t, public, tags, true)
 
-		if _, err := ratings.New(a.srv.office).RecomputeRatings(ctx); err != nil {
+		if _, err := ratings.New(a.srv.Office).RecomputeRatings(ctx); err != nil {
 			t.Fatal(err)
 		}
 		f.notModified(t, public, tags, false)

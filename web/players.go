@@ -18,63 +18,63 @@ import (
 func (s *Server) playerRoutes(e *echo.Echo) {
 	e.GET("/players", s.playersList)
 	e.GET("/players/export.csv", s.playersExport)
-	e.GET("/players/new", s.playersNew, requireAdmin)
-	e.POST("/players", s.playersCreate, requireAdmin)
-	e.GET("/players/import", s.playersImportForm, requireAdmin)
-	e.POST("/players/import", s.playersImport, requireAdmin)
+	e.GET("/players/new", s.playersNew, RequireAdmin)
+	e.POST("/players", s.playersCreate, RequireAdmin)
+	e.GET("/players/import", s.playersImportForm, RequireAdmin)
+	e.POST("/players/import", s.playersImport, RequireAdmin)
 	e.GET("/players/:id", s.playersShow)
-	e.GET("/players/:id/edit", s.playersEdit, requireAdmin)
-	e.POST("/players/:id", s.playersUpdate, requireAdmin)
-	e.GET("/players/:id/master", s.playersMasterForm, requireAdmin)
-	e.POST("/players/:id/master", s.playersMasterChange, requireAdmin)
-	e.POST("/players/:id/master/end", s.playersMasterEnd, requireAdmin)
-	e.POST("/players/:id/master/period", s.playersMasterPeriod, requireAdmin)
+	e.GET("/players/:id/edit", s.playersEdit, RequireAdmin)
+	e.POST("/players/:id", s.playersUpdate, RequireAdmin)
+	e.GET("/players/:id/master", s.playersMasterForm, RequireAdmin)
+	e.POST("/players/:id/master", s.playersMasterChange, RequireAdmin)
+	e.POST("/players/:id/master/end", s.playersMasterEnd, RequireAdmin)
+	e.POST("/players/:id/master/period", s.playersMasterPeriod, RequireAdmin)
 }
 
 // playersList is the list with its search; htmx gets only the table.
 func (s *Server) playersList(c echo.Context) error {
 	ctx := c.Request().Context()
 	page, _ := strconv.Atoi(c.QueryParam("page"))
-	pg, err := s.office.SearchPlayers(ctx, strings.TrimSpace(c.QueryParam("q")), page)
+	pg, err := s.Office.SearchPlayers(ctx, strings.TrimSpace(c.QueryParam("q")), page)
 	if err != nil {
 		return err
 	}
-	v := playerListViewOf(pg, actor(c).Admin)
+	v := playerListViewOf(pg, Actor(c).Admin)
 	c.Response().Header().Add("Vary", "HX-Request")
-	if isHTMX(c) && c.Request().Header.Get("HX-History-Restore-Request") != "true" {
-		return s.render(c, http.StatusOK, PlayerTable(v))
+	if IsHTMX(c) && c.Request().Header.Get("HX-History-Restore-Request") != "true" {
+		return s.Render(c, http.StatusOK, PlayerTable(v))
 	}
-	return s.render(c, http.StatusOK, PlayersPage(s.page(c, L(ctx).T("players.title")), v))
+	return s.Render(c, http.StatusOK, PlayersPage(s.Page(c, L(ctx).T("players.title")), v))
 }
 
 // playersShow is a player's page with the lineage on ?on= (default today
 // in Japan).
 func (s *Server) playersShow(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	p, err := s.office.Player(ctx, id)
+	p, err := s.Office.Player(ctx, id)
 	if err != nil {
 		return err
 	}
-	on := s.office.LineageDay()
+	on := s.Office.LineageDay()
 	if d, ok := office.ParsePlayerDate(c.QueryParam("on")); ok && !d.IsZero() {
 		on = d
 	}
-	l, err := s.office.Lineage(ctx, id, on)
+	l, err := s.Office.Lineage(ctx, id, on)
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, PlayerDetailPage(s.page(c, p.Name), playerDetailViewOf(p, l, actor(c).Admin)))
+	return s.Render(c, http.StatusOK, PlayerDetailPage(s.Page(c, p.Name), playerDetailViewOf(p, l, Actor(c).Admin)))
 }
 
 // playersExport sends the registry as CSV (built in memory first, so an
 // error never sends half a file).
 func (s *Server) playersExport(c echo.Context) error {
 	var buf bytes.Buffer
-	if err := s.office.ExportPlayersCSV(c.Request().Context(), &buf); err != nil {
+	if err := s.Office.ExportPlayersCSV(c.Request().Context(), &buf); err != nil {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="players.csv"`)
@@ -92,7 +92,7 @@ func (s *Server) playersImportForm(c echo.Context) error {
 			Created: n("created"), Updated: n("updated"), Unchanged: n("unchanged"), MastersChanged: n("masters"),
 		}
 	}
-	return s.render(c, http.StatusOK, PlayerImportPage(s.page(c, L(ctx).T("players.import.title")), v))
+	return s.Render(c, http.StatusOK, PlayerImportPage(s.Page(c, L(ctx).T("players.import.title")), v))
 }
 
 // playerCSVLimit bounds an upload (the server's body limit is 8 MB).
@@ -106,7 +106,7 @@ func (s *Server) playersImport(c echo.Context) error {
 	fh, err := c.FormFile("file")
 	if err != nil {
 		v := playerImportView{Problems: []csvProblem{{Message: L(ctx).T("players.import.no_file")}}}
-		return s.render(c, http.StatusUnprocessableEntity, PlayerImportPage(s.page(c, title), v))
+		return s.Render(c, http.StatusUnprocessableEntity, PlayerImportPage(s.Page(c, title), v))
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -117,14 +117,14 @@ func (s *Server) playersImport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sum, err := s.office.ImportPlayersCSV(ctx, actor(c), data)
+	sum, err := s.Office.ImportPlayersCSV(ctx, Actor(c), data)
 	if problems, ok := csvProblemsOf(ctx, err); ok {
-		return s.render(c, http.StatusUnprocessableEntity, PlayerImportPage(s.page(c, title), playerImportView{Problems: problems}))
+		return s.Render(c, http.StatusUnprocessableEntity, PlayerImportPage(s.Page(c, title), playerImportView{Problems: problems}))
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, fmt.Sprintf("/players/import?done=1&created=%d&updated=%d&unchanged=%d&masters=%d",
+	return SeeOther(c, fmt.Sprintf("/players/import?done=1&created=%d&updated=%d&unchanged=%d&masters=%d",
 		sum.Created, sum.Updated, sum.Unchanged, sum.MastersChanged))
 }
 

@@ -255,7 +255,7 @@ func playerFacts(r playerRow) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var15 string
-		templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(rankLabel(ctx, r.Rank))
+		templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(RankLabel(ctx, r.Rank))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `players_detail.templ`, Line: 27, Col: 56}
 		}

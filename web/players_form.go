@@ -47,7 +47,7 @@ func (s *Server) renderPlayerForm(c echo.Context, status int, v playerFormView) 
 	if !v.New {
 		title = L(ctx).T("players.form.edit_title", "Name", v.Form.Name)
 	}
-	return s.render(c, status, PlayerFormPage(s.page(c, title), v))
+	return s.Render(c, status, PlayerFormPage(s.Page(c, title), v))
 }
 
 func (s *Server) playersCreate(c echo.Context) error {
@@ -56,23 +56,23 @@ func (s *Server) playersCreate(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	p, err := s.office.CreatePlayer(ctx, actor(c), f.input())
+	p, err := s.Office.CreatePlayer(ctx, Actor(c), f.input())
 	if errs, ok := playerErrsOf(ctx, err); ok {
 		return s.renderPlayerForm(c, http.StatusUnprocessableEntity, playerFormView{Action: "/players", Cancel: "/players", New: true, Form: f, Errs: errs})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, playerURL(p.ID))
+	return SeeOther(c, PlayerURL(p.ID))
 }
 
 func (s *Server) playersEdit(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	p, err := s.office.Player(ctx, id)
+	p, err := s.Office.Player(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -80,12 +80,12 @@ func (s *Server) playersEdit(c echo.Context) error {
 		Number: p.NumberOrEmpty(), Name: p.Name, Reading: p.Reading, Kind: string(p.Kind), Rank: p.Rank,
 		Class: string(p.Class), Affiliation: p.Affiliation, BirthDate: p.BirthDate.String(),
 	}
-	return s.renderPlayerForm(c, http.StatusOK, playerFormView{Action: playerURL(id), Cancel: playerURL(id), Form: f})
+	return s.renderPlayerForm(c, http.StatusOK, playerFormView{Action: PlayerURL(id), Cancel: PlayerURL(id), Form: f})
 }
 
 func (s *Server) playersUpdate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -93,12 +93,12 @@ func (s *Server) playersUpdate(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	_, err = s.office.UpdatePlayer(ctx, actor(c), id, f.input())
+	_, err = s.Office.UpdatePlayer(ctx, Actor(c), id, f.input())
 	if errs, ok := playerErrsOf(ctx, err); ok {
-		return s.renderPlayerForm(c, http.StatusUnprocessableEntity, playerFormView{Action: playerURL(id), Cancel: playerURL(id), Form: f, Errs: errs})
+		return s.renderPlayerForm(c, http.StatusUnprocessableEntity, playerFormView{Action: PlayerURL(id), Cancel: PlayerURL(id), Form: f, Errs: errs})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, playerURL(id))
+	return SeeOther(c, PlayerURL(id))
 }

@@ -418,7 +418,7 @@ func PlayerTable(v playerListView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var27 string
-				templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(rankLabel(ctx, r.Rank))
+				templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(RankLabel(ctx, r.Rank))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `players_list.templ`, Line: 68, Col: 36}
 				}

@@ -54,36 +54,36 @@ type masterFormView struct {
 
 func (s *Server) renderMasterForm(c echo.Context, status int, id int64, form masterForm, which string, errs playerErrs) error {
 	ctx := c.Request().Context()
-	p, err := s.office.Player(ctx, id)
+	p, err := s.Office.Player(ctx, id)
 	if err != nil {
 		return err
 	}
-	l, err := s.office.Lineage(ctx, id, s.office.LineageDay())
+	l, err := s.Office.Lineage(ctx, id, s.Office.LineageDay())
 	if err != nil {
 		return err
 	}
 	if mid := form.ref().PlayerID; mid > 0 {
-		if mp, err := s.office.Player(ctx, mid); err == nil {
+		if mp, err := s.Office.Player(ctx, mid); err == nil {
 			form.PickedID, form.PickedName = mp.ID, mp.Name
 		}
 	}
 	v := masterFormView{Detail: playerDetailViewOf(p, l, true), Form: form, Which: which, Errs: errs}
-	return s.render(c, status, PlayerMasterPage(s.page(c, L(ctx).T("players.master.title", "Name", p.Name)), v))
+	return s.Render(c, status, PlayerMasterPage(s.Page(c, L(ctx).T("players.master.title", "Name", p.Name)), v))
 }
 
 func (s *Server) playersMasterForm(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	return s.renderMasterForm(c, http.StatusOK, id, masterForm{Since: s.office.LineageDay().String()}, "", nil)
+	return s.renderMasterForm(c, http.StatusOK, id, masterForm{Since: s.Office.LineageDay().String()}, "", nil)
 }
 
 // masterAction runs one of the master use cases and answers with 303 to
 // the player's page, or the form again with the messages (422).
 func (s *Server) masterAction(c echo.Context, which string, run func(id int64, f masterForm) error) error {
 	ctx := c.Request().Context()
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -98,23 +98,23 @@ func (s *Server) masterAction(c echo.Context, which string, run func(id int64, f
 	if err != nil {
 		return err
 	}
-	return seeOther(c, playerURL(id))
+	return SeeOther(c, PlayerURL(id))
 }
 
 func (s *Server) playersMasterChange(c echo.Context) error {
 	return s.masterAction(c, "change", func(id int64, f masterForm) error {
-		return s.office.ChangeMaster(c.Request().Context(), actor(c), id, f.ref(), f.Since)
+		return s.Office.ChangeMaster(c.Request().Context(), Actor(c), id, f.ref(), f.Since)
 	})
 }
 
 func (s *Server) playersMasterEnd(c echo.Context) error {
 	return s.masterAction(c, "end", func(id int64, f masterForm) error {
-		return s.office.EndMaster(c.Request().Context(), actor(c), id, f.Until)
+		return s.Office.EndMaster(c.Request().Context(), Actor(c), id, f.Until)
 	})
 }
 
 func (s *Server) playersMasterPeriod(c echo.Context) error {
 	return s.masterAction(c, "period", func(id int64, f masterForm) error {
-		return s.office.AddMasterPeriod(c.Request().Context(), actor(c), id, f.ref(), f.Since, f.Until)
+		return s.Office.AddMasterPeriod(c.Request().Context(), Actor(c), id, f.ref(), f.Since, f.Until)
 	})
 }

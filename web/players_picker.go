@@ -31,8 +31,8 @@ type pickCandidate struct {
 // pickerRoutes: the 師匠 picker's fragments (htmx; administrators, like
 // the master form).
 func (s *Server) pickerRoutes(e *echo.Echo) {
-	e.GET("/players/picker", s.masterPicker, requireAdmin)
-	e.GET("/players/picker/choose", s.masterPickerChoose, requireAdmin)
+	e.GET("/players/picker", s.masterPicker, RequireAdmin)
+	e.GET("/players/picker/choose", s.masterPickerChoose, RequireAdmin)
 }
 
 // masterPicker lists the players whose name or reading matches q (as the
@@ -42,7 +42,7 @@ func (s *Server) masterPicker(c echo.Context) error {
 	exclude, _ := strconv.ParseInt(c.QueryParam("exclude"), 10, 64)
 	v := masterPick{Query: strings.TrimSpace(c.QueryParam("master_q")), Exclude: exclude}
 	if v.Query != "" {
-		pg, err := s.office.SearchPlayers(ctx, v.Query, 1)
+		pg, err := s.Office.SearchPlayers(ctx, v.Query, 1)
 		if err != nil {
 			return err
 		}
@@ -61,7 +61,7 @@ func (s *Server) masterPicker(c echo.Context) error {
 			v.Candidates = append(v.Candidates, pickCandidate{ID: p.ID, Name: p.Name, Detail: detail})
 		}
 	}
-	return s.render(c, http.StatusOK, masterPickerResults(v))
+	return s.Render(c, http.StatusOK, masterPickerResults(v))
 }
 
 // masterPickerChoose answers the picker with one player chosen.
@@ -69,12 +69,12 @@ func (s *Server) masterPickerChoose(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := strconv.ParseInt(c.QueryParam("id"), 10, 64)
 	if err != nil || id <= 0 {
-		return s.render(c, http.StatusOK, MasterPicker(masterPick{}))
+		return s.Render(c, http.StatusOK, MasterPicker(masterPick{}))
 	}
 	exclude, _ := strconv.ParseInt(c.QueryParam("exclude"), 10, 64)
-	p, err := s.office.Player(ctx, id)
+	p, err := s.Office.Player(ctx, id)
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, MasterPicker(masterPick{ChosenID: p.ID, ChosenName: p.Name, Exclude: exclude}))
+	return s.Render(c, http.StatusOK, MasterPicker(masterPick{ChosenID: p.ID, ChosenName: p.Name, Exclude: exclude}))
 }

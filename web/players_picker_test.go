@@ -22,7 +22,7 @@ func TestMasterPicker_SearchesByNameOrReadingAndChooses(t *testing.T) {
 		a.signIn(a.client, admin.ID)
 		act := office.Actor{UserID: admin.ID, Admin: true}
 		mk := func(name, reading string) int64 {
-			p, err := a.srv.office.CreatePlayer(ctx, act, office.PlayerInput{Name: name, Reading: reading, Kind: "professional", Rank: "九段"})
+			p, err := a.srv.Office.CreatePlayer(ctx, act, office.PlayerInput{Name: name, Reading: reading, Kind: "professional", Rank: "九段"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -35,7 +35,7 @@ func playersDoc(t *testing.T, body string) *goquery.Document {
 // are tested separately).
 func playersSeed(t *testing.T, a *testApp, in office.PlayerInput) store.Player {
 	t.Helper()
-	p, err := a.srv.office.CreatePlayer(context.Background(), playersAdmin, in)
+	p, err := a.srv.Office.CreatePlayer(context.Background(), playersAdmin, in)
 	if err != nil {
 		t.Fatalf("seed %s: %v", in.Name, err)
 	}
@@ -75,7 +75,7 @@ func (a *testApp) playersSignIn(userID int64) {
 	ctx := context.Background()
 	token := fmt.Sprintf("players-session-%d-%d", userID, time.Now().UnixNano())
 	deadline := time.Now().Add(time.Hour)
-	b, err := a.srv.sessions.Codec.Encode(deadline, map[string]interface{}{sessionUserKey: userID})
+	b, err := a.srv.Sessions.Codec.Encode(deadline, map[string]interface{}{SessionUserKey: userID})
 	if err != nil {
 		a.t.Fatal(err)
 	}

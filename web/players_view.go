@@ -25,12 +25,10 @@ type playerRow struct {
 
 func playerRowOf(p office.Player) playerRow {
 	return playerRow{
-		ID: p.ID, URL: playerURL(p.ID), Name: p.Name, Reading: p.Reading, Kind: p.Kind, Rank: p.Rank,
+		ID: p.ID, URL: PlayerURL(p.ID), Name: p.Name, Reading: p.Reading, Kind: p.Kind, Rank: p.Rank,
 		Class: p.Class, Affiliation: p.Affiliation, Number: p.NumberOrEmpty(), BirthDate: p.BirthDate.String(),
 	}
 }
-
-func playerURL(id int64) string { return "/players/" + strconv.FormatInt(id, 10) }
 
 // playerListView is the player list and its search.
 type playerListView struct {
@@ -97,13 +95,13 @@ func playerDetailViewOf(p office.Player, l office.PlayerLineage, canEdit bool) p
 		it := lineageItem{Name: m.TeacherName, Reading: m.TeacherReading, From: m.FromDate.String(), To: m.ToDate.String()}
 		if m.MasterPlayerID != nil {
 			mp := l.People[*m.MasterPlayerID]
-			it.URL, it.Name, it.Reading = playerURL(mp.ID), mp.Name, mp.Reading
+			it.URL, it.Name, it.Reading = PlayerURL(mp.ID), mp.Name, mp.Reading
 		}
 		return it
 	}
 	disciple := func(m office.PlayerMaster) lineageItem {
 		dp := l.People[m.DiscipleID]
-		return lineageItem{URL: playerURL(dp.ID), Name: dp.Name, Reading: dp.Reading, From: m.FromDate.String(), To: m.ToDate.String()}
+		return lineageItem{URL: PlayerURL(dp.ID), Name: dp.Name, Reading: dp.Reading, From: m.FromDate.String(), To: m.ToDate.String()}
 	}
 	v := playerDetailView{Player: playerRowOf(p), On: l.On.String(), CanEdit: canEdit}
 	if l.Master != nil {
@@ -140,7 +138,7 @@ func playerErrsOf(ctx context.Context, err error) (playerErrs, bool) {
 	out := playerErrs{}
 	for _, f := range ve.Fields {
 		if _, seen := out[f.Field]; !seen {
-			out[f.Field] = lz.TData(f.Code, wordArgs(ctx, f.Args))
+			out[f.Field] = lz.TData(f.Code, WordArgs(ctx, f.Args))
 		}
 	}
 	return out, true
@@ -161,7 +159,7 @@ func csvProblemsOf(ctx context.Context, err error) ([]csvProblem, bool) {
 	lz := L(ctx)
 	out := make([]csvProblem, 0, len(ve.Fields))
 	for _, f := range ve.Fields {
-		out = append(out, csvProblem{Line: f.Line, Column: f.Field, Message: lz.TData(f.Code, wordArgs(ctx, f.Args))})
+		out = append(out, csvProblem{Line: f.Line, Column: f.Field, Message: lz.TData(f.Code, WordArgs(ctx, f.Args))})
 	}
 	return out, true
 }

@@ -24,7 +24,7 @@ import (
 
 // confirmed reports whether the form carries the confirmation (the
 // preview's button, or the correction page's, which is a preview too).
-func confirmed(c echo.Context) bool {
+func Confirmed(c echo.Context) bool {
 	return c.FormValue("confirm") == "1" || c.FormValue("correction_confirm") != ""
 }
 
@@ -32,12 +32,12 @@ func confirmed(c echo.Context) bool {
 // unconfirmed post goes straight to the handler (which shows the preview,
 // and the correction page when later games are affected); the confirmed
 // post goes through the correction gate as before.
-func (s *Server) confirmedGate(kind string) echo.MiddlewareFunc {
-	gate := s.correctionGate(kind)
+func (s *Server) ConfirmedGate(kind string) echo.MiddlewareFunc {
+	gate := s.CorrectionGate(kind)
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		gated := gate(next)
 		return func(c echo.Context) error {
-			if !confirmed(c) {
+			if !Confirmed(c) {
 				return next(c)
 			}
 			return gated(c)
@@ -47,7 +47,7 @@ func (s *Server) confirmedGate(kind string) echo.MiddlewareFunc {
 
 // echoFields is the posted form as hidden fields for the confirmation,
 // without the token (the template adds the current one) and the flags.
-func echoFields(c echo.Context, drop ...string) [][2]string {
+func EchoFields(c echo.Context, drop ...string) [][2]string {
 	_ = c.Request().ParseForm()
 	var out [][2]string
 	for name, vals := range c.Request().PostForm {
@@ -71,7 +71,7 @@ func echoFields(c echo.Context, drop ...string) [][2]string {
 }
 
 // effectsView is office.Effects in the reader's words.
-type effectsView struct {
+type EffectsView struct {
 	Results   []string
 	Advances  []string
 	Created   []string
@@ -85,7 +85,7 @@ type effectsView struct {
 
 // effectResultWords says a result to be stored; a version that takes the
 // only result back reads "no result".
-func effectResultWords(ctx context.Context, result, reason, sente, gote string) string {
+func EffectResultWords(ctx context.Context, result, reason, sente, gote string) string {
 	if result == office.ResultPending && reason == office.ReasonUndo {
 		return T(ctx, "previews.result.none")
 	}
@@ -96,7 +96,7 @@ func (s *Server) nameOr(ctx context.Context, id int64) string {
 	if id == 0 {
 		return T(ctx, "previews.undecided")
 	}
-	return s.playerName(ctx, &id)
+	return s.PlayerName(ctx, &id)
 }
 
 func roundWords(ctx context.Context, a office.EffectAdvance) string {
@@ -106,15 +106,15 @@ func roundWords(ctx context.Context, a office.EffectAdvance) string {
 	return T(ctx, "previews.round.n", "N", a.Round)
 }
 
-func (s *Server) effectsView(ctx context.Context, e office.Effects) effectsView {
-	var v effectsView
-	today := s.office.LineageDay().String()
+func (s *Server) EffectsView(ctx context.Context, e office.Effects) EffectsView {
+	var v EffectsView
+	today := s.Office.LineageDay().String()
 	for _, r := range e.Results {
 		sente, gote := s.nameOr(ctx, r.Sente), s.nameOr(ctx, r.Gote)
-		line := T(ctx, "previews.effect.result", "Game", gameLabel(ctx, r.Label), "Sente", sente, "Gote", gote,
-			"Result", effectResultWords(ctx, r.Result, r.Reason, sente, gote), "Reason", reasonWords(ctx, r.Reason))
+		line := T(ctx, "previews.effect.result", "Game", GameLabel(ctx, r.Label), "Sente", sente, "Gote", gote,
+			"Result", EffectResultWords(ctx, r.Result, r.Reason, sente, gote), "Reason", reasonWords(ctx, r.Reason))
 		if r.Before != "" && r.Before != r.Result && r.Before != office.ResultPending {
-			line += " " + T(ctx, "previews.effect.result_before", "Before", effectResultWords(ctx, r.Before, "", sente, gote))
+			line += " " + T(ctx, "previews.effect.result_before", "Before", EffectResultWords(ctx, r.Before, "", sente, gote))
 		}
 		v.Results = append(v.Results, line)
 		if !r.Confirmed {
@@ -130,34 +130,34 @@ func (s *Server) effectsView(ctx context.Context, e office.Effects) effectsView 
 		if a.Opponent == 0 {
 			key = "previews.effect.advance_waiting"
 		}
-		v.Advances = append(v.Advances, T(ctx, key, "Player", s.nameOr(ctx, a.Player), "Stage", stageName(ctx, a.StageName, a.StageNameEn, a.StageKind),
+		v.Advances = append(v.Advances, T(ctx, key, "Player", s.nameOr(ctx, a.Player), "Stage", StageName(ctx, a.StageName, a.StageNameEn, a.StageKind),
 			"Round", roundWords(ctx, a), "Opponent", s.nameOr(ctx, a.Opponent)))
 	}
 	for _, q := range e.Qualified {
-		v.Advances = append(v.Advances, T(ctx, "previews.effect.qualified", "Player", s.nameOr(ctx, q.Player), "Stage", stageName(ctx, q.StageName, q.StageNameEn, q.StageKind)))
+		v.Advances = append(v.Advances, T(ctx, "previews.effect.qualified", "Player", s.nameOr(ctx, q.Player), "Stage", StageName(ctx, q.StageName, q.StageNameEn, q.StageKind)))
 	}
 	for _, g := range e.Created {
 		key := "previews.effect.created"
 		if g.RedoOf != 0 {
 			key = "previews.effect.created_redo"
 		}
-		line := T(ctx, key, "Game", gameLabel(ctx, g.Label), "Sente", s.nameOr(ctx, g.Sente), "Gote", s.nameOr(ctx, g.Gote))
+		line := T(ctx, key, "Game", GameLabel(ctx, g.Label), "Sente", s.nameOr(ctx, g.Sente), "Gote", s.nameOr(ctx, g.Gote))
 		if g.ScheduledOn != "" {
 			line += " " + T(ctx, "previews.effect.on", "Date", g.ScheduledOn)
 		}
 		v.Created = append(v.Created, line)
 	}
 	for _, g := range e.Voided {
-		v.Voided = append(v.Voided, T(ctx, "previews.effect.voided", "Game", gameLabel(ctx, g.Label), "Sente", s.nameOr(ctx, g.Sente), "Gote", s.nameOr(ctx, g.Gote)))
+		v.Voided = append(v.Voided, T(ctx, "previews.effect.voided", "Game", GameLabel(ctx, g.Label), "Sente", s.nameOr(ctx, g.Sente), "Gote", s.nameOr(ctx, g.Gote)))
 	}
 	for _, c := range e.Champions {
 		switch {
 		case c.After == 0:
-			v.Champions = append(v.Champions, T(ctx, "previews.effect.champion_undone", "Stage", stageName(ctx, c.StageName, c.StageNameEn, c.StageKind), "Before", s.nameOr(ctx, c.Before)))
+			v.Champions = append(v.Champions, T(ctx, "previews.effect.champion_undone", "Stage", StageName(ctx, c.StageName, c.StageNameEn, c.StageKind), "Before", s.nameOr(ctx, c.Before)))
 		case c.Before == 0:
-			v.Champions = append(v.Champions, T(ctx, "previews.effect.champion", "Stage", stageName(ctx, c.StageName, c.StageNameEn, c.StageKind), "After", s.nameOr(ctx, c.After)))
+			v.Champions = append(v.Champions, T(ctx, "previews.effect.champion", "Stage", StageName(ctx, c.StageName, c.StageNameEn, c.StageKind), "After", s.nameOr(ctx, c.After)))
 		default:
-			v.Champions = append(v.Champions, T(ctx, "previews.effect.champion_changed", "Stage", stageName(ctx, c.StageName, c.StageNameEn, c.StageKind), "Before", s.nameOr(ctx, c.Before), "After", s.nameOr(ctx, c.After)))
+			v.Champions = append(v.Champions, T(ctx, "previews.effect.champion_changed", "Stage", StageName(ctx, c.StageName, c.StageNameEn, c.StageKind), "Before", s.nameOr(ctx, c.Before), "After", s.nameOr(ctx, c.After)))
 		}
 	}
 	if e.EventGoesPublic {
@@ -169,10 +169,10 @@ func (s *Server) effectsView(ctx context.Context, e office.Effects) effectsView 
 
 // confirmView is a preview page: what will be stored, and the one button
 // that stores it.
-type confirmView struct {
+type ConfirmView struct {
 	Title   string
 	Lead    string // what is about to happen, in one sentence
-	Effects effectsView
+	Effects EffectsView
 	Action  string
 	Fields  [][2]string
 	Submit  string
@@ -180,28 +180,28 @@ type confirmView struct {
 	// Reason: the confirmation asks for a reason (undo, unpublish).
 	Reason      bool
 	ReasonValue string
-	Errs        fieldMsgs
+	Errs        FieldMsgs
 	Danger      bool // a taking-back: the button is styled as such
 }
 
-func (s *Server) renderConfirm(c echo.Context, status int, v confirmView) error {
+func (s *Server) RenderConfirm(c echo.Context, status int, v ConfirmView) error {
 	if v.Effects.Future && !slices.Contains(v.Fields, [2]string{futureOKField, "1"}) {
 		// The preview showed the game's date: confirming it answers the
 		// future-date question, which is then not asked again.
 		v.Fields = append(v.Fields, [2]string{futureOKField, "1"})
 	}
-	if isHTMX(c) { // a whole page: show it instead of a form's fragment
+	if IsHTMX(c) { // a whole page: show it instead of a form's fragment
 		c.Response().Header().Set("HX-Retarget", "body")
 		c.Response().Header().Set("HX-Reswap", "innerHTML")
 	}
-	return s.render(c, status, ConfirmPage(s.page(c, v.Title), v))
+	return s.Render(c, status, ConfirmPage(s.Page(c, v.Title), v))
 }
 
 // correctionFromPreview shows the correction page when the previewed
 // write would change later games (issue 11's consent: a reason, and the
 // choice to void games with a confirmed result); shown is false for any
 // other outcome, which the caller answers itself.
-func (s *Server) correctionFromPreview(c echo.Context, kind string, id int64, err error) (bool, error) {
+func (s *Server) CorrectionFromPreview(c echo.Context, kind string, id int64, err error) (bool, error) {
 	var need *office.CorrectionNeeded
 	if !errors.As(err, &need) {
 		return false, nil
@@ -210,38 +210,16 @@ func (s *Server) correctionFromPreview(c echo.Context, kind string, id int64, er
 	return true, s.renderCorrection(c, http.StatusOK, kind, id, need.Affected, consent, nil)
 }
 
-// endKind is the ending the end form shows selected: what the person
-// chose, else what the record's last word says (marked as such).
-func endKind(v gameView, f gameForms) string {
-	if endFromRecord(v, f) {
-		return v.RecordKind
-	}
-	return f.End.Kind
-}
-
-// endFromRecord: the form preselects the record's ending (the person has
-// not chosen one, and is not being told to choose one).
-func endFromRecord(v gameView, f gameForms) bool {
-	return f.End.Kind == "" && f.Open != "end" && v.RecordKind != ""
-}
-
-func endBy(v gameView, f gameForms) string {
-	if endFromRecord(v, f) && f.End.By == "" {
-		return v.RecordBy
-	}
-	return f.End.By
-}
-
 // previewVersion is the form's version for a preview; when the form has
 // none, the preview still runs at the version stored now (so what is wrong
 // with the form is said first) and the missing version is returned as the
 // error to report after it.
-func (s *Server) previewVersion(c echo.Context, gameID int64) (int, error) {
-	seen, err := seenVersion(c)
+func (s *Server) PreviewVersion(c echo.Context, gameID int64) (int, error) {
+	seen, err := SeenVersion(c)
 	if err == nil {
 		return seen, nil
 	}
-	latest, has, lerr := s.office.LatestResultOf(c.Request().Context(), actor(c), gameID)
+	latest, has, lerr := s.Office.LatestResultOf(c.Request().Context(), Actor(c), gameID)
 	if lerr != nil {
 		return 0, lerr
 	}

@@ -166,7 +166,7 @@ func TestPreviews_EndGame_KindRequired_RecordPreselects(t *testing.T) {
 			in := a.shown(path, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "by": {"gote"}})
 			in.Set("kind", "")
 			resp, body := a.postForm(path+"/end?lang="+lang, in)
-			want := a.srv.msgs.For(lang).T("previews.err.kind_required")
+			want := a.srv.Msgs.For(lang).T("previews.err.kind_required")
 			if resp.StatusCode != http.StatusUnprocessableEntity || testid(t, body, "error-kind") != want {
 				t.Fatalf("%s: unchosen kind: %d %q", lang, resp.StatusCode, testid(t, body, "error-kind"))
 			}
@@ -319,7 +319,7 @@ func TestPreviews_Undo_OnlyResultBackToPending(t *testing.T) {
 		if len(hist) != 2 || hist[1].Result != office.ResultPending || hist[1].Reason != office.ReasonUndo {
 			t.Fatalf("history %+v", hist)
 		}
-		if _, _, decided, err := a.srv.office.DecidingGame(context.Background(), g.game.ID); err != nil || decided {
+		if _, _, decided, err := a.srv.Office.DecidingGame(context.Background(), g.game.ID); err != nil || decided {
 			t.Fatalf("the game still counts as decided (%v)", err)
 		}
 	})

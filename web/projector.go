@@ -63,7 +63,7 @@ type projectorRow struct {
 // projector is GET /events/:id/projector.
 func (s *Server) projector(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -77,19 +77,19 @@ func (s *Server) projector(c echo.Context) error {
 			every = n
 		}
 	}
-	if done, err := s.notModifiedEvent(c, id); done || err != nil {
+	if done, err := s.NotModifiedEvent(c, id); done || err != nil {
 		return err
 	}
-	a := actor(c)
-	pr, err := s.office.PageRevision(ctx, a, id)
+	a := Actor(c)
+	pr, err := s.Office.PageRevision(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	v := projectorView{EventID: id, EventName: localName(ctx, pr.Event.Name, pr.Event.NameEn), Every: every}
+	v := projectorView{EventID: id, EventName: LocalName(ctx, pr.Event.Name, pr.Event.NameEn), Every: every}
 	if bad != "" {
-		return s.render(c, http.StatusUnprocessableEntity, ProjectorPage(s.page(c, v.EventName), v, bad))
+		return s.Render(c, http.StatusUnprocessableEntity, ProjectorPage(s.Page(c, v.EventName), v, bad))
 	}
-	markDraft(c, office.IsDraft(pr.Event))
+	MarkDraft(c, office.IsDraft(pr.Event))
 	switch pr.Event.Kind {
 	case office.EventLeague, office.EventJunisenTerm:
 		v.Pages, err = s.projectorLeague(ctx, a, id)
@@ -99,7 +99,7 @@ func (s *Server) projector(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, ProjectorPage(s.page(c, v.EventName), v, ""))
+	return s.Render(c, http.StatusOK, ProjectorPage(s.Page(c, v.EventName), v, ""))
 }
 
 // projectorBrackets is one page per knockout stage: the round being
@@ -165,13 +165,13 @@ func currentRound(rounds [][]bracketGameView) int {
 
 // projectorLeague is one page per class the viewer may see: the table.
 func (s *Server) projectorLeague(ctx context.Context, a office.Actor, eventID int64) ([]projectorPage, error) {
-	ov, err := s.office.League(ctx, a, eventID)
+	ov, err := s.Office.League(ctx, a, eventID)
 	if err != nil {
 		return nil, err
 	}
 	var pages []projectorPage
 	for _, cl := range ov.Classes {
-		st, err := s.office.Standings(ctx, a, cl.ID)
+		st, err := s.Office.Standings(ctx, a, cl.ID)
 		if errors.Is(err, office.ErrNotFound) {
 			continue // a class the viewer may not see yet
 		}

@@ -634,7 +634,7 @@ func ProjectorPage(p Page, v projectorView, errMsg string) templ.Component {
 				}
 				return nil
 			})
-			templ_7745c5c3_Err = liveRegion(p, "projector-live").Render(templ.WithChildren(ctx, templ_7745c5c3_Var8), templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = LiveRegion(p, "projector-live").Render(templ.WithChildren(ctx, templ_7745c5c3_Var8), templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

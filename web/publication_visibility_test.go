@@ -35,11 +35,11 @@ type pubFixture struct {
 func newPubFixture(t *testing.T, a *testApp) pubFixture {
 	t.Helper()
 	ctx := context.Background()
-	f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+	f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := a.srv.office
+	o := a.srv.Office
 	x := pubFixture{f: f}
 	term, cA, err := f.League(ctx, 11, 3)
 	if err != nil {
@@ -258,7 +258,7 @@ func TestLeagueVisibility_UnpublishedClassIsHiddenUntilPublished(t *testing.T) {
 		}
 
 		// Published, B is public everywhere.
-		if err := a.srv.office.PublishSchedule(context.Background(), x.f.Admin, x.classB); err != nil {
+		if err := a.srv.Office.PublishSchedule(context.Background(), x.f.Admin, x.classB); err != nil {
 			t.Fatal(err)
 		}
 		for _, p := range []string{"/league/" + b, "/league/" + b + "/schedule.csv", "/league/" + b + "/calendar.ics", "/embed/league/" + b, "/api/v1/league-classes/" + b} {

@@ -163,9 +163,9 @@ func TestQueryCount_ListingPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
 		// cache, and no bracket, league table or record kept by revision
 		// (statementsOf's warm-up GET would fill both, and the counted GET
 		// would then read one revision row instead of the page's sets).
-		a.srv.pages = nil
-		a.srv.office.KeepNoViews()
-		f, err := seed.New(context.Background(), a.srv.office, a.store, a.now)
+		a.srv.Pages = nil
+		a.srv.Office.KeepNoViews()
+		f, err := seed.New(context.Background(), a.srv.Office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -180,7 +180,7 @@ func TestQueryCount_ListingPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
 		}
 		// What the worker of `kisen serve` does in the background (pages
 		// never recompute): the rating pages list rated players.
-		if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(context.Background()); err != nil {
+		if _, err := ratings.New(a.srv.Office).RefreshRatingsIfStale(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		for _, signedIn := range []bool{false, true} {

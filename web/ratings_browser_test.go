@@ -24,7 +24,7 @@ func TestBrowser_ResultMovesRatings(t *testing.T) {
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	bg := context.Background()
-	o := a.srv.office
+	o := a.srv.Office
 	const pw = "rating director passphrase"
 	hash, err := office.HashPassword(pw, cheapParams, nil)
 	if err != nil {

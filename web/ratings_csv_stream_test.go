@@ -23,7 +23,7 @@ import (
 func seedLongRecord(t *testing.T, a *testApp, n int) int64 {
 	t.Helper()
 	ctx := context.Background()
-	f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+	f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func seedLongRecord(t *testing.T, a *testApp, n int) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(ctx); err != nil {
+	if _, err := ratings.New(a.srv.Office).RefreshRatingsIfStale(ctx); err != nil {
 		t.Fatal(err)
 	}
 	return me.ID
@@ -45,7 +45,7 @@ func TestRecordCSV_StreamedEqualsThePagesConcatenated(t *testing.T) {
 		ctx := context.Background()
 		id := seedLongRecord(t, a, 230)
 		want := [][]string{recordCSVHeader}
-		r := ratings.New(a.srv.office)
+		r := ratings.New(a.srv.Office)
 		for page := 1; ; page++ {
 			rec, err := r.PlayerRecord(ctx, id, page)
 			if err != nil {
@@ -81,7 +81,7 @@ func TestRecordCSV_EachRecordGameStopsAtTheFirstError(t *testing.T) {
 	a := newTestApp(t, storetestSQLite(t))
 	ctx := context.Background()
 	id := seedLongRecord(t, a, 30)
-	r := ratings.New(a.srv.office)
+	r := ratings.New(a.srv.Office)
 	stop := errors.New("client gone")
 	calls := 0
 	err := r.EachRecordGame(ctx, id, func(ratings.PlayerGame) error {

@@ -33,7 +33,7 @@ type ratingRegistry struct {
 func seedRatingRegistry(t *testing.T, a *testApp, scale int) ratingRegistry {
 	t.Helper()
 	ctx := context.Background()
-	f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+	f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func seedRatingRegistry(t *testing.T, a *testApp, scale int) ratingRegistry {
 			t.Fatal(err)
 		}
 	}
-	if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(ctx); err != nil {
+	if _, err := ratings.New(a.srv.Office).RefreshRatingsIfStale(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.Record(ctx, 1); err != nil {
@@ -190,7 +190,7 @@ func TestRatingsWeb_GetNeverRecomputesNorScans(t *testing.T) {
 func TestRatingsWeb_ListAndRecordPages(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
-		f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,7 +208,7 @@ func TestRatingsWeb_ListAndRecordPages(t *testing.T) {
 		if doc.Find(`[data-testid="rating-stale"]`).Length() != 1 || doc.Find(`[data-testid="rating-row"]`).Length() != 0 {
 			t.Fatalf("before the first refresh: want the note and no rows")
 		}
-		if _, err := ratings.New(a.srv.office).RefreshRatingsIfStale(ctx); err != nil {
+		if _, err := ratings.New(a.srv.Office).RefreshRatingsIfStale(ctx); err != nil {
 			t.Fatal(err)
 		}
 

@@ -10,7 +10,7 @@ import templruntime "github.com/a-h/templ/runtime"
 
 // SeedApplyForm sets the stage's seeds from the order above (issue 7);
 // only while the stage is in setup.
-func SeedApplyForm(p Page, f seedApplyView, errs fieldMsgs) templ.Component {
+func SeedApplyForm(p Page, f seedApplyView, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -48,7 +48,7 @@ func SeedApplyForm(p Page, f seedApplyView, errs fieldMsgs) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fieldMsg("", errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldMsg("", errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -87,7 +87,7 @@ func SeedApplyForm(p Page, f seedApplyView, errs fieldMsgs) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("count", T(ctx, "rating.seeds.apply.count"), f.Count, "number", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("count", T(ctx, "rating.seeds.apply.count"), f.Count, "number", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

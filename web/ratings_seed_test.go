@@ -34,7 +34,7 @@ func TestRatingSeedsWeb_ApplyFromRatings(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		r := newRatingSetup(t, a)
 		ctx := context.Background()
-		o := a.srv.office
+		o := a.srv.Office
 		st, err := o.CreateStage(ctx, r.admin, office.StageInput{EventID: r.event.ID, Name: "本戦", Kind: office.StageKinds[0], RoundDates: "2026-07-01"})
 		if err != nil {
 			t.Fatal(err)

@@ -2706,7 +2706,7 @@ func numberField(v ratingSettingsView, name, label, value string) templ.Componen
 	})
 }
 
-func settingError(errs fieldMsgs, field string) templ.Component {
+func settingError(errs FieldMsgs, field string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

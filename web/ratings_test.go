@@ -38,7 +38,7 @@ type ratingSetup struct {
 func newRatingSetup(t *testing.T, a *testApp) ratingSetup {
 	t.Helper()
 	ctx := context.Background()
-	o := a.srv.office
+	o := a.srv.Office
 	var r ratingSetup
 	u := a.addUser("rating-admin", true)
 	r.admin = office.Actor{UserID: u.ID, Login: u.Login, DisplayName: u.DisplayName, Admin: true}
@@ -312,7 +312,7 @@ func TestRatingsWeb_SettingsAdminOnly422AndSave(t *testing.T) {
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("good settings: %d", resp.StatusCode)
 		}
-		got, err := ratings.New(a.srv.office).RatingSettings(context.Background())
+		got, err := ratings.New(a.srv.Office).RatingSettings(context.Background())
 		if err != nil || got.Model != "glicko2" || got.Elo.K != 24 || got.Glicko2.Tau != 0.6 || !got.RateHandicap {
 			t.Fatalf("saved %+v %v", got, err)
 		}
@@ -323,7 +323,7 @@ func TestRatingsWeb_StageSeedsByRatingForDirectors(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		r := newRatingSetup(t, a)
 		ctx := context.Background()
-		o := a.srv.office
+		o := a.srv.Office
 		st, err := o.CreateStage(ctx, r.admin, office.StageInput{EventID: r.event.ID, Name: "本戦", Kind: office.StageKinds[0]})
 		if err != nil {
 			t.Fatal(err)

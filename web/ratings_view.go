@@ -59,7 +59,7 @@ type ratingStatusView struct {
 func ratingStatusViewOf(st ratings.RatingStatus) ratingStatusView {
 	v := ratingStatusView{Stale: st.Stale}
 	if st.Computed {
-		v.AsOf = st.ComputedAt.In(tokyo).Format("2006-01-02 15:04")
+		v.AsOf = st.ComputedAt.In(Tokyo).Format("2006-01-02 15:04")
 	}
 	return v
 }
@@ -110,7 +110,7 @@ func ratingListViewOf(pg ratings.RatingPage, model rating.Model, f ratingFilterF
 			row.RD = fmtRating(r.Rating.RD)
 		}
 		if r.Rating.LastPlayed != nil {
-			row.LastDay = r.Rating.LastPlayed.In(tokyo).Format("2006-01-02")
+			row.LastDay = r.Rating.LastPlayed.In(Tokyo).Format("2006-01-02")
 		}
 		v.Rows = append(v.Rows, row)
 	}
@@ -218,7 +218,7 @@ func ratingChartOf(hist []office.RatingChartPoint) chartView {
 		sp.y1, sp.t0 = len(pts), len(titles)
 		if i > 0 {
 			h := hist[i-1]
-			titles = appendDay(titles, h.PlayedAt.In(tokyo))
+			titles = appendDay(titles, h.PlayedAt.In(Tokyo))
 			titles = appendDelta(append(appendRating(append(titles, ' '), x), " ("...), h.RatingAfter-h.RatingBefore)
 			titles = append(titles, ')')
 		} else {
@@ -271,7 +271,7 @@ type playerRecordView struct {
 }
 
 func playerRecordViewOf(ctx context.Context, rec ratings.PlayerRecord, opponent int64) playerRecordView {
-	base := playerURL(rec.Player.ID) + "/record"
+	base := PlayerURL(rec.Player.ID) + "/record"
 	v := playerRecordView{Player: playerRowOf(rec.Player), Rated: rec.Rating.Games > 0, Rating: fmtRating(rec.Rating.Rating),
 		Games: rec.Rating.Games, Wins: rec.Rating.Wins, Losses: rec.Rating.Losses, Chart: ratingChartOf(rec.History),
 		Status: ratingStatusViewOf(rec.Status), Totals: rec.Totals, Page: rec.Page, Pages: rec.Pages,
@@ -308,13 +308,13 @@ func playerRecordViewOf(ctx context.Context, rec ratings.PlayerRecord, opponent 
 }
 
 func recordRowOf(ctx context.Context, g ratings.PlayerGame) recordGameRow {
-	r := recordGameRow{GameURL: fmt.Sprintf("/games/%d", g.Game.ID), Event: localName(ctx, g.Event.Name, g.Event.NameEn),
+	r := recordGameRow{GameURL: fmt.Sprintf("/games/%d", g.Game.ID), Event: LocalName(ctx, g.Event.Name, g.Event.NameEn),
 		EventURL: fmt.Sprintf("/events/%d", g.Event.ID), Record: g.HasRecord, ResultKey: "other"}
 	if !g.PlayedAt.IsZero() {
-		r.Date = g.PlayedAt.In(tokyo).Format("2006-01-02")
+		r.Date = g.PlayedAt.In(Tokyo).Format("2006-01-02")
 	}
 	if g.Opponent.ID != 0 {
-		r.Opponent, r.OppURL = g.Opponent.Name, playerURL(g.Opponent.ID)
+		r.Opponent, r.OppURL = g.Opponent.Name, PlayerURL(g.Opponent.ID)
 	}
 	r.Colour = T(ctx, "rating.colour.gote")
 	if g.Sente {
@@ -355,7 +355,7 @@ type headToHeadView struct {
 func headToHeadViewOf(ctx context.Context, h ratings.HeadToHeadRecord) headToHeadView {
 	v := headToHeadView{Opponent: playerRowOf(h.Opponent), Games: h.HeadToHead.Games, Wins: h.WinsA, Losses: h.WinsB, NoResults: h.NoResults}
 	if !h.LastMet.IsZero() {
-		v.LastMet = h.LastMet.In(tokyo).Format("2006-01-02")
+		v.LastMet = h.LastMet.In(Tokyo).Format("2006-01-02")
 	}
 	for _, g := range h.Games {
 		v.Rows = append(v.Rows, recordRowOf(ctx, g))
@@ -367,7 +367,7 @@ func headToHeadViewOf(ctx context.Context, h ratings.HeadToHeadRecord) headToHea
 type ratingSettingsView struct {
 	In     ratings.RatingSettingsInput
 	Raw    map[string]string // fields that were not numbers, as typed
-	Errors fieldMsgs
+	Errors FieldMsgs
 	Saved  bool
 }
 

@@ -36,7 +36,7 @@ func TestBrowser_ReadmeScreenshots(t *testing.T) {
 	}
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
-	f, err := seed.New(context.Background(), a.srv.office, a.store, a.now)
+	f, err := seed.New(context.Background(), a.srv.Office, a.store, a.now)
 	if err != nil {
 		t.Fatal(err)
 	}

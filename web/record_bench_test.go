@@ -36,7 +36,7 @@ func BenchmarkPlayerRecordPage(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	f, err := seed.New(ctx, srv.office, s, now)
+	f, err := seed.New(ctx, srv.Office, s, now)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func BenchmarkPlayerRecordPage(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := ratings.New(srv.office).RecomputeRatings(ctx); err != nil {
+	if _, err := ratings.New(srv.Office).RecomputeRatings(ctx); err != nil {
 		b.Fatal(err)
 	}
 	h := srv.Handler()
@@ -58,8 +58,8 @@ func BenchmarkPlayerRecordPage(b *testing.B) {
 	}
 	for _, pass := range []string{"served", "computed"} {
 		if pass == "computed" {
-			srv.pages = nil
-			srv.office.KeepNoViews()
+			srv.Pages = nil
+			srv.Office.KeepNoViews()
 		}
 		b.Run(pass, func(b *testing.B) {
 			get(b) // fills what is kept

@@ -14,8 +14,8 @@ import (
 // page loads the section with htmx (RelativesHook) and links here.
 func (s *Server) relativeRoutes(e *echo.Echo) {
 	e.GET("/players/:id/relatives", s.relativesPage)
-	e.POST("/players/:id/relatives", s.relativesAdd, requireAdmin)
-	e.POST("/players/:id/relatives/:rid/delete", s.relativesRemove, requireAdmin)
+	e.POST("/players/:id/relatives", s.relativesAdd, RequireAdmin)
+	e.POST("/players/:id/relatives/:rid/delete", s.relativesRemove, RequireAdmin)
 }
 
 // relativeForm is the add form.
@@ -32,7 +32,7 @@ type relativesView struct {
 	CanEdit    bool
 	Relatives  []relativeItem
 	Form       relativeForm
-	Errs       fieldMsgs
+	Errs       FieldMsgs
 }
 
 type relativeItem struct {
@@ -48,32 +48,32 @@ func (s *Server) relativesPage(c echo.Context) error {
 
 func (s *Server) renderRelatives(c echo.Context, status int, v relativesView) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	p, err := s.office.Player(ctx, id)
+	p, err := s.Office.Player(ctx, id)
 	if err != nil {
 		return err
 	}
-	rs, err := s.office.Relatives(ctx, id)
+	rs, err := s.Office.Relatives(ctx, id)
 	if err != nil {
 		return err
 	}
-	v.PlayerID, v.PlayerName, v.URL, v.CanEdit = id, p.Name, playerURL(id), actor(c).Admin
+	v.PlayerID, v.PlayerName, v.URL, v.CanEdit = id, p.Name, PlayerURL(id), Actor(c).Admin
 	for _, r := range rs {
-		v.Relatives = append(v.Relatives, relativeItem{ID: r.ID, Name: r.Other.Name, URL: playerURL(r.Other.ID), Relation: r.Relation})
+		v.Relatives = append(v.Relatives, relativeItem{ID: r.ID, Name: r.Other.Name, URL: PlayerURL(r.Other.ID), Relation: r.Relation})
 	}
-	pg := s.page(c, p.Name)
-	if isHTMX(c) && status == http.StatusOK {
-		return s.render(c, status, RelativesSection(pg, v))
+	pg := s.Page(c, p.Name)
+	if IsHTMX(c) && status == http.StatusOK {
+		return s.Render(c, status, RelativesSection(pg, v))
 	}
-	return s.render(c, status, RelativesPage(pg, v))
+	return s.Render(c, status, RelativesPage(pg, v))
 }
 
 func (s *Server) relativesAdd(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -81,27 +81,27 @@ func (s *Server) relativesAdd(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	_, err = s.office.AddRelative(ctx, actor(c), office.RelativeInput{PlayerID: id, Other: f.Other, Relation: f.Relation})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	_, err = s.Office.AddRelative(ctx, Actor(c), office.RelativeInput{PlayerID: id, Other: f.Other, Relation: f.Relation})
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderRelatives(c, http.StatusUnprocessableEntity, relativesView{Form: f, Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, playerURL(id)+"#relatives")
+	return SeeOther(c, PlayerURL(id)+"#relatives")
 }
 
 func (s *Server) relativesRemove(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := pathParam(c, "id")
+	id, err := PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	rid, err := pathParam(c, "rid")
+	rid, err := PathParam(c, "rid")
 	if err != nil {
 		return err
 	}
-	rs, err := s.office.Relatives(ctx, id)
+	rs, err := s.Office.Relatives(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -113,10 +113,10 @@ func (s *Server) relativesRemove(c echo.Context) error {
 		// Only a pair of this player may be removed from this player's page.
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	if err := s.office.RemoveRelative(ctx, actor(c), rid); err != nil {
+	if err := s.Office.RemoveRelative(ctx, Actor(c), rid); err != nil {
 		return err
 	}
-	return seeOther(c, playerURL(id)+"#relatives")
+	return SeeOther(c, PlayerURL(id)+"#relatives")
 }
 
 func relativeDeleteURL(v relativesView, rid int64) string {

@@ -368,11 +368,11 @@ func RelativesSection(p Page, v relativesView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("other", T(ctx, "relatives.field.other"), v.Form.Other, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("other", T(ctx, "relatives.field.other"), v.Form.Other, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("relation", T(ctx, "relatives.field.relation"), v.Form.Relation, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("relation", T(ctx, "relatives.field.relation"), v.Form.Relation, "text", "off", v.Errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

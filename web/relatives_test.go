@@ -13,10 +13,10 @@ func TestRelativesPage_AddListRemove(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newLeagueFixture(t, a, 3)
 		p0, p1 := f.players[0], f.players[1]
-		base := playerURL(p0.ID) + "/relatives"
+		base := PlayerURL(p0.ID) + "/relatives"
 
 		// The public cannot add.
-		if res, _ := a.postForm(base, url.Values{"other": {*p1.Number}}); strings.HasPrefix(res.Header.Get("Location"), playerURL(p0.ID)) {
+		if res, _ := a.postForm(base, url.Values{"other": {*p1.Number}}); strings.HasPrefix(res.Header.Get("Location"), PlayerURL(p0.ID)) {
 			t.Fatalf("anonymous add accepted: %d %s", res.StatusCode, res.Header.Get("Location"))
 		}
 		if _, body := a.get(base); !strings.Contains(body, `data-testid="relatives-none"`) {
@@ -26,7 +26,7 @@ func TestRelativesPage_AddListRemove(t *testing.T) {
 		a.signIn(a.client, admin.ID)
 
 		// The player page carries the hook that loads the section.
-		_, body := a.get(playerURL(p0.ID))
+		_, body := a.get(PlayerURL(p0.ID))
 		if !strings.Contains(body, `data-testid="relatives-hook"`) || !strings.Contains(body, `hx-get="`+base+`"`) {
 			t.Fatal("player page has no relatives hook")
 		}
@@ -44,7 +44,7 @@ func TestRelativesPage_AddListRemove(t *testing.T) {
 			t.Fatalf("add: %d", res.StatusCode)
 		}
 		// Listed on both players, as the htmx fragment and as a page.
-		for _, p := range []string{playerURL(p0.ID), playerURL(p1.ID)} {
+		for _, p := range []string{PlayerURL(p0.ID), PlayerURL(p1.ID)} {
 			req, _ := http.NewRequest(http.MethodGet, a.ts.URL+p+"/relatives", nil)
 			req.Header.Set("HX-Request", "true")
 			_, frag := a.send(a.client, req)
@@ -60,7 +60,7 @@ func TestRelativesPage_AddListRemove(t *testing.T) {
 		doc, _ = goquery.NewDocumentFromReader(strings.NewReader(body))
 		action, _ := doc.Find(`[data-testid="relative"] form`).Attr("action")
 		// A pair cannot be removed through another player's page.
-		other := strings.Replace(action, playerURL(p0.ID), playerURL(f.players[2].ID), 1)
+		other := strings.Replace(action, PlayerURL(p0.ID), PlayerURL(f.players[2].ID), 1)
 		if res, _ := a.postForm(other, nil); res.StatusCode != http.StatusNotFound {
 			t.Errorf("remove through a stranger's page: %d", res.StatusCode)
 		}

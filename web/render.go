@@ -12,7 +12,7 @@ import (
 )
 
 // render sends a component as the page with status.
-func (s *Server) render(c echo.Context, status int, comp templ.Component) error {
+func (s *Server) Render(c echo.Context, status int, comp templ.Component) error {
 	// The page streams (issue 12): every handler computes its view model,
 	// with all its queries, before it renders, and components only write,
 	// so once the status is sent only a failed write to the client can
@@ -29,7 +29,7 @@ func (s *Server) render(c echo.Context, status int, comp templ.Component) error 
 }
 
 // isHTMX reports whether htmx made the request (then a fragment suffices).
-func isHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
+func IsHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
 
 // Page is what the layout needs to know about the request.
 type Page struct {
@@ -46,8 +46,8 @@ type Page struct {
 	URL  string // the request path with its query (a live region fetches it)
 }
 
-func (s *Server) page(c echo.Context, title string) Page {
-	a := actor(c)
+func (s *Server) Page(c echo.Context, title string) Page {
+	a := Actor(c)
 	lang, _ := c.Get("lang").(string)
 	if lang == "" {
 		lang = "ja"
@@ -66,8 +66,8 @@ func (s *Server) page(c echo.Context, title string) Page {
 }
 
 // seeOther finishes a successful POST (POST → 303 → GET).
-func seeOther(c echo.Context, to string) error {
-	if isHTMX(c) {
+func SeeOther(c echo.Context, to string) error {
+	if IsHTMX(c) {
 		c.Response().Header().Set("HX-Redirect", to)
 		return c.NoContent(http.StatusNoContent)
 	}
@@ -75,7 +75,7 @@ func seeOther(c echo.Context, to string) error {
 }
 
 // safeNext keeps a redirect target on this site.
-func safeNext(next string) string {
+func SafeNext(next string) string {
 	if next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, `/\`) {
 		return "/"
 	}
@@ -86,14 +86,33 @@ func safeNext(next string) string {
 }
 
 // setLanguage stores the language choice and returns to the page.
-func (s *Server) setLanguage(c echo.Context) error {
+func (s *Server) SetLanguage(c echo.Context) error {
 	lang := c.QueryParam("to")
 	if lang != "en" {
 		lang = "ja"
 	}
 	c.SetCookie(&http.Cookie{
 		Name: "lang", Value: lang, Path: "/", MaxAge: 365 * 24 * 3600,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.cfg.SecureCookies,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.Config.SecureCookies,
 	})
-	return c.Redirect(http.StatusSeeOther, safeNext(c.QueryParam("back")))
+	return c.Redirect(http.StatusSeeOther, SafeNext(c.QueryParam("back")))
+}
+
+// draftKey marks, in the request, that the page being rendered belongs to
+// a draft event: the layout then shows the 下書き mark. Only those who may
+// see a draft get this far (office answers 404 to everyone else), so the
+// mark reveals nothing.
+const draftKey = "kisen.draft"
+
+// markDraft records whether the page's event is a draft; call it after
+// the page's data loaded, just before rendering.
+func MarkDraft(c echo.Context, draft bool) {
+	if draft {
+		c.Set(draftKey, true)
+	}
+}
+
+func isDraftPage(c echo.Context) bool {
+	d, _ := c.Get(draftKey).(bool)
+	return d
 }

@@ -50,7 +50,7 @@ type renderCache struct {
 	entries map[string]*renderEntry
 	size    int
 	tick    uint64
-	flights map[string]chan struct{}
+	Flights map[string]chan struct{}
 }
 
 type renderEntry struct {
@@ -63,8 +63,8 @@ type renderEntry struct {
 	used        uint64
 }
 
-func newRenderCache() *renderCache {
-	return &renderCache{entries: map[string]*renderEntry{}, flights: map[string]chan struct{}{}}
+func NewRenderCache() *renderCache {
+	return &renderCache{entries: map[string]*renderEntry{}, Flights: map[string]chan struct{}{}}
 }
 
 // lead makes the caller the one who renders key, unless another visitor
@@ -75,10 +75,10 @@ func (rc *renderCache) lead(key string) (wait <-chan struct{}, leader bool) {
 	}
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
-	if ch, ok := rc.flights[key]; ok {
+	if ch, ok := rc.Flights[key]; ok {
 		return ch, false
 	}
-	rc.flights[key] = make(chan struct{})
+	rc.Flights[key] = make(chan struct{})
 	return nil, true
 }
 
@@ -89,9 +89,9 @@ func (rc *renderCache) land(key string) {
 	}
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
-	if ch, ok := rc.flights[key]; ok {
+	if ch, ok := rc.Flights[key]; ok {
 		close(ch)
-		delete(rc.flights, key)
+		delete(rc.Flights, key)
 	}
 }
 
@@ -137,7 +137,7 @@ func (rc *renderCache) put(key string, e *renderEntry) {
 
 // serveRendered answers from the cache; false when key is not kept.
 func (s *Server) serveRendered(c echo.Context, key string) (bool, error) {
-	e, ok := s.pages.get(key)
+	e, ok := s.Pages.get(key)
 	if !ok {
 		return false, nil
 	}
@@ -168,14 +168,14 @@ func (s *Server) serveRendered(c echo.Context, key string) (bool, error) {
 // for this request (an anonymous public page not kept yet), it keeps a
 // copy of what the handler writes and stores it if the answer was a
 // complete 200.
-func (s *Server) captureRender(next echo.HandlerFunc) echo.HandlerFunc {
+func (s *Server) CaptureRender(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		defer func() { // after the page is kept below, even on a panic
 			if key, _ := c.Get(renderLeadCtx).(string); key != "" {
-				s.pages.land(key)
+				s.Pages.land(key)
 			}
 		}()
-		if s.pages == nil || c.Request().Method != http.MethodGet {
+		if s.Pages == nil || c.Request().Method != http.MethodGet {
 			return next(c)
 		}
 		w := &captureWriter{ResponseWriter: c.Response().Writer, c: c}
@@ -192,7 +192,7 @@ func (s *Server) captureRender(next echo.HandlerFunc) echo.HandlerFunc {
 			parts = bytes.Split(body, []byte(t))
 		}
 		h := c.Response().Header()
-		s.pages.put(key, &renderEntry{parts: parts, body: body, contentType: h.Get(echo.HeaderContentType), disposition: h.Get("Content-Disposition")})
+		s.Pages.put(key, &renderEntry{parts: parts, body: body, contentType: h.Get(echo.HeaderContentType), disposition: h.Get("Content-Disposition")})
 		return nil
 	}
 }

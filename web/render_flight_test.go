@@ -18,14 +18,14 @@ import (
 // a write, a busy public page is rendered once, not once per reader.
 func TestRenderCache_ConcurrentMissesShareOneRendering(t *testing.T) {
 	for _, firstFails := range []bool{false, true} {
-		s := &Server{pages: newRenderCache()}
+		s := &Server{Pages: NewRenderCache()}
 		e := echo.New()
 		var renders atomic.Int32
 		release := make(chan struct{})
 		started := make(chan struct{})
 		var once sync.Once
 		e.GET("/page", func(c echo.Context) error {
-			if done, err := s.answerConditional(c, `W/"1-tag"`, "key-at-1", time.Time{}, true); done || err != nil {
+			if done, err := s.AnswerConditional(c, `W/"1-tag"`, "key-at-1", time.Time{}, true); done || err != nil {
 				return err
 			}
 			n := renders.Add(1)
@@ -37,7 +37,7 @@ func TestRenderCache_ConcurrentMissesShareOneRendering(t *testing.T) {
 				}
 			}
 			return c.String(http.StatusOK, "the page")
-		}, s.captureRender)
+		}, s.CaptureRender)
 		get := func() *httptest.ResponseRecorder {
 			rec := httptest.NewRecorder()
 			e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/page", nil))
@@ -68,8 +68,8 @@ func TestRenderCache_ConcurrentMissesShareOneRendering(t *testing.T) {
 				t.Fatalf("first fails %v: reader %d got %d %q", firstFails, i+1, rec.Code, rec.Body.String())
 			}
 		}
-		if len(s.pages.flights) != 0 {
-			t.Fatalf("first fails %v: %d renderings still marked in flight", firstFails, len(s.pages.flights))
+		if len(s.Pages.Flights) != 0 {
+			t.Fatalf("first fails %v: %d renderings still marked in flight", firstFails, len(s.Pages.Flights))
 		}
 	}
 }

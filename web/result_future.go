@@ -17,10 +17,10 @@ const futureOKField = "future_ok"
 // askBeforeFutureResults makes every form post from a person ask once
 // before a result is stored for a game scheduled after today (issue 13),
 // unless the form carries the answer.
-func (s *Server) askBeforeFutureResults(next echo.HandlerFunc) echo.HandlerFunc {
+func (s *Server) AskBeforeFutureResults(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
-		if s.askFuture && r.Method == http.MethodPost && !wantsJSON(c) && !isAPIPath(c) && c.FormValue(futureOKField) != "1" {
+		if s.AskFuture && r.Method == http.MethodPost && !wantsJSON(c) && !IsAPIPath(c) && c.FormValue(futureOKField) != "1" {
 			c.SetRequest(r.WithContext(office.AskBeforeFutureResult(r.Context())))
 		}
 		return next(c)
@@ -47,12 +47,12 @@ type futureView struct {
 // answer (409: nothing was stored).
 func (s *Server) renderFutureResult(c echo.Context, fe *office.FutureResultError) error {
 	ctx := c.Request().Context()
-	g, _, err := s.office.Game(ctx, actor(c), fe.GameID)
+	g, _, err := s.Office.Game(ctx, Actor(c), fe.GameID)
 	if err != nil {
 		return err
 	}
 	r := c.Request()
-	v := futureView{GameID: g.ID, Sente: s.playerName(ctx, g.SentePlayerID), Gote: s.playerName(ctx, g.GotePlayerID),
+	v := futureView{GameID: g.ID, Sente: s.PlayerName(ctx, g.SentePlayerID), Gote: s.PlayerName(ctx, g.GotePlayerID),
 		Date: fe.Date, Action: r.URL.RequestURI()}
 	values := r.PostForm
 	if r.MultipartForm != nil {
@@ -71,10 +71,10 @@ func (s *Server) renderFutureResult(c echo.Context, fe *office.FutureResultError
 			v.Fields = append(v.Fields, futureField{Name: k, Value: val})
 		}
 	}
-	if isHTMX(c) {
-		return s.render(c, http.StatusConflict, FutureResultFragment(v))
+	if IsHTMX(c) {
+		return s.Render(c, http.StatusConflict, FutureResultFragment(v))
 	}
-	return s.render(c, http.StatusConflict, FutureResultPage(s.page(c, T(ctx, "future.title")), v))
+	return s.Render(c, http.StatusConflict, FutureResultPage(s.Page(c, T(ctx, "future.title")), v))
 }
 
 // asFuture reports whether err asks about a future game.

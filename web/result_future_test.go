@@ -24,7 +24,7 @@ import (
 func TestFutureResult_AsksOnceBeforeAResultForAGameScheduledLater(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
-		a.srv.askFuture = true
+		a.srv.AskFuture = true
 		_, path, _ := drawnPickStage(t, a) // round 1 on 2026-12-10; today is 2026-11-21
 		if resp, _ := a.postForm(path+"/publish", url.Values{"confirm": {"1"}}); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("publish: %d", resp.StatusCode)

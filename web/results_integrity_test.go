@@ -192,7 +192,7 @@ func TestConcurrentConfirm_OneWins(t *testing.T) {
 		if err := a.store.DB(ctx).Model(&store.Event{}).Where("id = ?", g.event.ID).Update("settings", `{"require_confirmation": true}`).Error; err != nil {
 			t.Fatal(err)
 		}
-		rv, err := a.srv.office.RecordResult(ctx, g.admin, g.game.ID, office.ResultInput{Result: office.ResultGoteWin, Reason: office.ReasonResignation})
+		rv, err := a.srv.Office.RecordResult(ctx, g.admin, g.game.ID, office.ResultInput{Result: office.ResultGoteWin, Reason: office.ReasonResignation})
 		if err != nil || rv.Confirmed() {
 			t.Fatalf("entry: %v (confirmed %v)", err, rv.Confirmed())
 		}
@@ -273,7 +273,7 @@ func TestConcurrentLeagueResult_OneWins(t *testing.T) {
 		f := newLeagueFixture(t, a, 6)
 		a.signIn(a.client, f.sched.ID)
 		classURL, cid := newPublishedAClass(t, a, f)
-		st, err := a.srv.office.Standings(ctx, office.Actor{UserID: f.sched.ID, Login: f.sched.Login}, cid)
+		st, err := a.srv.Office.Standings(ctx, office.Actor{UserID: f.sched.ID, Login: f.sched.Login}, cid)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -305,7 +305,7 @@ func TestConcurrentPlayoffResult_OneWins(t *testing.T) {
 		f := newLeagueFixture(t, a, 6)
 		a.signIn(a.client, f.sched.ID)
 		classURL, cid := newPublishedAClass(t, a, f)
-		o := a.srv.office
+		o := a.srv.Office
 		sched := office.Actor{UserID: f.sched.ID, Login: f.sched.Login}
 		st, err := o.Standings(ctx, sched, cid)
 		if err != nil {

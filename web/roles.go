@@ -16,7 +16,7 @@ type roleInput struct {
 }
 
 func (s *Server) bindRole(c echo.Context) (office.RoleGrant, error) {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return office.RoleGrant{}, err
 	}
@@ -35,14 +35,14 @@ func (s *Server) roleGrant(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	err = s.office.GrantEventRole(ctx, actor(c), g)
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	err = s.Office.GrantEventRole(ctx, Actor(c), g)
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderEvent(c, http.StatusUnprocessableEntity, g.EventID, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/events/"+strconv.FormatInt(g.EventID, 10)+"#roles")
+	return SeeOther(c, "/events/"+strconv.FormatInt(g.EventID, 10)+"#roles")
 }
 
 // roleRevoke takes a role away (administrators, directors).
@@ -51,8 +51,8 @@ func (s *Server) roleRevoke(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.office.RevokeEventRole(c.Request().Context(), actor(c), g); err != nil {
+	if err := s.Office.RevokeEventRole(c.Request().Context(), Actor(c), g); err != nil {
 		return err
 	}
-	return seeOther(c, "/events/"+strconv.FormatInt(g.EventID, 10)+"#roles")
+	return SeeOther(c, "/events/"+strconv.FormatInt(g.EventID, 10)+"#roles")
 }

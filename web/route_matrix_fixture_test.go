@@ -45,7 +45,7 @@ type matrixSide struct {
 func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, publish bool) *matrixSide {
 	t.Helper()
 	ctx := context.Background()
-	o := a.srv.office
+	o := a.srv.Office
 	must := func(err error) {
 		t.Helper()
 		if err != nil {
@@ -174,7 +174,7 @@ func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, pub
 	// One token per scope on the knockout event, and a revoked one.
 	for _, scope := range office.TokenScopes {
 		tok, err := o.CreateAPIToken(ctx, admin, office.TokenInput{EventID: ev.ID, Name: tag + scope, Scope: scope,
-			ExpiresOn: a.now.In(tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
+			ExpiresOn: a.now.In(Tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
 		must(err)
 		sd.secrets[scope] = tok.Secret
 		if scope == office.ScopeResults {
@@ -182,7 +182,7 @@ func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, pub
 		}
 	}
 	tok, err := o.CreateAPIToken(ctx, admin, office.TokenInput{EventID: ev.ID, Name: tag + "revoked", Scope: office.ScopeResults,
-		ExpiresOn: a.now.In(tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
+		ExpiresOn: a.now.In(Tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
 	must(err)
 	must(o.RevokeAPIToken(ctx, admin, ev.ID, tok.Token.ID))
 	sd.secrets["revoked"] = tok.Secret

@@ -517,7 +517,7 @@ func TestRouteMatrix_EveryRouteEveryPrincipal(t *testing.T) {
 		plain := a.addUser("matrix-plain", false)
 		gone := a.addUser("matrix-disabled", false)
 		for _, e := range []int64{sideA.knockout, sideA.league, sideA.day} {
-			if err := a.srv.office.GrantEventRole(ctx, admin, office.RoleGrant{EventID: e, UserID: gone.ID, Role: office.RoleDirector}); err != nil {
+			if err := a.srv.Office.GrantEventRole(ctx, admin, office.RoleGrant{EventID: e, UserID: gone.ID, Role: office.RoleDirector}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -579,7 +579,7 @@ func TestRouteMatrix_EveryRouteEveryPrincipal(t *testing.T) {
 			failures = append(failures, fmt.Sprintf("%s as %s on %s's ids (%s): %s", r.route, r.principal, r.side, r.path, fail))
 		}
 
-		routes := a.srv.echo.Routes()
+		routes := a.srv.Echo.Routes()
 		seen := map[string]bool{}
 		type job struct {
 			route, method string

@@ -40,7 +40,7 @@ func newSecIDsFixture(t *testing.T, a *testApp) *secIDsFixture {
 	f := &secIDsFixture{crawlFixture: newCrawlFixture(t, a)}
 	f.dayB = seedDay(t, a, 4, 1)
 	f.dayD = seedDay(t, a, 6, 1)
-	if err := a.srv.office.GrantEventRole(ctx, f.admin, office.RoleGrant{EventID: f.dayB.event.ID, UserID: f.director.ID, Role: office.RoleDirector}); err != nil {
+	if err := a.srv.Office.GrantEventRole(ctx, f.admin, office.RoleGrant{EventID: f.dayB.event.ID, UserID: f.director.ID, Role: office.RoleDirector}); err != nil {
 		t.Fatal(err)
 	}
 	f.knockoutGame = f.recorded
@@ -232,7 +232,7 @@ func TestWriteRoutes_RefusedPrincipalNever422(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newSecIDsFixture(t, a)
-		o := a.srv.office
+		o := a.srv.Office
 		// Day A: a published day with round 1 open; a draft knockout event
 		// with a stage and a draft 順位戦 term with a class.
 		dayA := seedDay(t, a, 8, 1)

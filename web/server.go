@@ -30,23 +30,26 @@ type Deps struct {
 
 // Server is the web application.
 type Server struct {
-	askFuture bool
-	cfg       config.Config
-	office    *office.Office
-	log       *slog.Logger
-	now       func() time.Time
-	msgs      *Messages
-	sessions  *scs.SessionManager
-	echo      *echo.Echo
+	AskFuture bool
+	Config       config.Config
+	Office    *office.Office
+	Log       *slog.Logger
+	Now       func() time.Time
+	Msgs      *Messages
+	Sessions  *scs.SessionManager
+	Echo      *echo.Echo
 	metrics   *metrics
 	registry  *prometheus.Registry
 	build     string // names the build in page tags (cache.go)
 	api       *apiState
-	live      *liveHub
+	// apiErrors, set by the API's routes, answers an error under /api/ in
+	// the API's JSON shape (errors.go).
+	ApiErrors func(error, echo.Context)
+	Live      *liveHub
 	// liveStepHook, when set (tests), runs at each step of a live
 	// stream's opening (liveStep).
-	liveStepHook func(step string)
-	pages        *renderCache // anonymous public pages by revision (render_cache.go); nil keeps none
+	LiveStepHook func(step string)
+	Pages        *renderCache // anonymous public pages by revision (render_cache.go); nil keeps none
 }
 
 // New builds the server and its routes.
@@ -59,35 +62,35 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		cfg:    d.Config,
-		office: d.Office,
-		log:    d.Logger,
-		now:    d.Office.Now,
-		msgs:   msgs,
+		Config:    d.Config,
+		Office: d.Office,
+		Log:    d.Logger,
+		Now:    d.Office.Now,
+		Msgs:   msgs,
 		build:  buildID(),
-		pages:  newRenderCache(),
+		Pages:  NewRenderCache(),
 		// Ask once before a result for a game scheduled after today
 		// (result_future.go).
-		askFuture: true,
+		AskFuture: true,
 	}
-	s.live = newLiveHub(d.Config.LiveMaxStreams, d.Config.LiveMaxPerAddress, d.Config.LiveHeartbeat, s.eventRevisionString)
-	s.sessions = scs.New()
-	s.sessions.Store = d.Office.Sessions()
-	s.sessions.Lifetime = 14 * 24 * time.Hour
-	s.sessions.IdleTimeout = 3 * 24 * time.Hour
-	s.sessions.Cookie.Name = "kisen_session"
-	s.sessions.Cookie.HttpOnly = true
-	s.sessions.Cookie.SameSite = http.SameSiteLaxMode
-	s.sessions.Cookie.Secure = d.Config.SecureCookies
-	s.sessions.ErrorFunc = s.sessionError
+	s.Live = newLiveHub(d.Config.LiveMaxStreams, d.Config.LiveMaxPerAddress, d.Config.LiveHeartbeat, s.EventRevisionString)
+	s.Sessions = scs.New()
+	s.Sessions.Store = d.Office.Sessions()
+	s.Sessions.Lifetime = 14 * 24 * time.Hour
+	s.Sessions.IdleTimeout = 3 * 24 * time.Hour
+	s.Sessions.Cookie.Name = "kisen_session"
+	s.Sessions.Cookie.HttpOnly = true
+	s.Sessions.Cookie.SameSite = http.SameSiteLaxMode
+	s.Sessions.Cookie.Secure = d.Config.SecureCookies
+	s.Sessions.ErrorFunc = s.sessionError
 	s.registry = prometheus.NewRegistry()
 	s.metrics = newMetrics(s.registry)
-	s.live.opened, s.live.closed = s.metrics.liveStreams.Inc, s.metrics.liveStreams.Dec
-	s.echo = echo.New()
-	s.echo.HideBanner = true
-	s.echo.HidePort = true
-	s.echo.HTTPErrorHandler = s.handleError
-	s.echo.IPExtractor = ipExtractor(d.Config.TrustedProxies)
+	s.Live.opened, s.Live.closed = s.metrics.liveStreams.Inc, s.metrics.liveStreams.Dec
+	s.Echo = echo.New()
+	s.Echo.HideBanner = true
+	s.Echo.HidePort = true
+	s.Echo.HTTPErrorHandler = s.HandleError
+	s.Echo.IPExtractor = IPExtractor(d.Config.TrustedProxies)
 	if err := s.routes(); err != nil {
 		return nil, err
 	}
@@ -95,33 +98,31 @@ func New(d Deps) (*Server, error) {
 }
 
 // Handler is the whole application as an http.Handler (for tests).
-func (s *Server) Handler() http.Handler { return s.echo }
+func (s *Server) Handler() http.Handler { return s.Echo }
 
-// Office exposes the use cases (for the command line and tests).
-func (s *Server) Office() *office.Office { return s.office }
 
 // Run serves on the configured address until ctx ends, then shuts down
 // gracefully, giving in-flight requests the configured grace period.
 // ready is called with the bound address once the listener is open.
 func (s *Server) Run(ctx context.Context, ready func(addr string)) error {
-	ln, err := net.Listen("tcp", s.cfg.Listen)
+	ln, err := net.Listen("tcp", s.Config.Listen)
 	if err != nil {
-		return fmt.Errorf("listen on %s: %w", s.cfg.Listen, err)
+		return fmt.Errorf("listen on %s: %w", s.Config.Listen, err)
 	}
-	srv := s.httpServer(s.echo)
+	srv := s.httpServer(s.Echo)
 	// Shutdown waits for requests to finish; live streams never do on
 	// their own, so it ends them first (they reconnect to another process).
-	srv.RegisterOnShutdown(s.live.close)
+	srv.RegisterOnShutdown(s.Live.Close)
 	servers := []*http.Server{srv}
 	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
-	if s.cfg.MetricsListen != "" {
-		mln, err := net.Listen("tcp", s.cfg.MetricsListen)
+	if s.Config.MetricsListen != "" {
+		mln, err := net.Listen("tcp", s.Config.MetricsListen)
 		if err != nil {
 			_ = srv.Close()
-			return fmt.Errorf("listen on %s for metrics: %w", s.cfg.MetricsListen, err)
+			return fmt.Errorf("listen on %s for metrics: %w", s.Config.MetricsListen, err)
 		}
-		msrv := s.httpServer(s.metricsHandler())
+		msrv := s.httpServer(s.MetricsHandler())
 		servers = append(servers, msrv)
 		go func() { errc <- msrv.Serve(mln) }()
 	}
@@ -140,8 +141,8 @@ func (s *Server) Run(ctx context.Context, ready func(addr string)) error {
 		return nil
 	case <-ctx.Done():
 	}
-	s.log.Info("shutting down", "grace", s.cfg.ShutdownTimeout)
-	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	s.Log.Info("shutting down", "grace", s.Config.ShutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), s.Config.ShutdownTimeout)
 	defer cancel()
 	var firstErr error
 	for _, hs := range servers {
@@ -160,13 +161,13 @@ func (s *Server) httpServer(h http.Handler) *http.Server {
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    1 << 20,
-		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		ErrorLog:          slog.NewLogLogger(s.Log.Handler(), slog.LevelWarn),
 	}
 }
 
 // sweepSessions deletes expired sessions hourly.
 func (s *Server) sweepSessions(ctx context.Context) {
-	ss := s.office.Sessions()
+	ss := s.Office.Sessions()
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
@@ -175,9 +176,9 @@ func (s *Server) sweepSessions(ctx context.Context) {
 			return
 		case <-t.C:
 			if n, err := ss.DeleteExpired(ctx); err != nil {
-				s.log.Warn("sweep sessions", "err", err)
+				s.Log.Warn("sweep sessions", "err", err)
 			} else if n > 0 {
-				s.log.Info("swept expired sessions", "count", n)
+				s.Log.Info("swept expired sessions", "count", n)
 			}
 		}
 	}
@@ -189,7 +190,7 @@ func (s *Server) sweepSessions(ctx context.Context) {
 // address that is not itself a trusted proxy; with none configured the TCP
 // peer counts and forwarded headers are ignored (a client could rotate
 // them).
-func ipExtractor(trusted []*net.IPNet) echo.IPExtractor {
+func IPExtractor(trusted []*net.IPNet) echo.IPExtractor {
 	if len(trusted) == 0 {
 		return echo.ExtractIPDirect()
 	}

@@ -9,8 +9,8 @@ import (
 // the one error mapping: an outage noticed while reading the session, or
 // while saving it (scs re-saves every session on each request because of
 // the idle timeout), is a 503 page like any other, not scs's bare 500.
-func (s *Server) loadAndSave(next http.Handler) http.Handler {
-	h := s.sessions.LoadAndSave(next)
+func (s *Server) LoadAndSave(next http.Handler) http.Handler {
+	h := s.Sessions.LoadAndSave(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(&sealedWriter{ResponseWriter: w}, r)
 	})
@@ -47,11 +47,11 @@ func (w *sealedWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (s *Server) sessionError(w http.ResponseWriter, r *http.Request, err error) {
 	sw, ok := w.(*sealedWriter)
 	if !ok || sw.started || sw.sealed {
-		s.log.ErrorContext(r.Context(), "session", "err", err)
+		s.Log.ErrorContext(r.Context(), "session", "err", err)
 		return
 	}
-	c := s.echo.NewContext(r, sw)
+	c := s.Echo.NewContext(r, sw)
 	c.Set("lang", L(r.Context()).Lang)
-	s.handleError(fmt.Errorf("session: %w", err), c)
+	s.HandleError(fmt.Errorf("session: %w", err), c)
 	sw.sealed = true
 }

@@ -13,11 +13,11 @@ import (
 // settingsRoutes: an organiser's adjudication settings and each event's
 // own copy, with the lock once the event's first game has started.
 func (s *Server) settingsRoutes(e *echo.Echo) {
-	e.GET("/organisers/:id/settings", s.organiserSettingsPage, requireAdmin)
-	e.POST("/organisers/:id/settings", s.organiserSettingsSave, requireAdmin)
+	e.GET("/organisers/:id/settings", s.organiserSettingsPage, RequireAdmin)
+	e.POST("/organisers/:id/settings", s.organiserSettingsSave, RequireAdmin)
 	e.GET("/events/:id/settings", s.eventSettingsPage)
-	e.POST("/events/:id/settings", s.eventSettingsSave, requireUser)
-	e.POST("/events/:id/settings/unlock", s.eventSettingsUnlock, requireAdmin)
+	e.POST("/events/:id/settings", s.eventSettingsSave, RequireUser)
+	e.POST("/events/:id/settings/unlock", s.eventSettingsUnlock, RequireAdmin)
 }
 
 // settingsFormInput is the settings form as posted; checkboxes are "true"
@@ -66,32 +66,32 @@ type changeRow struct {
 }
 
 func (s *Server) organiserSettingsPage(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
-	st, err := s.office.OrganiserSettings(c.Request().Context(), actor(c), id)
+	st, err := s.Office.OrganiserSettings(c.Request().Context(), Actor(c), id)
 	if err != nil {
 		return err
 	}
 	return s.renderOrganiserSettings(c, http.StatusOK, id, office.FormOf(st), nil, c.QueryParam("saved") == "1")
 }
 
-func (s *Server) renderOrganiserSettings(c echo.Context, status int, id int64, f office.SettingsForm, errs fieldMsgs, saved bool) error {
+func (s *Server) renderOrganiserSettings(c echo.Context, status int, id int64, f office.SettingsForm, errs FieldMsgs, saved bool) error {
 	ctx := c.Request().Context()
-	org, err := s.office.Organiser(ctx, actor(c), id)
+	org, err := s.Office.Organiser(ctx, Actor(c), id)
 	if err != nil {
 		return err
 	}
-	name := localName(ctx, org.Name, org.NameEn)
+	name := LocalName(ctx, org.Name, org.NameEn)
 	v := settingsView{Title: T(ctx, "adjudication.settings.organiser_title", "Name", name),
 		Action: "/organisers/" + strconv.FormatInt(id, 10) + "/settings", BackURL: "/organisers", BackText: T(ctx, "adjudication.settings.back_organisers"),
 		Form: f, Editable: true, Saved: saved}
-	return s.render(c, status, SettingsPage(s.page(c, v.Title), v, errs))
+	return s.Render(c, status, SettingsPage(s.Page(c, v.Title), v, errs))
 }
 
 func (s *Server) organiserSettingsSave(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -100,37 +100,37 @@ func (s *Server) organiserSettingsSave(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	err = s.office.SetOrganiserSettings(ctx, actor(c), id, in.form())
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	err = s.Office.SetOrganiserSettings(ctx, Actor(c), id, in.form())
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderOrganiserSettings(c, http.StatusUnprocessableEntity, id, in.form(), msgs, false)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/organisers/"+strconv.FormatInt(id, 10)+"/settings?saved=1")
+	return SeeOther(c, "/organisers/"+strconv.FormatInt(id, 10)+"/settings?saved=1")
 }
 
 func (s *Server) eventSettingsPage(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	return s.renderEventSettings(c, http.StatusOK, id, nil, nil, c.QueryParam("saved") == "1")
 }
 
-func (s *Server) renderEventSettings(c echo.Context, status int, id int64, f *office.SettingsForm, errs fieldMsgs, saved bool) error {
+func (s *Server) renderEventSettings(c echo.Context, status int, id int64, f *office.SettingsForm, errs FieldMsgs, saved bool) error {
 	ctx := c.Request().Context()
-	a := actor(c)
-	e, err := s.office.Event(ctx, a, id)
+	a := Actor(c)
+	e, err := s.Office.Event(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	st, err := s.office.EventSettingsState(ctx, a, id)
+	st, err := s.Office.EventSettingsState(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	name := localName(ctx, e.Name, e.NameEn)
-	director := s.office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil
+	name := LocalName(ctx, e.Name, e.NameEn)
+	director := s.Office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil
 	v := settingsView{Title: T(ctx, "adjudication.settings.event_title", "Name", name),
 		Action: "/events/" + strconv.FormatInt(id, 10) + "/settings", BackURL: "/events/" + strconv.FormatInt(id, 10), BackText: name,
 		Form: office.FormOf(st.Settings), Editable: director && !st.Locked, Locked: st.Locked, Started: st.Started,
@@ -139,8 +139,8 @@ func (s *Server) renderEventSettings(c echo.Context, status int, id int64, f *of
 		v.Form = *f
 	}
 	v.Unlocks, v.Changes = s.settingsLog(ctx, st)
-	markDraft(c, office.IsDraft(e))
-	return s.render(c, status, SettingsPage(s.page(c, v.Title), v, errs))
+	MarkDraft(c, office.IsDraft(e))
+	return s.Render(c, status, SettingsPage(s.Page(c, v.Title), v, errs))
 }
 
 func (s *Server) settingsLog(ctx context.Context, st office.SettingsState) ([]unlockRow, []changeRow) {
@@ -151,20 +151,20 @@ func (s *Server) settingsLog(ctx context.Context, st office.SettingsState) ([]un
 	for _, ch := range st.Changes {
 		ids = append(ids, ch.ChangedBy)
 	}
-	names := s.userNames(ctx, ids...)
+	names := s.UserNames(ctx, ids...)
 	var us []unlockRow
 	for _, u := range st.Unlocks {
-		us = append(us, unlockRow{By: names[u.UnlockedBy], At: showTime(u.UnlockedAt), Reason: u.Reason})
+		us = append(us, unlockRow{By: names[u.UnlockedBy], At: ShowTime(u.UnlockedAt), Reason: u.Reason})
 	}
 	var cs []changeRow
 	for _, ch := range st.Changes {
-		cs = append(cs, changeRow{By: names[ch.ChangedBy], At: showTime(ch.ChangedAt), Unlock: ch.UnlockID != nil})
+		cs = append(cs, changeRow{By: names[ch.ChangedBy], At: ShowTime(ch.ChangedAt), Unlock: ch.UnlockID != nil})
 	}
 	return us, cs
 }
 
 func (s *Server) eventSettingsSave(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
@@ -174,30 +174,30 @@ func (s *Server) eventSettingsSave(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	f := in.form()
-	err = s.office.SetEventSettings(ctx, actor(c), id, f)
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	err = s.Office.SetEventSettings(ctx, Actor(c), id, f)
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderEventSettings(c, http.StatusUnprocessableEntity, id, &f, msgs, false)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/settings?saved=1")
+	return SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/settings?saved=1")
 }
 
 func (s *Server) eventSettingsUnlock(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	err = s.office.UnlockEventSettings(ctx, actor(c), id, c.FormValue("reason"))
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	err = s.Office.UnlockEventSettings(ctx, Actor(c), id, c.FormValue("reason"))
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderEventSettings(c, http.StatusUnprocessableEntity, id, nil, msgs, false)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/settings")
+	return SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/settings")
 }
 
 // settingOption is one choice of a settings select.

@@ -10,7 +10,7 @@ import templruntime "github.com/a-h/templ/runtime"
 
 // SettingsPage shows (and, where allowed, edits) adjudication settings:
 // every option with its default, a short explanation and the rule id.
-func SettingsPage(p Page, v settingsView, errs fieldMsgs) templ.Component {
+func SettingsPage(p Page, v settingsView, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -352,7 +352,7 @@ func SettingsPage(p Page, v settingsView, errs fieldMsgs) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldMsg("reason", errs).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = FieldMsg("reason", errs).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -526,7 +526,7 @@ func settingHelp(name, rule string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if cite := articleText(ctx, rule); cite != "" {
+		if cite := ArticleText(ctx, rule); cite != "" {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "<span class=\"rule-id\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -553,7 +553,7 @@ func settingHelp(name, rule string) templ.Component {
 	})
 }
 
-func settingSelect(name, rule, value string, options []settingOption, errs fieldMsgs) templ.Component {
+func settingSelect(name, rule, value string, options []settingOption, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -689,7 +689,7 @@ func settingSelect(name, rule, value string, options []settingOption, errs field
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fieldMsg(name, errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldMsg(name, errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -701,7 +701,7 @@ func settingSelect(name, rule, value string, options []settingOption, errs field
 	})
 }
 
-func settingNumber(name, rule, value string, errs fieldMsgs) templ.Component {
+func settingNumber(name, rule, value string, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -804,7 +804,7 @@ func settingNumber(name, rule, value string, errs fieldMsgs) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fieldMsg(name, errs).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldMsg(name, errs).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

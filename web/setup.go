@@ -22,10 +22,10 @@ type setupInput struct {
 func (s *Server) setupForm(c echo.Context) error {
 	ctx := c.Request().Context()
 	token := c.QueryParam("token")
-	if err := s.office.Accounts().CheckSetupToken(ctx, token); err != nil {
+	if err := s.Office.Accounts().CheckSetupToken(ctx, token); err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, SetupPage(s.page(c, L(ctx).T("accounts.setup.title")), setupInput{Token: token}, nil))
+	return s.Render(c, http.StatusOK, SetupPage(s.Page(c, L(ctx).T("accounts.setup.title")), setupInput{Token: token}, nil))
 }
 
 func (s *Server) setupSubmit(c echo.Context) error {
@@ -34,11 +34,11 @@ func (s *Server) setupSubmit(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	u, err := s.office.Accounts().CompleteSetup(ctx, office.SetupInput{
+	u, err := s.Office.Accounts().CompleteSetup(ctx, office.SetupInput{
 		Token: in.Token, Login: in.Login, DisplayName: in.DisplayName, Password: in.Password, Password2: in.Password2,
 	})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
-		return s.render(c, http.StatusUnprocessableEntity, SetupPage(s.page(c, L(ctx).T("accounts.setup.title")), in, msgs))
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+		return s.Render(c, http.StatusUnprocessableEntity, SetupPage(s.Page(c, L(ctx).T("accounts.setup.title")), in, msgs))
 	}
 	if err != nil {
 		return err
@@ -46,5 +46,5 @@ func (s *Server) setupSubmit(c echo.Context) error {
 	if err := s.signInAs(c, u.ID); err != nil {
 		return err
 	}
-	return seeOther(c, "/start") // the first-run checklist
+	return SeeOther(c, "/start") // the first-run checklist
 }

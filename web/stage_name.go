@@ -11,7 +11,7 @@ import (
 // on an English page its English name; without one, a stage named exactly
 // as its kind reads in Japanese (一次予選, 本戦 …) is shown with the kind's
 // English words from the locale files; any other name is shown as typed.
-func stageName(ctx context.Context, name, nameEn, kind string) string {
+func StageName(ctx context.Context, name, nameEn, kind string) string {
 	lz := L(ctx)
 	if lz.Lang != "en" {
 		return name
@@ -32,7 +32,7 @@ func stageName(ctx context.Context, name, nameEn, kind string) string {
 // them) that has an English name says that name instead; one that starts
 // with a kind's Japanese word says the kind in English ("First preliminary
 // R1-G1"). Other labels are data and are shown as stored.
-func gameLabel(ctx context.Context, label string, stages ...office.KnockoutStage) string {
+func GameLabel(ctx context.Context, label string, stages ...office.KnockoutStage) string {
 	lz := L(ctx)
 	if lz.Lang != "en" || lz.m == nil {
 		return label
@@ -53,11 +53,11 @@ func gameLabel(ctx context.Context, label string, stages ...office.KnockoutStage
 
 // labelStages are the stages gameLabel needs for an event's games: none on
 // a Japanese page (one statement on an English one).
-func (s *Server) labelStages(ctx context.Context, eventID int64) ([]office.KnockoutStage, error) {
+func (s *Server) LabelStages(ctx context.Context, eventID int64) ([]office.KnockoutStage, error) {
 	if L(ctx).Lang != "en" {
 		return nil, nil
 	}
-	return s.office.LabelStages(ctx, eventID)
+	return s.Office.LabelStages(ctx, eventID)
 }
 
 // stageKinds are the knockout stage kinds whose names have locale words.

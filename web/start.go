@@ -56,17 +56,17 @@ type startView struct {
 // what waits for them, and recent changes.
 func (s *Server) startPage(c echo.Context) error {
 	ctx := c.Request().Context()
-	sv, err := s.office.Start(ctx, actor(c))
+	sv, err := s.Office.Start(ctx, Actor(c))
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, StartPage(s.page(c, T(ctx, "start.title")), startViewOf(ctx, sv)))
+	return s.Render(c, http.StatusOK, StartPage(s.Page(c, T(ctx, "start.title")), startViewOf(ctx, sv)))
 }
 
 func startViewOf(ctx context.Context, sv office.StartView) startView {
 	var v startView
 	link := func(e office.Event) startEventLink {
-		return startEventLink{ID: e.ID, Name: localName(ctx, e.Name, e.NameEn), Dates: e.StartDate + " – " + e.EndDate,
+		return startEventLink{ID: e.ID, Name: LocalName(ctx, e.Name, e.NameEn), Dates: e.StartDate + " – " + e.EndDate,
 			Status: T(ctx, "events.status."+e.Status)}
 	}
 	byRole := map[string][]startEventLink{}
@@ -101,33 +101,33 @@ func startViewOf(ctx context.Context, sv office.StartView) startView {
 	}
 	event := func(id int64) string {
 		e := sv.EventByID[id]
-		return localName(ctx, e.Name, e.NameEn)
+		return LocalName(ctx, e.Name, e.NameEn)
 	}
 	for _, g := range sv.Waiting {
 		when := g.ScheduledOn
-		v.Waiting = append(v.Waiting, startLine{When: when, Href: gameURL(g.GameID),
+		v.Waiting = append(v.Waiting, startLine{When: when, Href: GameURL(g.GameID),
 			Text: T(ctx, "start.waiting.result", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID))})
 	}
 	v.WaitingMore = sv.WaitingMore
 	for _, g := range sv.Confirm {
-		v.Confirm = append(v.Confirm, startLine{When: showTime(g.Result.EnteredAt), Href: gameURL(g.GameID),
+		v.Confirm = append(v.Confirm, startLine{When: ShowTime(g.Result.EnteredAt), Href: GameURL(g.GameID),
 			Text: T(ctx, "start.waiting.confirm", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID),
 				"Result", resultPhrase(ctx, g.Result.Result, player(g.SentePlayerID), player(g.GotePlayerID)),
 				"By", user(g.Result.EnteredBy))})
 	}
 	v.ConfirmMore = sv.ConfirmMore
 	for _, g := range sv.Rulings {
-		v.Rulings = append(v.Rulings, startLine{When: showTime(g.Result.EnteredAt), Href: gameURL(g.GameID),
+		v.Rulings = append(v.Rulings, startLine{When: ShowTime(g.Result.EnteredAt), Href: GameURL(g.GameID),
 			Text: T(ctx, "start.waiting.ruling", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID),
 				"Why", T(ctx, actionKey("start.ruling.", g.Result.Reason, office.RulingReasons)))})
 	}
 	v.RulingsMore = sv.RulingsMore
 	for _, ch := range sv.Changes {
-		l := startLine{When: showTime(ch.At)}
+		l := startLine{When: ShowTime(ch.At)}
 		sente, gote := player(ch.SentePlayerID), player(ch.GotePlayerID)
 		switch ch.Kind {
 		case office.ChangeResult:
-			l.Href = gameURL(ch.GameID)
+			l.Href = GameURL(ch.GameID)
 			id := "start.change.result"
 			if ch.Version > 1 {
 				id = "start.change.correction"
@@ -135,14 +135,14 @@ func startViewOf(ctx context.Context, sv office.StartView) startView {
 			l.Text = T(ctx, id, "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Sente", sente, "Gote", gote,
 				"Result", resultPhrase(ctx, ch.Result, sente, gote), "Version", ch.Version)
 		case office.ChangeRuling:
-			l.Href = gameURL(ch.GameID)
+			l.Href = GameURL(ch.GameID)
 			kind := T(ctx, "adjudication.rulingkind."+ch.RulingKind)
 			l.Text = T(ctx, "start.change.ruling", "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Sente", sente, "Gote", gote, "Kind", kind)
 		case office.ChangeDraw:
-			l.Href = "/stages/" + i64(ch.StageID)
-			l.Text = T(ctx, actionKey("start.change.draw.", ch.Action, drawActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Place", stageName(ctx, ch.Place, ch.PlaceEn, ch.PlaceKind))
+			l.Href = "/stages/" + I64(ch.StageID)
+			l.Text = T(ctx, actionKey("start.change.draw.", ch.Action, drawActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Place", StageName(ctx, ch.Place, ch.PlaceEn, ch.PlaceKind))
 		case office.ChangeSchedule:
-			l.Href = "/league/" + i64(ch.ClassID)
+			l.Href = "/league/" + I64(ch.ClassID)
 			l.Text = T(ctx, actionKey("start.change.schedule.", ch.Action, scheduleActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID),
 				"Class", T(ctx, "league.class_name", "Class", ch.Place))
 		}

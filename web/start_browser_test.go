@@ -80,7 +80,7 @@ func TestBrowser_StartChecklistBulkEntryPickerSwapAndMarks(t *testing.T) {
 		}
 		screenshot(t, ctx, "start-checklist-fresh")
 
-		f, err := seed.New(bg, a.srv.office, a.store, a.now) // an organiser
+		f, err := seed.New(bg, a.srv.Office, a.store, a.now) // an organiser
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,11 +138,11 @@ func TestBrowser_StartChecklistBulkEntryPickerSwapAndMarks(t *testing.T) {
 		}
 
 		// Entrants pasted into a first preliminary: one bad line, then all.
-		ev, err := a.srv.office.CreateEvent(bg, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: "新人王戦", Kind: office.EventKnockout, StartDate: "2026-12-01", EndDate: "2027-03-31"})
+		ev, err := a.srv.Office.CreateEvent(bg, f.Admin, office.EventInput{OrganiserID: f.Org.ID, Name: "新人王戦", Kind: office.EventKnockout, StartDate: "2026-12-01", EndDate: "2027-03-31"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := a.srv.office.CreateStage(bg, f.Admin, office.StageInput{EventID: ev.ID, Name: "一次予選", Kind: string(pairing.FirstPreliminary)})
+		st, err := a.srv.Office.CreateStage(bg, f.Admin, office.StageInput{EventID: ev.ID, Name: "一次予選", Kind: string(pairing.FirstPreliminary)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -32,7 +32,7 @@ func startHrefs(d *goquery.Document, testid string) []string {
 func TestStart_D_X5_D_K1_WaitingForARulingAndAResultTakenBack(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
-		o := a.srv.office
+		o := a.srv.Office
 		g := newGameSetup(t, a, "{}")
 		must := func(err error) {
 			t.Helper()
@@ -73,10 +73,10 @@ func TestStart_D_X5_D_K1_WaitingForARulingAndAResultTakenBack(t *testing.T) {
 
 		a.signIn(a.client, g.arbiter.UserID)
 		d := doc(t, startBody(t, a))
-		if got, want := startHrefs(d, "start-waiting-ruling"), []string{gameURL(disputed), gameURL(superseded)}; !slices.Equal(got, want) {
+		if got, want := startHrefs(d, "start-waiting-ruling"), []string{GameURL(disputed), GameURL(superseded)}; !slices.Equal(got, want) {
 			t.Fatalf("waiting for a ruling: %v, want %v", got, want)
 		}
-		if got, want := startHrefs(d, "start-waiting-result"), []string{gameURL(undone), gameURL(fresh)}; !slices.Equal(got, want) {
+		if got, want := startHrefs(d, "start-waiting-result"), []string{GameURL(undone), GameURL(fresh)}; !slices.Equal(got, want) {
 			t.Fatalf("waiting for a result: %v, want %v (a game waiting for the arbiter is not waiting for a result)", got, want)
 		}
 		rulings := d.Find(`[data-testid="start-rulings"]`).Text()
@@ -100,7 +100,7 @@ func TestStart_D_X5_D_K1_WaitingForARulingAndAResultTakenBack(t *testing.T) {
 			t.Fatalf("the ruling did not settle the game: %+v", ended)
 		}
 		d = doc(t, startBody(t, a))
-		if got, want := startHrefs(d, "start-waiting-ruling"), []string{gameURL(superseded)}; !slices.Equal(got, want) {
+		if got, want := startHrefs(d, "start-waiting-ruling"), []string{GameURL(superseded)}; !slices.Equal(got, want) {
 			t.Fatalf("after the ruling: %v, want %v", got, want)
 		}
 

@@ -66,7 +66,7 @@ func TestStart_ChecklistTicksItselfOff(t *testing.T) {
 		if todo, done := count("setup-step-todo"), count("setup-step-done"); todo != 4 || done != 0 {
 			t.Fatalf("fresh install: %d to do, %d done; want 4, 0", todo, done)
 		}
-		f, err := seed.New(ctx, a.srv.office, a.store, a.now) // an organiser
+		f, err := seed.New(ctx, a.srv.Office, a.store, a.now) // an organiser
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestStart_ChecklistTicksItselfOff(t *testing.T) {
 func TestStart_WaitingGamesConfirmationsAndChangesInWords(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
-		f, err := seed.New(ctx, a.srv.office, a.store, a.now)
+		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,7 +108,7 @@ func TestStart_WaitingGamesConfirmationsAndChangesInWords(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := a.addUser("director", false)
-		if err := a.srv.office.GrantEventRole(ctx, f.Admin, office.RoleGrant{EventID: e.ID, UserID: u.ID, Role: office.RoleDirector}); err != nil {
+		if err := a.srv.Office.GrantEventRole(ctx, f.Admin, office.RoleGrant{EventID: e.ID, UserID: u.ID, Role: office.RoleDirector}); err != nil {
 			t.Fatal(err)
 		}
 		a.signIn(a.client, u.ID)
@@ -173,7 +173,7 @@ func TestStart_WaitingGamesConfirmationsAndChangesInWords(t *testing.T) {
 // event and after a ten times larger one is added (issue 12).
 func TestQueryCount_StartPageCostsTheSameAtTenTimesTheSize(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
-		f, err := seed.New(context.Background(), a.srv.office, a.store, a.now)
+		f, err := seed.New(context.Background(), a.srv.Office, a.store, a.now)
 		if err != nil {
 			t.Fatal(err)
 		}

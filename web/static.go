@@ -14,7 +14,7 @@ import (
 var staticFiles embed.FS
 
 // static serves the embedded assets; names carry versions, so they cache.
-func (s *Server) static(c echo.Context) error {
+func (s *Server) Static(c echo.Context) error {
 	name := path.Clean(strings.TrimPrefix(c.Param("*"), "/"))
 	if name == "." || strings.HasPrefix(name, "..") {
 		return echo.ErrNotFound

@@ -21,28 +21,28 @@ import (
 // with it the new version (through the correction gate when later games
 // depended on the result).
 func (s *Server) undoSave(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
 	in := office.UndoInput{Reason: c.FormValue("reason")}
-	in.Version, err = seenVersion(c)
-	if !confirmed(c) {
+	in.Version, err = SeenVersion(c)
+	if !Confirmed(c) {
 		var eff office.Effects
 		if err == nil {
 			var eventID int64
-			if eventID, err = s.office.EventOfGame(ctx, id); err == nil {
-				eff, err = s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
-					_, err := o.UndoResult(ctx, actor(c), id, in)
+			if eventID, err = s.Office.EventOfGame(ctx, id); err == nil {
+				eff, err = s.Office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
+					_, err := o.UndoResult(ctx, Actor(c), id, in)
 					return err
 				})
 			}
 		}
-		if shown, err2 := s.correctionFromPreview(c, office.CorrectionResult, id, err); shown {
+		if shown, err2 := s.CorrectionFromPreview(c, office.CorrectionResult, id, err); shown {
 			return err2
 		}
-		if msgs, ok := fieldMsgsOf(ctx, err); ok && msgs["reason"] != "" && len(msgs) == 1 {
+		if msgs, ok := FieldMsgsOf(ctx, err); ok && msgs["reason"] != "" && len(msgs) == 1 {
 			// The reason is asked for on the preview itself: show what will
 			// be stored with the message, not the game page.
 			eff, err = s.undoEffectsWithoutReason(ctx, c, id, in)
@@ -51,15 +51,15 @@ func (s *Server) undoSave(c echo.Context) error {
 			}
 		}
 		if err != nil {
-			wholePageUnlessStale(c, err)
+			WholePageUnlessStale(c, err)
 			return s.formError(c, id, gameForms{Open: "undo"}, err)
 		}
 		return s.renderUndoConfirm(c, http.StatusOK, id, in, eff, nil)
 	}
 	if err == nil {
-		_, err = s.office.UndoResult(ctx, actor(c), id, in)
+		_, err = s.Office.UndoResult(ctx, Actor(c), id, in)
 	}
-	if msgs, ok := fieldMsgsOf(ctx, err); ok && msgs["reason"] != "" {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok && msgs["reason"] != "" {
 		eff, perr := s.undoEffectsWithoutReason(ctx, c, id, in)
 		if perr != nil {
 			return perr
@@ -67,40 +67,40 @@ func (s *Server) undoSave(c echo.Context) error {
 		return s.renderUndoConfirm(c, http.StatusUnprocessableEntity, id, in, eff, msgs)
 	}
 	if err != nil {
-		wholePageUnlessStale(c, err)
+		WholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{Open: "undo"}, err)
 	}
-	return seeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
+	return SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
 }
 
 // undoEffectsWithoutReason previews the undo with a placeholder reason, so
 // the page can say what will be stored while it asks for the real one.
 func (s *Server) undoEffectsWithoutReason(ctx context.Context, c echo.Context, id int64, in office.UndoInput) (office.Effects, error) {
-	eventID, err := s.office.EventOfGame(ctx, id)
+	eventID, err := s.Office.EventOfGame(ctx, id)
 	if err != nil {
 		return office.Effects{}, err
 	}
 	in.Reason = "-"
-	return s.office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
-		_, err := o.UndoResult(ctx, actor(c), id, in)
+	return s.Office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
+		_, err := o.UndoResult(ctx, Actor(c), id, in)
 		return err
 	})
 }
 
-func (s *Server) renderUndoConfirm(c echo.Context, status int, id int64, in office.UndoInput, eff office.Effects, errs fieldMsgs) error {
+func (s *Server) renderUndoConfirm(c echo.Context, status int, id int64, in office.UndoInput, eff office.Effects, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	g, _, err := s.office.Game(ctx, actor(c), id)
+	g, _, err := s.Office.Game(ctx, Actor(c), id)
 	if err != nil {
 		return err
 	}
 	lead := T(ctx, "previews.undo.lead_none", "V", in.Version)
-	if plan, ok, err := s.office.PlanUndo(ctx, id); err != nil {
+	if plan, ok, err := s.Office.PlanUndo(ctx, id); err != nil {
 		return err
 	} else if ok && plan.Restored != nil {
 		lead = T(ctx, "previews.undo.lead", "V", plan.Undone.Version, "Back", plan.Restored.Version,
-			"Result", effectResultWords(ctx, plan.Restored.Result, plan.Restored.Reason, s.playerName(ctx, g.SentePlayerID), s.playerName(ctx, g.GotePlayerID)))
+			"Result", EffectResultWords(ctx, plan.Restored.Result, plan.Restored.Reason, s.PlayerName(ctx, g.SentePlayerID), s.PlayerName(ctx, g.GotePlayerID)))
 	}
-	return s.renderConfirm(c, status, confirmView{Title: T(ctx, "previews.undo.title", "Game", gameLabel(ctx, g.Label)), Lead: lead,
-		Effects: s.effectsView(ctx, eff), Action: gameURL(id) + "/undo", Fields: echoFields(c, "reason"),
-		Submit: T(ctx, "previews.undo.submit"), Back: gameURL(id) + "#results", Reason: true, ReasonValue: in.Reason, Errs: errs, Danger: true})
+	return s.RenderConfirm(c, status, ConfirmView{Title: T(ctx, "previews.undo.title", "Game", GameLabel(ctx, g.Label)), Lead: lead,
+		Effects: s.EffectsView(ctx, eff), Action: GameURL(id) + "/undo", Fields: EchoFields(c, "reason"),
+		Submit: T(ctx, "previews.undo.submit"), Back: GameURL(id) + "#results", Reason: true, ReasonValue: in.Reason, Errs: errs, Danger: true})
 }

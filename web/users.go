@@ -32,20 +32,20 @@ func (s *Server) usersPage(c echo.Context) error {
 	return s.renderUsers(c, http.StatusOK, newUserInput{}, nil)
 }
 
-func (s *Server) renderUsers(c echo.Context, status int, in newUserInput, errs fieldMsgs) error {
+func (s *Server) renderUsers(c echo.Context, status int, in newUserInput, errs FieldMsgs) error {
 	ctx := c.Request().Context()
-	a := actor(c)
-	users, err := s.office.Accounts().Users(ctx, a)
+	a := Actor(c)
+	users, err := s.Office.Accounts().Users(ctx, a)
 	if err != nil {
 		return err
 	}
 	rows := make([]userRow, 0, len(users))
 	for _, u := range users {
 		rows = append(rows, userRow{ID: u.ID, Login: u.Login, DisplayName: u.DisplayName, Admin: u.IsAdmin,
-			Disabled: u.Disabled, Created: showTime(u.CreatedAt), Self: u.ID == a.UserID})
+			Disabled: u.Disabled, Created: ShowTime(u.CreatedAt), Self: u.ID == a.UserID})
 	}
 	in.Password, in.Password2 = "", ""
-	return s.render(c, status, UsersPage(s.page(c, L(ctx).T("accounts.users.title")), rows, in, errs))
+	return s.Render(c, status, UsersPage(s.Page(c, L(ctx).T("accounts.users.title")), rows, in, errs))
 }
 
 func (s *Server) userCreate(c echo.Context) error {
@@ -54,21 +54,21 @@ func (s *Server) userCreate(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	_, err := s.office.Accounts().CreateUser(ctx, actor(c), office.NewUser{
+	_, err := s.Office.Accounts().CreateUser(ctx, Actor(c), office.NewUser{
 		Login: in.Login, DisplayName: in.DisplayName, Password: in.Password, Password2: in.Password2,
 	})
-	if msgs, ok := fieldMsgsOf(ctx, err); ok {
+	if msgs, ok := FieldMsgsOf(ctx, err); ok {
 		return s.renderUsers(c, http.StatusUnprocessableEntity, in, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/users")
+	return SeeOther(c, "/users")
 }
 
 // userFlag reads :id and the form's value ("1" or "0").
 func userFlag(c echo.Context) (int64, bool, error) {
-	id, err := pathID(c)
+	id, err := PathID(c)
 	if err != nil {
 		return 0, false, err
 	}
@@ -80,7 +80,7 @@ func (s *Server) userSetDisabled(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.afterUserChange(c, s.office.Accounts().SetUserDisabled(c.Request().Context(), actor(c), id, on))
+	return s.afterUserChange(c, s.Office.Accounts().SetUserDisabled(c.Request().Context(), Actor(c), id, on))
 }
 
 func (s *Server) userSetAdmin(c echo.Context) error {
@@ -88,19 +88,19 @@ func (s *Server) userSetAdmin(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.afterUserChange(c, s.office.Accounts().SetUserAdmin(c.Request().Context(), actor(c), id, on))
+	return s.afterUserChange(c, s.Office.Accounts().SetUserAdmin(c.Request().Context(), Actor(c), id, on))
 }
 
 // afterUserChange shows the list with the reason when a change was
 // refused (the last administrator), else returns to the list.
 func (s *Server) afterUserChange(c echo.Context, err error) error {
-	if msgs, ok := fieldMsgsOf(c.Request().Context(), err); ok {
-		return s.renderUsers(c, http.StatusUnprocessableEntity, newUserInput{}, fieldMsgs{"": msgs["user"]})
+	if msgs, ok := FieldMsgsOf(c.Request().Context(), err); ok {
+		return s.renderUsers(c, http.StatusUnprocessableEntity, newUserInput{}, FieldMsgs{"": msgs["user"]})
 	}
 	if err != nil {
 		return err
 	}
-	return seeOther(c, "/users")
+	return SeeOther(c, "/users")
 }
 
 func userDisableLabel(ctx context.Context, disabled bool) string {

@@ -12,7 +12,7 @@ import "strconv"
 
 // UsersPage: every user, with buttons to disable/enable and to grant or
 // revoke the administrator flag, and the form to add a user.
-func UsersPage(p Page, rows []userRow, in newUserInput, errs fieldMsgs) templ.Component {
+func UsersPage(p Page, rows []userRow, in newUserInput, errs FieldMsgs) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -294,7 +294,7 @@ func UsersPage(p Page, rows []userRow, in newUserInput, errs fieldMsgs) templ.Co
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("login", T(ctx, "accounts.field.login"), in.Login, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("login", T(ctx, "accounts.field.login"), in.Login, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -315,11 +315,11 @@ func UsersPage(p Page, rows []userRow, in newUserInput, errs fieldMsgs) templ.Co
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("display_name", T(ctx, "accounts.field.display_name"), in.DisplayName, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("display_name", T(ctx, "accounts.field.display_name"), in.DisplayName, "text", "off", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("password", T(ctx, "accounts.users.initial_password"), "", "password", "new-password", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("password", T(ctx, "accounts.users.initial_password"), "", "password", "new-password", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -340,7 +340,7 @@ func UsersPage(p Page, rows []userRow, in newUserInput, errs fieldMsgs) templ.Co
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = textField("password2", T(ctx, "accounts.field.password2"), "", "password", "new-password", errs).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TextField("password2", T(ctx, "accounts.field.password2"), "", "password", "new-password", errs).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -26,7 +26,7 @@ func ruleKey(rule string) string {
 // ruleName says a rule in words with its article, e.g. 「B級2組以下の順位戦
 // では師弟戦を行わない（公式棋戦規約 第8条A-2）」. A rule without words yet
 // is named by a general phrase, never by its id.
-func ruleName(ctx context.Context, rule string) string {
+func RuleName(ctx context.Context, rule string) string {
 	lz := L(ctx)
 	id := "words.rule." + ruleKey(rule)
 	if lz.m != nil && lz.m.Has(lz.Lang, id) {
@@ -40,7 +40,7 @@ func ruleName(ctx context.Context, rule string) string {
 func ruleNames(ctx context.Context, rules []string) string {
 	out := make([]string, 0, len(rules))
 	for _, r := range rules {
-		out = append(out, ruleName(ctx, r))
+		out = append(out, RuleName(ctx, r))
 	}
 	return strings.Join(out, listSep(ctx))
 }
@@ -58,7 +58,7 @@ type nameOf func(id string) string
 
 // knockoutViolation says one broken bracket rule as a sentence: who, which
 // slots (numbered from 1, as the review table shows them) and the rule.
-func knockoutViolation(ctx context.Context, v pairing.Violation, name nameOf) string {
+func KnockoutViolation(ctx context.Context, v pairing.Violation, name nameOf) string {
 	lz := L(ctx)
 	p := func(i int) string {
 		if i < len(v.Players) {
@@ -89,7 +89,7 @@ func knockoutViolation(ctx context.Context, v pairing.Violation, name nameOf) st
 	case pairing.RuleSize:
 		return lz.T("words.knockout.size")
 	}
-	if w, ok := finalRuleWords(ctx, v.Rule, p(0), p(1), slot(0)); ok { // a day class's final (day_final.go)
+	if w, ok := FinalRuleWords(ctx, v.Rule, p(0), p(1), slot(0)); ok { // a day class's final (day_final.go)
 		return w
 	}
 	return lz.T("words.rule.other")
@@ -97,13 +97,13 @@ func knockoutViolation(ctx context.Context, v pairing.Violation, name nameOf) st
 
 // leagueViolation says one broken schedule rule: the rule in words, the
 // players by name and the round.
-func leagueViolation(ctx context.Context, v league.Violation, name nameOf) string {
+func LeagueViolation(ctx context.Context, v league.Violation, name nameOf) string {
 	lz := L(ctx)
 	names := make([]string, 0, len(v.Players))
 	for _, id := range v.Players {
 		names = append(names, name(id))
 	}
-	rule := ruleName(ctx, v.Rule)
+	rule := RuleName(ctx, v.Rule)
 	switch {
 	case len(names) > 0 && v.Round > 0:
 		return lz.T("words.league.violation_round", "Rule", rule, "Players", strings.Join(names, listSep(ctx)), "Round", v.Round)
@@ -117,7 +117,7 @@ func leagueViolation(ctx context.Context, v league.Violation, name nameOf) strin
 
 // drawLogSentence says one line of a stage's draw log: what was done, with
 // the players by name; the reason is shown beside it.
-func drawLogSentence(ctx context.Context, action, detail string, name nameOf) string {
+func DrawLogSentence(ctx context.Context, action, detail string, name nameOf) string {
 	lz := L(ctx)
 	var d struct {
 		Seed       string              `json:"seed"`
@@ -144,7 +144,7 @@ func drawLogSentence(ctx context.Context, action, detail string, name nameOf) st
 		if len(d.Violations) > 0 {
 			var broke []string
 			for _, v := range d.Violations {
-				broke = append(broke, knockoutViolation(ctx, v, name))
+				broke = append(broke, KnockoutViolation(ctx, v, name))
 			}
 			s += lz.T("words.drawlog.broke", "Rules", strings.Join(broke, " "))
 		}
@@ -175,7 +175,7 @@ func slotHolder(ctx context.Context, id string, name nameOf) string {
 }
 
 // leagueLogSentence says one line of a class's schedule log.
-func leagueLogSentence(ctx context.Context, action, detail, violations string, name nameOf) string {
+func LeagueLogSentence(ctx context.Context, action, detail, violations string, name nameOf) string {
 	lz := L(ctx)
 	var d struct {
 		Seed      string  `json:"seed"`
@@ -214,7 +214,7 @@ func leagueLogSentence(ctx context.Context, action, detail, violations string, n
 	if json.Unmarshal([]byte(violations), &vs) == nil && len(vs) > 0 {
 		var broke []string
 		for _, v := range vs {
-			broke = append(broke, leagueViolation(ctx, v, name))
+			broke = append(broke, LeagueViolation(ctx, v, name))
 		}
 		s += lz.T("words.drawlog.broke", "Rules", strings.Join(broke, listSep(ctx)))
 	}
@@ -227,7 +227,7 @@ var reArticle = regexp.MustCompile(`^(00[0-4])\s*(?:第(\d+)条)?(?:第(\d+)項)
 
 // articleText cites a rule source in human form: 「対局規則 第8条第4項」 /
 // "Playing rules art. 8(4)".
-func articleText(ctx context.Context, art string) string {
+func ArticleText(ctx context.Context, art string) string {
 	lz := L(ctx)
 	m := reArticle.FindStringSubmatch(strings.TrimSpace(art))
 	if m == nil {
@@ -265,11 +265,11 @@ func articleText(ctx context.Context, art string) string {
 
 // articleTexts cites several sources, dropping ones it cannot read and
 // repeats.
-func articleTexts(ctx context.Context, arts []string) string {
+func ArticleTexts(ctx context.Context, arts []string) string {
 	seen := map[string]bool{}
 	var out []string
 	for _, a := range arts {
-		if t := articleText(ctx, a); t != "" && !seen[t] {
+		if t := ArticleText(ctx, a); t != "" && !seen[t] {
 			seen[t] = true
 			out = append(out, t)
 		}
@@ -308,7 +308,7 @@ var handicapSlugs = map[string]string{
 
 // handicapLabel shows a 手合割 in the reader's language; the stored value
 // stays the Japanese name.
-func handicapLabel(ctx context.Context, name string) string {
+func HandicapLabel(ctx context.Context, name string) string {
 	if slug, ok := handicapSlugs[name]; ok && Lang(ctx) == "en" {
 		return L(ctx).T("words.handicap." + slug)
 	}
@@ -317,7 +317,7 @@ func handicapLabel(ctx context.Context, name string) string {
 
 // rankLabel shows a 段級位 in the reader's language ("九段" → "9-dan");
 // a rank Kisen cannot read is shown as stored.
-func rankLabel(ctx context.Context, rank string) string {
+func RankLabel(ctx context.Context, rank string) string {
 	if Lang(ctx) != "en" || rank == "" {
 		return rank
 	}
@@ -346,7 +346,7 @@ func tossFaceLabel(ctx context.Context, f pairing.Face) string {
 
 // wordArgs puts a validation message's rule id (args "Rule") into words,
 // so 「規約（D-A2）」 reads 「規約（B級2組以下の順位戦では師弟戦を行わない…）」.
-func wordArgs(ctx context.Context, args map[string]any) map[string]any {
+func WordArgs(ctx context.Context, args map[string]any) map[string]any {
 	rule, ok := args["Rule"].(string)
 	if !ok {
 		return args
@@ -355,6 +355,27 @@ func wordArgs(ctx context.Context, args map[string]any) map[string]any {
 	for k, v := range args {
 		out[k] = v
 	}
-	out["Rule"] = ruleName(ctx, rule)
+	out["Rule"] = RuleName(ctx, rule)
 	return out
+}
+
+// finalRuleWords says a broken rule of a class's final (pairing.CheckFinal)
+// with the players a and b (by name) and the first slot (1-based); ok is
+// false for any other rule.
+func FinalRuleWords(ctx context.Context, rule, a, b string, slot int) (string, bool) {
+	switch rule {
+	case pairing.RuleFinalSeparation:
+		return T(ctx, "day_final.rule.separation", "A", a, "B", b), true
+	case pairing.RuleFinalAvoid:
+		return T(ctx, "day_final.rule.avoid", "A", a, "B", b), true
+	case pairing.RuleFinalNever:
+		return T(ctx, "day_final.rule.never", "A", a, "B", b), true
+	case pairing.RuleFinalWinners:
+		return T(ctx, "day_final.rule.winners", "Name", a, "Slot", slot), true
+	case pairing.RuleFinalByeOrder:
+		return T(ctx, "day_final.rule.bye_order", "Name", a, "Slot", slot), true
+	case pairing.RuleFinalStanding:
+		return T(ctx, "day_final.rule.standing", "Name", a, "Slot", slot), true
+	}
+	return "", false
 }

@@ -61,7 +61,7 @@ func TestWords_UploadTooLargeIsLocalisedWithTheUsersNavigation(t *testing.T) {
 				t.Errorf("%s: the signed-in user's navigation is missing", lang)
 			}
 			msg := d.Find(`[data-testid="error-status"]`).Text()
-			if want := a.srv.msgs.For(lang).T("error.too_large"); msg != want {
+			if want := a.srv.Msgs.For(lang).T("error.too_large"); msg != want {
 				t.Errorf("%s: message %q, want %q", lang, msg, want)
 			}
 			for _, key := range []string{"app.name", "nav.players", "error.invalid", "app.footer"} {
@@ -89,7 +89,7 @@ func TestWords_D_A1_ViolationNamesThePlayers(t *testing.T) {
 	}
 	for _, lang := range Languages {
 		c := WithLocalizer(ctx, m.For(lang))
-		if got := knockoutViolation(c, v, func(id string) string { return names[id] }); got != want[lang] {
+		if got := KnockoutViolation(c, v, func(id string) string { return names[id] }); got != want[lang] {
 			t.Errorf("%s: %q, want %q", lang, got, want[lang])
 		}
 	}
@@ -111,7 +111,7 @@ func TestWords_ArticleCitationsInWords(t *testing.T) {
 	}
 	for _, tc := range cases {
 		for lang, want := range map[string]string{"ja": tc.ja, "en": tc.en} {
-			if got := articleText(WithLocalizer(context.Background(), m.For(lang)), tc.in); got != want {
+			if got := ArticleText(WithLocalizer(context.Background(), m.For(lang)), tc.in); got != want {
 				t.Errorf("%s %q: %q, want %q", lang, tc.in, got, want)
 			}
 		}

@@ -17,8 +17,8 @@ func TestWords_UnpublishLogLinesAreSentences(t *testing.T) {
 	for _, lang := range []string{"ja", "en"} {
 		ctx := WithLocalizer(t.Context(), msgs.For(lang))
 		for _, s := range []string{
-			drawLogSentence(ctx, "unpublish", `{"voided":[11,12,13]}`, name),
-			leagueLogSentence(ctx, "unpublish", `{"voided":[11,12,13]}`, "", name),
+			DrawLogSentence(ctx, "unpublish", `{"voided":[11,12,13]}`, name),
+			LeagueLogSentence(ctx, "unpublish", `{"voided":[11,12,13]}`, "", name),
 		} {
 			if strings.Contains(s, "unpublish") || !strings.Contains(s, "3") {
 				t.Errorf("%s: %q", lang, s)
