@@ -31,7 +31,7 @@ type Deps struct {
 // Server is the web application.
 type Server struct {
 	AskFuture bool
-	Config       config.Config
+	Config    config.Config
 	Office    *office.Office
 	Log       *slog.Logger
 	Now       func() time.Time
@@ -62,7 +62,7 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		Config:    d.Config,
+		Config: d.Config,
 		Office: d.Office,
 		Log:    d.Logger,
 		Now:    d.Office.Now,
@@ -99,7 +99,6 @@ func New(d Deps) (*Server, error) {
 
 // Handler is the whole application as an http.Handler (for tests).
 func (s *Server) Handler() http.Handler { return s.Echo }
-
 
 // Run serves on the configured address until ctx ends, then shuts down
 // gracefully, giving in-flight requests the configured grace period.
