@@ -123,10 +123,10 @@ func TestValidate_EveryOfficeInputHasTagsOrAReason(t *testing.T) {
 	}
 }
 
-// loadLocale reads every message of web/locales/<lang>.
+// loadLocale reads every message of web/site/locales/<lang>.
 func loadLocale(t *testing.T, lang string) map[string]string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("..", "web", "locales", lang, "*.json"))
+	files, err := filepath.Glob(filepath.Join("..", "web", "site", "locales", lang, "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("locale %s: %v (%d files)", lang, err, len(files))
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"kisen/web/site"
 	"net/url"
 
 	"github.com/labstack/echo/v4"
@@ -14,12 +15,12 @@ func (s *Server) accountRoutes(e *echo.Echo) {
 	e.GET("/login", s.loginForm)
 	e.POST("/login", s.loginSubmit)
 	e.POST("/logout", s.logout)
-	e.GET("/account", s.accountPage, RequireUser)
-	e.POST("/account/password", s.passwordSubmit, RequireUser)
-	e.GET("/users", s.usersPage, RequireAdmin)
-	e.POST("/users", s.userCreate, RequireAdmin)
-	e.POST("/users/:id/disabled", s.userSetDisabled, RequireAdmin)
-	e.POST("/users/:id/admin", s.userSetAdmin, RequireAdmin)
+	e.GET("/account", s.accountPage, site.RequireUser)
+	e.POST("/account/password", s.passwordSubmit, site.RequireUser)
+	e.GET("/users", s.usersPage, site.RequireAdmin)
+	e.POST("/users", s.userCreate, site.RequireAdmin)
+	e.POST("/users/:id/disabled", s.userSetDisabled, site.RequireAdmin)
+	e.POST("/users/:id/admin", s.userSetAdmin, site.RequireAdmin)
 }
 
 // SetupLink returns the one-time link to create the first administrator,
@@ -40,7 +41,7 @@ func (s *Server) signInAs(c echo.Context, userID int64) error {
 	if err := s.Sessions.RenewToken(ctx); err != nil {
 		return err
 	}
-	s.Sessions.Put(ctx, SessionUserKey, userID)
+	s.Sessions.Put(ctx, site.SessionUserKey, userID)
 	s.RotateCSRF(c)
 	return nil
 }

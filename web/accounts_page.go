@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // passwordInput is the password change form.
@@ -28,18 +29,18 @@ func (s *Server) accountPage(c echo.Context) error {
 	return s.renderAccount(c, http.StatusOK, nil, c.QueryParam("saved") == "1")
 }
 
-func (s *Server) renderAccount(c echo.Context, status int, errs FieldMsgs, saved bool) error {
+func (s *Server) renderAccount(c echo.Context, status int, errs site.FieldMsgs, saved bool) error {
 	ctx := c.Request().Context()
-	a := Actor(c)
+	a := site.Actor(c)
 	rows, err := s.Office.UserEventRoles(ctx, a, a.UserID)
 	if err != nil {
 		return err
 	}
 	roles := make([]myRole, 0, len(rows))
 	for _, r := range rows {
-		roles = append(roles, myRole{EventID: r.EventID, EventName: LocalName(ctx, r.EventName, r.EventNameEn), Role: r.Role})
+		roles = append(roles, myRole{EventID: r.EventID, EventName: site.LocalName(ctx, r.EventName, r.EventNameEn), Role: r.Role})
 	}
-	return s.Render(c, status, AccountPage(s.Page(c, L(ctx).T("accounts.account.title")), a, roles, errs, saved))
+	return s.Render(c, status, AccountPage(s.Page(c, site.L(ctx).T("accounts.account.title")), a, roles, errs, saved))
 }
 
 // passwordSubmit changes the password. Other sessions of the user stay
@@ -50,10 +51,10 @@ func (s *Server) passwordSubmit(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	err := s.Office.Accounts().ChangePassword(ctx, Actor(c), office.PasswordChange{
+	err := s.Office.Accounts().ChangePassword(ctx, site.Actor(c), office.PasswordChange{
 		Current: in.Current, New: in.New, New2: in.New2, IP: s.clientIP(c),
 	})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderAccount(c, http.StatusUnprocessableEntity, msgs, false)
 	}
 	if errors.Is(err, office.ErrRateLimited) {
@@ -66,5 +67,5 @@ func (s *Server) passwordSubmit(c echo.Context) error {
 	if err := s.Sessions.RenewToken(ctx); err != nil {
 		return err
 	}
-	return SeeOther(c, "/account?saved=1")
+	return site.SeeOther(c, "/account?saved=1")
 }

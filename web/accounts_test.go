@@ -11,6 +11,7 @@ import (
 
 	"kisen/office"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // cheapParams keeps handler tests fast for users they insert; hashes carry
@@ -174,7 +175,7 @@ func TestLogin_RateLimitSaysWhenToTryAgain(t *testing.T) {
 				t.Fatalf("failure %d: %d", i+1, resp.StatusCode)
 			}
 		}
-		at := a.now.Add(office.PairDelay).In(Tokyo).Format("15:04:05")
+		at := a.now.Add(office.PairDelay).In(site.Tokyo).Format("15:04:05")
 		resp, body := a.login("sato", "password-of-sato", "/")
 		msg := testid(t, body, "login-error")
 		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(msg, at) || !strings.Contains(msg, "約30秒後") {

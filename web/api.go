@@ -18,6 +18,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/day"
+	"kisen/web/site"
 )
 
 // The public read API and the token writes (issue 15 parts 3 and 4,
@@ -56,7 +57,7 @@ func (s *Server) apiRoutes(e *echo.Echo) error {
 		lim = newSharedAPILimiter(s.Config.APIRate, s.Config.APIBurst, s.Office, s.Log)
 	}
 	s.api = &apiState{doc: doc, limiter: lim}
-	s.ApiErrors = s.apiError // errors under /api/ answer JSON (errors.go)
+	s.APIErrors = s.apiError // errors under /api/ answer JSON (errors.go)
 	g := e.Group(apiPrefix, s.apiActor)
 	for _, op := range ops {
 		path := strings.NewReplacer("{", ":", "}", "").Replace(op.Path)
@@ -110,7 +111,7 @@ func (s *Server) apiDocument(c echo.Context) error {
 // Accept-Language and the rate limit.
 func (s *Server) apiGate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if !IsAPIPath(c) {
+		if !site.IsAPIPath(c) {
 			return next(c)
 		}
 		r := c.Request()
@@ -120,7 +121,7 @@ func (s *Server) apiGate(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Add(echo.HeaderVary, "Accept-Language")
 		lz := s.Msgs.For(apiLanguage(r.Header.Get("Accept-Language")))
 		c.Set("lang", lz.Lang)
-		c.SetRequest(r.WithContext(WithLocalizer(r.Context(), lz)))
+		c.SetRequest(r.WithContext(site.WithLocalizer(r.Context(), lz)))
 		if r.Method == http.MethodOptions {
 			h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS")
 			h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, Accept-Language")
@@ -178,7 +179,7 @@ func (s *Server) apiActor(next echo.HandlerFunc) echo.HandlerFunc {
 				return err
 			}
 		}
-		c.SetRequest(r.WithContext(context.WithValue(r.Context(), ActorKey{}, a)))
+		c.SetRequest(r.WithContext(context.WithValue(r.Context(), site.ActorKey{}, a)))
 		err := next(c)
 		if a.Token != nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
 			// The log line of every write through a token; the database
@@ -202,7 +203,7 @@ func (s *Server) apiActor(next echo.HandlerFunc) echo.HandlerFunc {
 // apiRequireScope lets only a token of scope through (401 without one,
 // 403 with another).
 func apiRequireScope(c echo.Context, scope string) (office.Actor, error) {
-	a := Actor(c)
+	a := site.Actor(c)
 	if a.Token == nil {
 		return a, fmt.Errorf("no token: %w", office.ErrUnauthorized)
 	}
@@ -223,7 +224,9 @@ func (s *Server) apiJSON(c echo.Context, status int, v any) error {
 	return s.apiBlobStatus(c, status, b)
 }
 
-func (s *Server) apiBlob(c echo.Context, b []byte) error { return s.apiBlobStatus(c, http.StatusOK, b) }
+func (s *Server) apiBlob(c echo.Context, b []byte) error {
+	return s.apiBlobStatus(c, http.StatusOK, b)
+}
 
 func (s *Server) apiBlobStatus(c echo.Context, status int, b []byte) error {
 	h := c.Response().Header()
@@ -235,7 +238,7 @@ func (s *Server) apiBlobStatus(c echo.Context, status int, b []byte) error {
 		if h.Get("Cache-Control") == "" {
 			h.Set("Cache-Control", "no-cache")
 		}
-		if Fresh(c.Request(), etag, timeZero) {
+		if site.Fresh(c.Request(), etag, timeZero) {
 			return c.NoContent(http.StatusNotModified)
 		}
 	}
@@ -248,7 +251,7 @@ func (s *Server) apiBlobStatus(c echo.Context, status int, b []byte) error {
 // apiNotModified answers a conditional GET of a page of an event from the
 // event's revision (cache.go), before anything is computed.
 func (s *Server) apiNotModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
-	if !Actor(c).Anonymous() || c.Request().Method != http.MethodGet {
+	if !site.Actor(c).Anonymous() || c.Request().Method != http.MethodGet {
 		return false, nil // a read_drafts token, or HEAD: the body's own tag
 	}
 	c.Set("api.revision", true)
@@ -259,7 +262,7 @@ func (s *Server) apiNotModified(c echo.Context, eventOf func(context.Context) (i
 // here): the code is stable, the message localised.
 func (s *Server) apiError(err error, c echo.Context) {
 	ctx := c.Request().Context()
-	lz := L(ctx)
+	lz := site.L(ctx)
 	status, code, msg := http.StatusInternalServerError, "internal", "error.internal"
 	body := APIErrorBody{}
 	var (
@@ -268,7 +271,7 @@ func (s *Server) apiError(err error, c echo.Context) {
 		future    *office.FutureResultError
 		limited   *apiRateLimited
 		badCursor *apiBadCursor
-		unst      *UnstorableError
+		unst      *site.UnstorableError
 		ve        *office.ValidationError
 		recStale  *office.RecordStaleError
 	)
@@ -301,7 +304,7 @@ func (s *Server) apiError(err error, c echo.Context) {
 	case errors.As(err, &ve):
 		status, code, msg = http.StatusUnprocessableEntity, "invalid", "error.invalid"
 		for _, f := range ve.Fields {
-			body.Fields = append(body.Fields, APIFieldError{Field: f.Field, Message: lz.TData(f.Code, WordArgs(ctx, f.Args))})
+			body.Fields = append(body.Fields, APIFieldError{Field: f.Field, Message: lz.TData(f.Code, site.WordArgs(ctx, f.Args))})
 		}
 	case errors.Is(err, office.ErrNotFound):
 		status, code, msg = http.StatusNotFound, "not_found", "api.err.not_found"
@@ -332,8 +335,8 @@ func (s *Server) apiError(err error, c echo.Context) {
 	}
 	if status >= 500 {
 		s.Log.ErrorContext(ctx, "api request failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", err)
-	} else if Actor(c).Token != nil {
-		s.Log.InfoContext(ctx, "api token request refused", "token", Actor(c).Token.ID, "status", status, "err", err)
+	} else if site.Actor(c).Token != nil {
+		s.Log.InfoContext(ctx, "api token request refused", "token", site.Actor(c).Token.ID, "status", status, "err", err)
 	}
 	body.Code, body.Message = code, lz.T(msg)
 	if c.Request().Method == http.MethodHead {

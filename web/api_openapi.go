@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/adjudication"
+	"kisen/web/site"
 )
 
 // The OpenAPI 3.1 document of the API, generated from the Go types of
@@ -192,7 +193,7 @@ func openAPIDocument(ops []apiOperation) ([]byte, error) {
 		jsonBody := func(ref map[string]any, desc string) map[string]any {
 			return map[string]any{"description": desc, "content": map[string]any{"application/json": map[string]any{"schema": ref}}}
 		}
-		responses := map[string]any{Itoa(status): jsonBody(g.ref(reflect.TypeOf(op.OK)), "OK")}
+		responses := map[string]any{site.Itoa(status): jsonBody(g.ref(reflect.TypeOf(op.OK)), "OK")}
 		errs := append([]int{429, 503}, op.Errors...)
 		if op.Method == "get" {
 			responses["304"] = map[string]any{"description": "Not Modified (If-None-Match matched the ETag)"}
@@ -204,7 +205,7 @@ func openAPIDocument(ops []apiOperation) ([]byte, error) {
 			errs = append(errs, 400) // a cursor this list did not give out
 		}
 		for _, code := range errs {
-			responses[Itoa(code)] = jsonBody(errRef, httpStatusText(code))
+			responses[site.Itoa(code)] = jsonBody(errRef, httpStatusText(code))
 		}
 		o := map[string]any{"summary": op.Summary, "operationId": op.Method + strings.NewReplacer("/", "_", "{", "", "}", "").Replace(op.Path),
 			"responses": responses}

@@ -18,6 +18,7 @@ import (
 	"kisen/office"
 	"kisen/office/day"
 	"kisen/office/ratings"
+	"kisen/web/site"
 )
 
 // The read handlers of the API. Each reads through the office functions
@@ -66,7 +67,7 @@ func (s *Server) apiEventsVisible(ctx context.Context, a office.Actor) ([]office
 
 func apiEventOf(e office.Event) APIEvent {
 	return APIEvent{ID: e.ID, OrganiserID: e.OrganiserID, Name: e.Name, NameEn: e.NameEn, Kind: e.Kind, StartDate: e.StartDate,
-		EndDate: e.EndDate, Venue: e.Venue, Status: e.Status, URL: "/events/" + I64(e.ID)}
+		EndDate: e.EndDate, Venue: e.Venue, Status: e.Status, URL: "/events/" + site.I64(e.ID)}
 }
 
 // apiOrganisersVisible: an organiser is public through its public events
@@ -99,21 +100,21 @@ func (s *Server) apiOrganisers(c echo.Context) error {
 			return err
 		}
 	}
-	all, err := s.apiOrganisersVisible(c.Request().Context(), Actor(c))
+	all, err := s.apiOrganisersVisible(c.Request().Context(), site.Actor(c))
 	if err != nil {
 		return err
 	}
 	items, next := keysetPage(all, p, "organisers", func(o APIOrganiser) bool { return o.ID > afterID },
-		func(o APIOrganiser) []string { return []string{I64(o.ID)} })
+		func(o APIOrganiser) []string { return []string{site.I64(o.ID)} })
 	return s.apiJSON(c, 200, APIOrganiserList{Items: items, NextCursor: next})
 }
 
 func (s *Server) apiOrganiser(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	all, err := s.apiOrganisersVisible(c.Request().Context(), Actor(c))
+	all, err := s.apiOrganisersVisible(c.Request().Context(), site.Actor(c))
 	if err != nil {
 		return err
 	}
@@ -151,7 +152,7 @@ func (s *Server) apiEvents(c echo.Context) error {
 			return ve
 		}
 	}
-	es, err := s.apiEventsVisible(c.Request().Context(), Actor(c))
+	es, err := s.apiEventsVisible(c.Request().Context(), site.Actor(c))
 	if err != nil {
 		return err
 	}
@@ -166,19 +167,19 @@ func (s *Server) apiEvents(c echo.Context) error {
 	})
 	items, next := keysetPage(all, p, "events",
 		func(e APIEvent) bool { return e.StartDate < afterDate || e.StartDate == afterDate && e.ID < afterID },
-		func(e APIEvent) []string { return []string{e.StartDate, I64(e.ID)} })
+		func(e APIEvent) []string { return []string{e.StartDate, site.I64(e.ID)} })
 	return s.apiJSON(c, 200, APIEventList{Items: items, NextCursor: next})
 }
 
 func (s *Server) apiEvent(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
 	if done, err := s.apiNotModified(c, func(context.Context) (int64, error) { return id, nil }); done || err != nil {
 		return err
 	}
-	e, err := s.Office.Event(c.Request().Context(), Actor(c), id)
+	e, err := s.Office.Event(c.Request().Context(), site.Actor(c), id)
 	if err != nil {
 		return err
 	}
@@ -186,14 +187,14 @@ func (s *Server) apiEvent(c echo.Context) error {
 }
 
 func (s *Server) apiStages(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
 	if done, err := s.apiNotModified(c, func(context.Context) (int64, error) { return id, nil }); done || err != nil {
 		return err
 	}
-	eb, err := s.Office.EventBrackets(c.Request().Context(), Actor(c), id)
+	eb, err := s.Office.EventBrackets(c.Request().Context(), site.Actor(c), id)
 	if err != nil {
 		return err
 	}
@@ -226,7 +227,7 @@ func (s *Server) apiStages(c echo.Context) error {
 			continue // what the public page shows, whoever reads
 		}
 		st := APIStage{ID: sb.Stage.ID, Name: sb.Stage.Name, NameEn: sb.Stage.NameEn, Kind: sb.Stage.Kind, Status: sb.Stage.Status,
-			BestOf: sb.Stage.BestOf, Finished: sb.Finished, Rounds: [][]APIBracketGame{}, CSVURL: "/stages/" + I64(sb.Stage.ID) + "/csv"}
+			BestOf: sb.Stage.BestOf, Finished: sb.Finished, Rounds: [][]APIBracketGame{}, CSVURL: "/stages/" + site.I64(sb.Stage.ID) + "/csv"}
 		for _, r := range sb.Rounds {
 			row := []APIBracketGame{}
 			for _, g := range r {
@@ -248,21 +249,21 @@ func (s *Server) apiStages(c echo.Context) error {
 }
 
 func (s *Server) apiLeague(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
 	if done, err := s.apiNotModified(c, func(context.Context) (int64, error) { return id, nil }); done || err != nil {
 		return err
 	}
-	lo, err := s.Office.League(c.Request().Context(), Actor(c), id)
+	lo, err := s.Office.League(c.Request().Context(), site.Actor(c), id)
 	if err != nil {
 		return err
 	}
 	out := APIClassList{EventID: id, Items: []APIClass{}}
 	for _, cl := range lo.Classes {
 		out.Items = append(out.Items, APIClass{ID: cl.ID, EventID: id, Class: cl.Class, Status: cl.Status, Members: lo.Counts[cl.ID],
-			URL: apiPrefix + "/league-classes/" + I64(cl.ID)})
+			URL: apiPrefix + "/league-classes/" + site.I64(cl.ID)})
 	}
 	return s.apiJSON(c, 200, out)
 }
@@ -270,19 +271,19 @@ func (s *Server) apiLeague(c echo.Context) error {
 var markNames = map[league.MarkState]string{league.MarkHidden: "hidden", league.MarkProvisional: "provisional", league.MarkDecided: "decided"}
 
 func (s *Server) apiClass(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	if done, err := s.apiNotModified(c, s.EventOfClass(Actor(c), id)); done || err != nil {
+	if done, err := s.apiNotModified(c, s.EventOfClass(site.Actor(c), id)); done || err != nil {
 		return err
 	}
-	st, err := s.Office.Standings(c.Request().Context(), Actor(c), id)
+	st, err := s.Office.Standings(c.Request().Context(), site.Actor(c), id)
 	if err != nil {
 		return err
 	}
 	out := APIClassDetail{ID: id, EventID: st.Event.ID, Class: st.Class.Class, Status: st.Class.Status, Final: st.Table.Final,
-		Rounds: []APIRound{}, Standings: []APIStandingRow{}, URL: "/league/" + I64(id)}
+		Rounds: []APIRound{}, Standings: []APIStandingRow{}, URL: "/league/" + site.I64(id)}
 	for _, r := range st.Schedule.Rounds {
 		rd := APIRound{Number: r.Number}
 		if !r.Date.IsZero() {
@@ -310,7 +311,7 @@ func (s *Server) apiClass(c echo.Context) error {
 }
 
 func (s *Server) apiGames(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -328,19 +329,19 @@ func (s *Server) apiGames(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	if _, err := s.Office.Event(ctx, Actor(c), id); err != nil {
+	if _, err := s.Office.Event(ctx, site.Actor(c), id); err != nil {
 		return err
 	}
 	// One set read for every game and one for the players named, as the
 	// games page (games.go): a fixed number of statements.
-	gs, hidden, err := s.Office.EventGames(ctx, Actor(c), id) // hidden: unpublished stages' and classes' games
+	gs, hidden, err := s.Office.EventGames(ctx, site.Actor(c), id) // hidden: unpublished stages' and classes' games
 	if err != nil {
 		return err
 	}
 	games := slices.SortedFunc(maps.Values(gs.Games), func(x, y office.Game) int { return cmp.Compare(x.ID, y.ID) })
 	games = slices.DeleteFunc(games, func(g office.Game) bool { return hidden[g.ID] })
 	page, next := keysetPage(games, p, "games", func(g office.Game) bool { return g.ID > afterID },
-		func(g office.Game) []string { return []string{I64(g.ID)} })
+		func(g office.Game) []string { return []string{site.I64(g.ID)} })
 	var pids []int64
 	for _, g := range page {
 		for _, pid := range []*int64{g.SentePlayerID, g.GotePlayerID} {
@@ -385,14 +386,14 @@ func apiResultVersion(h office.ResultVersion, names map[int64]string, inForce bo
 }
 
 func (s *Server) apiGame(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	if done, err := s.apiNotModified(c, s.EventOfGame(Actor(c), id)); done || err != nil {
+	if done, err := s.apiNotModified(c, s.EventOfGame(site.Actor(c), id)); done || err != nil {
 		return err
 	}
-	g, err := s.apiGameOf(c.Request().Context(), Actor(c), id)
+	g, err := s.apiGameOf(c.Request().Context(), site.Actor(c), id)
 	if err != nil {
 		return err
 	}
@@ -422,7 +423,7 @@ func (s *Server) apiGameBody(ctx context.Context, g office.Game) (APIGame, error
 	}
 	out := APIGame{ID: g.ID, EventID: g.EventID, Label: g.Label, Sente: apiPlayerRef(players, g.SentePlayerID), Gote: apiPlayerRef(players, g.GotePlayerID),
 		Handicap: g.Handicap, RedoOf: g.RedoOfID, RedoNumber: g.RedoNumber, Redos: []int64{}, History: []APIResultVersion{}, Moves: []string{},
-		Links: APIGameLinks{HTML: GameURL(g.ID), KIF: GameURL(g.ID) + "/record.kif", CSA: GameURL(g.ID) + "/record.csa", USI: GameURL(g.ID) + "/record.usi"}}
+		Links: APIGameLinks{HTML: site.GameURL(g.ID), KIF: site.GameURL(g.ID) + "/record.kif", CSA: site.GameURL(g.ID) + "/record.csa", USI: site.GameURL(g.ID) + "/record.usi"}}
 	if g.ScheduledOn != nil {
 		out.ScheduledOn = *g.ScheduledOn
 	}
@@ -477,7 +478,7 @@ func (s *Server) apiGameBody(ctx context.Context, g office.Game) (APIGame, error
 
 func apiPlayerOf(p office.Player) APIPlayer {
 	return APIPlayer{ID: p.ID, Name: p.Name, Reading: p.Reading, Kind: string(p.Kind), Rank: p.Rank, Class: string(p.Class),
-		Affiliation: p.Affiliation, Number: p.NumberOrEmpty(), BirthDate: p.BirthDate.String(), URL: PlayerURL(p.ID)}
+		Affiliation: p.Affiliation, Number: p.NumberOrEmpty(), BirthDate: p.BirthDate.String(), URL: site.PlayerURL(p.ID)}
 }
 
 func (s *Server) apiPlayers(c echo.Context) error {
@@ -499,7 +500,7 @@ func (s *Server) apiPlayers(c echo.Context) error {
 	}
 	out := APIPlayerList{Items: []APIPlayer{}, NextCursor: nextKeyset(p, "players", len(ps), func() []string {
 		last := ps[p.limit-1]
-		return []string{last.Reading, I64(last.ID)}
+		return []string{last.Reading, site.I64(last.ID)}
 	})}
 	for _, pl := range ps[:min(len(ps), p.limit)] {
 		out.Items = append(out.Items, apiPlayerOf(pl))
@@ -508,7 +509,7 @@ func (s *Server) apiPlayers(c echo.Context) error {
 }
 
 func (s *Server) apiPlayer(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -542,7 +543,7 @@ func (s *Server) apiRatings(c echo.Context) error {
 	}
 	out := APIRatingList{Items: []APIRating{}, NextCursor: nextKeyset(p, "ratings", len(rows), func() []string {
 		last := rows[p.limit-1]
-		return []string{strconv.FormatFloat(last.Rating.Rating, 'g', -1, 64), last.Player.Reading, I64(last.Player.ID)}
+		return []string{strconv.FormatFloat(last.Rating.Rating, 'g', -1, 64), last.Player.Reading, site.I64(last.Player.ID)}
 	})}
 	for _, r := range rows[:min(len(rows), p.limit)] {
 		out.Items = append(out.Items, APIRating{Place: r.Place, Player: APIPlayerRef{ID: r.Player.ID, Name: r.Player.Name},
@@ -568,7 +569,7 @@ func checkStorableJSON(v any) error {
 		}
 	}
 	if field, ok := office.CheckStorableValues(vals); !ok {
-		return &UnstorableError{Field: field}
+		return &site.UnstorableError{Field: field}
 	}
 	return nil
 }

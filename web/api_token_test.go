@@ -13,6 +13,7 @@ import (
 
 	"kisen/office"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // apiPost sends a JSON body with an optional bearer token and no cookies.
@@ -47,7 +48,7 @@ func apiCode(t *testing.T, body string) string {
 func makeToken(t *testing.T, a *testApp, by office.Actor, eventID int64, name, scope string) string {
 	t.Helper()
 	made, err := a.srv.Office.CreateAPIToken(context.Background(), by, office.TokenInput{EventID: eventID, Name: name, Scope: scope,
-		ExpiresOn: a.now.In(Tokyo).AddDate(0, 0, 7).Format(office.DateLayout)})
+		ExpiresOn: a.now.In(site.Tokyo).AddDate(0, 0, 7).Format(office.DateLayout)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // The event's API token page (issue 15 part 4, docs/api.md): directors
@@ -16,9 +17,9 @@ import (
 // see every token's use and revoke it.
 
 func (s *Server) tokenRoutes(e *echo.Echo) {
-	e.GET("/events/:id/tokens", s.tokensPage, RequireUser)
-	e.POST("/events/:id/tokens", s.tokenCreate, RequireUser)
-	e.POST("/events/:id/tokens/:tid/revoke", s.tokenRevoke, RequireUser)
+	e.GET("/events/:id/tokens", s.tokensPage, site.RequireUser)
+	e.POST("/events/:id/tokens", s.tokenCreate, site.RequireUser)
+	e.POST("/events/:id/tokens/:tid/revoke", s.tokenRevoke, site.RequireUser)
 }
 
 // sessionTokenSecret carries a new token's secret from the POST to the
@@ -52,13 +53,13 @@ func (s *Server) tokensPage(c echo.Context) error {
 	return s.renderTokens(c, http.StatusOK, tokenForm{}, nil)
 }
 
-func (s *Server) renderTokens(c echo.Context, status int, f tokenForm, errs FieldMsgs) error {
+func (s *Server) renderTokens(c echo.Context, status int, f tokenForm, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	a := Actor(c)
+	a := site.Actor(c)
 	e, err := s.Office.Event(ctx, a, id)
 	if err != nil {
 		return err
@@ -68,9 +69,9 @@ func (s *Server) renderTokens(c echo.Context, status int, f tokenForm, errs Fiel
 		return err
 	}
 	now := s.Now()
-	v := tokensView{EventID: id, EventName: LocalName(ctx, e.Name, e.NameEn), Scopes: office.TokenScopes, Form: f}
+	v := tokensView{EventID: id, EventName: site.LocalName(ctx, e.Name, e.NameEn), Scopes: office.TokenScopes, Form: f}
 	if v.Form.ExpiresOn == "" {
-		v.Form.ExpiresOn = now.In(Tokyo).AddDate(0, 1, 0).Format(office.DateLayout)
+		v.Form.ExpiresOn = now.In(site.Tokyo).AddDate(0, 1, 0).Format(office.DateLayout)
 	}
 	if status == http.StatusOK {
 		v.Secret = s.Sessions.PopString(ctx, sessionTokenSecret)
@@ -78,27 +79,27 @@ func (s *Server) renderTokens(c echo.Context, status int, f tokenForm, errs Fiel
 	for _, r := range rows {
 		v.Rows = append(v.Rows, tokenRowOf(r, now))
 	}
-	MarkDraft(c, office.IsDraft(e))
+	site.MarkDraft(c, office.IsDraft(e))
 	c.Response().Header().Set("Cache-Control", "no-store") // the secret is on it once
-	return s.Render(c, status, TokensPage(s.Page(c, T(ctx, "api.tokens.title")+" — "+v.EventName), v, errs))
+	return s.Render(c, status, TokensPage(s.Page(c, site.T(ctx, "api.tokens.title")+" — "+v.EventName), v, errs))
 }
 
 func tokenRowOf(r office.APITokenRow, now time.Time) tokenRow {
-	row := tokenRow{ID: r.ID, Name: r.Name, Scope: r.Scope, CreatedBy: r.CreatedByName, CreatedAt: ShowTime(r.CreatedAt),
+	row := tokenRow{ID: r.ID, Name: r.Name, Scope: r.Scope, CreatedBy: r.CreatedByName, CreatedAt: site.ShowTime(r.CreatedAt),
 		// The last minute it works: the form's date, not the next day's 00:00.
-		Expires: ShowTime(r.ExpiresAt.Add(-time.Minute)), Uses: r.Uses, Expired: !now.Before(r.ExpiresAt)}
+		Expires: site.ShowTime(r.ExpiresAt.Add(-time.Minute)), Uses: r.Uses, Expired: !now.Before(r.ExpiresAt)}
 	if r.LastUsedAt != nil {
-		row.LastUsed = ShowTime(*r.LastUsedAt)
+		row.LastUsed = site.ShowTime(*r.LastUsedAt)
 	}
 	if r.RevokedAt != nil {
-		row.Revoked = ShowTime(*r.RevokedAt)
+		row.Revoked = site.ShowTime(*r.RevokedAt)
 	}
 	row.Active = row.Revoked == "" && !row.Expired
 	return row
 }
 
 func (s *Server) tokenCreate(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -107,30 +108,30 @@ func (s *Server) tokenCreate(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	made, err := s.Office.CreateAPIToken(ctx, Actor(c), office.TokenInput{EventID: id, Name: f.Name, Scope: f.Scope, ExpiresOn: f.ExpiresOn})
+	made, err := s.Office.CreateAPIToken(ctx, site.Actor(c), office.TokenInput{EventID: id, Name: f.Name, Scope: f.Scope, ExpiresOn: f.ExpiresOn})
 	if err != nil {
-		if msgs, ok := FieldMsgsOf(ctx, err); ok {
+		if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 			return s.renderTokens(c, http.StatusUnprocessableEntity, f, msgs)
 		}
 		return err
 	}
 	s.Sessions.Put(ctx, sessionTokenSecret, made.Secret)
-	return SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/tokens#new-token")
+	return site.SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/tokens#new-token")
 }
 
 func (s *Server) tokenRevoke(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	tid, err := PathParam(c, "tid")
+	tid, err := site.PathParam(c, "tid")
 	if err != nil {
 		return err
 	}
-	if err := s.Office.RevokeAPIToken(c.Request().Context(), Actor(c), id, tid); err != nil {
+	if err := s.Office.RevokeAPIToken(c.Request().Context(), site.Actor(c), id, tid); err != nil {
 		return err
 	}
-	return SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/tokens")
+	return site.SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/tokens")
 }
 
 // viaToken names who entered a row: the person, and the API token it came
@@ -139,5 +140,5 @@ func viaToken(ctx context.Context, name, token string) string {
 	if token == "" {
 		return name
 	}
-	return name + " " + T(ctx, "api.via", "Name", token)
+	return name + " " + site.T(ctx, "api.via", "Name", token)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // The API's writes (issue 15 part 4): each takes a token of one scope and
@@ -21,7 +22,7 @@ func (s *Server) apiEnterResult(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -54,7 +55,7 @@ func (s *Server) apiConfirm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -79,7 +80,7 @@ func (s *Server) apiSaveRecord(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -105,7 +106,7 @@ func (s *Server) apiAppendMove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -131,7 +132,7 @@ func (s *Server) apiRuling(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}

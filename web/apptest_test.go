@@ -17,6 +17,7 @@ import (
 	"kisen/office"
 	"kisen/store"
 	"kisen/store/storetest"
+	"kisen/web/site"
 )
 
 // testApp is one server over its own database, with a browser-like client
@@ -171,7 +172,7 @@ func (a *testApp) signIn(c *http.Client, userID int64) {
 	// The cookie jar compares the expiry with the wall clock, so the
 	// deadline must lie in the real future, not the test clock's.
 	deadline := time.Now().Add(time.Hour)
-	b, err := a.srv.Sessions.Codec.Encode(deadline, map[string]interface{}{SessionUserKey: userID})
+	b, err := a.srv.Sessions.Codec.Encode(deadline, map[string]interface{}{site.SessionUserKey: userID})
 	if err != nil {
 		a.t.Fatal(err)
 	}

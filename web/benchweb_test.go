@@ -23,6 +23,7 @@ import (
 	"kisen/office/seed"
 	"kisen/store"
 	"kisen/store/storetest"
+	"kisen/web/site"
 )
 
 // TestBenchWeb is the load benchmark of issue 12 (`make bench-web`). It
@@ -194,7 +195,7 @@ func TestBenchWeb(t *testing.T) {
 	const writeEvery = 500 * time.Millisecond
 	writers := mixedWriters(t, f, ko.ID, class, player.ID)
 	fmt.Fprintf(&b, "\nas served while one result changes every %v:\n\n| page | req/s at c=50 | ratio to /healthz | results changed |\n| --- | --- | --- | --- |\n", writeEvery)
-	srv.Pages = NewRenderCache()
+	srv.Pages = site.NewRenderCache()
 	srv.Office.KeepViews()
 	for _, p := range pages[2:5] {
 		write := writers[p.path]

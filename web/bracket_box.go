@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"io"
+	"kisen/web/site"
 	"strconv"
 
 	"github.com/a-h/templ"
@@ -40,7 +41,7 @@ func (c *bracketBoxComponent) Render(ctx context.Context, w io.Writer) error {
 		hw.raw(`"><div class="bracket-side">`)
 		hw.text(g.ByeName)
 		hw.raw(` <span class="bye-mark">`)
-		hw.text(T(ctx, "knockout.seed_bye"))
+		hw.text(site.T(ctx, "knockout.seed_bye"))
 		hw.raw(`</span></div></div>`)
 	case g.Status == "empty":
 		hw.raw(`<div class="bracket-game status-empty" aria-hidden="true"></div>`)
@@ -82,22 +83,22 @@ func (c *bracketBoxComponent) Render(ctx context.Context, w io.Writer) error {
 			hw.raw(`<span data-testid="handicap-`)
 			hw.text(g.ID)
 			hw.raw(`"> `)
-			hw.text(HandicapLabel(ctx, g.Handicap))
+			hw.text(site.HandicapLabel(ctx, g.Handicap))
 			hw.raw(`</span> `)
 		}
 		if g.Status == "walkover" {
 			hw.raw(" ")
-			hw.text(T(ctx, "knockout.walkover"))
+			hw.text(site.T(ctx, "knockout.walkover"))
 			hw.raw(" ")
 		}
 		if g.Kind == "forfeit" {
 			hw.raw(" ")
-			hw.text(T(ctx, "knockout.forfeit"))
+			hw.text(site.T(ctx, "knockout.forfeit"))
 			hw.raw(" ")
 		}
 		if g.Redos > 0 {
 			hw.raw(" ")
-			hw.text(T(ctx, "knockout.redos", "N", g.Redos))
+			hw.text(site.T(ctx, "knockout.redos", "N", g.Redos))
 		}
 		hw.raw(`</div></div>`)
 	}
@@ -113,17 +114,17 @@ func bracketSideBody(ctx context.Context, hw *htmlWriter, sd *bracketSide) {
 	}
 	switch {
 	case sd.Bye:
-		hw.text(T(ctx, "knockout.bye"))
+		hw.text(site.T(ctx, "knockout.bye"))
 	case sd.Wait:
 		hw.raw(`<span class="muted">`)
-		hw.text(T(ctx, "knockout.tbd"))
+		hw.text(site.T(ctx, "knockout.tbd"))
 		hw.raw(`</span>`)
 	default:
 		hw.text(sd.Name)
 		hw.raw(" ")
 		if sd.Sente {
 			hw.raw(`<span class="muted" title="`)
-			hw.text(T(ctx, "knockout.sente"))
+			hw.text(site.T(ctx, "knockout.sente"))
 			hw.raw(`">☗</span>`)
 		}
 	}

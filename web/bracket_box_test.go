@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"kisen/web/site"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,7 +20,7 @@ var updateBracketBox = flag.Bool("update", false, "rewrite testdata/bracket_box.
 // recorded in testdata/bracket_box.golden (written by the templ component
 // bracketBox replaced, issue 12).
 func TestBracketBox_Golden(t *testing.T) {
-	m, err := LoadMessages()
+	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func TestBracketBox_Golden(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	for _, lang := range []string{"ja", "en"} {
-		ctx := WithLocalizer(context.Background(), m.For(lang))
+		ctx := site.WithLocalizer(context.Background(), m.For(lang))
 		for _, g := range boxes {
 			buf.WriteString(lang + " " + g.ID + "\n")
 			if err := bracketBox(g).Render(ctx, &buf); err != nil {

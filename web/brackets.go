@@ -13,25 +13,26 @@ import (
 
 	"kisen/office"
 	"kisen/pairing"
+	"kisen/web/site"
 )
 
 // bracketRoutes: knockout stages, draws and brackets (issue 5).
 func (s *Server) bracketRoutes(e *echo.Echo) {
 	e.GET("/events/:id/brackets", s.bracketsPage)
-	e.POST("/events/:id/stages", s.stageCreate, RequireUser)
-	e.GET("/stages/:id", s.stagePage, RequireUser)
+	e.POST("/events/:id/stages", s.stageCreate, site.RequireUser)
+	e.GET("/stages/:id", s.stagePage, site.RequireUser)
 	e.GET("/stages/:id/csv", s.stageCSV)
-	e.POST("/stages/:id/entrants", s.stageAddEntrant, RequireUser)
-	e.POST("/stages/:id/entrants/:eid/remove", s.stageRemoveEntrant, RequireUser)
-	e.POST("/stages/:id/draw", s.stageDraw, RequireUser)
-	e.POST("/stages/:id/swap", s.stageSwap, RequireUser)
-	e.POST("/stages/:id/publish", s.stagePublish, RequireUser)
-	e.POST("/stages/:id/unpublish", s.stageUnpublish, RequireUser, s.ActsOnStage(office.StagePublishRoles...))
-	e.POST("/stages/:id/result", s.stageResult, RequireUser, s.ActsOnStage(office.QuickResultRoles...))
-	e.POST("/stages/:id/withdraw", s.stageWithdraw, RequireUser, s.ActsOnStage(office.RoleDirector), s.CorrectionGate(office.CorrectionWithdrawal))
-	e.POST("/stages/:id/toss", s.stageToss, RequireUser)
+	e.POST("/stages/:id/entrants", s.stageAddEntrant, site.RequireUser)
+	e.POST("/stages/:id/entrants/:eid/remove", s.stageRemoveEntrant, site.RequireUser)
+	e.POST("/stages/:id/draw", s.stageDraw, site.RequireUser)
+	e.POST("/stages/:id/swap", s.stageSwap, site.RequireUser)
+	e.POST("/stages/:id/publish", s.stagePublish, site.RequireUser)
+	e.POST("/stages/:id/unpublish", s.stageUnpublish, site.RequireUser, s.ActsOnStage(office.StagePublishRoles...))
+	e.POST("/stages/:id/result", s.stageResult, site.RequireUser, s.ActsOnStage(office.QuickResultRoles...))
+	e.POST("/stages/:id/withdraw", s.stageWithdraw, site.RequireUser, s.ActsOnStage(office.RoleDirector), s.CorrectionGate(office.CorrectionWithdrawal))
+	e.POST("/stages/:id/toss", s.stageToss, site.RequireUser)
 	e.GET("/events/:id/handicap", s.handicapPage)
-	e.POST("/events/:id/handicap", s.handicapSave, RequireUser)
+	e.POST("/events/:id/handicap", s.handicapSave, site.RequireUser)
 }
 
 // bracketSide is one player line of a bracket game.
@@ -56,7 +57,7 @@ type bracketGameView struct {
 	Redos    int
 	Date     string
 	Furigoma [][]string // the tosses, five faces each (pairing.Face)
-	Players  [2]Choice
+	Players  [2]site.Choice
 	CanEnter bool
 	// Version is the current game's newest result version (0: none),
 	// posted back with GameID by the quick result form (issue 11).
@@ -100,7 +101,7 @@ type stageView struct {
 	Series              []bracketGameView
 	SeriesWins          [2]int
 	SeriesName          [2]string
-	Voided              []VoidedGameView // games corrections made void (corrections.go)
+	Voided              []site.VoidedGameView // games corrections made void (corrections.go)
 }
 
 type bracketsView struct {
@@ -136,7 +137,7 @@ func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bra
 			side.Sente = true
 		}
 		v.Sides[i] = side
-		v.Players[i] = Choice{Value: id, Label: side.Name}
+		v.Players[i] = site.Choice{Value: id, Label: side.Name}
 	}
 	v.CanEnter = staff && g.Status == pairing.StatusReady && g.GameID != 0 && g.Result != office.ResultRedo
 	if g.Status == pairing.StatusWalkover && (g.Players[0] == "") != (g.Players[1] == "") {
@@ -200,7 +201,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 	if err != nil {
 		return bracketsView{}, err
 	}
-	v := bracketsView{EventID: eventID, EventName: LocalName(ctx, eb.Event.Name, eb.Event.NameEn), Staff: eb.Staff,
+	v := bracketsView{EventID: eventID, EventName: site.LocalName(ctx, eb.Event.Name, eb.Event.NameEn), Staff: eb.Staff,
 		IsTitle: eb.Event.Kind == office.EventTitleMatch, Draft: office.IsDraft(eb.Event), players: eb.Players}
 	for _, k := range office.StageKinds {
 		if (k == office.StageSeries) == v.IsTitle {
@@ -213,7 +214,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 	}
 	for _, sb := range eb.Stages {
 		st := sb.Stage
-		sv := stageView{ID: st.ID, EventID: eventID, Name: StageName(ctx, st.Name, st.NameEn, st.Kind), Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
+		sv := stageView{ID: st.ID, EventID: eventID, Name: site.StageName(ctx, st.Name, st.NameEn, st.Kind), Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
 			Seed: st.DrawSeed, DrawDate: st.DrawDate, Method: st.Method, ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers, BestOf: st.BestOf}
 		sv.Voided = voided[st.ID]
 		if sb.Champion != "" {
@@ -261,7 +262,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 					id := strconv.FormatInt(pid, 10)
 					gv.Sides[i] = bracketSide{Name: eb.PlayerName(id), Sente: i == 0,
 						Winner: (g.Result == office.ResultSenteWin && i == 0) || (g.Result == office.ResultGoteWin && i == 1)}
-					gv.Players[i] = Choice{Value: id, Label: gv.Sides[i].Name}
+					gv.Players[i] = site.Choice{Value: id, Label: gv.Sides[i].Name}
 				}
 				if g.Result != "" && g.Result != office.ResultPending {
 					gv.Status = string(pairing.StatusDone)
@@ -280,7 +281,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 }
 
 func (s *Server) bracketsPage(c echo.Context) error {
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -290,15 +291,15 @@ func (s *Server) bracketsPage(c echo.Context) error {
 	return s.renderBrackets(c, http.StatusOK, id, stageInput{}, nil)
 }
 
-func (s *Server) renderBrackets(c echo.Context, status int, id int64, in stageInput, errs FieldMsgs) error {
+func (s *Server) renderBrackets(c echo.Context, status int, id int64, in stageInput, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	v, err := s.bracketsView(ctx, Actor(c), id)
+	v, err := s.bracketsView(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}
-	MarkDraft(c, v.Draft)
-	v.CanEdit = s.Office.StageCapabilities(ctx, Actor(c), id).Edit
-	return s.Render(c, status, BracketsPage(s.Page(c, v.EventName+" — "+L(ctx).T("knockout.brackets.title")), v, in, errs))
+	site.MarkDraft(c, v.Draft)
+	v.CanEdit = s.Office.StageCapabilities(ctx, site.Actor(c), id).Edit
+	return s.Render(c, status, BracketsPage(s.Page(c, v.EventName+" — "+site.L(ctx).T("knockout.brackets.title")), v, in, errs))
 }
 
 // stageInput is the new-stage form.
@@ -314,21 +315,21 @@ type stageInput struct {
 }
 
 // atoiField reads a whole number field; a bad value is reported under name.
-func atoiField(errs FieldMsgs, ctx context.Context, name, s string) int {
+func atoiField(errs site.FieldMsgs, ctx context.Context, name, s string) int {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return 0
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		errs[name] = L(ctx).T("knockout.err.number")
+		errs[name] = site.L(ctx).T("knockout.err.number")
 	}
 	return n
 }
 
 func (s *Server) stageCreate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -336,22 +337,22 @@ func (s *Server) stageCreate(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	errs := FieldMsgs{}
+	errs := site.FieldMsgs{}
 	q := atoiField(errs, ctx, "qualifiers", in.Qualifiers)
 	bo := atoiField(errs, ctx, "best_of", in.BestOf)
 	al := atoiField(errs, ctx, "allowance", in.AllowanceMinutes)
 	if len(errs) > 0 {
 		return s.renderBrackets(c, http.StatusUnprocessableEntity, id, in, errs)
 	}
-	st, err := s.Office.CreateStage(ctx, Actor(c), office.StageInput{EventID: id, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind, ThirdPlace: in.ThirdPlace != "",
+	st, err := s.Office.CreateStage(ctx, site.Actor(c), office.StageInput{EventID: id, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind, ThirdPlace: in.ThirdPlace != "",
 		Qualifiers: q, BestOf: bo, RoundDates: in.RoundDates, AllowanceMinutes: al})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderBrackets(c, http.StatusUnprocessableEntity, id, in, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, StageURL(st.ID))
+	return site.SeeOther(c, site.StageURL(st.ID))
 }
 
 // entrantRow is one entrant of the manage page.
@@ -392,7 +393,7 @@ type stageManage struct {
 	EventName  string
 	Entrants   []entrantRow
 	Query      string
-	Found      []Choice
+	Found      []site.Choice
 	Slots      []slotRow
 	Violations []violationRow
 	Breaks     []violationRow // a swap's broken rules awaiting an override reason
@@ -427,7 +428,7 @@ type swapInput struct {
 }
 
 func (s *Server) stagePage(c echo.Context) error {
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -440,9 +441,9 @@ func (s *Server) stagePage(c echo.Context) error {
 	return s.renderStage(c, http.StatusOK, id, stageManage{Query: c.QueryParam("q"), Added: added, SwapPick: swapPick{Pick: pick, With: with}}, nil)
 }
 
-func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage, errs FieldMsgs) error {
+func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	a := Actor(c)
+	a := site.Actor(c)
 	st, err := s.Office.Stage(ctx, a, id)
 	if err != nil {
 		return err
@@ -463,7 +464,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 	}
 	m.Stage = stageFormsFor(m.Stage, m.Can)
 	if st.Status == office.StagePublished && !v.Draft {
-		m.EmbedCode = EmbedCode(c, "/embed/stages/"+strconv.FormatInt(id, 10), v.EventName+" "+m.Stage.Name)
+		m.EmbedCode = site.EmbedCode(c, "/embed/stages/"+strconv.FormatInt(id, 10), v.EventName+" "+m.Stage.Name)
 	}
 	if m.Draw.DrawDate == "" {
 		m.Draw.DrawDate = st.DrawDate
@@ -530,7 +531,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 				}
 			}
 		}
-		return L(ctx).T("knockout.master.outside")
+		return site.L(ctx).T("knockout.master.outside")
 	}
 	byEntrant := map[string]int64{}
 	// name says who an id from the draw is: an entrant, a player who has
@@ -556,7 +557,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 		for _, p := range found {
 			if _, in := ps[p.ID]; !in {
-				m.Found = append(m.Found, Choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name + " " + RankLabel(ctx, p.Rank)})
+				m.Found = append(m.Found, site.Choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name + " " + site.RankLabel(ctx, p.Rank)})
 			}
 		}
 	}
@@ -567,7 +568,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		}
 		bad := map[int]bool{}
 		for _, x := range vs {
-			m.Violations = append(m.Violations, violationRow{Text: KnockoutViolation(ctx, x, name)})
+			m.Violations = append(m.Violations, violationRow{Text: site.KnockoutViolation(ctx, x, name)})
 			for _, sl := range x.Slots {
 				bad[sl] = true
 			}
@@ -580,7 +581,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 			row := slotRow{Slot: i + 1, Bad: bad[i]}
 			switch pid, ok := byEntrant[e]; {
 			case e == "":
-				row.Name = L(ctx).T("knockout.bye")
+				row.Name = site.L(ctx).T("knockout.bye")
 			case ok:
 				row.Name, row.Master = ps[pid].Name, masterName(pid)
 			default:
@@ -614,36 +615,36 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 		if u, ok := users[l.ActorID]; ok {
 			by = u.Login
 		}
-		m.Log = append(m.Log, logRow{At: ShowTime(l.At), By: by, What: DrawLogSentence(ctx, l.Action, l.Detail, name), Reason: l.Reason})
+		m.Log = append(m.Log, logRow{At: site.ShowTime(l.At), By: by, What: site.DrawLogSentence(ctx, l.Action, l.Detail, name), Reason: l.Reason})
 	}
 	for _, x := range m.breaks {
-		m.Breaks = append(m.Breaks, violationRow{Text: KnockoutViolation(ctx, x, name)})
+		m.Breaks = append(m.Breaks, violationRow{Text: site.KnockoutViolation(ctx, x, name)})
 	}
-	MarkDraft(c, m.EventDraft)
+	site.MarkDraft(c, m.EventDraft)
 	return s.Render(c, status, StagePage(s.Page(c, m.Stage.Name), m, errs))
 }
 
 // placeholderName reads "s12#1" as "qualifier 1 of stage 12".
 func placeholderName(ctx context.Context, id string) string {
 	if sid, k, ok := office.QualifierPlaceholder(id); ok {
-		return L(ctx).T("knockout.qualifier", "Stage", sid, "N", k)
+		return site.L(ctx).T("knockout.qualifier", "Stage", sid, "N", k)
 	}
 	return id
 }
 
 func (s *Server) stageAddEntrant(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	errs := FieldMsgs{}
+	errs := site.FieldMsgs{}
 	pid := int64(atoiField(errs, ctx, "player_id", c.FormValue("player_id")))
 	seed := atoiField(errs, ctx, "seed", c.FormValue("seed"))
 	round := atoiField(errs, ctx, "enter_round", c.FormValue("enter_round"))
 	if len(errs) == 0 {
-		_, err = s.Office.AddEntrant(ctx, Actor(c), office.EntrantInput{StageID: id, PlayerID: pid, Seed: seed, EnterRound: round})
-		if msgs, ok := FieldMsgsOf(ctx, err); ok {
+		_, err = s.Office.AddEntrant(ctx, site.Actor(c), office.EntrantInput{StageID: id, PlayerID: pid, Seed: seed, EnterRound: round})
+		if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 			errs = msgs
 		} else if err != nil {
 			return err
@@ -652,27 +653,27 @@ func (s *Server) stageAddEntrant(c echo.Context) error {
 	if len(errs) > 0 {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{Query: c.FormValue("q")}, errs)
 	}
-	return SeeOther(c, StageURL(id)+"#entrants")
+	return site.SeeOther(c, site.StageURL(id)+"#entrants")
 }
 
 func (s *Server) stageRemoveEntrant(c echo.Context) error {
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	eid, err := PathParam(c, "eid")
+	eid, err := site.PathParam(c, "eid")
 	if err != nil {
 		return err
 	}
-	if err := s.Office.RemoveEntrant(c.Request().Context(), Actor(c), id, eid); err != nil {
+	if err := s.Office.RemoveEntrant(c.Request().Context(), site.Actor(c), id, eid); err != nil {
 		return err
 	}
-	return SeeOther(c, StageURL(id)+"#entrants")
+	return site.SeeOther(c, site.StageURL(id)+"#entrants")
 }
 
 func (s *Server) stageDraw(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -680,19 +681,19 @@ func (s *Server) stageDraw(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	_, err = s.Office.DrawStage(ctx, Actor(c), office.DrawInput{StageID: id, Seed: in.Seed, DrawDate: in.DrawDate})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	_, err = s.Office.DrawStage(ctx, site.Actor(c), office.DrawInput{StageID: id, Seed: in.Seed, DrawDate: in.DrawDate})
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{Draw: in}, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, StageURL(id)+"#review")
+	return site.SeeOther(c, site.StageURL(id)+"#review")
 }
 
 func (s *Server) stageSwap(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -700,77 +701,77 @@ func (s *Server) stageSwap(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	errs := FieldMsgs{}
+	errs := site.FieldMsgs{}
 	a := atoiField(errs, ctx, "a", in.A)
 	b := atoiField(errs, ctx, "b", in.B)
 	if len(errs) > 0 {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{Swap: in}, errs)
 	}
 	// The form numbers slots from 1, as the review table shows them.
-	broke, err := s.Office.SwapSlots(ctx, Actor(c), office.SwapInput{StageID: id, A: a - 1, B: b - 1, Reason: in.Reason})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	broke, err := s.Office.SwapSlots(ctx, site.Actor(c), office.SwapInput{StageID: id, A: a - 1, B: b - 1, Reason: in.Reason})
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		m := stageManage{Swap: in, breaks: broke}
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, m, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, StageURL(id)+"#review")
+	return site.SeeOther(c, site.StageURL(id)+"#review")
 }
 
 func (s *Server) stagePublish(c echo.Context) error {
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	if !Confirmed(c) {
+	if !site.Confirmed(c) {
 		return s.stagePublishPreview(c, id)
 	}
-	if err := s.Office.PublishStage(c.Request().Context(), Actor(c), id); err != nil {
+	if err := s.Office.PublishStage(c.Request().Context(), site.Actor(c), id); err != nil {
 		return err
 	}
-	return SeeOther(c, StageURL(id)+"#games")
+	return site.SeeOther(c, site.StageURL(id)+"#games")
 }
 
 func (s *Server) stageResult(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
 	winner, _ := strconv.ParseInt(c.FormValue("winner"), 10, 64) // 0: office says the winner is missing
 	in := office.QuickResultInput{StageID: id, BracketGame: c.FormValue("game"), WinnerID: winner, Reason: c.FormValue("reason")}
-	if in.GameID, err = FormVersion(c, "game_id"); err == nil {
-		if in.Version, err = SeenVersion(c); err == nil {
-			if !Confirmed(c) {
+	if in.GameID, err = site.FormVersion(c, "game_id"); err == nil {
+		if in.Version, err = site.SeenVersion(c); err == nil {
+			if !site.Confirmed(c) {
 				return s.stageResultPreview(c, id, in)
 			}
-			err = s.Office.QuickResult(ctx, Actor(c), in)
+			err = s.Office.QuickResult(ctx, site.Actor(c), in)
 		}
 	}
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, StageURL(id)+"#games")
+	return site.SeeOther(c, site.StageURL(id)+"#games")
 }
 
 func (s *Server) stageWithdraw(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
 	pid, err := strconv.ParseInt(c.FormValue("player_id"), 10, 64)
 	if err != nil {
-		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, FieldMsgs{"player_id": L(ctx).T("knockout.err.player")})
+		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, site.FieldMsgs{"player_id": site.L(ctx).T("knockout.err.player")})
 	}
-	if err := s.Office.WithdrawEntrant(ctx, Actor(c), id, pid, c.FormValue("reason")); err != nil {
+	if err := s.Office.WithdrawEntrant(ctx, site.Actor(c), id, pid, c.FormValue("reason")); err != nil {
 		return err
 	}
-	return SeeOther(c, StageURL(id)+"#games")
+	return site.SeeOther(c, site.StageURL(id)+"#games")
 }
 
 // csvColumns are the documented columns of a stage's CSV export.
@@ -780,18 +781,18 @@ var csvColumns = []string{"stage", "round", "game", "player_1", "player_2", "sta
 // reads the Japanese names). Public for published stages.
 func (s *Server) stageCSV(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
 	if done, err := s.NotModifiedStage(c, id); done || err != nil {
 		return err
 	}
-	st, err := s.Office.Stage(ctx, Actor(c), id)
+	st, err := s.Office.Stage(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}
-	v, err := s.bracketsView(ctx, Actor(c), st.EventID)
+	v, err := s.bracketsView(ctx, site.Actor(c), st.EventID)
 	if err != nil {
 		return err
 	}
@@ -887,7 +888,7 @@ func gamePairs(round []bracketGameView, joined bool) [][]bracketGameView {
 // stageToss enters one observed 振り駒 toss: piece_1 … piece_5.
 func (s *Server) stageToss(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -895,14 +896,14 @@ func (s *Server) stageToss(c echo.Context) error {
 	for i := range in.Pieces {
 		in.Pieces[i] = c.FormValue("piece_" + strconv.Itoa(i+1))
 	}
-	_, err = s.Office.EnterToss(ctx, Actor(c), in)
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	_, err = s.Office.EnterToss(ctx, site.Actor(c), in)
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, StageURL(id)+"#tosses")
+	return site.SeeOther(c, site.StageURL(id)+"#tosses")
 }
 
 // bracketColID is the id of round r's column of a stage's tree (-1: the

@@ -6,6 +6,7 @@ import (
 
 	"kisen/office"
 	"kisen/pairing"
+	"kisen/web/site"
 )
 
 // swapPick is the stage page's swap by picking: the slot picked first
@@ -21,7 +22,7 @@ type swapPick struct {
 
 // pickURL is the stage page with slot a picked (and b, when > 0).
 func pickURL(stageID int64, a, b int) string {
-	u := StageURL(stageID) + "?pick=" + strconv.Itoa(a)
+	u := site.StageURL(stageID) + "?pick=" + strconv.Itoa(a)
 	if b > 0 {
 		u += "&with=" + strconv.Itoa(b)
 	}
@@ -43,7 +44,7 @@ func (s *Server) previewPick(ctx context.Context, a office.Actor, m *stageManage
 	p.WithName = m.Slots[p.With-1].Name
 	m.Swap.A, m.Swap.B = strconv.Itoa(p.Pick), strconv.Itoa(p.With)
 	broke, err := s.Office.PreviewSwap(ctx, a, office.SwapInput{StageID: m.Stage.ID, A: p.Pick - 1, B: p.With - 1})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		for _, msg := range msgs {
 			p.Err = msg
 		}
@@ -84,18 +85,18 @@ func violationWords(ctx context.Context, x pairing.Violation, nameAt func(int) s
 	case pairing.RuleMasterStudent:
 		a, _ := slot(0)
 		b, _ := slot(1)
-		return T(ctx, "swap_pick.rule.master_student", "A", a, "B", b)
+		return site.T(ctx, "swap_pick.rule.master_student", "A", a, "B", b)
 	case pairing.RuleSeedPlacement:
 		_, n := slot(0)
-		return T(ctx, "swap_pick.rule.seed_placement", "Slot", n)
+		return site.T(ctx, "swap_pick.rule.seed_placement", "Slot", n)
 	case pairing.RuleByePlacement:
 		name, n := slot(0)
-		return T(ctx, "swap_pick.rule.bye_placement", "Slot", n, "Name", name)
+		return site.T(ctx, "swap_pick.rule.bye_placement", "Slot", n, "Name", name)
 	}
 	a, n := slot(0)
 	b, _ := slot(1)
-	if w, ok := FinalRuleWords(ctx, x.Rule, a, b, n); ok { // a day class's final (day_final.go)
+	if w, ok := site.FinalRuleWords(ctx, x.Rule, a, b, n); ok { // a day class's final (day_final.go)
 		return w
 	}
-	return T(ctx, "swap_pick.rule.other")
+	return site.T(ctx, "swap_pick.rule.other")
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // The stage page's irreversible steps, previewed first (previews.go): a
@@ -17,40 +18,40 @@ import (
 // stores: the result, who goes on to which game, a champion.
 func (s *Server) stageResultPreview(c echo.Context, id int64, in office.QuickResultInput) error {
 	ctx := c.Request().Context()
-	st, err := s.Office.Stage(ctx, Actor(c), id)
+	st, err := s.Office.Stage(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}
 	eff, err := s.Office.DryRun(ctx, st.EventID, func(ctx context.Context, o *office.Office) error {
-		return o.QuickResult(ctx, Actor(c), in)
+		return o.QuickResult(ctx, site.Actor(c), in)
 	})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return s.RenderConfirm(c, http.StatusOK, ConfirmView{Title: T(ctx, "previews.quick.title"), Lead: T(ctx, "previews.quick.lead"),
-		Effects: s.EffectsView(ctx, eff), Action: StageURL(id) + "/result", Fields: EchoFields(c),
-		Submit: T(ctx, "previews.save"), Back: StageURL(id) + "#games"})
+	return s.RenderConfirm(c, http.StatusOK, site.ConfirmView{Title: site.T(ctx, "previews.quick.title"), Lead: site.T(ctx, "previews.quick.lead"),
+		Effects: s.EffectsView(ctx, eff), Action: site.StageURL(id) + "/result", Fields: site.EchoFields(c),
+		Submit: site.T(ctx, "previews.save"), Back: site.StageURL(id) + "#games"})
 }
 
 // stagePublishPreview lists the games publishing the draw creates.
 func (s *Server) stagePublishPreview(c echo.Context, id int64) error {
 	ctx := c.Request().Context()
-	st, err := s.Office.Stage(ctx, Actor(c), id)
+	st, err := s.Office.Stage(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}
 	eff, err := s.Office.DryRun(ctx, st.EventID, func(ctx context.Context, o *office.Office) error {
-		return o.PublishStage(ctx, Actor(c), id)
+		return o.PublishStage(ctx, site.Actor(c), id)
 	})
 	if err != nil {
 		return err
 	}
-	MarkDraft(c, eff.EventGoesPublic)
-	return s.RenderConfirm(c, http.StatusOK, ConfirmView{Title: T(ctx, "previews.publish.title"), Lead: T(ctx, "previews.publish.lead", "Stage", StageName(ctx, st.Name, st.NameEn, st.Kind)),
-		Effects: s.EffectsView(ctx, eff), Action: StageURL(id) + "/publish", Submit: T(ctx, "previews.publish.submit"), Back: StageURL(id) + "#review"})
+	site.MarkDraft(c, eff.EventGoesPublic)
+	return s.RenderConfirm(c, http.StatusOK, site.ConfirmView{Title: site.T(ctx, "previews.publish.title"), Lead: site.T(ctx, "previews.publish.lead", "Stage", site.StageName(ctx, st.Name, st.NameEn, st.Kind)),
+		Effects: s.EffectsView(ctx, eff), Action: site.StageURL(id) + "/publish", Submit: site.T(ctx, "previews.publish.submit"), Back: site.StageURL(id) + "#review"})
 }
 
 // stageUnpublish (POST /stages/:id/unpublish) takes a published draw back
@@ -58,29 +59,29 @@ func (s *Server) stagePublishPreview(c echo.Context, id int64) error {
 // asks for the reason; the confirmation saves it.
 func (s *Server) stageUnpublish(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	st, err := s.Office.Stage(ctx, Actor(c), id)
+	st, err := s.Office.Stage(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}
 	reason := c.FormValue("reason")
-	view := func(status int, eff office.Effects, errs FieldMsgs) error {
-		return s.RenderConfirm(c, status, ConfirmView{Title: T(ctx, "previews.unpublish.stage_title", "Stage", StageName(ctx, st.Name, st.NameEn, st.Kind)),
-			Lead: T(ctx, "previews.unpublish.stage_lead", "Stage", StageName(ctx, st.Name, st.NameEn, st.Kind)), Effects: s.EffectsView(ctx, eff),
-			Action: StageURL(id) + "/unpublish", Submit: T(ctx, "previews.unpublish.submit"), Back: StageURL(id) + "#games",
+	view := func(status int, eff office.Effects, errs site.FieldMsgs) error {
+		return s.RenderConfirm(c, status, site.ConfirmView{Title: site.T(ctx, "previews.unpublish.stage_title", "Stage", site.StageName(ctx, st.Name, st.NameEn, st.Kind)),
+			Lead: site.T(ctx, "previews.unpublish.stage_lead", "Stage", site.StageName(ctx, st.Name, st.NameEn, st.Kind)), Effects: s.EffectsView(ctx, eff),
+			Action: site.StageURL(id) + "/unpublish", Submit: site.T(ctx, "previews.unpublish.submit"), Back: site.StageURL(id) + "#games",
 			Reason: true, ReasonValue: reason, Errs: errs, Danger: true})
 	}
 	try := func(reason string) (office.Effects, error) {
 		return s.Office.DryRun(ctx, st.EventID, func(ctx context.Context, o *office.Office) error {
-			return o.UnpublishStage(ctx, Actor(c), id, reason)
+			return o.UnpublishStage(ctx, site.Actor(c), id, reason)
 		})
 	}
-	if !Confirmed(c) {
+	if !site.Confirmed(c) {
 		eff, err := try(orPlaceholder(reason))
-		if msgs, ok := FieldMsgsOf(ctx, err); ok {
+		if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 			return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
 		}
 		if err != nil {
@@ -88,8 +89,8 @@ func (s *Server) stageUnpublish(c echo.Context) error {
 		}
 		return view(http.StatusOK, eff, nil)
 	}
-	err = s.Office.UnpublishStage(ctx, Actor(c), id, reason)
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	err = s.Office.UnpublishStage(ctx, site.Actor(c), id, reason)
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		if msgs["reason"] != "" {
 			eff, perr := try(orPlaceholder(reason))
 			if perr == nil {
@@ -101,7 +102,7 @@ func (s *Server) stageUnpublish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, StageURL(id)+"#review")
+	return site.SeeOther(c, site.StageURL(id)+"#review")
 }
 
 // orPlaceholder stands in for a reason not given yet, so a preview can

@@ -12,6 +12,7 @@ import (
 	"kisen/office/day"
 	"kisen/rules/kifu"
 	"kisen/store/storetest"
+	"kisen/web/site"
 )
 
 // Issue 12 part 5, the remaining public pages: a game's page and its
@@ -34,7 +35,7 @@ func TestCache_DownloadsEmbedsAndGamePages304UntilAWrite(t *testing.T) {
 		if _, _, err := a.srv.Office.SaveRecord(ctx, f.g.admin, roots[0], office.RecordInput{Text: "position startpos moves 7g7f 3c3d\n", Format: kifu.FormatUSI.String()}); err != nil {
 			t.Fatal(err)
 		}
-		gp, ev := GameURL(game.ID), "/events/"+i64s(f.g.event.ID)
+		gp, ev := site.GameURL(game.ID), "/events/"+i64s(f.g.event.ID)
 		records := []string{gp + "/record.kif", gp + "/record.kif?charset=sjis", gp + "/record.csa", gp + "/record.usi",
 			ev + "/records.zip?format=kif", ev + "/records.zip?format=csa", "/stages/" + i64s(f.stage) + "/records.zip?format=kif"}
 		pages := []string{gp, ev + "/handicap"}
@@ -115,7 +116,7 @@ func TestCache_DraftDownloadsAndEmbedsStay404(t *testing.T) {
 		}
 		storetest.AgeRevisions(t, a.store, 2*time.Second)
 		ev := "/events/" + i64s(f.draft)
-		paths := []string{GameURL(g.ID), GameURL(g.ID) + "/record.kif", ev + "/records.zip?format=kif", "/stages/" + i64s(f.draftStage) + "/records.zip?format=kif",
+		paths := []string{site.GameURL(g.ID), site.GameURL(g.ID) + "/record.kif", ev + "/records.zip?format=kif", "/stages/" + i64s(f.draftStage) + "/records.zip?format=kif",
 			ev + "/handicap", "/embed/stages/" + i64s(f.draftStage), "/embed/league/" + i64s(f.draftClass)}
 		guesses := [][]string{{"If-None-Match", "*"}, {"If-None-Match", `W/"1.1-000000000000000000000000"`},
 			{"If-Modified-Since", time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)}, nil}

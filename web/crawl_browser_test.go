@@ -19,6 +19,7 @@ import (
 
 	"kisen/office"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // crawlIdentity is who crawls: the public or a signed-in user.
@@ -225,7 +226,7 @@ func TestCrawl_NoDeveloperTextOnAnyPage(t *testing.T) {
 		var all []offence
 		total := 0
 		for _, id := range identities {
-			for _, lang := range Languages {
+			for _, lang := range site.Languages {
 				c := a.newClient()
 				a.setLang(c, lang)
 				if id.userID != 0 {
@@ -303,7 +304,7 @@ func TestCrawl_BrowserSample(t *testing.T) {
 				fill("login", "crawler"), fill("password", pw)),
 			submit("login-submit"))...)
 		var all []offence
-		for _, lang := range Languages {
+		for _, lang := range site.Languages {
 			do(t, ctx, chromedp.Navigate(a.ts.URL+"/lang?to="+lang+"&back=/"))
 			for _, name := range []string{"stage", "game", "league", "404"} {
 				do(t, ctx, chromedp.Navigate(a.ts.URL+pages[name]), chromedp.WaitVisible(chromedp.CSS("main")))

@@ -12,6 +12,7 @@ import (
 
 	"kisen/league"
 	"kisen/pairing"
+	"kisen/web/site"
 )
 
 // offence is one piece of developer text found on a page.
@@ -34,9 +35,9 @@ type pageChecker struct {
 	playerIDs map[string]bool
 }
 
-func newPageChecker(m *Messages, data []string, playerIDs []int64) *pageChecker {
+func newPageChecker(m *site.Messages, data []string, playerIDs []int64) *pageChecker {
 	c := &pageChecker{keys: map[string]bool{}, playerIDs: map[string]bool{}}
-	for _, lang := range Languages {
+	for _, lang := range site.Languages {
 		for _, id := range m.IDs(lang) {
 			c.keys[id] = true
 		}

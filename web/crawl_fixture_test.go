@@ -10,6 +10,7 @@ import (
 	"kisen/office"
 	"kisen/office/ratings"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // crawlFixture is a realistic small site for the crawl (issue 13): a
@@ -191,7 +192,7 @@ func newCrawlFixture(t *testing.T, a *testApp) *crawlFixture {
 	// An API token that wrote a result (issue 15): the token page's rows and
 	// the history's "via token" words are crawled too.
 	tok, err := o.CreateAPIToken(ctx, f.admin, office.TokenInput{EventID: f.knockout, Name: "会場タブレット", Scope: office.ScopeRulings,
-		ExpiresOn: a.now.In(Tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
+		ExpiresOn: a.now.In(site.Tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
 	must(err)
 	ta, err := o.AuthenticateToken(ctx, tok.Secret)
 	must(err)

@@ -13,6 +13,7 @@ import (
 	"kisen/office"
 	"kisen/office/day"
 	"kisen/pairing"
+	"kisen/web/site"
 )
 
 // The amateur tournament day (issue 14, docs/amateur-day.md): the day's
@@ -95,7 +96,7 @@ type dayView struct {
 	Classes   []dayClassRow
 	CanDesk   bool
 	Form      classForm
-	Errs      FieldMsgs
+	Errs      site.FieldMsgs
 	EditURL   string // set when the form edits a class
 	// Rounds lists the round numbers some class has drawn, for the
 	// event-wide board pages (shown to those who enter results).
@@ -115,23 +116,23 @@ func (s *Server) requireDayEvent(ctx context.Context, eventID int64) error {
 }
 
 func (s *Server) dayPage(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	if done, err := s.Conditional(c, func(context.Context) (int64, error) { return id, nil }, CondOpts{NotLive: true}); done || err != nil {
+	if done, err := s.Conditional(c, func(context.Context) (int64, error) { return id, nil }, site.CondOpts{NotLive: true}); done || err != nil {
 		return err
 	}
 	return s.renderDay(c, http.StatusOK, classFormOf(day.InputOf(0, "", "", 0, day.FormatPools, day.DefaultSettings())), nil)
 }
 
-func (s *Server) renderDay(c echo.Context, status int, form classForm, errs FieldMsgs) error {
+func (s *Server) renderDay(c echo.Context, status int, form classForm, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	a := Actor(c)
+	a := site.Actor(c)
 	e, err := s.Office.Event(ctx, a, id)
 	if err != nil {
 		return err
@@ -157,7 +158,7 @@ func (s *Server) renderDay(c echo.Context, status int, form classForm, errs Fiel
 			present[en.ClassID]++
 		}
 	}
-	v := dayView{EventID: id, EventName: LocalName(ctx, e.Name, e.NameEn), EventURL: "/events/" + strconv.FormatInt(id, 10), Form: form, Errs: errs}
+	v := dayView{EventID: id, EventName: site.LocalName(ctx, e.Name, e.NameEn), EventURL: "/events/" + strconv.FormatInt(id, 10), Form: form, Errs: errs}
 	v.CanDesk = !a.Anonymous() && s.Office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil
 	if !a.Anonymous() && s.Office.RequireEventRole(ctx, a, id, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil {
 		rounds, err := s.DayRoom().RoundsOfEvent(ctx, id)
@@ -173,10 +174,10 @@ func (s *Server) renderDay(c echo.Context, status int, form classForm, errs Fiel
 		}
 	}
 	for _, cl := range classes {
-		v.Classes = append(v.Classes, dayClassRow{ID: cl.ID, Name: LocalName(ctx, cl.Name, cl.NameEn), Format: formatWords(ctx, cl),
+		v.Classes = append(v.Classes, dayClassRow{ID: cl.ID, Name: site.LocalName(ctx, cl.Name, cl.NameEn), Format: formatWords(ctx, cl),
 			Ranks: rankRangeWords(ctx, cl.Settings), Entrants: count[cl.ID], Present: present[cl.ID]})
 	}
-	MarkDraft(c, e.Status == office.StatusDraft)
+	site.MarkDraft(c, e.Status == office.StatusDraft)
 	return s.Render(c, status, DayPage(s.Page(c, v.EventName), v))
 }
 
@@ -185,28 +186,28 @@ func formatWords(ctx context.Context, cl day.Class) string {
 	st := cl.Settings
 	switch cl.Format {
 	case day.FormatPools:
-		return T(ctx, "day.format.pools_n", "Wins", st.Wins, "Losses", st.Losses)
+		return site.T(ctx, "day.format.pools_n", "Wins", st.Wins, "Losses", st.Losses)
 	case day.FormatSwiss:
-		return T(ctx, "day.format.swiss_n", "Rounds", st.Rounds)
+		return site.T(ctx, "day.format.swiss_n", "Rounds", st.Rounds)
 	}
-	return T(ctx, "day.format.knockout")
+	return site.T(ctx, "day.format.knockout")
 }
 
 func rankRangeWords(ctx context.Context, st day.ClassSettings) string {
 	switch {
 	case st.RankMin == "" && st.RankMax == "":
-		return T(ctx, "day.ranks.any")
+		return site.T(ctx, "day.ranks.any")
 	case st.RankMin == "":
-		return T(ctx, "day.ranks.up_to", "Max", RankLabel(ctx, st.RankMax))
+		return site.T(ctx, "day.ranks.up_to", "Max", site.RankLabel(ctx, st.RankMax))
 	case st.RankMax == "":
-		return T(ctx, "day.ranks.from", "Min", RankLabel(ctx, st.RankMin))
+		return site.T(ctx, "day.ranks.from", "Min", site.RankLabel(ctx, st.RankMin))
 	}
-	return T(ctx, "day.ranks.between", "Min", RankLabel(ctx, st.RankMin), "Max", RankLabel(ctx, st.RankMax))
+	return site.T(ctx, "day.ranks.between", "Min", site.RankLabel(ctx, st.RankMin), "Max", site.RankLabel(ctx, st.RankMax))
 }
 
 func (s *Server) dayClassCreate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -214,46 +215,46 @@ func (s *Server) dayClassCreate(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	cl, err := s.DayRoom().CreateClass(ctx, Actor(c), f.input(id))
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	cl, err := s.DayRoom().CreateClass(ctx, site.Actor(c), f.input(id))
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderDay(c, http.StatusUnprocessableEntity, f, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, dayClassURL(cl.ID))
+	return site.SeeOther(c, dayClassURL(cl.ID))
 }
 
 // dayClassEdit shows the class form filled with the class's settings.
 func (s *Server) dayClassEdit(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	cl, err := s.DayRoom().Class(ctx, Actor(c), cid)
+	cl, err := s.DayRoom().Class(ctx, site.Actor(c), cid)
 	if err != nil {
 		return err
 	}
 	return s.renderClassEdit(c, http.StatusOK, cl, classFormOf(day.InputOf(cl.EventID, cl.Name, cl.NameEn, cl.Position, cl.Format, cl.Settings)), nil)
 }
 
-func (s *Server) renderClassEdit(c echo.Context, status int, cl day.Class, f classForm, errs FieldMsgs) error {
+func (s *Server) renderClassEdit(c echo.Context, status int, cl day.Class, f classForm, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	if err := s.Office.RequireEventRole(ctx, Actor(c), cl.EventID, office.RoleDirector); err != nil {
+	if err := s.Office.RequireEventRole(ctx, site.Actor(c), cl.EventID, office.RoleDirector); err != nil {
 		return err
 	}
-	v := dayView{EventID: cl.EventID, EventName: LocalName(ctx, cl.Name, cl.NameEn), EventURL: dayClassURL(cl.ID), CanDesk: true, Form: f, Errs: errs, EditURL: dayClassURL(cl.ID)}
+	v := dayView{EventID: cl.EventID, EventName: site.LocalName(ctx, cl.Name, cl.NameEn), EventURL: dayClassURL(cl.ID), CanDesk: true, Form: f, Errs: errs, EditURL: dayClassURL(cl.ID)}
 	return s.Render(c, status, DayClassEditPage(s.Page(c, v.EventName), v))
 }
 
 func (s *Server) dayClassUpdate(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	cl, err := s.DayRoom().Class(ctx, Actor(c), cid)
+	cl, err := s.DayRoom().Class(ctx, site.Actor(c), cid)
 	if err != nil {
 		return err
 	}
@@ -261,14 +262,14 @@ func (s *Server) dayClassUpdate(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	_, err = s.DayRoom().UpdateClass(ctx, Actor(c), cid, f.input(cl.EventID))
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	_, err = s.DayRoom().UpdateClass(ctx, site.Actor(c), cid, f.input(cl.EventID))
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderClassEdit(c, http.StatusUnprocessableEntity, cl, f, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, dayClassURL(cid))
+	return site.SeeOther(c, dayClassURL(cid))
 }
 
 // dayBoardRow is one board of a round as the class and board pages show
@@ -370,15 +371,15 @@ func (s *Server) dayClassPage(c echo.Context) error {
 
 func (s *Server) renderClass(c echo.Context, status int, message string) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	cv, err := s.DayRoom().ClassView(ctx, Actor(c), cid)
+	cv, err := s.DayRoom().ClassView(ctx, site.Actor(c), cid)
 	if err != nil {
 		return err
 	}
-	v := dayClassView{ClassID: cid, Name: LocalName(ctx, cv.Class.Name, cv.Class.NameEn), DayURL: dayURL(cv.Event.ID), Format: formatWords(ctx, cv.Class),
+	v := dayClassView{ClassID: cid, Name: site.LocalName(ctx, cv.Class.Name, cv.Class.NameEn), DayURL: dayURL(cv.Event.ID), Format: formatWords(ctx, cv.Class),
 		CanDesk: cv.CanDesk, CanEnter: cv.CanEnter, CanDraw: cv.CanDesk && cv.CanDraw() && !cv.PreliminaryOver(), NextRound: cv.NextRound(), Message: message}
 	v.Facts = classFacts(ctx, cv.Class)
 	for _, r := range cv.Rounds {
@@ -387,7 +388,7 @@ func (s *Server) renderClass(c echo.Context, status int, message string) error {
 	for _, e := range cv.Entrants {
 		v.Entrants = append(v.Entrants, dayEntrant(ctx, e, ""))
 	}
-	MarkDraft(c, cv.Event.Status == office.StatusDraft)
+	site.MarkDraft(c, cv.Event.Status == office.StatusDraft)
 	return s.Render(c, status, DayClassPage(s.Page(c, v.Name), v))
 }
 
@@ -395,29 +396,29 @@ func (s *Server) renderClass(c echo.Context, status int, message string) error {
 func classFacts(ctx context.Context, cl day.Class) [][2]string {
 	st := cl.Settings
 	facts := [][2]string{
-		{T(ctx, "day.field.format"), formatWords(ctx, cl)},
-		{T(ctx, "day.field.ranks"), rankRangeWords(ctx, st)},
-		{T(ctx, "day.field.handicap"), T(ctx, "day.handicap."+st.Handicap, "N", st.EvenGap)},
-		{T(ctx, "day.field.time"), T(ctx, "day.time", "Minutes", st.AllowanceMinutes, "Seconds", st.ByoyomiSeconds)},
-		{T(ctx, "day.field.relations"), T(ctx, "day.relations_summary",
-			"Club", T(ctx, "day.policy."+st.Relations.Club), "MasterStudent", T(ctx, "day.policy."+st.Relations.MasterStudent),
-			"FellowDisciple", T(ctx, "day.policy."+st.Relations.FellowDisciple), "Family", T(ctx, "day.policy."+st.Relations.Family))},
-		{T(ctx, "day.field.withdrawal"), T(ctx, "day.withdrawal."+st.Withdrawal)},
-		{T(ctx, "day.field.qualifiers"), strconv.Itoa(st.Qualifiers)},
-		{T(ctx, "day.field.first_board"), strconv.Itoa(st.FirstBoard)},
+		{site.T(ctx, "day.field.format"), formatWords(ctx, cl)},
+		{site.T(ctx, "day.field.ranks"), rankRangeWords(ctx, st)},
+		{site.T(ctx, "day.field.handicap"), site.T(ctx, "day.handicap."+st.Handicap, "N", st.EvenGap)},
+		{site.T(ctx, "day.field.time"), site.T(ctx, "day.time", "Minutes", st.AllowanceMinutes, "Seconds", st.ByoyomiSeconds)},
+		{site.T(ctx, "day.field.relations"), site.T(ctx, "day.relations_summary",
+			"Club", site.T(ctx, "day.policy."+st.Relations.Club), "MasterStudent", site.T(ctx, "day.policy."+st.Relations.MasterStudent),
+			"FellowDisciple", site.T(ctx, "day.policy."+st.Relations.FellowDisciple), "Family", site.T(ctx, "day.policy."+st.Relations.Family))},
+		{site.T(ctx, "day.field.withdrawal"), site.T(ctx, "day.withdrawal."+st.Withdrawal)},
+		{site.T(ctx, "day.field.qualifiers"), strconv.Itoa(st.Qualifiers)},
+		{site.T(ctx, "day.field.first_board"), strconv.Itoa(st.FirstBoard)},
 	}
 	if cl.Format == day.FormatSwiss {
 		var tb []string
 		for _, t := range st.Tiebreaks {
-			tb = append(tb, T(ctx, "day.tiebreak."+t))
+			tb = append(tb, site.T(ctx, "day.tiebreak."+t))
 		}
-		facts = append(facts, [2]string{T(ctx, "day.field.tiebreaks"), strings.Join(tb, T(ctx, "day.list_sep"))})
+		facts = append(facts, [2]string{site.T(ctx, "day.field.tiebreaks"), strings.Join(tb, site.T(ctx, "day.list_sep"))})
 	}
 	return facts
 }
 
 func dayEntrant(ctx context.Context, e day.EntrantRow, class string) dayEntrantRow {
-	return dayEntrantRow{PlayerID: e.PlayerID, Name: e.Name, URL: PlayerURL(e.PlayerID), Rank: RankLabel(ctx, e.DeclaredRank), Club: e.Affiliation,
+	return dayEntrantRow{PlayerID: e.PlayerID, Name: e.Name, URL: site.PlayerURL(e.PlayerID), Rank: site.RankLabel(ctx, e.DeclaredRank), Club: e.Affiliation,
 		ClassID: e.ClassID, Class: class, ByDirect: e.ClassBy == "director", Checkin: e.Checkin, Withdrawn: e.Withdrawn(), WalkIn: e.WalkIn}
 }
 
@@ -432,27 +433,27 @@ func roundView(ctx context.Context, cv day.ClassView, r day.RoundState) dayRound
 	var nk []day.Avoidance
 	_ = jsonUnmarshal(r.NotKept, &nk)
 	for _, a := range nk {
-		out.NotKept = append(out.NotKept, T(ctx, "day.notkept", "Relation", T(ctx, "day.relation."+a.Relation), "A", a.Names[0], "B", a.Names[1]))
+		out.NotKept = append(out.NotKept, site.T(ctx, "day.notkept", "Relation", site.T(ctx, "day.relation."+a.Relation), "A", a.Names[0], "B", a.Names[1]))
 	}
 	return out
 }
 
 func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
-	row := dayBoardRow{Board: b.Board, Anchor: strconv.Itoa(b.Board), BaseURL: dayBoardsURL(cv.Class.ID, b.Round), GameID: b.Last.ID, chain: b.Chain, GameURL: GameURL(b.Last.ID), Version: b.Version,
-		Sente: cv.Names[b.Sente], Gote: cv.Names[b.Gote], Handicap: HandicapLabel(ctx, b.Last.Handicap), Even: b.Last.Handicap == "平手", Decided: b.Decided}
+	row := dayBoardRow{Board: b.Board, Anchor: strconv.Itoa(b.Board), BaseURL: dayBoardsURL(cv.Class.ID, b.Round), GameID: b.Last.ID, chain: b.Chain, GameURL: site.GameURL(b.Last.ID), Version: b.Version,
+		Sente: cv.Names[b.Sente], Gote: cv.Names[b.Gote], Handicap: site.HandicapLabel(ctx, b.Last.Handicap), Even: b.Last.Handicap == "平手", Decided: b.Decided}
 	if b.SenteBy != "" {
-		row.SenteBy = T(ctx, "day.sente_by."+b.SenteBy)
+		row.SenteBy = site.T(ctx, "day.sente_by."+b.SenteBy)
 	}
 	row.Redo = !b.Decided && (b.Last.ID != b.Root.ID || b.InForce.Result == office.ResultRedo)
 	if b.Decided {
 		row.Forfeit = b.InForce.Reason == office.ReasonForfeit
 		switch b.InForce.Result {
 		case office.ResultSenteWin:
-			row.Result = T(ctx, "day.result.sente_win", "Name", row.Sente)
+			row.Result = site.T(ctx, "day.result.sente_win", "Name", row.Sente)
 		case office.ResultGoteWin:
-			row.Result = T(ctx, "day.result.gote_win", "Name", row.Gote)
+			row.Result = site.T(ctx, "day.result.gote_win", "Name", row.Gote)
 		default:
-			row.Result = T(ctx, "day.result.other")
+			row.Result = site.T(ctx, "day.result.other")
 		}
 	}
 	row.Enterable = !b.Decided && b.InForce.Result != office.ResultRedo && b.Sente != 0 && b.Gote != 0
@@ -463,9 +464,9 @@ func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
 		last := f.Tosses[len(f.Tosses)-1]
 		fu, to := last.Count()
 		if f.Decided {
-			row.TossNote = T(ctx, "day_toss.note.decided", "Tosser", cv.Names[tosser], "Fu", fu, "To", to)
+			row.TossNote = site.T(ctx, "day_toss.note.decided", "Tosser", cv.Names[tosser], "Fu", fu, "To", to)
 		} else {
-			row.TossNote = T(ctx, "day_toss.note.tie", "Tosser", cv.Names[tosser], "Fu", fu, "To", to)
+			row.TossNote = site.T(ctx, "day_toss.note.tie", "Tosser", cv.Names[tosser], "Fu", fu, "To", to)
 		}
 	}
 	return row
@@ -484,14 +485,14 @@ type dayStandingsView struct {
 
 func (s *Server) dayStandings(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
 	if done, err := s.NotModifiedDayClass(c, cid); done || err != nil {
 		return err
 	}
-	cv, err := s.DayRoom().ClassView(ctx, Actor(c), cid)
+	cv, err := s.DayRoom().ClassView(ctx, site.Actor(c), cid)
 	if err != nil {
 		return err
 	}
@@ -499,10 +500,10 @@ func (s *Server) dayStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := dayStandingsView{ClassID: cid, Name: LocalName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: dayClassURL(cid), Pools: st.Pools, Swiss: st.Swiss,
+	v := dayStandingsView{ClassID: cid, Name: site.LocalName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: dayClassURL(cid), Pools: st.Pools, Swiss: st.Swiss,
 		IsSwiss: cv.Class.Format == day.FormatSwiss, Drawn: len(cv.Rounds) > 0}
-	MarkDraft(c, cv.Event.Status == office.StatusDraft)
-	return s.Render(c, http.StatusOK, DayStandingsPage(s.Page(c, T(ctx, "day.standings.title", "Class", v.Name)), v))
+	site.MarkDraft(c, cv.Event.Status == office.StatusDraft)
+	return s.Render(c, http.StatusOK, DayStandingsPage(s.Page(c, site.T(ctx, "day.standings.title", "Class", v.Name)), v))
 }
 
 // dayDrawView is the draw preview: nothing is written until confirmed.
@@ -521,7 +522,7 @@ type dayDrawView struct {
 
 func (s *Server) dayDrawPreview(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -529,24 +530,24 @@ func (s *Server) dayDrawPreview(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.DayRoom().PreviewRound(ctx, Actor(c), cid, seed)
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	p, err := s.DayRoom().PreviewRound(ctx, site.Actor(c), cid, seed)
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderClass(c, http.StatusUnprocessableEntity, firstMsg(msgs))
 	}
 	if err != nil {
 		return err
 	}
-	cl, err := s.DayRoom().Class(ctx, Actor(c), cid)
+	cl, err := s.DayRoom().Class(ctx, site.Actor(c), cid)
 	if err != nil {
 		return err
 	}
-	v := dayDrawView{ClassID: cid, Name: LocalName(ctx, cl.Name, cl.NameEn), ClassURL: dayClassURL(cid), Round: p.Round,
+	v := dayDrawView{ClassID: cid, Name: site.LocalName(ctx, cl.Name, cl.NameEn), ClassURL: dayClassURL(cid), Round: p.Round,
 		Seed: strconv.FormatUint(p.Seed, 10), Fingerprint: p.Fingerprint, Byes: p.ByeNames}
 	for _, b := range p.Boards {
-		v.Boards = append(v.Boards, dayBoardRow{Board: b.Board, Sente: b.SenteName, Gote: b.GoteName, Handicap: HandicapLabel(ctx, b.Handicap), Even: b.Handicap == "平手", SenteBy: T(ctx, "day.sente_by."+b.SenteBy)})
+		v.Boards = append(v.Boards, dayBoardRow{Board: b.Board, Sente: b.SenteName, Gote: b.GoteName, Handicap: site.HandicapLabel(ctx, b.Handicap), Even: b.Handicap == "平手", SenteBy: site.T(ctx, "day.sente_by."+b.SenteBy)})
 	}
 	for _, a := range p.NotKept {
-		v.NotKept = append(v.NotKept, T(ctx, "day.notkept", "Relation", T(ctx, "day.relation."+a.Relation), "A", a.Names[0], "B", a.Names[1]))
+		v.NotKept = append(v.NotKept, site.T(ctx, "day.notkept", "Relation", site.T(ctx, "day.relation."+a.Relation), "A", a.Names[0], "B", a.Names[1]))
 	}
 	names := map[int64]string{}
 	if len(p.Blocks) > 0 {
@@ -564,9 +565,9 @@ func (s *Server) dayDrawPreview(c echo.Context) error {
 			n, _ := strconv.ParseInt(id, 10, 64)
 			ns = append(ns, names[n])
 		}
-		v.Blocks = append(v.Blocks, T(ctx, "day.block", "Block", bl.ID, "Names", strings.Join(ns, T(ctx, "day.list_sep"))))
+		v.Blocks = append(v.Blocks, site.T(ctx, "day.block", "Block", bl.ID, "Names", strings.Join(ns, site.T(ctx, "day.list_sep"))))
 	}
-	return s.Render(c, http.StatusOK, DayDrawPage(s.Page(c, T(ctx, "day.draw.title", "Class", v.Name, "N", v.Round)), v))
+	return s.Render(c, http.StatusOK, DayDrawPage(s.Page(c, site.T(ctx, "day.draw.title", "Class", v.Name, "N", v.Round)), v))
 }
 
 // drawConfirmForm is the preview's confirmation.
@@ -578,7 +579,7 @@ type drawConfirmForm struct {
 
 func (s *Server) dayDrawConfirm(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -589,24 +590,24 @@ func (s *Server) dayDrawConfirm(c echo.Context) error {
 	round, err1 := strconv.Atoi(strings.TrimSpace(f.Round))
 	seed, err2 := strconv.ParseUint(strings.TrimSpace(f.Seed), 10, 64)
 	if err1 != nil || err2 != nil || f.Fingerprint == "" {
-		return s.renderClass(c, http.StatusUnprocessableEntity, T(ctx, "day.err.draw_form"))
+		return s.renderClass(c, http.StatusUnprocessableEntity, site.T(ctx, "day.err.draw_form"))
 	}
-	_, err = s.DayRoom().ConfirmRound(ctx, Actor(c), day.ConfirmInput{ClassID: cid, Round: round, Seed: seed, Fingerprint: f.Fingerprint})
+	_, err = s.DayRoom().ConfirmRound(ctx, site.Actor(c), day.ConfirmInput{ClassID: cid, Round: round, Seed: seed, Fingerprint: f.Fingerprint})
 	if errors.Is(err, day.ErrDrawChanged) {
-		return s.renderClass(c, http.StatusConflict, T(ctx, "day.err.draw_changed"))
+		return s.renderClass(c, http.StatusConflict, site.T(ctx, "day.err.draw_changed"))
 	}
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderClass(c, http.StatusUnprocessableEntity, firstMsg(msgs))
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, dayClassURL(cid)+"#round-"+strconv.Itoa(round))
+	return site.SeeOther(c, dayClassURL(cid)+"#round-"+strconv.Itoa(round))
 }
 
 // firstMsg is one message of a validation error, for a page that shows a
 // single line.
-func firstMsg(m FieldMsgs) string {
+func firstMsg(m site.FieldMsgs) string {
 	for _, k := range []string{"round", "format", "class", "player", "checkin", "board", "result"} {
 		if m[k] != "" {
 			return m[k]
@@ -627,7 +628,7 @@ func jsonUnmarshal(raw string, v any) error {
 
 // joinNames lists names with the language's separator.
 func joinNames(ctx context.Context, names []string) string {
-	return strings.Join(names, T(ctx, "day.list_sep"))
+	return strings.Join(names, site.T(ctx, "day.list_sep"))
 }
 
 // fmtPoints shows a score in wins: 3 or 2.5.
@@ -640,7 +641,7 @@ const eventKindDay = "day"
 // dayClassNotModified answers a conditional GET of a page of the class
 // named by :cid (cache.go); a bad id is left to the handler.
 func (s *Server) dayClassNotModified(c echo.Context) (bool, error) {
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return false, nil
 	}

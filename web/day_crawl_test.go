@@ -7,6 +7,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/day"
+	"kisen/web/site"
 )
 
 // TestCrawl_DayPagesHaveNoDeveloperText (issue 13's crawl over the amateur
@@ -65,7 +66,7 @@ func TestCrawl_DayPagesHaveNoDeveloperText(t *testing.T) {
 		var all []offence
 		total := 0
 		for _, id := range []crawlIdentity{{"public", 0}, {"director", f.admin.UserID}} {
-			for _, lang := range Languages {
+			for _, lang := range site.Languages {
 				c := a.newClient()
 				a.setLang(c, lang)
 				if id.userID != 0 {

@@ -11,6 +11,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/day"
+	"kisen/web/site"
 )
 
 // walkInForm is the desk's one short form for a walk-in.
@@ -36,12 +37,12 @@ type receptionView struct {
 	EventName string
 	DayURL    string
 	Entrants  []dayEntrantRow
-	Classes   []Choice
+	Classes   []site.Choice
 	Query     string
 	Found     []pickCandidate // registered players matching Query, not yet entered
 	Searched  bool
 	Walk      walkInForm
-	Errs      FieldMsgs
+	Errs      site.FieldMsgs
 	Message   string
 	Counts    map[string]int // per check-in state
 	Fees      []dayFeeLine   // per class: each category, then the class
@@ -77,13 +78,13 @@ func (s *Server) dayReception(c echo.Context) error {
 	return s.renderReception(c, http.StatusOK, walkInForm{}, nil, "")
 }
 
-func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, errs FieldMsgs, message string) error {
+func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, errs site.FieldMsgs, message string) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	a := Actor(c)
+	a := site.Actor(c)
 	e, err := s.Office.Event(ctx, a, id)
 	if err != nil {
 		return err
@@ -102,12 +103,12 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 	if err != nil {
 		return err
 	}
-	v := receptionView{EventID: id, EventName: LocalName(ctx, e.Name, e.NameEn), DayURL: dayURL(id), Walk: walk, Errs: errs, Message: message, Counts: map[string]int{}}
+	v := receptionView{EventID: id, EventName: site.LocalName(ctx, e.Name, e.NameEn), DayURL: dayURL(id), Walk: walk, Errs: errs, Message: message, Counts: map[string]int{}}
 	className := map[int64]string{}
 	for _, cl := range classes {
-		n := LocalName(ctx, cl.Name, cl.NameEn)
+		n := site.LocalName(ctx, cl.Name, cl.NameEn)
 		className[cl.ID] = n
-		v.Classes = append(v.Classes, Choice{Value: strconv.FormatInt(cl.ID, 10), Label: n})
+		v.Classes = append(v.Classes, site.Choice{Value: strconv.FormatInt(cl.ID, 10), Label: n})
 	}
 	var staff []int64
 	for _, en := range entrants {
@@ -130,8 +131,8 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 		if cf.FeeReduced > 0 || cf.Reduced != (day.CategoryFees{}) {
 			v.AnyReduced = v.AnyReduced || cf.FeeReduced > 0
 			v.Fees = append(v.Fees,
-				feeLine(ctx, name, T(ctx, "day_fee.expected", "Category", T(ctx, "day_fee.cat.full"), "Amount", yen(ctx, cf.Fee)), false, cf.Full),
-				feeLine(ctx, name, T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, day.FeeCategoryReduced, cf.FeeReducedFor, cf.FeeReducedForEn), "Amount", yen(ctx, max(cf.FeeReduced, 0))), false, cf.Reduced))
+				feeLine(ctx, name, site.T(ctx, "day_fee.expected", "Category", site.T(ctx, "day_fee.cat.full"), "Amount", yen(ctx, cf.Fee)), false, cf.Full),
+				feeLine(ctx, name, site.T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, day.FeeCategoryReduced, cf.FeeReducedFor, cf.FeeReducedForEn), "Amount", yen(ctx, max(cf.FeeReduced, 0))), false, cf.Reduced))
 		}
 		words := feeWords(ctx, cf.Fee, cf.FeeReduced)
 		if cf.FeeReduced > 0 || cf.Reduced != (day.CategoryFees{}) {
@@ -140,8 +141,8 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 		v.Fees = append(v.Fees, feeLine(ctx, name, words, true, cf.CategoryFees))
 	}
 	v.FeeDay = []dayFeeLine{
-		feeLine(ctx, "", T(ctx, "day_fee.cat.full"), false, fees.Full),
-		feeLine(ctx, "", T(ctx, "day_fee.cat.reduced"), false, fees.Reduced),
+		feeLine(ctx, "", site.T(ctx, "day_fee.cat.full"), false, fees.Full),
+		feeLine(ctx, "", site.T(ctx, "day_fee.cat.reduced"), false, fees.Reduced),
 		feeLine(ctx, "", "", true, fees.CategoryFees),
 	}
 	v.FeeTotal = yen(ctx, fees.Received)
@@ -152,7 +153,7 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 		cf, f := byClass[en.ClassID], fees.ByPlayer[en.PlayerID]
 		row.FeeDue, row.FeeCategory, row.FeeHasReduced = f.Expected, f.Category, cf.FeeReduced > 0
 		row.FeeReducedWords = feeCategoryWords(ctx, day.FeeCategoryReduced, cf.FeeReducedFor, cf.FeeReducedForEn)
-		row.FeeExpected = T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, cf.FeeReducedFor, cf.FeeReducedForEn), "Amount", yen(ctx, f.Expected))
+		row.FeeExpected = site.T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, cf.FeeReducedFor, cf.FeeReducedForEn), "Amount", yen(ctx, f.Expected))
 		row.FeeStatus, row.FeeWords = f.Status, feeStatusWords(ctx, f)
 		row.FeeFlag, row.FeeFlagBad = feeFlag(ctx, f, !en.Withdrawn() && (en.Checkin == office.CheckinPresent || en.Checkin == office.CheckinLate))
 		if row.FeeFlag != "" && f.Status != day.FeePaid {
@@ -160,7 +161,7 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 		}
 		if en.CheckinBy != nil && en.CheckinAt != nil {
 			u := users[*en.CheckinBy]
-			row.CheckinBy, row.CheckinAt = u.DisplayName, ShowTime(*en.CheckinAt)
+			row.CheckinBy, row.CheckinAt = u.DisplayName, site.ShowTime(*en.CheckinAt)
 			if row.CheckinBy == "" {
 				row.CheckinBy = u.Login
 			}
@@ -193,8 +194,8 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 			v.Found = append(v.Found, pickCandidate{ID: p.ID, Name: p.Name, Detail: detail})
 		}
 	}
-	MarkDraft(c, e.Status == office.StatusDraft)
-	return s.Render(c, status, DayReceptionPage(s.Page(c, T(ctx, "day.reception.title", "Event", v.EventName)), v))
+	site.MarkDraft(c, e.Status == office.StatusDraft)
+	return s.Render(c, status, DayReceptionPage(s.Page(c, site.T(ctx, "day.reception.title", "Event", v.EventName)), v))
 }
 
 // formID reads a whole-number form field; 0 when absent or not a number
@@ -206,55 +207,55 @@ func formID(c echo.Context, name string) int64 {
 
 func (s *Server) receptionBack(c echo.Context, id int64, err error) error {
 	ctx := c.Request().Context()
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderReception(c, http.StatusUnprocessableEntity, walkInForm{}, nil, firstMsg(msgs))
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, dayURL(id)+"/reception")
+	return site.SeeOther(c, dayURL(id)+"/reception")
 }
 
 func (s *Server) dayEnter(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	_, err = s.DayRoom().Enter(c.Request().Context(), Actor(c), day.EntryInput{EventID: id, PlayerID: formID(c, "player_id"), Rank: c.FormValue("rank"), ClassID: formID(c, "class_id"),
+	_, err = s.DayRoom().Enter(c.Request().Context(), site.Actor(c), day.EntryInput{EventID: id, PlayerID: formID(c, "player_id"), Rank: c.FormValue("rank"), ClassID: formID(c, "class_id"),
 		FeeCategory: c.FormValue("fee_category")})
 	return s.receptionBack(c, id, err)
 }
 
 func (s *Server) dayCheckin(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	err = s.DayRoom().CheckIn(c.Request().Context(), Actor(c), id, formID(c, "player_id"), c.FormValue("state"))
+	err = s.DayRoom().CheckIn(c.Request().Context(), site.Actor(c), id, formID(c, "player_id"), c.FormValue("state"))
 	return s.receptionBack(c, id, err)
 }
 
 func (s *Server) dayWithdraw(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	_, err = s.DayRoom().Withdraw(c.Request().Context(), Actor(c), id, formID(c, "player_id"))
+	_, err = s.DayRoom().Withdraw(c.Request().Context(), site.Actor(c), id, formID(c, "player_id"))
 	return s.receptionBack(c, id, err)
 }
 
 func (s *Server) dayMove(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	err = s.DayRoom().MoveEntrant(c.Request().Context(), Actor(c), id, formID(c, "player_id"), formID(c, "class_id"))
+	err = s.DayRoom().MoveEntrant(c.Request().Context(), site.Actor(c), id, formID(c, "player_id"), formID(c, "class_id"))
 	return s.receptionBack(c, id, err)
 }
 
 func (s *Server) dayWalkIn(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -264,16 +265,16 @@ func (s *Server) dayWalkIn(c echo.Context) error {
 	}
 	rel, _ := strconv.ParseInt(strings.TrimSpace(f.RelativeID), 10, 64)
 	cls, _ := strconv.ParseInt(strings.TrimSpace(f.ClassID), 10, 64)
-	_, err = s.DayRoom().WalkIn(ctx, Actor(c), day.WalkInInput{EventID: id, Name: f.Name, Reading: f.Reading, Rank: f.Rank, Club: f.Affiliation,
+	_, err = s.DayRoom().WalkIn(ctx, site.Actor(c), day.WalkInInput{EventID: id, Name: f.Name, Reading: f.Reading, Rank: f.Rank, Club: f.Affiliation,
 		MasterNumber: f.MasterNumber, MasterName: f.MasterName, MasterReading: f.MasterReading, RelativeID: rel, ClassID: cls, Late: f.Late != "",
 		FeeStatus: f.FeeStatus, FeeAmount: f.FeeAmount, FeeCategory: f.FeeCategory})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderReception(c, http.StatusUnprocessableEntity, f, msgs, "")
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, dayURL(id)+"/reception#entrants")
+	return site.SeeOther(c, dayURL(id)+"/reception#entrants")
 }
 
 // dayBoardsView is the phone-sized board page of one class round.
@@ -318,14 +319,14 @@ func (s *Server) dayBoards(c echo.Context) error {
 			v.Boards = nil
 		}
 	}
-	return s.Render(c, http.StatusOK, DayBoardsPage(s.Page(c, T(ctx, "day.boards.title", "Class", v.Name, "N", v.Round)), v))
+	return s.Render(c, http.StatusOK, DayBoardsPage(s.Page(c, site.T(ctx, "day.boards.title", "Class", v.Name, "N", v.Round)), v))
 }
 
 // boardsView reads a class round's boards (the actor must be able to
 // enter results).
 func (s *Server) boardsView(c echo.Context) (dayBoardsView, error) {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return dayBoardsView{}, err
 	}
@@ -333,7 +334,7 @@ func (s *Server) boardsView(c echo.Context) (dayBoardsView, error) {
 	if err != nil {
 		return dayBoardsView{}, echo.NewHTTPError(http.StatusNotFound)
 	}
-	cv, err := s.DayRoom().ClassView(ctx, Actor(c), cid)
+	cv, err := s.DayRoom().ClassView(ctx, site.Actor(c), cid)
 	if err != nil {
 		return dayBoardsView{}, err
 	}
@@ -344,7 +345,7 @@ func (s *Server) boardsView(c echo.Context) (dayBoardsView, error) {
 	if !ok {
 		return dayBoardsView{}, echo.NewHTTPError(http.StatusNotFound)
 	}
-	v := dayBoardsView{ClassID: cid, Name: LocalName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: dayClassURL(cid), Round: n, URL: dayBoardsURL(cid, n)}
+	v := dayBoardsView{ClassID: cid, Name: site.LocalName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: dayClassURL(cid), Round: n, URL: dayBoardsURL(cid, n)}
 	for _, b := range r.Boards {
 		row := boardRow(ctx, cv, b)
 		if !row.Decided {
@@ -352,7 +353,7 @@ func (s *Server) boardsView(c echo.Context) (dayBoardsView, error) {
 		}
 		v.Boards = append(v.Boards, row)
 	}
-	MarkDraft(c, cv.Event.Status == office.StatusDraft)
+	site.MarkDraft(c, cv.Event.Status == office.StatusDraft)
 	return v, nil
 }
 
@@ -376,11 +377,11 @@ func (s *Server) dayBoardPreview(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	gameID, err := FormVersion(c, "game_id")
+	gameID, err := site.FormVersion(c, "game_id")
 	if err != nil {
 		return err
 	}
-	version, err := SeenVersion(c)
+	version, err := site.SeenVersion(c)
 	if err != nil {
 		return err
 	}
@@ -402,13 +403,13 @@ func (s *Server) dayBoardPreview(c echo.Context) error {
 		v.Back, v.ReturnURL = s.backOf(c, cid, v.Round)
 		switch f.Result {
 		case office.ResultSenteWin:
-			v.Words = T(ctx, "day.result.sente_win", "Name", row.Sente)
+			v.Words = site.T(ctx, "day.result.sente_win", "Name", row.Sente)
 		case office.ResultGoteWin:
-			v.Words = T(ctx, "day.result.gote_win", "Name", row.Gote)
+			v.Words = site.T(ctx, "day.result.gote_win", "Name", row.Gote)
 		default:
 			return &office.ValidationError{Fields: []office.FieldError{{Field: "result", Code: "day.err.choose"}}}
 		}
-		return s.Render(c, http.StatusOK, DayBoardPreviewPage(s.Page(c, T(ctx, "day.boards.confirm_title", "Board", b)), v))
+		return s.Render(c, http.StatusOK, DayBoardPreviewPage(s.Page(c, site.T(ctx, "day.boards.confirm_title", "Board", b)), v))
 	}
 	return echo.NewHTTPError(http.StatusNotFound)
 }
@@ -423,7 +424,7 @@ type boardWrite struct {
 }
 
 func readBoardWrite(c echo.Context) (boardWrite, error) {
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return boardWrite{}, err
 	}
@@ -432,11 +433,11 @@ func readBoardWrite(c echo.Context) (boardWrite, error) {
 	if err1 != nil || err2 != nil {
 		return boardWrite{}, echo.NewHTTPError(http.StatusNotFound)
 	}
-	gameID, err := FormVersion(c, "game_id")
+	gameID, err := site.FormVersion(c, "game_id")
 	if err != nil {
 		return boardWrite{}, err
 	}
-	version, err := SeenVersion(c)
+	version, err := site.SeenVersion(c)
 	if err != nil {
 		return boardWrite{}, err
 	}
@@ -454,7 +455,7 @@ func (s *Server) dayBoardResult(c echo.Context) error {
 		return err
 	}
 	cid, n, b := w.ClassID, w.Round, w.Board
-	err = s.DayRoom().EnterBoardResult(ctx, Actor(c), day.BoardResultInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version, Result: f.Result})
+	err = s.DayRoom().EnterBoardResult(ctx, site.Actor(c), day.BoardResultInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version, Result: f.Result})
 	if err != nil {
 		return err
 	}
@@ -463,7 +464,7 @@ func (s *Server) dayBoardResult(c echo.Context) error {
 	if back == "event" {
 		anchor = strconv.FormatInt(cid, 10) + "-" + anchor
 	}
-	return SeeOther(c, to+"#board-"+anchor)
+	return site.SeeOther(c, to+"#board-"+anchor)
 }
 
 // backOf reads the form's "back": the event-wide board page of the class's
@@ -484,7 +485,7 @@ func dayEventBoardsURL(eventID int64, round int) string {
 // dayEventBoards is round n of every class on one phone-sized page.
 func (s *Server) dayEventBoards(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -492,17 +493,17 @@ func (s *Server) dayEventBoards(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	e, rounds, canEnter, err := s.DayRoom().EventRound(ctx, Actor(c), id, n)
+	e, rounds, canEnter, err := s.DayRoom().EventRound(ctx, site.Actor(c), id, n)
 	if err != nil {
 		return err
 	}
 	if !canEnter {
 		return office.ErrForbidden
 	}
-	v := dayBoardsView{Name: LocalName(ctx, e.Name, e.NameEn), ClassURL: dayURL(id), Round: n, URL: dayEventBoardsURL(id, n)}
+	v := dayBoardsView{Name: site.LocalName(ctx, e.Name, e.NameEn), ClassURL: dayURL(id), Round: n, URL: dayEventBoardsURL(id, n)}
 	for _, cr := range rounds {
 		cv := day.ClassView{Class: cr.Class, Names: cr.Names}
-		name := LocalName(ctx, cr.Class.Name, cr.Class.NameEn)
+		name := site.LocalName(ctx, cr.Class.Name, cr.Class.NameEn)
 		for _, b := range cr.Round.Boards {
 			row := boardRow(ctx, cv, b)
 			row.Class, row.Anchor = name, strconv.FormatInt(cr.Class.ID, 10)+"-"+row.Anchor
@@ -512,6 +513,6 @@ func (s *Server) dayEventBoards(c echo.Context) error {
 			v.Boards = append(v.Boards, row)
 		}
 	}
-	MarkDraft(c, e.Status == office.StatusDraft)
-	return s.Render(c, http.StatusOK, DayEventBoardsPage(s.Page(c, T(ctx, "day.boards.event_title", "Event", v.Name, "N", n)), v))
+	site.MarkDraft(c, e.Status == office.StatusDraft)
+	return s.Render(c, http.StatusOK, DayEventBoardsPage(s.Page(c, site.T(ctx, "day.boards.event_title", "Event", v.Name, "N", n)), v))
 }

@@ -9,6 +9,7 @@ import (
 
 	"kisen/office/day"
 	"kisen/pairing"
+	"kisen/web/site"
 )
 
 // The director's view of the day (issue 14 part 7): per class the round
@@ -67,7 +68,7 @@ type directorMsg struct {
 }
 
 func (s *Server) dayDirector(c echo.Context) error {
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -76,27 +77,27 @@ func (s *Server) dayDirector(c echo.Context) error {
 
 func (s *Server) renderDirector(c echo.Context, status int, eventID int64, msg directorMsg) error {
 	ctx := c.Request().Context()
-	dv, err := s.DayRoom().DirectorView(ctx, Actor(c), eventID)
+	dv, err := s.DayRoom().DirectorView(ctx, site.Actor(c), eventID)
 	if err != nil {
 		return err
 	}
-	v := directorView{EventID: eventID, Event: dv.Event.Name, Now: ShowTime(dv.Now), CanDesk: dv.CanDesk, DayURL: dayURL(eventID),
+	v := directorView{EventID: eventID, Event: dv.Event.Name, Now: site.ShowTime(dv.Now), CanDesk: dv.CanDesk, DayURL: dayURL(eventID),
 		CheckinURL: dayURL(eventID) + "/checkin/print"}
 	for _, dc := range dv.Classes {
-		cv := directorClassView{ID: dc.ID, Name: LocalName(ctx, dc.Name, dc.NameEn), Format: formatWords(ctx, dc.Class), Round: dc.Round,
+		cv := directorClassView{ID: dc.ID, Name: site.LocalName(ctx, dc.Name, dc.NameEn), Format: formatWords(ctx, dc.Class), Round: dc.Round,
 			Boards: dc.Boards, Playing: dc.Playing, Waiting: dc.Waiting, Byes: dc.Byes, Desk: dc.Desk, Complete: dc.Complete,
 			CanStart: dc.CanStart, Finished: dc.Finished, NextRound: dc.Round + 1, DrawURL: dayClassURL(dc.ID) + "/draw",
 			ClassURL: dayClassURL(dc.ID), QR: dc.Paper.QR, Wait: strconv.Itoa(dc.Paper.WaitMinutes), PaperURL: dayClassURL(dc.ID) + "/paper"}
 		if dc.Round > 0 {
-			cv.DrawnAt = ShowTime(dc.DrawnAt)
+			cv.DrawnAt = site.ShowTime(dc.DrawnAt)
 			cv.BoardsURL = dayBoardsURL(dc.ID, dc.Round)
 			cv.Sheets = append(cv.Sheets,
-				sheetLink{dayRoundPaperURL(dc.ID, dc.Round, "pairings"), T(ctx, "day_paper.link.pairings", "N", dc.Round), "paper-pairings"},
-				sheetLink{dayRoundPaperURL(dc.ID, dc.Round, "slips"), T(ctx, "day_paper.link.slips", "N", dc.Round), "paper-slips"})
+				sheetLink{dayRoundPaperURL(dc.ID, dc.Round, "pairings"), site.T(ctx, "day_paper.link.pairings", "N", dc.Round), "paper-pairings"},
+				sheetLink{dayRoundPaperURL(dc.ID, dc.Round, "slips"), site.T(ctx, "day_paper.link.slips", "N", dc.Round), "paper-slips"})
 			if dc.Format == day.FormatPools && dc.Settings.PoolMode == string(pairing.PoolBlocks) {
-				cv.Sheets = append(cv.Sheets, sheetLink{dayClassURL(dc.ID) + "/blocks/print", T(ctx, "day_paper.link.blocks"), "paper-blocks"})
+				cv.Sheets = append(cv.Sheets, sheetLink{dayClassURL(dc.ID) + "/blocks/print", site.T(ctx, "day_paper.link.blocks"), "paper-blocks"})
 			}
-			cv.Sheets = append(cv.Sheets, sheetLink{dayClassURL(dc.ID) + "/standings/print", T(ctx, "day_paper.link.standings"), "paper-standings"})
+			cv.Sheets = append(cv.Sheets, sheetLink{dayClassURL(dc.ID) + "/standings/print", site.T(ctx, "day_paper.link.standings"), "paper-standings"})
 		}
 		if msg.ClassID == dc.ID {
 			cv.Message = msg.Text
@@ -106,13 +107,13 @@ func (s *Server) renderDirector(c echo.Context, status int, eventID int64, msg d
 		}
 		v.Classes = append(v.Classes, cv)
 	}
-	return s.Render(c, status, DayDirectorPage(s.Page(c, T(ctx, "day_paper.director.title", "Event", v.Event)), v))
+	return s.Render(c, status, DayDirectorPage(s.Page(c, site.T(ctx, "day_paper.director.title", "Event", v.Event)), v))
 }
 
 // saidWords is what a player reported: the winner's name, or "not yet".
 func saidWords(ctx context.Context, name string) string {
 	if name == "" {
-		return T(ctx, "day_paper.report.not_yet")
+		return site.T(ctx, "day_paper.report.not_yet")
 	}
 	return name
 }

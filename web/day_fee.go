@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office/day"
+	"kisen/web/site"
 )
 
 // yen writes an amount of yen the reader's way (1,500円 / ¥1,500).
@@ -15,7 +16,7 @@ func yen(ctx context.Context, n int) string {
 	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
 		s = s[:i] + "," + s[i:]
 	}
-	return T(ctx, "day_fee.yen", "N", s)
+	return site.T(ctx, "day_fee.yen", "N", s)
 }
 
 // feeWords is a class's fee in words: none, the fee, or the fee and the
@@ -23,31 +24,31 @@ func yen(ctx context.Context, n int) string {
 func feeWords(ctx context.Context, fee, reduced int) string {
 	switch {
 	case fee == 0 && reduced == 0:
-		return T(ctx, "day_fee.none")
+		return site.T(ctx, "day_fee.none")
 	case reduced == 0:
 		return yen(ctx, fee)
 	}
-	return T(ctx, "day_fee.with_reduced", "Fee", yen(ctx, fee), "Reduced", yen(ctx, reduced))
+	return site.T(ctx, "day_fee.with_reduced", "Fee", yen(ctx, fee), "Reduced", yen(ctx, reduced))
 }
 
 // feeStatusWords is what the desk last recorded for an entrant's fee.
 func feeStatusWords(ctx context.Context, f day.Fee) string {
 	switch f.Status {
 	case day.FeePaid:
-		return T(ctx, "day_fee.status.paid", "Amount", yen(ctx, f.Amount))
+		return site.T(ctx, "day_fee.status.paid", "Amount", yen(ctx, f.Amount))
 	case day.FeeUnpaid:
-		return T(ctx, "day_fee.status.unpaid")
+		return site.T(ctx, "day_fee.status.unpaid")
 	}
-	return T(ctx, "day_fee.status.none")
+	return site.T(ctx, "day_fee.status.none")
 }
 
 // dayFee records an entrant's fee as paid (amount received) or unpaid.
 func (s *Server) dayFee(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	err = s.DayRoom().RecordFee(c.Request().Context(), Actor(c), day.FeeInput{EventID: id, PlayerID: formID(c, "player_id"),
+	err = s.DayRoom().RecordFee(c.Request().Context(), site.Actor(c), day.FeeInput{EventID: id, PlayerID: formID(c, "player_id"),
 		Status: c.FormValue("fee_status"), Amount: c.FormValue("fee_amount"), Category: c.FormValue("fee_category")})
 	return s.receptionBack(c, id, err)
 }
@@ -56,12 +57,12 @@ func (s *Server) dayFee(c echo.Context) error {
 // with whom the class gives it to.
 func feeCategoryWords(ctx context.Context, category, reducedFor, reducedForEn string) string {
 	if category != day.FeeCategoryReduced {
-		return T(ctx, "day_fee.cat.full")
+		return site.T(ctx, "day_fee.cat.full")
 	}
-	if who := LocalName(ctx, reducedFor, reducedForEn); who != "" {
-		return T(ctx, "day_fee.cat.reduced_for", "For", who)
+	if who := site.LocalName(ctx, reducedFor, reducedForEn); who != "" {
+		return site.T(ctx, "day_fee.cat.reduced_for", "For", who)
 	}
-	return T(ctx, "day_fee.cat.reduced")
+	return site.T(ctx, "day_fee.cat.reduced")
 }
 
 // feeFlag is what the desk should notice about an entrant's fee: unpaid
@@ -70,11 +71,11 @@ func feeCategoryWords(ctx context.Context, category, reducedFor, reducedForEn st
 func feeFlag(ctx context.Context, f day.Fee, checkedIn bool) (words string, bad bool) {
 	switch {
 	case f.Short():
-		return T(ctx, "day_fee.flag.short", "Amount", yen(ctx, f.Expected-f.Amount)), true
+		return site.T(ctx, "day_fee.flag.short", "Amount", yen(ctx, f.Expected-f.Amount)), true
 	case f.Differs():
-		return T(ctx, "day_fee.flag.over", "Amount", yen(ctx, f.Amount-f.Expected)), false
+		return site.T(ctx, "day_fee.flag.over", "Amount", yen(ctx, f.Amount-f.Expected)), false
 	case f.Status != day.FeePaid && checkedIn && f.Expected > 0:
-		return T(ctx, "day_fee.flag.unpaid"), true
+		return site.T(ctx, "day_fee.flag.unpaid"), true
 	}
 	return "", false
 }
@@ -92,11 +93,11 @@ func signedYen(ctx context.Context, n int) string {
 
 // dayFeeCategory changes an entrant's fee category only.
 func (s *Server) dayFeeCategory(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	err = s.DayRoom().SetFeeCategory(c.Request().Context(), Actor(c), id, formID(c, "player_id"), c.FormValue("fee_category"))
+	err = s.DayRoom().SetFeeCategory(c.Request().Context(), site.Actor(c), id, formID(c, "player_id"), c.FormValue("fee_category"))
 	return s.receptionBack(c, id, err)
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"kisen/office/day"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // TestBrowser_DayFeesAndToss_D_F1_D_F2 clicks the desk's forms on a 390 px
@@ -41,7 +42,7 @@ func TestBrowser_DayFeesAndToss_D_F1_D_F2(t *testing.T) {
 				// 6 seeded, unpaid (full): 6×2,000 + 2,000 + 1,000 expected.
 				map[string]string{"day-fee-expected-total": "¥15,000", "day-fee-day-total": "¥3,000", "day-fee-balance": "−¥12,000", "day-fee-unpaid-count": "6"}},
 		}
-		for i, lang := range Languages {
+		for i, lang := range site.Languages {
 			w := words[lang]
 			f := seedDay(t, a, 4+2*i, 1) // a day of its own per language
 			in := day.InputOf(f.event.ID, "A級", "", 0, day.FormatSwiss, f.class.Settings)

@@ -11,6 +11,7 @@ import (
 
 	"kisen/office/day"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // Fee categories over HTTP: the class form names who the reduced fee is
@@ -85,7 +86,7 @@ func TestDayWeb_FeeCategoriesExpectedReceived(t *testing.T) {
 			{"/fee-category", url.Values{"fee_category": {"half"}}, "選択肢", "choose"},
 		} {
 			c.form.Set("player_id", id(es[2].PlayerID))
-			for _, lang := range Languages {
+			for _, lang := range site.Languages {
 				a.setLang(a.client, lang)
 				resp, body := a.postForm(base+c.path, c.form)
 				want := map[string]string{"ja": c.ja, "en": c.en}[lang]
@@ -118,7 +119,7 @@ func TestDayWeb_FeeCategoriesExpectedReceived(t *testing.T) {
 				"Full fee: expected ¥4,000, received ¥2,000", "Reduced (students, women, seniors): expected ¥3,000, received ¥4,300",
 				"Total: expected ¥7,000, received ¥6,300, 1 unpaid, 1 short"},
 		}
-		for _, lang := range Languages {
+		for _, lang := range site.Languages {
 			a.setLang(a.client, lang)
 			for _, path := range []string{base + "/reception", base + "/checkin/print"} {
 				resp, body := a.get(path)

@@ -11,6 +11,7 @@ import (
 
 	"kisen/office/day"
 	"kisen/pairing"
+	"kisen/web/site"
 )
 
 // Entry fees over HTTP: the class form stores a fee; the reception's fee
@@ -62,7 +63,7 @@ func TestDayWeb_FeesAtReceptionAndCheckinList(t *testing.T) {
 			"ja": {"受領 1,500円", "受領 500円", "未納", "一般 1,500円", "3,500円"},
 			"en": {"paid ¥1,500", "paid ¥500", "unpaid", "Full fee ¥1,500", "¥3,500"},
 		}
-		for _, lang := range Languages {
+		for _, lang := range site.Languages {
 			a.setLang(a.client, lang)
 			for _, path := range []string{fmt.Sprintf("/events/%d/day/reception", f.event.ID), fmt.Sprintf("/events/%d/day/checkin/print", f.event.ID)} {
 				resp, body := a.get(path)

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office/day"
+	"kisen/web/site"
 )
 
 // The class's final knockout (決勝トーナメント, docs/final-knockout.md): the
@@ -17,8 +18,8 @@ import (
 // number in ?seed or a fresh one) and builds it (POST → 303 to the stage's
 // review page, where it is published as any stage).
 func (s *Server) dayFinalRoutes(e *echo.Echo) {
-	e.GET("/day/classes/:cid/final", s.dayFinalPage, RequireUser)
-	e.POST("/day/classes/:cid/final", s.dayFinalBuild, RequireUser, s.ActsOnDayClass(false))
+	e.GET("/day/classes/:cid/final", s.dayFinalPage, site.RequireUser)
+	e.POST("/day/classes/:cid/final", s.dayFinalBuild, site.RequireUser, s.ActsOnDayClass(false))
 }
 
 func dayFinalURL(classID int64) string {
@@ -67,7 +68,7 @@ type dayFinalForm struct {
 }
 
 func (s *Server) dayFinalPage(c echo.Context) error {
-	id, err := PathParam(c, "cid")
+	id, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -76,7 +77,7 @@ func (s *Server) dayFinalPage(c echo.Context) error {
 	if q := strings.TrimSpace(c.QueryParam("seed")); q != "" {
 		seed, err = strconv.ParseUint(q, 10, 64)
 		if err != nil {
-			v := dayFinalView{SeedError: T(ctx, "day_final.err.seed")}
+			v := dayFinalView{SeedError: site.T(ctx, "day_final.err.seed")}
 			return s.renderDayFinal(c, http.StatusUnprocessableEntity, id, v, 0, false)
 		}
 		ok = true
@@ -90,7 +91,7 @@ func (s *Server) dayFinalPage(c echo.Context) error {
 }
 
 func (s *Server) dayFinalBuild(c echo.Context) error {
-	id, err := PathParam(c, "cid")
+	id, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -102,26 +103,26 @@ func (s *Server) dayFinalBuild(c echo.Context) error {
 	v := dayFinalView{Consolation: in.Consolation != "", ThirdPlace: in.ThirdPlace != ""}
 	seed, err := strconv.ParseUint(strings.TrimSpace(in.Seed), 10, 64)
 	if err != nil {
-		v.SeedError = T(ctx, "day_final.err.seed")
+		v.SeedError = site.T(ctx, "day_final.err.seed")
 		return s.renderDayFinal(c, http.StatusUnprocessableEntity, id, v, 0, false)
 	}
-	fin, err := day.New(s.Office).BuildFinal(ctx, Actor(c), day.FinalInput{ClassID: id, Seed: seed, Fingerprint: in.Fingerprint,
+	fin, err := day.New(s.Office).BuildFinal(ctx, site.Actor(c), day.FinalInput{ClassID: id, Seed: seed, Fingerprint: in.Fingerprint,
 		Consolation: v.Consolation, ThirdPlace: v.ThirdPlace})
 	switch {
 	case errors.Is(err, day.ErrDrawChanged):
-		v.Error = T(ctx, "day_final.err.changed")
+		v.Error = site.T(ctx, "day_final.err.changed")
 		return s.renderDayFinal(c, http.StatusConflict, id, v, seed, true)
 	case err != nil:
-		if msgs, ok := FieldMsgsOf(ctx, err); ok {
+		if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 			v.Error = strings.Join(msgList(msgs), " ")
 			return s.renderDayFinal(c, http.StatusUnprocessableEntity, id, v, seed, false)
 		}
 		return err
 	}
-	return SeeOther(c, StageURL(fin.Stage.ID)+"#review")
+	return site.SeeOther(c, site.StageURL(fin.Stage.ID)+"#review")
 }
 
-func msgList(m FieldMsgs) []string {
+func msgList(m site.FieldMsgs) []string {
 	out := make([]string, 0, len(m))
 	for _, msg := range m {
 		out = append(out, msg)
@@ -132,22 +133,22 @@ func msgList(m FieldMsgs) []string {
 // renderDayFinal fills v from the class: the built final's link, or the
 // preview from seed (when preview is set).
 func (s *Server) renderDayFinal(c echo.Context, status int, classID int64, v dayFinalView, seed uint64, preview bool) error {
-	ctx, a := c.Request().Context(), Actor(c)
+	ctx, a := c.Request().Context(), site.Actor(c)
 	d := day.New(s.Office)
 	cl, err := d.Class(ctx, a, classID)
 	if err != nil {
 		return err
 	}
-	v.ClassID, v.ClassName, v.ClassURL = classID, LocalName(ctx, cl.Name, cl.NameEn), dayClassURL(classID)
+	v.ClassID, v.ClassName, v.ClassURL = classID, site.LocalName(ctx, cl.Name, cl.NameEn), dayClassURL(classID)
 	if fin, built, err := d.FinalOf(ctx, a, classID); err != nil {
 		return err
 	} else if built {
-		v.Built, v.StageURL = true, StageURL(fin.Stage.ID)
-		return s.Render(c, status, DayFinalPage(s.Page(c, T(ctx, "day_final.title", "Class", v.ClassName)), v))
+		v.Built, v.StageURL = true, site.StageURL(fin.Stage.ID)
+		return s.Render(c, status, DayFinalPage(s.Page(c, site.T(ctx, "day_final.title", "Class", v.ClassName)), v))
 	}
 	if preview {
 		p, err := d.PreviewFinal(ctx, a, classID, seed)
-		if msgs, ok := FieldMsgsOf(ctx, err); ok {
+		if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 			v.Error = strings.TrimSpace(v.Error + " " + strings.Join(msgList(msgs), " "))
 		} else if err != nil {
 			return err
@@ -155,7 +156,7 @@ func (s *Server) renderDayFinal(c echo.Context, status int, classID int64, v day
 			fillDayFinal(ctx, &v, p)
 		}
 	}
-	return s.Render(c, status, DayFinalPage(s.Page(c, T(ctx, "day_final.title", "Class", v.ClassName)), v))
+	return s.Render(c, status, DayFinalPage(s.Page(c, site.T(ctx, "day_final.title", "Class", v.ClassName)), v))
 }
 
 func fillDayFinal(ctx context.Context, v *dayFinalView, p day.FinalPreview) {
@@ -164,9 +165,9 @@ func fillDayFinal(ctx context.Context, v *dayFinalView, p day.FinalPreview) {
 	for _, q := range p.Qualifiers {
 		x := dayFinalQualifier{Name: q.Name}
 		if q.Block != "" {
-			x.From = T(ctx, "day_final.from_block", "Block", q.Block, "Place", q.Place)
+			x.From = site.T(ctx, "day_final.from_block", "Block", q.Block, "Place", q.Place)
 		} else {
-			x.From = T(ctx, "day_final.from_standing", "Place", q.Standing)
+			x.From = site.T(ctx, "day_final.from_standing", "Place", q.Standing)
 		}
 		from[q.PlayerID] = x.From
 		v.Qualifiers = append(v.Qualifiers, x)
@@ -175,10 +176,10 @@ func fillDayFinal(ctx context.Context, v *dayFinalView, p day.FinalPreview) {
 		v.Games = append(v.Games, dayFinalGame{N: k + 1, A: p.Names[g[0]], B: p.Names[g[1]], AFrom: from[g[0]], BFrom: from[g[1]]})
 	}
 	for _, x := range p.NotKept {
-		v.NotKept = append(v.NotKept, T(ctx, "day_final.not_kept", "A", x.Names[0], "B", x.Names[1], "Game", x.Board,
-			"Relation", T(ctx, "day_final.relation."+x.Relation)))
+		v.NotKept = append(v.NotKept, site.T(ctx, "day_final.not_kept", "A", x.Names[0], "B", x.Names[1], "Game", x.Board,
+			"Relation", site.T(ctx, "day_final.relation."+x.Relation)))
 	}
 	for _, x := range p.Together {
-		v.Together = append(v.Together, T(ctx, "day_final.together", "A", x.Names[0], "B", x.Names[1], "Block", x.Block, "Round", x.Round))
+		v.Together = append(v.Together, site.T(ctx, "day_final.together", "A", x.Names[0], "B", x.Names[1], "Block", x.Block, "Round", x.Round))
 	}
 }

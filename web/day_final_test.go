@@ -12,6 +12,7 @@ import (
 	"kisen/office"
 	"kisen/office/day"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // dayFinalFixture is a day with one 2勝通過2敗失格 class in blocks whose
@@ -183,7 +184,7 @@ func TestCrawl_DayFinalPagesHaveNoDeveloperText(t *testing.T) {
 		}
 		c0 := a.newClient()
 		a.signIn(c0, f.admin.UserID)
-		if resp, body := a.do(c0, http.MethodGet, StageURL(fin.Stage.ID), nil, ""); resp.StatusCode != http.StatusOK || !strings.Contains(body, "組の1位の位置") {
+		if resp, body := a.do(c0, http.MethodGet, site.StageURL(fin.Stage.ID), nil, ""); resp.StatusCode != http.StatusOK || !strings.Contains(body, "組の1位の位置") {
 			t.Fatalf("stage review without the final's rule in words: %d", resp.StatusCode)
 		}
 		if err := o.PublishStage(ctx, f.admin, fin.Stage.ID); err != nil {
@@ -211,11 +212,11 @@ func TestCrawl_DayFinalPagesHaveNoDeveloperText(t *testing.T) {
 		}
 		chk := newPageChecker(a.srv.Msgs, data, append(f.players, before.players...))
 		start := []string{fmt.Sprintf("/day/classes/%d/final?seed=9", before.class.ID), fmt.Sprintf("/day/classes/%d/final", f.class.ID),
-			StageURL(fin.Stage.ID), fmt.Sprintf("/events/%d/brackets", f.event.ID)}
+			site.StageURL(fin.Stage.ID), fmt.Sprintf("/events/%d/brackets", f.event.ID)}
 		var all []offence
 		pages := 0
 		for _, id := range []crawlIdentity{{"public", 0}, {"director", f.admin.UserID}} {
-			for _, lang := range Languages {
+			for _, lang := range site.Languages {
 				c := a.newClient()
 				a.setLang(c, lang)
 				if id.userID != 0 {

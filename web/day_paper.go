@@ -10,6 +10,7 @@ import (
 	"kisen/office"
 	"kisen/office/day"
 	"kisen/rules"
+	"kisen/web/site"
 )
 
 // Paper a desk hands out (issue 14 part 6, docs/amateur-day-paper.md):
@@ -22,16 +23,16 @@ import (
 // director's view (one block after the day's routes).
 func (s *Server) dayPaperRoutes(e *echo.Echo) {
 	e.GET("/day/classes/:cid/rounds/:n/pairings/print", s.dayPairingSheet)
-	e.GET("/day/classes/:cid/rounds/:n/slips/print", s.daySlips, RequireUser)
-	e.POST("/day/classes/:cid/rounds/:n/slips/print", s.daySlipsWithQR, RequireUser)
+	e.GET("/day/classes/:cid/rounds/:n/slips/print", s.daySlips, site.RequireUser)
+	e.POST("/day/classes/:cid/rounds/:n/slips/print", s.daySlipsWithQR, site.RequireUser)
 	e.GET("/day/classes/:cid/blocks/print", s.dayBlockSheets)
 	e.GET("/day/classes/:cid/standings/print", s.dayStandingsSheet)
-	e.GET("/events/:id/day/checkin/print", s.dayCheckinSheet, RequireUser)
-	e.GET("/events/:id/day/director", s.dayDirector, RequireUser)
-	e.POST("/day/classes/:cid/paper", s.dayPaperSave, RequireUser)
+	e.GET("/events/:id/day/checkin/print", s.dayCheckinSheet, site.RequireUser)
+	e.GET("/events/:id/day/director", s.dayDirector, site.RequireUser)
+	e.POST("/day/classes/:cid/paper", s.dayPaperSave, site.RequireUser)
 	e.GET("/r/:token", s.dayReportPage)
 	e.POST("/r/:token", s.dayReportPost)
-	e.POST("/day/classes/:cid/rounds/:n/boards/:b/report", s.dayLoneReportConfirm, RequireUser)
+	e.POST("/day/classes/:cid/rounds/:n/boards/:b/report", s.dayLoneReportConfirm, site.RequireUser)
 }
 
 func dayRoundPaperURL(classID int64, round int, sheet string) string {
@@ -53,7 +54,7 @@ func personOf(ctx context.Context, e day.EntrantRow) paperPerson {
 	if r == "" {
 		r = e.Rank
 	}
-	return paperPerson{Name: e.Name, Reading: e.Reading, Club: e.Affiliation, Rank: RankLabel(ctx, r)}
+	return paperPerson{Name: e.Name, Reading: e.Reading, Club: e.Affiliation, Rank: site.RankLabel(ctx, r)}
 }
 
 // paperHead is the heading every sheet carries.
@@ -102,11 +103,11 @@ type slipsView struct {
 // classPaper reads a class and one of its drawn rounds for a sheet.
 func (s *Server) classPaper(c echo.Context) (day.ClassView, day.RoundState, map[int64]paperPerson, error) {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return day.ClassView{}, day.RoundState{}, nil, err
 	}
-	v, err := s.DayRoom().ClassView(ctx, Actor(c), cid)
+	v, err := s.DayRoom().ClassView(ctx, site.Actor(c), cid)
 	if err != nil {
 		return v, day.RoundState{}, nil, err
 	}
@@ -126,8 +127,8 @@ func (s *Server) classPaper(c echo.Context) (day.ClassView, day.RoundState, map[
 }
 
 func paperHeadOf(ctx context.Context, v day.ClassView) paperHead {
-	return paperHead{Event: v.Event.Name, Class: LocalName(ctx, v.Class.Name, v.Class.NameEn), Format: formatWords(ctx, v.Class),
-		BackURL: dayClassURL(v.Class.ID), BackText: T(ctx, "day_paper.back_class")}
+	return paperHead{Event: v.Event.Name, Class: site.LocalName(ctx, v.Class.Name, v.Class.NameEn), Format: formatWords(ctx, v.Class),
+		BackURL: dayClassURL(v.Class.ID), BackText: site.T(ctx, "day_paper.back_class")}
 }
 
 // boardsOf lists a round's boards as printed: the chain's current game's
@@ -146,7 +147,7 @@ func boardsOf(ctx context.Context, v day.ClassView, r day.RoundState, people map
 	for _, b := range r.Boards {
 		sb := ""
 		if b.SenteBy != "" {
-			sb = T(ctx, "day.sente_by."+b.SenteBy)
+			sb = site.T(ctx, "day.sente_by."+b.SenteBy)
 		}
 		out = append(out, paperBoard{Board: b.Board, Round: r.Number, Block: blockOf[b.Sente], Sente: people[b.Sente], Gote: people[b.Gote],
 			Handicap: handicapWords(ctx, b.Last.Handicap), SenteBy: sb, Decided: b.Decided})
@@ -159,7 +160,7 @@ func handicapWords(ctx context.Context, h string) string {
 	if h == "" {
 		h = rules.Even.Name()
 	}
-	return HandicapLabel(ctx, h)
+	return site.HandicapLabel(ctx, h)
 }
 
 func (s *Server) dayPairingSheet(c echo.Context) error {
@@ -175,7 +176,7 @@ func (s *Server) dayPairingSheet(c echo.Context) error {
 	for _, id := range r.Byes {
 		pv.Byes = append(pv.Byes, people[id])
 	}
-	title := T(ctx, "day_paper.pairings.title", "Class", pv.Head.Class, "N", r.Number)
+	title := site.T(ctx, "day_paper.pairings.title", "Class", pv.Head.Class, "N", r.Number)
 	return s.Render(c, http.StatusOK, DayPairingSheet(s.Page(c, title), pv))
 }
 
@@ -190,7 +191,7 @@ func (s *Server) daySlips(c echo.Context) error {
 // issues new codes and the earlier sheet's stop working.
 func (s *Server) daySlipsWithQR(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -198,9 +199,9 @@ func (s *Server) daySlipsWithQR(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	toks, err := s.DayRoom().IssueSlipLinks(ctx, Actor(c), cid, n)
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
-		cl, cerr := s.DayRoom().Class(ctx, Actor(c), cid)
+	toks, err := s.DayRoom().IssueSlipLinks(ctx, site.Actor(c), cid, n)
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
+		cl, cerr := s.DayRoom().Class(ctx, site.Actor(c), cid)
 		if cerr != nil {
 			return cerr
 		}
@@ -238,7 +239,7 @@ func (s *Server) renderSlips(c echo.Context, codes map[int64]slipCodes) error {
 	if !v.CanEnter {
 		return office.ErrForbidden
 	}
-	paper, err := s.DayRoom().Paper(ctx, Actor(c), v.Class.ID)
+	paper, err := s.DayRoom().Paper(ctx, site.Actor(c), v.Class.ID)
 	if err != nil {
 		return err
 	}
@@ -253,7 +254,7 @@ func (s *Server) renderSlips(c echo.Context, codes map[int64]slipCodes) error {
 		b.SenteQR, b.GoteQR = cs.sente, cs.gote
 		sv.Slips = append(sv.Slips, b)
 	}
-	title := T(ctx, "day_paper.slips.title", "Class", sv.Head.Class, "N", r.Number)
+	title := site.T(ctx, "day_paper.slips.title", "Class", sv.Head.Class, "N", r.Number)
 	return s.Render(c, http.StatusOK, DaySlipsSheet(s.Page(c, title), sv))
 }
 
@@ -290,11 +291,11 @@ type checkinRow struct {
 
 func (s *Server) dayCheckinSheet(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	sh, err := s.DayRoom().CheckinSheet(ctx, Actor(c), id)
+	sh, err := s.DayRoom().CheckinSheet(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}
@@ -303,7 +304,7 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 	reducedFor := map[int64][2]string{}
 	for _, cl := range sh.Classes {
 		idx[cl.ID] = len(v.Classes)
-		v.Classes = append(v.Classes, checkinClass{Name: LocalName(ctx, cl.Name, cl.NameEn)})
+		v.Classes = append(v.Classes, checkinClass{Name: site.LocalName(ctx, cl.Name, cl.NameEn)})
 	}
 	for _, cf := range sh.Fees.Classes {
 		if i, ok := idx[cf.ClassID]; ok {
@@ -314,11 +315,11 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 					cat string
 					f   day.CategoryFees
 				}{{day.FeeCategoryFull, cf.Full}, {day.FeeCategoryReduced, cf.Reduced}} {
-					cc.Categories = append(cc.Categories, T(ctx, "day_fee.paper.category_line", "Category", feeCategoryWords(ctx, c.cat, cf.FeeReducedFor, cf.FeeReducedForEn),
+					cc.Categories = append(cc.Categories, site.T(ctx, "day_fee.paper.category_line", "Category", feeCategoryWords(ctx, c.cat, cf.FeeReducedFor, cf.FeeReducedForEn),
 						"Expected", yen(ctx, c.f.Expected), "Received", yen(ctx, c.f.Received)))
 				}
 			}
-			cc.Total = T(ctx, "day_fee.paper.class_total", "Expected", yen(ctx, cf.Expected), "Received", yen(ctx, cf.Received), "Unpaid", cf.Unpaid, "Short", cf.Short)
+			cc.Total = site.T(ctx, "day_fee.paper.class_total", "Expected", yen(ctx, cf.Expected), "Received", yen(ctx, cf.Received), "Unpaid", cf.Unpaid, "Short", cf.Short)
 			reducedFor[cf.ClassID] = [2]string{cf.FeeReducedFor, cf.FeeReducedForEn}
 		}
 	}
@@ -327,9 +328,9 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 		if !ok {
 			continue
 		}
-		state := T(ctx, "day.checkin."+e.Checkin)
+		state := site.T(ctx, "day.checkin."+e.Checkin)
 		if e.Withdrawn() {
-			state = T(ctx, "day.checkin.withdrawn")
+			state = site.T(ctx, "day.checkin.withdrawn")
 		}
 		cc := &v.Classes[i]
 		row := checkinRow{No: len(cc.Rows) + 1, Person: personOf(ctx, e), State: state, WalkIn: e.WalkIn}
@@ -338,7 +339,7 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 				row.Fee = feeStatusWords(ctx, f)
 			}
 			rf := reducedFor[e.ClassID]
-			row.Expected = T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, rf[0], rf[1]), "Amount", yen(ctx, f.Expected))
+			row.Expected = site.T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, rf[0], rf[1]), "Amount", yen(ctx, f.Expected))
 			row.Flag, row.Bad = feeFlag(ctx, f, !e.Withdrawn() && (e.Checkin == office.CheckinPresent || e.Checkin == office.CheckinLate))
 			if row.Flag != "" && f.Status != day.FeePaid {
 				row.Fee = "" // the flag says unpaid
@@ -346,7 +347,7 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 		}
 		cc.Rows = append(cc.Rows, row)
 	}
-	return s.Render(c, http.StatusOK, DayCheckinSheet(s.Page(c, T(ctx, "day_paper.checkin.title", "Event", v.Event)), v))
+	return s.Render(c, http.StatusOK, DayCheckinSheet(s.Page(c, site.T(ctx, "day_paper.checkin.title", "Event", v.Event)), v))
 }
 
 // blockSheetsView is one sheet per block of a pools class.
@@ -406,7 +407,7 @@ func (s *Server) dayBlockSheets(c echo.Context) error {
 			bv.Blocks[i].Games = append(bv.Blocks[i].Games, g)
 		}
 	}
-	return s.Render(c, http.StatusOK, DayBlockSheets(s.Page(c, T(ctx, "day_paper.blocks.title", "Class", bv.Head.Class)), bv))
+	return s.Render(c, http.StatusOK, DayBlockSheets(s.Page(c, site.T(ctx, "day_paper.blocks.title", "Class", bv.Head.Class)), bv))
 }
 
 // standingsSheetView is a class's standings with each player's games by
@@ -452,12 +453,12 @@ func (s *Server) dayStandingsSheet(c echo.Context) error {
 	}
 	for _, l := range st.Pools {
 		line[l.PlayerID] = len(sv.Rows) + 1
-		status := T(ctx, "day.status."+l.Status)
+		status := site.T(ctx, "day.status."+l.Status)
 		if l.Withdrawn {
 			status = withdrawnWords(ctx, true)
 		}
 		sv.Rows = append(sv.Rows, standingsSheetRow{No: len(sv.Rows) + 1, Person: people[l.PlayerID], Block: l.Block,
-			Record: T(ctx, "day_paper.record", "W", l.Wins, "L", l.Losses), Status: status})
+			Record: site.T(ctx, "day_paper.record", "W", l.Wins, "L", l.Losses), Status: status})
 	}
 	for _, r := range v.Rounds {
 		sv.Rounds = append(sv.Rounds, r.Number)
@@ -490,14 +491,14 @@ func (s *Server) dayStandingsSheet(c echo.Context) error {
 			}
 		}
 	}
-	return s.Render(c, http.StatusOK, DayStandingsSheet(s.Page(c, T(ctx, "day_paper.standings.title", "Class", sv.Head.Class)), sv))
+	return s.Render(c, http.StatusOK, DayStandingsSheet(s.Page(c, site.T(ctx, "day_paper.standings.title", "Class", sv.Head.Class)), sv))
 }
 
 func withdrawnWords(ctx context.Context, w bool) string {
 	if !w {
 		return ""
 	}
-	return T(ctx, "day.checkin.withdrawn")
+	return site.T(ctx, "day.checkin.withdrawn")
 }
 
 // num shows a score: whole numbers without a decimal point.
@@ -516,7 +517,7 @@ type paperSettingsForm struct {
 
 func (s *Server) dayPaperSave(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -524,18 +525,18 @@ func (s *Server) dayPaperSave(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	err = s.DayRoom().SetPaper(ctx, Actor(c), day.PaperInput{ClassID: cid, QR: f.QR == "1", WaitMinutes: f.WaitMinutes})
-	cl, cerr := s.DayRoom().Class(ctx, Actor(c), cid)
+	err = s.DayRoom().SetPaper(ctx, site.Actor(c), day.PaperInput{ClassID: cid, QR: f.QR == "1", WaitMinutes: f.WaitMinutes})
+	cl, cerr := s.DayRoom().Class(ctx, site.Actor(c), cid)
 	if cerr != nil {
 		return cerr
 	}
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderDirector(c, http.StatusUnprocessableEntity, cl.EventID, directorMsg{ClassID: cid, Text: firstMsg(msgs), Wait: f.WaitMinutes})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, dayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
+	return site.SeeOther(c, dayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
 }
 
 // slipsPerPage is how many slips one A4 sheet holds: two columns of four.

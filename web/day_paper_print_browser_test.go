@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"kisen/web/site"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -129,7 +130,7 @@ func TestBrowser_DayPaperPrintsOnA4(t *testing.T) {
 		{"day-blocks", pages["block sheets"], 5, 2},
 		{"day-standings", pages["swiss standings"], 20, 1},
 	}
-	for _, lang := range Languages {
+	for _, lang := range site.Languages {
 		do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			_, err := cdp.Call(ctx, tg, network.SetCookie, network.SetCookieParams{Name: "lang", Value: lang, URL: a.ts.URL})
 			return err

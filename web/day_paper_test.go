@@ -17,6 +17,7 @@ import (
 	"kisen/office"
 	"kisen/office/day"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // Every paper page and the director's view answer 200 in both languages
@@ -26,7 +27,7 @@ func TestDayPaper_PagesInBothLanguages(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedPaperDay(t, a, 8, 1)
 		chk := newPageChecker(a.srv.Msgs, f.names, f.players)
-		for _, lang := range Languages {
+		for _, lang := range site.Languages {
 			a.setLang(a.client, lang)
 			for name, path := range f.paperPages() {
 				resp, body := a.get(path)

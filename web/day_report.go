@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office/day"
+	"kisen/web/site"
 )
 
 // The players' own report (issue 14 part 5): the page a slip's QR code
@@ -32,7 +33,7 @@ type reportView struct {
 
 func reportViewOf(c echo.Context, token string, b day.ReportBoard) reportView {
 	ctx := c.Request().Context()
-	return reportView{Token: token, Class: LocalName(ctx, b.ClassName, b.ClassNameEn), Round: b.Round, Board: b.Board,
+	return reportView{Token: token, Class: site.LocalName(ctx, b.ClassName, b.ClassNameEn), Round: b.Round, Board: b.Board,
 		Handicap: handicapWords(ctx, b.Handicap), Sente: b.SenteName, Gote: b.GoteName, SenteID: b.Sente, GoteID: b.Gote,
 		Me: b.NameOf(b.Me), SenteSaid: b.NameOf(b.SenteSaid), GoteSaid: b.NameOf(b.GoteSaid)}
 }
@@ -50,11 +51,11 @@ func (s *Server) reportError(c echo.Context, err error) error {
 	switch {
 	case errors.Is(err, day.ErrTooManyMisses):
 		c.Response().Header().Set("Retry-After", strconv.Itoa(int(day.MissWindow.Seconds())))
-		return s.Render(c, http.StatusTooManyRequests, DayReportRefused(s.Page(c, T(ctx, "day_paper.report.title")), T(ctx, "day_paper.report.too_many")))
+		return s.Render(c, http.StatusTooManyRequests, DayReportRefused(s.Page(c, site.T(ctx, "day_paper.report.title")), site.T(ctx, "day_paper.report.too_many")))
 	case errors.Is(err, day.ErrBadToken):
-		return s.Render(c, http.StatusNotFound, DayReportRefused(s.Page(c, T(ctx, "day_paper.report.title")), T(ctx, "day_paper.report.unknown")))
+		return s.Render(c, http.StatusNotFound, DayReportRefused(s.Page(c, site.T(ctx, "day_paper.report.title")), site.T(ctx, "day_paper.report.unknown")))
 	case errors.As(err, &closed):
-		return s.Render(c, http.StatusGone, DayReportRefused(s.Page(c, T(ctx, "sec_qr.closed.title")), T(ctx, "sec_qr.closed."+closed.Why)))
+		return s.Render(c, http.StatusGone, DayReportRefused(s.Page(c, site.T(ctx, "sec_qr.closed.title")), site.T(ctx, "sec_qr.closed."+closed.Why)))
 	}
 	return err
 }
@@ -66,7 +67,7 @@ func (s *Server) dayReportPage(c echo.Context) error {
 		return s.reportError(c, err)
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return s.Render(c, http.StatusOK, DayReportPage(s.Page(c, T(c.Request().Context(), "day_paper.report.title")), reportViewOf(c, token, b)))
+	return s.Render(c, http.StatusOK, DayReportPage(s.Page(c, site.T(c.Request().Context(), "day_paper.report.title")), reportViewOf(c, token, b)))
 }
 
 // reportForm is what a phone posts: the winner only. Who reports is the
@@ -85,7 +86,7 @@ func (s *Server) dayReportPost(c echo.Context) error {
 	}
 	winner, _ := strconv.ParseInt(f.Winner, 10, 64)
 	_, _, err := s.DayRoom().Report(ctx, day.ReportInput{Token: token, IP: c.RealIP(), Winner: winner})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		cur, lerr := s.DayRoom().ReportLink(ctx, token, c.RealIP())
 		if lerr != nil {
 			return s.reportError(c, lerr)
@@ -93,12 +94,12 @@ func (s *Server) dayReportPost(c echo.Context) error {
 		v := reportViewOf(c, token, cur)
 		v.Message = firstMsg(msgs)
 		c.Response().Header().Set("Cache-Control", "no-store")
-		return s.Render(c, http.StatusUnprocessableEntity, DayReportPage(s.Page(c, T(ctx, "day_paper.report.title")), v))
+		return s.Render(c, http.StatusUnprocessableEntity, DayReportPage(s.Page(c, site.T(ctx, "day_paper.report.title")), v))
 	}
 	if err != nil {
 		return s.reportError(c, err)
 	}
-	return SeeOther(c, "/r/"+token)
+	return site.SeeOther(c, "/r/"+token)
 }
 
 // loneReportURL is where the director's view confirms one player's report.
@@ -119,7 +120,7 @@ type loneReportForm struct {
 // board is 404; a stale version is the 409 page.
 func (s *Server) dayLoneReportConfirm(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -128,7 +129,7 @@ func (s *Server) dayLoneReportConfirm(c echo.Context) error {
 	if rerr != nil || berr != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	cl, err := s.DayRoom().Class(ctx, Actor(c), cid)
+	cl, err := s.DayRoom().Class(ctx, site.Actor(c), cid)
 	if err != nil {
 		return err
 	}
@@ -139,12 +140,12 @@ func (s *Server) dayLoneReportConfirm(c echo.Context) error {
 	rid, _ := strconv.ParseInt(f.ReportID, 10, 64)
 	gid, _ := strconv.ParseInt(f.GameID, 10, 64)
 	ver, _ := strconv.Atoi(f.Version)
-	err = s.DayRoom().ConfirmLoneReport(ctx, Actor(c), day.LoneReportInput{ClassID: cid, Round: round, Board: board, ReportID: rid, GameID: gid, Version: ver})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	err = s.DayRoom().ConfirmLoneReport(ctx, site.Actor(c), day.LoneReportInput{ClassID: cid, Round: round, Board: board, ReportID: rid, GameID: gid, Version: ver})
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderDirector(c, http.StatusUnprocessableEntity, cl.EventID, directorMsg{ClassID: cid, Text: firstMsg(msgs)})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, dayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
+	return site.SeeOther(c, dayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
 }

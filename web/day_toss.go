@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office/day"
+	"kisen/web/site"
 )
 
 // boardTossForm is the 振り駒 seen at a board: who tossed and how many 歩
@@ -29,7 +30,7 @@ func (s *Server) dayBoardToss(c echo.Context) error {
 		return err
 	}
 	cid, n, b := w.ClassID, w.Round, w.Board
-	if _, err := s.DayRoom().EnterBoardToss(ctx, Actor(c), day.BoardTossInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version,
+	if _, err := s.DayRoom().EnterBoardToss(ctx, site.Actor(c), day.BoardTossInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version,
 		Tosser: f.Tosser, Fu: f.Fu, To: f.To}); err != nil {
 		return err
 	}
@@ -38,5 +39,5 @@ func (s *Server) dayBoardToss(c echo.Context) error {
 	if back == "event" {
 		anchor = strconv.FormatInt(cid, 10) + "-" + anchor
 	}
-	return SeeOther(c, to+"#board-"+anchor)
+	return site.SeeOther(c, to+"#board-"+anchor)
 }

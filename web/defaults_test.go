@@ -13,6 +13,7 @@ import (
 	"kisen/config"
 	"kisen/office"
 	"kisen/office/seed"
+	"kisen/web/site"
 )
 
 // withConfig is a second server over the same database whose
@@ -59,7 +60,7 @@ func TestMetrics_NotOnTheMainAddressUnlessPublic(t *testing.T) {
 func csrfCookieOf(a *testApp, c *http.Client) string {
 	u, _ := url.Parse(a.ts.URL)
 	for _, ck := range c.Jar.Cookies(u) {
-		if ck.Name == CSRFCookie {
+		if ck.Name == site.CSRFCookie {
 			return ck.Value
 		}
 	}
@@ -74,7 +75,7 @@ func TestCSRF_TokenRotatesAtSignInAndSignOut(t *testing.T) {
 		a.addAccount("sato", "password-of-sato", false)
 		u, _ := url.Parse(a.ts.URL)
 		const planted = "planted-token-known-to-the-attacker"
-		a.client.Jar.SetCookies(u, []*http.Cookie{{Name: CSRFCookie, Value: planted, Path: "/"}})
+		a.client.Jar.SetCookies(u, []*http.Cookie{{Name: site.CSRFCookie, Value: planted, Path: "/"}})
 		// The sign-in form itself goes through with the planted token, as
 		// the attacker's would.
 		resp, _ := a.postForm("/login", url.Values{"_csrf": {planted}, "login": {"sato"}, "password": {"password-of-sato"}, "next": {"/"}})
@@ -229,7 +230,7 @@ func (b *chunkedBody) Read(p []byte) (int, error) {
 // was taken for a malformed form).
 func TestBodyLimit_ChunkedBodyOverTheLimitIs413(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
-		big := BodyLimitBytes + 1<<20
+		big := site.BodyLimitBytes + 1<<20
 		filePart := "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\nContent-Type: text/csv\r\n\r\n"
 		for _, tc := range []struct {
 			path, ctype string

@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // downloadRoutes: a game's record as KIF (UTF-8 or Shift_JIS), CSA or a
@@ -36,7 +37,7 @@ type downloadLink struct {
 
 // gameDownloadLinks are the game page's links.
 func gameDownloadLinks(gameID int64) []downloadLink {
-	base := GameURL(gameID) + "/record"
+	base := site.GameURL(gameID) + "/record"
 	return []downloadLink{
 		{Href: base + ".kif", Label: "downloads.format.kif", TestID: "download-kif"},
 		{Href: base + ".kif?charset=sjis", Label: "downloads.format.kif-sjis", TestID: "download-kif-sjis"},
@@ -58,15 +59,15 @@ func zipDownloadLinks(path, testPrefix string) []downloadLink {
 // ?charset= (KIF); a bad value is a localised 422 naming the field.
 func (s *Server) downloadFormat(c echo.Context, format string) (office.DownloadFormat, bool, error) {
 	f, err := office.ParseDownloadFormat(format, c.QueryParam("charset"))
-	if msgs, ok := FieldMsgsOf(c.Request().Context(), err); ok {
-		return "", false, s.Render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.Page(c, L(c.Request().Context()).T("downloads.title")), msgs))
+	if msgs, ok := site.FieldMsgsOf(c.Request().Context(), err); ok {
+		return "", false, s.Render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.Page(c, site.L(c.Request().Context()).T("downloads.title")), msgs))
 	}
 	return f, err == nil, err
 }
 
 func (s *Server) recordDownload(f office.DownloadFormat) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		id, err := PathID(c)
+		id, err := site.PathID(c)
 		if err != nil {
 			return err
 		}
@@ -74,12 +75,12 @@ func (s *Server) recordDownload(f office.DownloadFormat) echo.HandlerFunc {
 		if !ok {
 			return err
 		}
-		if done, err := s.NotModifiedGame(c, id, CondOpts{NotLive: true}); done || err != nil {
+		if done, err := s.NotModifiedGame(c, id, site.CondOpts{NotLive: true}); done || err != nil {
 			return err
 		}
-		file, err := s.Office.GameRecordFile(c.Request().Context(), Actor(c), id, f)
-		if msgs, ok := FieldMsgsOf(c.Request().Context(), err); ok {
-			return s.Render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.Page(c, L(c.Request().Context()).T("downloads.title")), msgs))
+		file, err := s.Office.GameRecordFile(c.Request().Context(), site.Actor(c), id, f)
+		if msgs, ok := site.FieldMsgsOf(c.Request().Context(), err); ok {
+			return s.Render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.Page(c, site.L(c.Request().Context()).T("downloads.title")), msgs))
 		}
 		if err != nil {
 			return err
@@ -92,7 +93,7 @@ func (s *Server) recordDownload(f office.DownloadFormat) echo.HandlerFunc {
 }
 
 func (s *Server) eventRecordsZip(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -100,15 +101,15 @@ func (s *Server) eventRecordsZip(c echo.Context) error {
 	if !ok {
 		return err
 	}
-	if done, err := s.Conditional(c, func(context.Context) (int64, error) { return id, nil }, CondOpts{NotLive: true}); done || err != nil {
+	if done, err := s.Conditional(c, func(context.Context) (int64, error) { return id, nil }, site.CondOpts{NotLive: true}); done || err != nil {
 		return err
 	}
-	set, err := s.Office.EventRecordFiles(c.Request().Context(), Actor(c), id, f)
+	set, err := s.Office.EventRecordFiles(c.Request().Context(), site.Actor(c), id, f)
 	return s.sendZip(c, set, f, err)
 }
 
 func (s *Server) stageRecordsZip(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -116,10 +117,10 @@ func (s *Server) stageRecordsZip(c echo.Context) error {
 	if !ok {
 		return err
 	}
-	if done, err := s.Conditional(c, s.EventOfStage(Actor(c), id), CondOpts{NotLive: true}); done || err != nil {
+	if done, err := s.Conditional(c, s.EventOfStage(site.Actor(c), id), site.CondOpts{NotLive: true}); done || err != nil {
 		return err
 	}
-	set, err := s.Office.StageRecordFiles(c.Request().Context(), Actor(c), id, f)
+	set, err := s.Office.StageRecordFiles(c.Request().Context(), site.Actor(c), id, f)
 	return s.sendZip(c, set, f, err)
 }
 
@@ -127,8 +128,8 @@ func (s *Server) stageRecordsZip(c echo.Context) error {
 // written before the first byte (office), so an error never sends half an
 // archive; only a failed write to the client can stop it.
 func (s *Server) sendZip(c echo.Context, set office.RecordSet, f office.DownloadFormat, err error) error {
-	if msgs, ok := FieldMsgsOf(c.Request().Context(), err); ok {
-		return s.Render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.Page(c, L(c.Request().Context()).T("downloads.title")), msgs))
+	if msgs, ok := site.FieldMsgsOf(c.Request().Context(), err); ok {
+		return s.Render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.Page(c, site.L(c.Request().Context()).T("downloads.title")), msgs))
 	}
 	if err != nil {
 		return err

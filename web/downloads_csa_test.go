@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"kisen/rules/kifu"
+	"kisen/web/site"
 )
 
 // tsshogiSpecial is the terminal word tsshogi reports for each of ours
@@ -74,7 +75,7 @@ func TestDownload_D_N_CSAReadByTsshogi(t *testing.T) {
 		byFile := map[string]corpusRecord{}
 		for i, c := range corpus {
 			game := saveCorpusGame(t, a, g, c, fmt.Sprintf("第%d局", i+1))
-			resp, body := a.get(GameURL(game.ID) + "/record.csa")
+			resp, body := a.get(site.GameURL(game.ID) + "/record.csa")
 			if resp.StatusCode != http.StatusOK {
 				t.Fatalf("%s: %d\n%s", c.name, resp.StatusCode, body)
 			}

@@ -24,6 +24,7 @@ import (
 	"kisen/pairing"
 	"kisen/rules/kifu"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // corpusRecord is one record of the repository's corpus of real-game
@@ -124,7 +125,7 @@ func TestDownload_D_N_CorpusRoundTrip(t *testing.T) {
 			game := saveCorpusGame(t, a, g, c, fmt.Sprintf("第%d局", i+1))
 			var utf8KIF []byte
 			for _, f := range downloadFormats {
-				path := GameURL(game.ID) + "/record" + f.query
+				path := site.GameURL(game.ID) + "/record" + f.query
 				resp, body := a.get(path)
 				if resp.StatusCode != http.StatusOK {
 					t.Fatalf("%s %s: %d\n%s", c.name, path, resp.StatusCode, body)
@@ -191,13 +192,13 @@ func TestDownload_HeaderNamesTheGame(t *testing.T) {
 	}
 	c.rec = res.Record
 	game := saveCorpusGame(t, a, g, c, "1回戦")
-	_, kif := a.get(GameURL(game.ID) + "/record.kif")
+	_, kif := a.get(site.GameURL(game.ID) + "/record.kif")
 	for _, want := range []string{"先手：羽生 善治", "後手：藤井 聡太", "棋戦：第1期テスト戦", "開始日時：2026/11/21"} {
 		if !strings.Contains(kif, want) {
 			t.Errorf("KIF lacks %q:\n%s", want, kif)
 		}
 	}
-	_, csa := a.get(GameURL(game.ID) + "/record.csa")
+	_, csa := a.get(site.GameURL(game.ID) + "/record.csa")
 	for _, want := range []string{"N+羽生 善治", "N-藤井 聡太", "$EVENT:第1期テスト戦", "$START_TIME:2026/11/21"} {
 		if !strings.Contains(csa, want) {
 			t.Errorf("CSA lacks %q:\n%s", want, csa)
@@ -219,12 +220,12 @@ func TestDownload_VisibilityAndBadInput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if resp, _ := a.get(GameURL(bare.ID) + "/record.kif"); resp.StatusCode != http.StatusNotFound {
+		if resp, _ := a.get(site.GameURL(bare.ID) + "/record.kif"); resp.StatusCode != http.StatusNotFound {
 			t.Errorf("a game without a record: %d, want 404", resp.StatusCode)
 		}
 		for _, tc := range []struct{ path, field, words string }{
-			{GameURL(game.ID) + "/record.kif?charset=latin1", "charset", "文字コード"},
-			{GameURL(game.ID) + "/record.csa?charset=sjis", "charset", "KIF"},
+			{site.GameURL(game.ID) + "/record.kif?charset=latin1", "charset", "文字コード"},
+			{site.GameURL(game.ID) + "/record.csa?charset=sjis", "charset", "KIF"},
 			{fmt.Sprintf("/events/%d/records.zip?format=pgn", g.event.ID), "format", "形式"},
 		} {
 			resp, body := a.get(tc.path)
@@ -248,13 +249,13 @@ func TestDownload_VisibilityAndBadInput(t *testing.T) {
 		dg := g
 		dg.event = draft
 		game = saveCorpusGame(t, a, dg, c, "1回戦")
-		for _, path := range []string{GameURL(game.ID) + "/record.kif", fmt.Sprintf("/events/%d/records.zip", draft.ID)} {
+		for _, path := range []string{site.GameURL(game.ID) + "/record.kif", fmt.Sprintf("/events/%d/records.zip", draft.ID)} {
 			if resp, _ := a.get(path); resp.StatusCode != http.StatusNotFound {
 				t.Errorf("draft, public: %s: %d, want 404", path, resp.StatusCode)
 			}
 		}
 		a.signIn(a.client, g.arbiter.UserID)
-		if resp, body := a.get(GameURL(game.ID) + "/record.kif"); resp.StatusCode != http.StatusOK {
+		if resp, body := a.get(site.GameURL(game.ID) + "/record.kif"); resp.StatusCode != http.StatusOK {
 			t.Errorf("draft, its arbiter: %d, want 200\n%s", resp.StatusCode, body)
 		}
 	})
@@ -453,7 +454,7 @@ func TestDownload_StageZipHoldsTheStageGames(t *testing.T) {
 		for _, lang := range []string{"ja", "en"} {
 			a.setLang(a.client, lang)
 			for _, tc := range []struct{ page, testid, words string }{
-				{GameURL(other.ID), "download-kif-sjis", map[string]string{"ja": "棋譜をダウンロード", "en": "Download the record"}[lang]},
+				{site.GameURL(other.ID), "download-kif-sjis", map[string]string{"ja": "棋譜をダウンロード", "en": "Download the record"}[lang]},
 				{fmt.Sprintf("/events/%d", ev.ID), "event-zip-csa", map[string]string{"ja": "まとめてダウンロード", "en": "every record of this event"}[lang]},
 				{fmt.Sprintf("/events/%d/brackets", ev.ID), fmt.Sprintf("stage-zip-%d-usi", st.ID), map[string]string{"ja": "この段階の棋譜", "en": "every record of this stage"}[lang]},
 			} {
@@ -465,7 +466,7 @@ func TestDownload_StageZipHoldsTheStageGames(t *testing.T) {
 		}
 		// The stage's own page (its staff) links the zip too.
 		a.signIn(a.client, f.Admin.UserID)
-		if _, body := a.get(StageURL(st.ID)); !strings.Contains(body, `data-testid="stage-zip-kif"`) {
+		if _, body := a.get(site.StageURL(st.ID)); !strings.Contains(body, `data-testid="stage-zip-kif"`) {
 			t.Errorf("the stage page has no zip link")
 		}
 	})
@@ -485,11 +486,11 @@ func TestDownload_ShiftJISCannotHoldTheName(t *testing.T) {
 	}
 	c.text = strings.Replace(c.text, "山田太郎", "𠮷田太郎", 1)
 	game := saveCorpusGame(t, a, g, c, "1回戦")
-	resp, body := a.get(GameURL(game.ID) + "/record.kif?charset=sjis")
+	resp, body := a.get(site.GameURL(game.ID) + "/record.kif?charset=sjis")
 	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, `data-testid="download-error-charset"`) || !strings.Contains(body, "UTF-8") {
 		t.Errorf("Shift_JIS of 𠮷: %d, want 422 naming the character set\n%s", resp.StatusCode, body)
 	}
-	if resp, body := a.get(GameURL(game.ID) + "/record.kif"); resp.StatusCode != http.StatusOK || !strings.Contains(body, "𠮷田太郎") {
+	if resp, body := a.get(site.GameURL(game.ID) + "/record.kif"); resp.StatusCode != http.StatusOK || !strings.Contains(body, "𠮷田太郎") {
 		t.Errorf("UTF-8: %d\n%s", resp.StatusCode, body)
 	}
 }

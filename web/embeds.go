@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // embedRoutes: a published bracket (stage) or league table shown inside an
@@ -17,8 +18,8 @@ import (
 func (s *Server) embedRoutes(e *echo.Echo) {
 	e.GET("/embed/stages/:id", s.embedStage)
 	e.GET("/embed/league/:cid", s.embedLeague)
-	e.GET("/organisers/:id/embeds", s.organiserEmbedsPage, RequireAdmin)
-	e.POST("/organisers/:id/embeds", s.organiserEmbedsSave, RequireAdmin)
+	e.GET("/organisers/:id/embeds", s.organiserEmbedsPage, site.RequireAdmin)
+	e.POST("/organisers/:id/embeds", s.organiserEmbedsSave, site.RequireAdmin)
 }
 
 // embedPolicy is the embed pages' Content-Security-Policy: the site's own
@@ -30,7 +31,7 @@ func embedPolicy(origins []string) string {
 	if len(origins) > 0 {
 		fa = strings.Join(origins, " ")
 	}
-	return strings.TrimSuffix(ContentSecurityPolicy, "frame-ancestors 'none'") + "frame-ancestors " + fa
+	return strings.TrimSuffix(site.ContentSecurityPolicy, "frame-ancestors 'none'") + "frame-ancestors " + fa
 }
 
 // allowFraming replaces the headers securityHeaders set for every page
@@ -83,7 +84,7 @@ func langLinks(path string) [2]string {
 // or an unpublished stage is not found even for its staff.
 func (s *Server) embedStage(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -134,7 +135,7 @@ func (s *Server) embedStageView(ctx context.Context, stageID int64) (embedStageV
 // embedLeague is a published league class's table, as the public sees it.
 func (s *Server) embedLeague(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -153,7 +154,7 @@ func (s *Server) embedLeague(c echo.Context) error {
 		return err
 	}
 	v := embedLeagueView{}
-	v.Class.EventID, v.Class.EventName = st.Event.ID, LocalName(ctx, st.Event.Name, st.Event.NameEn)
+	v.Class.EventID, v.Class.EventName = st.Event.ID, site.LocalName(ctx, st.Event.Name, st.Event.NameEn)
 	v.Class.ClassID, v.Class.Title, v.Class.Status = cid, classTitle(ctx, st.Class.Class), st.Class.Status
 	v.Class.Final = st.Table.Final
 	leagueTableOf(ctx, st, &v.Class)
@@ -176,8 +177,8 @@ func (s *Server) embedLeague(c echo.Context) error {
 // 200 gave, so the page is embeddable.) The answer is not kept in the
 // render cache, which keeps no framing headers.
 func (s *Server) embedNotModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
-	if !Actor(c).Anonymous() || c.Request().Method != http.MethodGet {
-		return s.Conditional(c, eventOf, CondOpts{NoRender: true})
+	if !site.Actor(c).Anonymous() || c.Request().Method != http.MethodGet {
+		return s.Conditional(c, eventOf, site.CondOpts{NoRender: true})
 	}
 	ctx := c.Request().Context()
 	eventID, err := eventOf(ctx)
@@ -197,11 +198,11 @@ func (s *Server) embedNotModified(c echo.Context, eventOf func(context.Context) 
 			allowFraming(c, origins)
 		}
 	})
-	return s.Conditional(c, func(context.Context) (int64, error) { return eventID, nil }, CondOpts{NoRender: true})
+	return s.Conditional(c, func(context.Context) (int64, error) { return eventID, nil }, site.CondOpts{NoRender: true})
 }
 
 // embedPage is the Page of an embed: the public's, whoever is signed in.
-func (s *Server) embedPage(c echo.Context, title string) Page {
+func (s *Server) embedPage(c echo.Context, title string) site.Page {
 	p := s.Page(c, title)
 	p.User, p.Admin, p.CSRF, p.Draft = "", false, "", false
 	return p
@@ -218,47 +219,47 @@ func (s *Server) organiserEmbedsPage(c echo.Context) error {
 	return s.renderOrganiserEmbeds(c, http.StatusOK, nil, nil)
 }
 
-func (s *Server) renderOrganiserEmbeds(c echo.Context, status int, typed *string, errs FieldMsgs) error {
+func (s *Server) renderOrganiserEmbeds(c echo.Context, status int, typed *string, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	oe, err := s.Office.OrganiserEmbedOrigins(ctx, Actor(c), id)
+	oe, err := s.Office.OrganiserEmbedOrigins(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}
-	v := organiserEmbedsView{OrganiserID: id, Name: LocalName(ctx, oe.Organiser.Name, oe.Organiser.NameEn), Origins: strings.Join(oe.Origins, "\n")}
+	v := organiserEmbedsView{OrganiserID: id, Name: site.LocalName(ctx, oe.Organiser.Name, oe.Organiser.NameEn), Origins: strings.Join(oe.Origins, "\n")}
 	if typed != nil {
 		v.Origins = *typed
 	}
-	return s.Render(c, status, OrganiserEmbedsPage(s.Page(c, v.Name+" — "+L(ctx).T("embeds.settings.title")), v, errs))
+	return s.Render(c, status, OrganiserEmbedsPage(s.Page(c, v.Name+" — "+site.L(ctx).T("embeds.settings.title")), v, errs))
 }
 
 // organiserEmbedsSave saves the list (POST → 303 back to the page); a bad
 // line comes back with the reason next to the field (422).
 func (s *Server) organiserEmbedsSave(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
 	text := c.FormValue("origins")
-	err = s.Office.SetOrganiserEmbedOrigins(ctx, Actor(c), id, text)
+	err = s.Office.SetOrganiserEmbedOrigins(ctx, site.Actor(c), id, text)
 	if msgs, ok := allOriginMsgs(ctx, err); ok {
 		return s.renderOrganiserEmbeds(c, http.StatusUnprocessableEntity, &text, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, c.Request().URL.Path)
+	return site.SeeOther(c, c.Request().URL.Path)
 }
 
 // allOriginMsgs is fieldMsgsOf with every bad line of the list, not only
 // the first.
-func allOriginMsgs(ctx context.Context, err error) (FieldMsgs, bool) {
-	if _, ok := FieldMsgsOf(ctx, err); !ok {
+func allOriginMsgs(ctx context.Context, err error) (site.FieldMsgs, bool) {
+	if _, ok := site.FieldMsgsOf(ctx, err); !ok {
 		return nil, false
 	}
-	return FieldMsgs{"origins": strings.Join(allFieldMsgs(ctx, err, "origins"), " ")}, true
+	return site.FieldMsgs{"origins": strings.Join(allFieldMsgs(ctx, err, "origins"), " ")}, true
 }

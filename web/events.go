@@ -9,19 +9,20 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // eventRoutes: organisers and their events.
 func (s *Server) eventRoutes(e *echo.Echo) {
 	s.organiserRoutes(e)
 	e.GET("/events", s.eventsPage)
-	e.POST("/events", s.eventCreate, RequireAdmin)
+	e.POST("/events", s.eventCreate, site.RequireAdmin)
 	e.GET("/events/:id", s.eventPage)
 	e.GET("/events/:id/stream", s.EventStream)
 	e.GET("/events/:id/projector", s.projector)
-	e.POST("/events/:id/status", s.eventSetStatus, RequireUser)
-	e.POST("/events/:id/roles", s.roleGrant, RequireUser)
-	e.POST("/events/:id/roles/revoke", s.roleRevoke, RequireUser)
+	e.POST("/events/:id/status", s.eventSetStatus, site.RequireUser)
+	e.POST("/events/:id/roles", s.roleGrant, site.RequireUser)
+	e.POST("/events/:id/roles/revoke", s.roleRevoke, site.RequireUser)
 }
 
 // eventInput is the event form.
@@ -49,9 +50,9 @@ func (s *Server) eventsPage(c echo.Context) error {
 	return s.renderEvents(c, http.StatusOK, eventInput{Kind: office.EventKnockout}, nil)
 }
 
-func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs FieldMsgs) error {
+func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	a := Actor(c)
+	a := site.Actor(c)
 	evs, err := s.Office.Events(ctx, a)
 	if err != nil {
 		return err
@@ -70,20 +71,20 @@ func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs Fi
 		if days[e.ID] {
 			kind = eventKindDay
 		}
-		rows = append(rows, eventRow{ID: e.ID, Name: LocalName(ctx, e.Name, e.NameEn), Kind: kind,
+		rows = append(rows, eventRow{ID: e.ID, Name: site.LocalName(ctx, e.Name, e.NameEn), Kind: kind,
 			StartDate: e.StartDate, EndDate: e.EndDate, Status: e.Status})
 	}
-	var orgs []Choice
+	var orgs []site.Choice
 	if a.Admin {
 		list, err := s.Office.Organisers(ctx, a)
 		if err != nil {
 			return err
 		}
 		for _, o := range list {
-			orgs = append(orgs, Choice{Value: strconv.FormatInt(o.ID, 10), Label: LocalName(ctx, o.Name, o.NameEn)})
+			orgs = append(orgs, site.Choice{Value: strconv.FormatInt(o.ID, 10), Label: site.LocalName(ctx, o.Name, o.NameEn)})
 		}
 	}
-	return s.Render(c, status, EventsPage(s.Page(c, L(ctx).T("events.list.title")), rows, a.Admin, orgs, in, errs))
+	return s.Render(c, status, EventsPage(s.Page(c, site.L(ctx).T("events.list.title")), rows, a.Admin, orgs, in, errs))
 }
 
 func (s *Server) eventCreate(c echo.Context) error {
@@ -101,14 +102,14 @@ func (s *Server) eventCreate(c echo.Context) error {
 	if in.Kind == eventKindDay { // an amateur day (web/day.go)
 		create = s.DayRoom().CreateDay
 	}
-	e, err := create(ctx, Actor(c), ein)
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	e, err := create(ctx, site.Actor(c), ein)
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderEvents(c, http.StatusUnprocessableEntity, in, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/events/"+strconv.FormatInt(e.ID, 10))
+	return site.SeeOther(c, "/events/"+strconv.FormatInt(e.ID, 10))
 }
 
 // eventDetail is the view model of one event's page.
@@ -126,7 +127,7 @@ type eventDetail struct {
 	Next        []string // statuses the viewer may move the event to
 	ManageRoles bool
 	Roles       []roleRow
-	Users       []Choice
+	Users       []site.Choice
 	History     []statusRow
 }
 
@@ -144,7 +145,7 @@ type statusRow struct {
 }
 
 func (s *Server) eventPage(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -154,14 +155,14 @@ func (s *Server) eventPage(c echo.Context) error {
 	return s.renderEvent(c, http.StatusOK, id, nil)
 }
 
-func (s *Server) renderEvent(c echo.Context, status int, id int64, errs FieldMsgs) error {
+func (s *Server) renderEvent(c echo.Context, status int, id int64, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	a := Actor(c)
+	a := site.Actor(c)
 	d, err := s.eventDetail(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	MarkDraft(c, d.Status == office.StatusDraft)
+	site.MarkDraft(c, d.Status == office.StatusDraft)
 	return s.Render(c, status, EventPage(s.Page(c, d.Name), d, errs))
 }
 
@@ -174,7 +175,7 @@ func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eve
 	if err != nil {
 		return eventDetail{}, err
 	}
-	d := eventDetail{ID: e.ID, Name: LocalName(ctx, e.Name, e.NameEn), Organiser: LocalName(ctx, org.Name, org.NameEn),
+	d := eventDetail{ID: e.ID, Name: site.LocalName(ctx, e.Name, e.NameEn), Organiser: site.LocalName(ctx, org.Name, org.NameEn),
 		Kind: e.Kind, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, Status: e.Status}
 	if e.NameEn != "" {
 		d.OtherName = e.NameEn
@@ -209,7 +210,7 @@ func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eve
 	}
 	names := map[int64]string{}
 	for _, u := range users {
-		d.Users = append(d.Users, Choice{Value: strconv.FormatInt(u.ID, 10), Label: u.DisplayName + " (" + u.Login + ")"})
+		d.Users = append(d.Users, site.Choice{Value: strconv.FormatInt(u.ID, 10), Label: u.DisplayName + " (" + u.Login + ")"})
 		names[u.ID] = u.Login
 	}
 	changes, err := s.Office.EventStatusChanges(ctx, a, id)
@@ -224,23 +225,23 @@ func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eve
 				by = us[ch.ChangedBy].Login
 			}
 		}
-		d.History = append(d.History, statusRow{From: ch.FromStatus, To: ch.ToStatus, By: by, At: ShowTime(ch.ChangedAt)})
+		d.History = append(d.History, statusRow{From: ch.FromStatus, To: ch.ToStatus, By: by, At: site.ShowTime(ch.ChangedAt)})
 	}
 	return d, nil
 }
 
 func (s *Server) eventSetStatus(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	err = s.Office.SetEventStatus(ctx, Actor(c), id, c.FormValue("to"))
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
-		return s.renderEvent(c, http.StatusUnprocessableEntity, id, FieldMsgs{"status": msgs["status"]})
+	err = s.Office.SetEventStatus(ctx, site.Actor(c), id, c.FormValue("to"))
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
+		return s.renderEvent(c, http.StatusUnprocessableEntity, id, site.FieldMsgs{"status": msgs["status"]})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/events/"+strconv.FormatInt(id, 10))
+	return site.SeeOther(c, "/events/"+strconv.FormatInt(id, 10))
 }

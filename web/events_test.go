@@ -10,6 +10,7 @@ import (
 
 	"kisen/office"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 func TestEvents_AdminCreatesPublishesAndGrantsRoles(t *testing.T) {
@@ -108,7 +109,7 @@ func TestEvents_AdminCreatesPublishesAndGrantsRoles(t *testing.T) {
 }
 
 func TestEvents_EveryEnumHasMessagesInBothLanguages(t *testing.T) {
-	m, err := LoadMessages()
+	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +132,7 @@ func TestEvents_EveryEnumHasMessagesInBothLanguages(t *testing.T) {
 		}
 	}
 	for _, id := range ids {
-		for _, lang := range Languages {
+		for _, lang := range site.Languages {
 			if !m.Has(lang, id) {
 				t.Errorf("message %q missing in %s", id, lang)
 			}

@@ -17,6 +17,7 @@ import (
 
 	"kisen/adjudication"
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // gameRoutes: game pages for arbiters and recorders (issue 4): the game
@@ -24,16 +25,16 @@ import (
 // create games, save records, end games, claim fouls and rule.
 func (s *Server) gameRoutes(e *echo.Echo) {
 	e.GET("/events/:id/games", s.eventGamesPage)
-	e.POST("/events/:id/games", s.gameCreate, RequireUser, s.ActsOnEvent(office.GameCreateRoles...))
+	e.POST("/events/:id/games", s.gameCreate, site.RequireUser, s.ActsOnEvent(office.GameCreateRoles...))
 	e.GET("/games/:id", s.gamePage)
-	e.POST("/games/:id/record/preview", s.recordPreview, RequireUser)
-	e.POST("/games/:id/record", s.recordSave, RequireUser)
-	e.POST("/games/:id/end/preview", s.endPreview, RequireUser, s.ActsOnGame(office.ResultEntryRoles...))
-	e.POST("/games/:id/end", s.endSave, RequireUser, s.ActsOnGame(office.ResultEntryRoles...), s.ConfirmedGate(office.CorrectionResult))
-	e.POST("/games/:id/claims", s.claimSave, RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.ConfirmedGate(office.CorrectionClaim))
-	e.POST("/games/:id/undo", s.undoSave, RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.ConfirmedGate(office.CorrectionResult))
-	e.POST("/games/:id/rulings", s.rulingSave, RequireUser, s.ActsOnGame(office.RulingRoles...), s.ConfirmedGate(office.CorrectionResult))
-	e.POST("/games/:id/confirm", s.confirmSave, RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.CorrectionGate(office.CorrectionResult))
+	e.POST("/games/:id/record/preview", s.recordPreview, site.RequireUser)
+	e.POST("/games/:id/record", s.recordSave, site.RequireUser)
+	e.POST("/games/:id/end/preview", s.endPreview, site.RequireUser, s.ActsOnGame(office.ResultEntryRoles...))
+	e.POST("/games/:id/end", s.endSave, site.RequireUser, s.ActsOnGame(office.ResultEntryRoles...), s.ConfirmedGate(office.CorrectionResult))
+	e.POST("/games/:id/claims", s.claimSave, site.RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.ConfirmedGate(office.CorrectionClaim))
+	e.POST("/games/:id/undo", s.undoSave, site.RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.ConfirmedGate(office.CorrectionResult))
+	e.POST("/games/:id/rulings", s.rulingSave, site.RequireUser, s.ActsOnGame(office.RulingRoles...), s.ConfirmedGate(office.CorrectionResult))
+	e.POST("/games/:id/confirm", s.confirmSave, site.RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.CorrectionGate(office.CorrectionResult))
 	s.settingsRoutes(e)
 }
 
@@ -186,11 +187,11 @@ type clockView struct {
 }
 
 func minutesText(ctx context.Context, seconds int) string {
-	return T(ctx, "adjudication.minutes", "Minutes", seconds/60)
+	return site.T(ctx, "adjudication.minutes", "Minutes", seconds/60)
 }
 
 func (s *Server) gamePage(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -202,11 +203,11 @@ func (s *Server) gamePage(c echo.Context) error {
 	}
 	// Conditional GET (cache.go): the public's validators, or the live
 	// stream for staff.
-	if done, err := s.NotModifiedGame(c, id, CondOpts{}); done || err != nil {
+	if done, err := s.NotModifiedGame(c, id, site.CondOpts{}); done || err != nil {
 		return err
 	}
-	if IsHTMX(c) && c.Request().Header.Get("HX-Target") == "board" {
-		v, err := s.gameView(c.Request().Context(), Actor(c), id, ply)
+	if site.IsHTMX(c) && c.Request().Header.Get("HX-Target") == "board" {
+		v, err := s.gameView(c.Request().Context(), site.Actor(c), id, ply)
 		if err != nil {
 			return err
 		}
@@ -215,13 +216,13 @@ func (s *Server) gamePage(c echo.Context) error {
 	return s.renderGame(c, http.StatusOK, id, ply, gameForms{}, nil, nil)
 }
 
-func (s *Server) renderGame(c echo.Context, status int, id int64, ply int, forms gameForms, errs FieldMsgs, preview *previewView) error {
+func (s *Server) renderGame(c echo.Context, status int, id int64, ply int, forms gameForms, errs site.FieldMsgs, preview *previewView) error {
 	ctx := c.Request().Context()
-	v, err := s.gameView(ctx, Actor(c), id, ply)
+	v, err := s.gameView(ctx, site.Actor(c), id, ply)
 	if err != nil {
 		return err
 	}
-	MarkDraft(c, v.Draft)
+	site.MarkDraft(c, v.Draft)
 	title := v.EventName
 	if v.Label != "" {
 		title = v.Label + " — " + v.EventName
@@ -240,7 +241,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	if err != nil {
 		return gameView{}, err
 	}
-	v := gameView{ID: g.ID, EventID: e.ID, EventName: LocalName(ctx, e.Name, e.NameEn), Label: GameLabel(ctx, g.Label, stages...),
+	v := gameView{ID: g.ID, EventID: e.ID, EventName: site.LocalName(ctx, e.Name, e.NameEn), Label: site.GameLabel(ctx, g.Label, stages...),
 		Handicap: g.Handicap, RedoNumber: g.RedoNumber,
 		SenteAllowance: minutesText(ctx, g.SenteAllowanceS), GoteAllowance: minutesText(ctx, g.GoteAllowanceS)}
 	v.Draft = office.IsDraft(e)
@@ -265,7 +266,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	if mark, void, err := s.Office.GameVoidMark(ctx, g.ID); err != nil {
 		return v, err
 	} else if void {
-		v.VoidedAt = ShowTime(mark.VoidedAt)
+		v.VoidedAt = site.ShowTime(mark.VoidedAt)
 		if v.VoidReason, _, err = s.Office.VoidReason(ctx, g.ID); err != nil {
 			return v, err
 		}
@@ -303,7 +304,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	names := s.UserNames(ctx, ids...)
 	for _, r := range recs {
 		v.Records = append(v.Records, recordRow{Version: r.Version, Format: r.Format, Plies: r.Plies, HasFoul: r.HasFoul,
-			EnteredBy: viaToken(ctx, names[r.EnteredBy], r.EnteredVia), EnteredAt: ShowTime(r.EnteredAt)})
+			EnteredBy: viaToken(ctx, names[r.EnteredBy], r.EnteredVia), EnteredAt: site.ShowTime(r.EnteredAt)})
 	}
 	start, moves := "", []string(nil)
 	if hasRecord {
@@ -330,13 +331,13 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	}
 	for _, h := range hist {
 		row := resultRow{ID: h.ID, Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note,
-			EnteredBy: viaToken(ctx, names[h.EnteredBy], h.EnteredVia), EnteredAt: ShowTime(h.EnteredAt), Effective: h.Version == effective}
+			EnteredBy: viaToken(ctx, names[h.EnteredBy], h.EnteredVia), EnteredAt: site.ShowTime(h.EnteredAt), Effective: h.Version == effective}
 		if h.ConfirmedBy != nil {
-			row.ConfirmedBy, row.ConfirmedAt = viaToken(ctx, names[*h.ConfirmedBy], deref(h.ConfirmedVia)), ShowTime(*h.ConfirmedAt)
+			row.ConfirmedBy, row.ConfirmedAt = viaToken(ctx, names[*h.ConfirmedBy], deref(h.ConfirmedVia)), site.ShowTime(*h.ConfirmedAt)
 		}
-		if by, ok := ReportedBy(ctx, h, reported, names); ok {
+		if by, ok := site.ReportedBy(ctx, h, reported, names); ok {
 			row.EnteredBy = by
-			if AutoConfirmed(h) {
+			if site.AutoConfirmed(h) {
 				row.ConfirmedBy = by
 			}
 		}
@@ -366,7 +367,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	var adjust [2]int
 	for _, r := range rulings {
 		row := rulingRow{ID: r.ID, Kind: r.Kind, Player: r.Player, Reason: r.Reason, Arbiter: viaToken(ctx, r.ArbiterName, r.EnteredVia),
-			ByOrganiser: r.ByOrganiser, At: ShowTime(r.MadeAt), SupersededBy: supersededBy[r.ID]}
+			ByOrganiser: r.ByOrganiser, At: site.ShowTime(r.MadeAt), SupersededBy: supersededBy[r.ID]}
 		if r.DeltaS != 0 {
 			row.Delta = strconv.Itoa(r.DeltaS/60) + "′"
 			if r.DeltaS > 0 {
@@ -432,9 +433,9 @@ func (s *Server) undoRows(ctx context.Context, v *gameView, hist []office.Result
 	}
 	if v.CanConfirm {
 		n := len(hist)
-		u := &undoOffer{Undone: hist[n-1].Version, Restores: T(ctx, "previews.result.none")}
+		u := &undoOffer{Undone: hist[n-1].Version, Restores: site.T(ctx, "previews.result.none")}
 		if n > 1 {
-			u.Restores = EffectResultWords(ctx, hist[n-2].Result, hist[n-2].Reason, v.Sente, v.Gote)
+			u.Restores = site.EffectResultWords(ctx, hist[n-2].Result, hist[n-2].Reason, v.Sente, v.Gote)
 		}
 		v.Undo = u
 	}
@@ -449,7 +450,7 @@ type previewView struct {
 	Record  *office.RecordReading
 	Outcome *adjudication.Outcome
 	Redo    *redoView
-	Effects *EffectsView
+	Effects *site.EffectsView
 	Confirm *confirmAction
 }
 
@@ -481,18 +482,18 @@ func (s *Server) redoView(ctx context.Context, o adjudication.Outcome) *redoView
 // formError re-renders the page (or, for htmx, the form's preview slot)
 // with a validation error; other errors go to the error handler.
 func (s *Server) formError(c echo.Context, id int64, forms gameForms, err error) error {
-	msgs, ok := FieldMsgsOf(c.Request().Context(), err)
+	msgs, ok := site.FieldMsgsOf(c.Request().Context(), err)
 	if !ok {
 		return err
 	}
-	if IsHTMX(c) {
+	if site.IsHTMX(c) {
 		return s.Render(c, http.StatusUnprocessableEntity, PreviewErrors(msgs))
 	}
 	return s.renderGame(c, http.StatusUnprocessableEntity, id, -1, forms, msgs, nil)
 }
 
 func (s *Server) recordPreview(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -500,19 +501,19 @@ func (s *Server) recordPreview(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	r, err := s.Office.PreviewRecord(c.Request().Context(), Actor(c), id, office.RecordInput{Text: f.Text, Format: f.Format})
+	r, err := s.Office.PreviewRecord(c.Request().Context(), site.Actor(c), id, office.RecordInput{Text: f.Text, Format: f.Format})
 	if err != nil {
 		return s.formError(c, id, gameForms{Record: f, Open: "record"}, err)
 	}
 	p := &previewView{Record: &r}
-	if IsHTMX(c) {
+	if site.IsHTMX(c) {
 		return s.Render(c, http.StatusOK, RecordFindings(r))
 	}
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{Record: f, Open: "record"}, nil, p)
 }
 
 func (s *Server) recordSave(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -520,14 +521,14 @@ func (s *Server) recordSave(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	_, _, err = s.Office.SaveRecord(c.Request().Context(), Actor(c), id, office.RecordInput{Text: f.Text, Format: f.Format, AcceptFoul: f.AcceptFoul})
+	_, _, err = s.Office.SaveRecord(c.Request().Context(), site.Actor(c), id, office.RecordInput{Text: f.Text, Format: f.Format, AcceptFoul: f.AcceptFoul})
 	if err != nil {
-		if IsHTMX(c) {
+		if site.IsHTMX(c) {
 			c.Request().Header.Del("HX-Request") // a save re-renders the whole page
 		}
 		return s.formError(c, id, gameForms{Record: f, Open: "record"}, err)
 	}
-	return SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#record")
+	return site.SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#record")
 }
 
 func (f endForm) input() office.EndInput {
@@ -539,7 +540,7 @@ func (f endForm) input() office.EndInput {
 // confirm: the ending run as the save would run it (office.DryRun, rolled
 // back), with the outcome, what it stores and the confirmation form.
 func (s *Server) endPreview(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -557,7 +558,7 @@ func (s *Server) endPreview(c echo.Context) error {
 	if eventID, err = s.Office.EventOfGame(ctx, id); err == nil {
 		eff, err = s.Office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
 			var err error
-			ended, err = o.EndGame(ctx, Actor(c), id, in)
+			ended, err = o.EndGame(ctx, site.Actor(c), id, in)
 			return err
 		})
 	}
@@ -572,18 +573,18 @@ func (s *Server) endPreview(c echo.Context) error {
 	}
 	ev := s.EffectsView(ctx, eff)
 	p := &previewView{Outcome: &ended.Outcome, Redo: s.redoView(ctx, ended.Outcome), Effects: &ev,
-		Confirm: &confirmAction{Action: GameURL(id) + "/end", Fields: EchoFields(c)}}
-	if IsHTMX(c) {
+		Confirm: &confirmAction{Action: site.GameURL(id) + "/end", Fields: site.EchoFields(c)}}
+	if site.IsHTMX(c) {
 		return s.Render(c, http.StatusOK, EndPreviewFragment(s.Page(c, ""), p))
 	}
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{End: f, Open: "end"}, nil, p)
 }
 
 func (s *Server) endSave(c echo.Context) error {
-	if !Confirmed(c) {
+	if !site.Confirmed(c) {
 		return s.endPreview(c) // a direct post answers the preview; nothing is saved
 	}
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -592,14 +593,14 @@ func (s *Server) endSave(c echo.Context) error {
 		return err
 	}
 	in := f.input()
-	if in.Version, err = SeenVersion(c); err == nil {
-		_, err = s.Office.EndGame(c.Request().Context(), Actor(c), id, in)
+	if in.Version, err = site.SeenVersion(c); err == nil {
+		_, err = s.Office.EndGame(c.Request().Context(), site.Actor(c), id, in)
 	}
 	if err != nil {
-		WholePageUnlessStale(c, err)
+		site.WholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{End: f, Open: "end"}, err)
 	}
-	return SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
+	return site.SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
 }
 
 func (f claimForm) input(version int) office.FoulClaimInput {
@@ -610,7 +611,7 @@ func (f claimForm) input(version int) office.FoulClaimInput {
 // claimPreview: a foul claim can reverse the result and with it who
 // advances and the champion; it is run rolled back and shown first.
 func (s *Server) claimPreview(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -626,7 +627,7 @@ func (s *Server) claimPreview(c echo.Context) error {
 	if eventID, err = s.Office.EventOfGame(ctx, id); err == nil {
 		eff, err = s.Office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
 			var err error
-			ended, err = o.ClaimFoul(ctx, Actor(c), id, f.input(seen))
+			ended, err = o.ClaimFoul(ctx, site.Actor(c), id, f.input(seen))
 			return err
 		})
 	}
@@ -641,18 +642,18 @@ func (s *Server) claimPreview(c echo.Context) error {
 	}
 	ev := s.EffectsView(ctx, eff)
 	p := &previewView{Outcome: &ended.Outcome, Redo: s.redoView(ctx, ended.Outcome), Effects: &ev,
-		Confirm: &confirmAction{Action: GameURL(id) + "/claims", Fields: EchoFields(c)}}
-	if IsHTMX(c) {
+		Confirm: &confirmAction{Action: site.GameURL(id) + "/claims", Fields: site.EchoFields(c)}}
+	if site.IsHTMX(c) {
 		return s.Render(c, http.StatusOK, EndPreviewFragment(s.Page(c, ""), p))
 	}
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{Claim: f, Open: "claim"}, nil, p)
 }
 
 func (s *Server) claimSave(c echo.Context) error {
-	if !Confirmed(c) {
+	if !site.Confirmed(c) {
 		return s.claimPreview(c)
 	}
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -661,14 +662,14 @@ func (s *Server) claimSave(c echo.Context) error {
 		return err
 	}
 	var seen int
-	if seen, err = SeenVersion(c); err == nil {
-		_, err = s.Office.ClaimFoul(c.Request().Context(), Actor(c), id, f.input(seen))
+	if seen, err = site.SeenVersion(c); err == nil {
+		_, err = s.Office.ClaimFoul(c.Request().Context(), site.Actor(c), id, f.input(seen))
 	}
 	if err != nil {
-		WholePageUnlessStale(c, err)
+		site.WholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{Claim: f, Open: "claim"}, err)
 	}
-	return SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
+	return site.SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
 }
 
 // rulingInput reads the ruling form; a bad "supersedes" is a field error.
@@ -687,7 +688,7 @@ func rulingInput(f rulingForm, seen int) (office.RulingInput, error) {
 // loss by foul, a time forfeit) and with it who advances; it is run
 // rolled back and shown first, with the one button that records it.
 func (s *Server) rulingPreview(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -706,7 +707,7 @@ func (s *Server) rulingPreview(c echo.Context) error {
 		if eventID, err = s.Office.EventOfGame(ctx, id); err == nil {
 			eff, err = s.Office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
 				var err error
-				ruling, ended, err = o.AddRuling(ctx, Actor(c), id, in)
+				ruling, ended, err = o.AddRuling(ctx, site.Actor(c), id, in)
 				return err
 			})
 		}
@@ -720,8 +721,8 @@ func (s *Server) rulingPreview(c echo.Context) error {
 	if err != nil {
 		return s.formError(c, id, gameForms{Ruling: f, Open: "ruling"}, err)
 	}
-	row := rulingRow{Kind: ruling.Kind, Player: ruling.Player, Reason: ruling.Reason, Arbiter: Actor(c).DisplayName, ByOrganiser: ruling.ByOrganiser,
-		At: ShowTime(ruling.MadeAt)}
+	row := rulingRow{Kind: ruling.Kind, Player: ruling.Player, Reason: ruling.Reason, Arbiter: site.Actor(c).DisplayName, ByOrganiser: ruling.ByOrganiser,
+		At: site.ShowTime(ruling.MadeAt)}
 	if ruling.DeltaS != 0 {
 		row.Delta = strconv.Itoa(ruling.DeltaS/60) + "′"
 		if ruling.DeltaS > 0 {
@@ -729,21 +730,21 @@ func (s *Server) rulingPreview(c echo.Context) error {
 		}
 	}
 	ev := s.EffectsView(ctx, eff)
-	p := &previewView{Ruling: &row, Effects: &ev, Confirm: &confirmAction{Action: GameURL(id) + "/rulings", Fields: EchoFields(c)}}
+	p := &previewView{Ruling: &row, Effects: &ev, Confirm: &confirmAction{Action: site.GameURL(id) + "/rulings", Fields: site.EchoFields(c)}}
 	if ended != nil {
 		p.Outcome, p.Redo = &ended.Outcome, s.redoView(ctx, ended.Outcome)
 	}
-	if IsHTMX(c) {
+	if site.IsHTMX(c) {
 		return s.Render(c, http.StatusOK, EndPreviewFragment(s.Page(c, ""), p))
 	}
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{Ruling: f, Open: "ruling"}, nil, p)
 }
 
 func (s *Server) rulingSave(c echo.Context) error {
-	if !Confirmed(c) {
+	if !site.Confirmed(c) {
 		return s.rulingPreview(c)
 	}
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -759,34 +760,34 @@ func (s *Server) rulingSave(c echo.Context) error {
 		}
 	}
 	var seen int
-	if seen, err = SeenVersion(c); err == nil {
-		_, _, err = s.Office.AddRuling(c.Request().Context(), Actor(c), id, office.RulingInput{Kind: f.Kind, Player: f.Player,
+	if seen, err = site.SeenVersion(c); err == nil {
+		_, _, err = s.Office.AddRuling(c.Request().Context(), site.Actor(c), id, office.RulingInput{Kind: f.Kind, Player: f.Player,
 			DeltaMinutes: f.DeltaMinutes, Reason: f.Reason, Supersedes: sup, Version: seen})
 	}
 	if err != nil {
-		WholePageUnlessStale(c, err)
+		site.WholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{Ruling: f, Open: "ruling"}, err)
 	}
-	return SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#rulings")
+	return site.SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#rulings")
 }
 
 // confirmSave confirms the result version the form names (field
 // "result": its id); the office refuses it when a newer version was
 // entered or it was confirmed meanwhile (issue 11).
 func (s *Server) confirmSave(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	rid, err := FormVersion(c, "result")
+	rid, err := site.FormVersion(c, "result")
 	if err == nil {
-		err = s.Office.ConfirmGameResult(c.Request().Context(), Actor(c), id, rid)
+		err = s.Office.ConfirmGameResult(c.Request().Context(), site.Actor(c), id, rid)
 	}
 	if err != nil {
-		WholePageUnlessStale(c, err)
+		site.WholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{Open: "confirm"}, err)
 	}
-	return SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
+	return site.SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
 }
 
 // eventGameRow is one line of an event's games list.
@@ -811,7 +812,7 @@ type gameCreateForm struct {
 }
 
 func (s *Server) eventGamesPage(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -821,9 +822,9 @@ func (s *Server) eventGamesPage(c echo.Context) error {
 	return s.renderEventGames(c, http.StatusOK, id, gameCreateForm{}, nil)
 }
 
-func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f gameCreateForm, errs FieldMsgs) error {
+func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f gameCreateForm, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	a := Actor(c)
+	a := site.Actor(c)
 	e, err := s.Office.Event(ctx, a, eventID)
 	if err != nil {
 		return err
@@ -863,7 +864,7 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 	}
 	rows := make([]eventGameRow, 0, len(games))
 	for _, g := range games {
-		r := eventGameRow{ID: g.ID, Label: GameLabel(ctx, g.Label, stages...), Sente: nameOf(g.SentePlayerID), Gote: nameOf(g.GotePlayerID), RedoNumber: g.RedoNumber, Void: gs.Void[g.ID]}
+		r := eventGameRow{ID: g.ID, Label: site.GameLabel(ctx, g.Label, stages...), Sente: nameOf(g.SentePlayerID), Gote: nameOf(g.GotePlayerID), RedoNumber: g.RedoNumber, Void: gs.Void[g.ID]}
 		if g.ScheduledOn != nil {
 			r.ScheduledOn = *g.ScheduledOn
 		}
@@ -873,14 +874,14 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 		rows = append(rows, r)
 	}
 	canCreate := s.Office.RequireEventRole(ctx, a, eventID, office.RoleDirector, office.RoleScheduler) == nil
-	var players []Choice
+	var players []site.Choice
 	if canCreate {
 		ps, err := s.Office.PlayerChoices(ctx, "", 2000)
 		if err != nil {
 			return err
 		}
 		for _, p := range ps {
-			players = append(players, Choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name})
+			players = append(players, site.Choice{Value: strconv.FormatInt(p.ID, 10), Label: p.Name})
 		}
 		if f.Allowance == "" {
 			if st, err := office.ParseEventSettings(e.Settings); err == nil {
@@ -888,12 +889,12 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 			}
 		}
 	}
-	MarkDraft(c, office.IsDraft(e))
-	return s.Render(c, status, EventGamesPage(s.Page(c, LocalName(ctx, e.Name, e.NameEn)), eventID, LocalName(ctx, e.Name, e.NameEn), rows, canCreate, players, f, errs))
+	site.MarkDraft(c, office.IsDraft(e))
+	return s.Render(c, status, EventGamesPage(s.Page(c, site.LocalName(ctx, e.Name, e.NameEn)), eventID, site.LocalName(ctx, e.Name, e.NameEn), rows, canCreate, players, f, errs))
 }
 
 func (s *Server) gameCreate(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -924,21 +925,21 @@ func (s *Server) gameCreate(c echo.Context) error {
 	err = v.OrNil()
 	var g office.Game
 	if err == nil {
-		g, err = s.Office.CreateGame(ctx, Actor(c), in)
+		g, err = s.Office.CreateGame(ctx, site.Actor(c), in)
 	}
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderEventGames(c, http.StatusUnprocessableEntity, id, f, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/games/"+strconv.FormatInt(g.ID, 10))
+	return site.SeeOther(c, "/games/"+strconv.FormatInt(g.ID, 10))
 }
 
 // handOrNone is a hand's pieces, or a word for an empty hand.
 func handOrNone(ctx context.Context, h string) string {
 	if h == "" {
-		return T(ctx, "adjudication.board.none")
+		return site.T(ctx, "adjudication.board.none")
 	}
 	return h
 }
@@ -947,9 +948,9 @@ func handOrNone(ctx context.Context, h string) string {
 func sideName(ctx context.Context, side string) string {
 	switch side {
 	case "sente":
-		return T(ctx, "adjudication.side.sente")
+		return site.T(ctx, "adjudication.side.sente")
 	case "gote":
-		return T(ctx, "adjudication.side.gote")
+		return site.T(ctx, "adjudication.side.gote")
 	}
 	return ""
 }
@@ -984,7 +985,7 @@ func (s *Server) boardClock(ctx context.Context, a office.Actor, gameID int64, p
 // clockText is time left as minutes and seconds.
 func clockText(ctx context.Context, d time.Duration) string {
 	secs := int(d / time.Second)
-	return T(ctx, "adjudication.clock.min_sec", "Minutes", secs/60, "Seconds", fmt.Sprintf("%02d", secs%60))
+	return site.T(ctx, "adjudication.clock.min_sec", "Minutes", secs/60, "Seconds", fmt.Sprintf("%02d", secs%60))
 }
 
 // endKind is the ending the end form shows selected: what the person

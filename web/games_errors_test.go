@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // englishWord finds English left in a Japanese message: a run of three or
@@ -25,7 +26,7 @@ func englishIn(s string) string {
 // Every message a room error can be shown with exists in both languages,
 // and the Japanese one has no English in it.
 func TestGamesWeb_AdjudicationErrorMessagesLocalised(t *testing.T) {
-	m, err := LoadMessages()
+	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)
 	}

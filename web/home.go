@@ -1,6 +1,7 @@
 package web
 
 import (
+	"kisen/web/site"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -9,9 +10,9 @@ import (
 // home is the public landing page; signed-in staff are sent to their
 // start page instead (issue 13), which links back to the public pages.
 func (s *Server) home(c echo.Context) error {
-	if !Actor(c).Anonymous() {
+	if !site.Actor(c).Anonymous() {
 		return c.Redirect(http.StatusSeeOther, "/start")
 	}
-	lz := L(c.Request().Context())
-	return s.Render(c, http.StatusOK, HomePage(s.Page(c, lz.T("home.title"))))
+	lz := site.L(c.Request().Context())
+	return s.Render(c, http.StatusOK, site.HomePage(s.Page(c, lz.T("home.title"))))
 }

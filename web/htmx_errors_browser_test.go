@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // TestBrowser_HTMXSignedOutClickLoadsTheLoginPage (issue 13): 確認 on the
@@ -30,7 +31,7 @@ func TestBrowser_HTMXSignedOutClickLoadsTheLoginPage(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		for _, lang := range Languages {
+		for _, lang := range site.Languages {
 			do(t, ctx, chromedp.Navigate(a.ts.URL+"/lang?to="+lang+"&back=/"))
 			browserLogin(t, ctx, a, "tachiai", arbiterPassword, gp, `[data-testid="record-form"]`)
 
@@ -86,7 +87,7 @@ func TestBrowser_HTMXErrorShownInPlace(t *testing.T) {
 		g := newGameSetup(t, a, "{}")
 		gp := "/games/" + strconv.FormatInt(g.game.ID, 10)
 		browserLogin(t, ctx, a, "tachiai", arbiterPassword, gp, `[data-testid="record-form"]`)
-		for _, lang := range Languages {
+		for _, lang := range site.Languages {
 			do(t, ctx, chromedp.Navigate(a.ts.URL+"/lang?to="+lang+"&back="+gp), chromedp.WaitVisible(chromedp.CSS(`[data-testid="record-form"]`)))
 			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(function(){document.querySelector('#f-record').value = '1 ７六歩(77)\n'.repeat(700000); return true})()`)); err != nil {
 				t.Fatal(err)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"kisen/web/site"
 	"net/http"
 	"net/url"
 	"strings"
@@ -31,7 +32,7 @@ func TestWords_HTMXErrorAnswersAreMessagesInPlace(t *testing.T) {
 			}
 			return a.send(a.client, req)
 		}
-		preview := GameURL(g.game.ID) + "/record/preview"
+		preview := site.GameURL(g.game.ID) + "/record/preview"
 		cases := []struct {
 			name         string
 			status       int
@@ -43,7 +44,7 @@ func TestWords_HTMXErrorAnswersAreMessagesInPlace(t *testing.T) {
 			{"expired form", http.StatusForbidden, http.MethodPost, preview, "record=x", "not-the-token", "有効期限が切れました", "expired"},
 			{"too large", http.StatusRequestEntityTooLarge, http.MethodPost, preview, "record=" + strings.Repeat("x", 9<<20), "", "大きすぎます", "too large"},
 		}
-		for _, lang := range Languages {
+		for _, lang := range site.Languages {
 			a.setLang(a.client, lang)
 			for _, tc := range cases {
 				tok := tc.token
@@ -75,11 +76,11 @@ func TestWords_HTMXErrorAnswersAreMessagesInPlace(t *testing.T) {
 			t.Fatal(err)
 		}
 		req.Header.Set("HX-Request", "true")
-		req.Header.Set("HX-Current-URL", a.ts.URL+GameURL(g.game.ID)+"#record")
+		req.Header.Set("HX-Current-URL", a.ts.URL+site.GameURL(g.game.ID)+"#record")
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("X-CSRF-Token", a.csrfToken(anon))
 		resp, body := a.send(anon, req)
-		if want := "/login?next=" + url.QueryEscape(GameURL(g.game.ID)); resp.StatusCode != http.StatusUnauthorized || resp.Header.Get("HX-Redirect") != want || strings.Contains(body, "<html") {
+		if want := "/login?next=" + url.QueryEscape(site.GameURL(g.game.ID)); resp.StatusCode != http.StatusUnauthorized || resp.Header.Get("HX-Redirect") != want || strings.Contains(body, "<html") {
 			t.Errorf("signed out htmx click: %d, HX-Redirect %q (want %q)", resp.StatusCode, resp.Header.Get("HX-Redirect"), want)
 		}
 		// Without htmx the same failure is the whole localised page.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"io/fs"
+	"kisen/web/site"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,7 +11,7 @@ import (
 )
 
 func TestI18n_EveryKeyInBothLanguages(t *testing.T) {
-	m, err := LoadMessages()
+	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +36,7 @@ func TestI18n_EveryKeyInBothLanguages(t *testing.T) {
 var usedKey = regexp.MustCompile(`\bT\((?:ctx, )?"([a-z0-9_]+(?:\.[a-z0-9_]+)+)"`)
 
 func TestI18n_EveryUsedKeyExists(t *testing.T) {
-	m, err := LoadMessages()
+	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func TestI18n_EveryUsedKeyExists(t *testing.T) {
 		}
 		for _, match := range usedKey.FindAllStringSubmatch(string(src), -1) {
 			checked++
-			for _, lang := range Languages {
+			for _, lang := range site.Languages {
 				if !m.Has(lang, match[1]) {
 					t.Errorf("%s uses message %q, missing in %s", path, match[1], lang)
 				}
@@ -73,7 +74,7 @@ func TestI18n_MissingKeyIsCaught(t *testing.T) {
 	if !usedKey.MatchString(`T(ctx, "nav.players")`) || !usedKey.MatchString(`lz.T("error.not_found")`) {
 		t.Fatal("key pattern does not match the forms used in the code")
 	}
-	m, _ := LoadMessages()
+	m, _ := site.LoadMessages()
 	if m.Has("ja", "no.such.key") {
 		t.Fatal("Has reports a key that does not exist")
 	}

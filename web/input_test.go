@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"kisen/web/site"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -126,7 +127,7 @@ func TestStorableText_NamesAreNFC(t *testing.T) {
 		if err != nil || len(pp.Players) != 1 || pp.Players[0].Name != "さがた 一郎" || pp.Players[0].Reading != "さがた いちろう" {
 			t.Fatalf("stored %+v %v, want the composed name", pp.Players, err)
 		}
-		if got := NormaliseValues(url.Values{"password": {"か\u3099"}}); got {
+		if got := site.NormaliseValues(url.Values{"password": {"か\u3099"}}); got {
 			t.Fatal("a password was normalised")
 		}
 	})

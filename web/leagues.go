@@ -11,23 +11,24 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // leagueRoutes: leagues and 順位戦 terms (issue 6).
 func (s *Server) leagueRoutes(e *echo.Echo) {
 	e.GET("/events/:id/league", s.leagueOverviewPage)
-	e.POST("/events/:id/league/classes", s.leagueClassCreate, RequireUser)
-	e.POST("/events/:id/league/import", s.leagueImport, RequireUser, s.ActsOnEvent(office.LeagueEditRoles...))
-	e.POST("/events/:id/league/rollover", s.leagueRollOver, RequireUser)
+	e.POST("/events/:id/league/classes", s.leagueClassCreate, site.RequireUser)
+	e.POST("/events/:id/league/import", s.leagueImport, site.RequireUser, s.ActsOnEvent(office.LeagueEditRoles...))
+	e.POST("/events/:id/league/rollover", s.leagueRollOver, site.RequireUser)
 	e.GET("/league/:cid", s.leagueClassPage)
-	e.POST("/league/:cid/generate", s.leagueGenerate, RequireUser)
-	e.POST("/league/:cid/edit", s.leagueEdit, RequireUser)
-	e.GET("/league/:cid/publish", s.leaguePublishConfirm, RequireUser) // drafts.go: the confirmation
-	e.POST("/league/:cid/publish", s.leaguePublish, RequireUser)
-	e.POST("/league/:cid/unpublish", s.leagueUnpublish, RequireUser, s.ActsOnLeagueClass(office.LeagueEditRoles...))
-	e.POST("/league/:cid/settings", s.leagueSettings, RequireUser)
-	e.POST("/league/:cid/playoff", s.leaguePlayoffCreate, RequireUser)
-	e.POST("/league/:cid/result", s.leagueResult, RequireUser, s.ActsOnLeagueClass(office.LeagueResultRoles...))
+	e.POST("/league/:cid/generate", s.leagueGenerate, site.RequireUser)
+	e.POST("/league/:cid/edit", s.leagueEdit, site.RequireUser)
+	e.GET("/league/:cid/publish", s.leaguePublishConfirm, site.RequireUser) // drafts.go: the confirmation
+	e.POST("/league/:cid/publish", s.leaguePublish, site.RequireUser)
+	e.POST("/league/:cid/unpublish", s.leagueUnpublish, site.RequireUser, s.ActsOnLeagueClass(office.LeagueEditRoles...))
+	e.POST("/league/:cid/settings", s.leagueSettings, site.RequireUser)
+	e.POST("/league/:cid/playoff", s.leaguePlayoffCreate, site.RequireUser)
+	e.POST("/league/:cid/result", s.leagueResult, site.RequireUser, s.ActsOnLeagueClass(office.LeagueResultRoles...))
 	e.GET("/league/:cid/calendar.ics", s.leagueICS)
 	e.GET("/league/:cid/schedule.csv", s.leagueCSV)
 	s.relativeRoutes(e) // 肉親 feed every league draw
@@ -65,7 +66,7 @@ type leagueOverview struct {
 	FreeClasses []string // classes not yet added (junisen)
 	Form        leagueClassForm
 	Roll        rollOverForm
-	Errs        FieldMsgs
+	Errs        site.FieldMsgs
 	ImportMsgs  []string // every bad CSV row
 	Imported    int      // rows imported (shown after an import)
 }
@@ -81,13 +82,13 @@ type leagueClassLink struct {
 // group is "リーグ" / "League".
 func classTitle(ctx context.Context, class string) string {
 	if class == "" {
-		return T(ctx, "league.group")
+		return site.T(ctx, "league.group")
 	}
-	return L(ctx).TData("league.class_name", map[string]any{"Class": class})
+	return site.L(ctx).TData("league.class_name", map[string]any{"Class": class})
 }
 
 func (s *Server) leagueOverviewPage(c echo.Context) error {
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -99,16 +100,16 @@ func (s *Server) leagueOverviewPage(c echo.Context) error {
 
 func (s *Server) renderLeagueOverview(c echo.Context, status int, v leagueOverview) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	a := Actor(c)
+	a := site.Actor(c)
 	ov, err := s.Office.League(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	v.EventID, v.EventName = id, LocalName(ctx, ov.Event.Name, ov.Event.NameEn)
+	v.EventID, v.EventName = id, site.LocalName(ctx, ov.Event.Name, ov.Event.NameEn)
 	v.Junisen = ov.Event.Kind == office.EventJunisenTerm
 	v.CanSchedule = s.Office.CanScheduleLeague(ctx, a, id)
 	v.History = ov.History
@@ -124,7 +125,7 @@ func (s *Server) renderLeagueOverview(c echo.Context, status int, v leagueOvervi
 			}
 		}
 	}
-	MarkDraft(c, office.IsDraft(ov.Event))
+	site.MarkDraft(c, office.IsDraft(ov.Event))
 	return s.Render(c, status, LeagueOverviewPage(s.Page(c, v.EventName), v))
 }
 
@@ -144,7 +145,7 @@ func optInt(s string) *int {
 
 func (s *Server) leagueClassCreate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -161,14 +162,14 @@ func (s *Server) leagueClassCreate(c echo.Context) error {
 	if p := optInt(f.Allowance); p != nil {
 		in.AllowanceMinutes = *p
 	}
-	cl, err := s.Office.AddLeagueClass(ctx, Actor(c), in)
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	cl, err := s.Office.AddLeagueClass(ctx, site.Actor(c), in)
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueOverview(c, http.StatusUnprocessableEntity, leagueOverview{Form: f, Errs: msgs, ImportMsgs: allFieldMsgs(ctx, err, "members")})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/league/"+strconv.FormatInt(cl.ID, 10))
+	return site.SeeOther(c, "/league/"+strconv.FormatInt(cl.ID, 10))
 }
 
 // allFieldMsgs lists every message of a validation error (optionally only
@@ -184,9 +185,9 @@ func allFieldMsgs(ctx context.Context, err error, field string) []string {
 		if field != "" && f.Field != field {
 			continue
 		}
-		msg := L(ctx).TData(f.Code, WordArgs(ctx, f.Args))
+		msg := site.L(ctx).TData(f.Code, site.WordArgs(ctx, f.Args))
 		if f.Line > 0 {
-			msg = L(ctx).TData("league.line", map[string]any{"Line": f.Line, "Field": f.Field, "Message": msg})
+			msg = site.L(ctx).TData("league.line", map[string]any{"Line": f.Line, "Field": f.Field, "Message": msg})
 		}
 		out = append(out, msg)
 	}
@@ -195,7 +196,7 @@ func allFieldMsgs(ctx context.Context, err error, field string) []string {
 
 func (s *Server) leagueImport(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -203,7 +204,7 @@ func (s *Server) leagueImport(c echo.Context) error {
 	fh, err := c.FormFile("file")
 	if err != nil {
 		return s.renderLeagueOverview(c, http.StatusUnprocessableEntity, leagueOverview{
-			Errs: FieldMsgs{"file": T(ctx, "league.csv.no_file")}, ImportMsgs: []string{T(ctx, "league.csv.no_file")}})
+			Errs: site.FieldMsgs{"file": site.T(ctx, "league.csv.no_file")}, ImportMsgs: []string{site.T(ctx, "league.csv.no_file")}})
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -214,7 +215,7 @@ func (s *Server) leagueImport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	n, err := s.Office.ImportLeagueHistory(ctx, Actor(c), id, terms, data)
+	n, err := s.Office.ImportLeagueHistory(ctx, site.Actor(c), id, terms, data)
 	if _, ok := asValidation(err); ok {
 		return s.renderLeagueOverview(c, http.StatusUnprocessableEntity, leagueOverview{ImportMsgs: allFieldMsgs(ctx, err, "")})
 	}
@@ -226,7 +227,7 @@ func (s *Server) leagueImport(c echo.Context) error {
 
 func (s *Server) leagueRollOver(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -234,14 +235,14 @@ func (s *Server) leagueRollOver(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	next, err := s.Office.RollOver(ctx, Actor(c), office.NextTermInput{EventID: id, Name: f.Name, NameEn: f.NameEn, StartDate: f.StartDate, EndDate: f.EndDate})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	next, err := s.Office.RollOver(ctx, site.Actor(c), office.NextTermInput{EventID: id, Name: f.Name, NameEn: f.NameEn, StartDate: f.StartDate, EndDate: f.EndDate})
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueOverview(c, http.StatusUnprocessableEntity, leagueOverview{Roll: f, Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/events/"+strconv.FormatInt(next.ID, 10)+"/league")
+	return site.SeeOther(c, "/events/"+strconv.FormatInt(next.ID, 10)+"/league")
 }
 
 // shortName is a player's name in a table cell: the family name when the

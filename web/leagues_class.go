@@ -11,6 +11,7 @@ import (
 
 	"kisen/league"
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // leagueClassView is the view model of a class page: the public table and,
@@ -39,7 +40,7 @@ type leagueClassView struct {
 	ConflictMsg string
 	Gen         generateForm
 	Edit        editForm
-	Errs        FieldMsgs
+	Errs        site.FieldMsgs
 	// SetForm is the class settings form (nil: filled from the stored
 	// settings); CanSettings while the schedule is not published.
 	SetForm     *settingsForm
@@ -141,7 +142,7 @@ type editForm struct {
 }
 
 func (s *Server) leagueClassPage(c echo.Context) error {
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -183,7 +184,7 @@ func (n names) list(ids []string) string {
 func violationsView(ctx context.Context, n names, vs []league.Violation) []violationView {
 	out := make([]violationView, 0, len(vs))
 	for _, v := range vs {
-		out = append(out, violationView{Text: LeagueViolation(ctx, v, n.full)})
+		out = append(out, violationView{Text: site.LeagueViolation(ctx, v, n.full)})
 	}
 	return out
 }
@@ -196,23 +197,23 @@ func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView
 // has read already (notModifiedClass); a zero read reads it all.
 func (s *Server) renderLeagueClassRead(c echo.Context, status int, v leagueClassView, read office.ClassRead) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	a := Actor(c)
+	a := site.Actor(c)
 	st, err := s.standingsRead(ctx, a, cid, read)
 	if err != nil {
 		return err
 	}
 	n := names(st.Players)
-	v.EventID, v.EventName = st.Event.ID, LocalName(ctx, st.Event.Name, st.Event.NameEn)
+	v.EventID, v.EventName = st.Event.ID, site.LocalName(ctx, st.Event.Name, st.Event.NameEn)
 	v.ClassID, v.Title, v.Status = cid, classTitle(ctx, st.Class.Class), st.Class.Status
 	v.CanSchedule = s.Office.CanScheduleLeague(ctx, a, st.Event.ID)
 	v.CanResult = s.Office.CanEnterLeagueResults(ctx, a, st.Event.ID)
 	v.Seed, v.DrawDate, v.Final = st.Class.DrawSeed, st.Class.DrawDate, st.Table.Final
 	leagueTableOf(ctx, st, &v)
-	lz := L(ctx)
+	lz := site.L(ctx)
 	if v.CanSchedule || v.CanResult {
 		for _, r := range st.Schedule.Rounds {
 			rv := leagueRoundView{Number: r.Number, Rests: n.list(r.Rests)}
@@ -246,7 +247,7 @@ func (s *Server) renderLeagueClassRead(c echo.Context, status int, v leagueClass
 			v.Games = append(v.Games, row)
 		}
 		for _, e := range st.Log {
-			v.Log = append(v.Log, leagueLogRow{At: ShowTime(e.At), What: LeagueLogSentence(ctx, e.Action, e.Detail, e.Violations, n.full), Reason: e.Reason})
+			v.Log = append(v.Log, leagueLogRow{At: site.ShowTime(e.At), What: site.LeagueLogSentence(ctx, e.Action, e.Detail, e.Violations, n.full), Reason: e.Reason})
 		}
 		if len(v.Gen.RoundDates) == 0 {
 			v.Gen.RoundDates = make([]string, st.Rounds)
@@ -265,9 +266,9 @@ func (s *Server) renderLeagueClassRead(c echo.Context, status int, v leagueClass
 		v.SetForm = &f
 	}
 	if v.CanSchedule && st.Class.Status == office.LeaguePublished && !office.IsDraft(st.Event) {
-		v.EmbedCode = EmbedCode(c, "/embed/league/"+lid(cid), v.EventName+" "+v.Title)
+		v.EmbedCode = site.EmbedCode(c, "/embed/league/"+lid(cid), v.EventName+" "+v.Title)
 	}
-	MarkDraft(c, office.IsDraft(st.Event))
+	site.MarkDraft(c, office.IsDraft(st.Event))
 	return s.Render(c, status, LeagueClassPage(s.Page(c, v.EventName+" "+v.Title), v))
 }
 
@@ -289,7 +290,7 @@ func leagueTableOf(ctx context.Context, st office.LeagueStandings, v *leagueClas
 	// The table has a cell per player and round (issue 12: 61 players, 610
 	// cells): the words every cell shares are looked up once, and each
 	// opponent's short name once.
-	lz := L(ctx)
+	lz := site.L(ctx)
 	senteText, goteText, bothLoseNote := lz.T("league.side.sente"), lz.T("league.side.gote"), lz.T("league.both_lose.note")
 	short := make(map[int64]string, len(st.Players))
 	for id, p := range st.Players {
@@ -340,23 +341,23 @@ func rowMarks(ctx context.Context, r league.Row) []string {
 	var out []string
 	switch r.Outcome {
 	case league.OutcomePromoted:
-		out = append(out, T(ctx, "league.mark.promoted"))
+		out = append(out, site.T(ctx, "league.mark.promoted"))
 	case league.OutcomeDemoted:
-		out = append(out, T(ctx, "league.mark.demoted"))
+		out = append(out, site.T(ctx, "league.mark.demoted"))
 	case league.OutcomeChallenger:
-		out = append(out, T(ctx, "league.mark.challenger"))
+		out = append(out, site.T(ctx, "league.mark.challenger"))
 	case league.OutcomePlayoff:
-		out = append(out, T(ctx, "league.mark.playoff"))
+		out = append(out, site.T(ctx, "league.mark.playoff"))
 	}
 	if r.NewPoint {
-		out = append(out, T(ctx, "league.mark.point"))
+		out = append(out, site.T(ctx, "league.mark.point"))
 	}
 	return out
 }
 
 // classRules says the class settings in words.
 func classRules(ctx context.Context, s league.Settings, r league.ClassRules) []string {
-	lz := L(ctx)
+	lz := site.L(ctx)
 	var out []string
 	if s.RoundRobin {
 		out = append(out, lz.T("league.rule.round_robin"))
@@ -381,7 +382,7 @@ func classRules(ctx context.Context, s league.Settings, r league.ClassRules) []s
 
 func (s *Server) leagueGenerate(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -389,38 +390,38 @@ func (s *Server) leagueGenerate(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	_, err = s.Office.GenerateSchedule(ctx, Actor(c), office.ScheduleInput{ClassID: cid, Seed: f.Seed, DrawDate: f.DrawDate, RoundDates: f.RoundDates})
+	_, err = s.Office.GenerateSchedule(ctx, site.Actor(c), office.ScheduleInput{ClassID: cid, Seed: f.Seed, DrawDate: f.DrawDate, RoundDates: f.RoundDates})
 	if msg := drawLimitMessage(ctx, err); msg != "" {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f, ConflictMsg: msg})
 	}
 	var nse *office.NoScheduleError
 	if errors.As(err, &nse) {
-		d, derr := s.Office.LeagueClass(ctx, Actor(c), cid)
+		d, derr := s.Office.LeagueClass(ctx, site.Actor(c), cid)
 		if derr != nil {
 			return derr
 		}
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f,
 			Conflicts: violationsView(ctx, names(d.Players), nse.Conflicts), ConflictMsg: noScheduleReason(ctx, nse)})
 	}
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f, Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
+	return site.SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
 }
 
 func noScheduleReason(ctx context.Context, e *office.NoScheduleError) string {
 	if e.Proven {
-		return L(ctx).TData("league.no_schedule.proven", map[string]any{"Reason": e.Reason})
+		return site.L(ctx).TData("league.no_schedule.proven", map[string]any{"Reason": e.Reason})
 	}
-	return L(ctx).TData("league.no_schedule.search", map[string]any{"Reason": e.Reason})
+	return site.L(ctx).TData("league.no_schedule.search", map[string]any{"Reason": e.Reason})
 }
 
 func (s *Server) leagueEdit(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -429,49 +430,49 @@ func (s *Server) leagueEdit(c echo.Context) error {
 		return err
 	}
 	atoi := func(s string) int { n, _ := strconv.Atoi(strings.TrimSpace(s)); return n }
-	_, err = s.Office.EditSchedule(ctx, Actor(c), office.ScheduleEdit{ClassID: cid, Op: f.Op, Round: atoi(f.Round),
+	_, err = s.Office.EditSchedule(ctx, site.Actor(c), office.ScheduleEdit{ClassID: cid, Op: f.Op, Round: atoi(f.Round),
 		Game: atoi(f.Game), Other: atoi(f.Other), Date: f.Date, Reason: f.Reason})
 	var sv *office.ScheduleViolationsError
 	if errors.As(err, &sv) {
-		d, derr := s.Office.LeagueClass(ctx, Actor(c), cid)
+		d, derr := s.Office.LeagueClass(ctx, site.Actor(c), cid)
 		if derr != nil {
 			return derr
 		}
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Edit: f,
-			Conflicts: violationsView(ctx, names(d.Players), sv.Violations), ConflictMsg: T(ctx, "league.edit.needs_reason"),
-			Errs: FieldMsgs{"reason": T(ctx, "league.edit.needs_reason")}})
+			Conflicts: violationsView(ctx, names(d.Players), sv.Violations), ConflictMsg: site.T(ctx, "league.edit.needs_reason"),
+			Errs: site.FieldMsgs{"reason": site.T(ctx, "league.edit.needs_reason")}})
 	}
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Edit: f, Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
+	return site.SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
 }
 
 func (s *Server) leagueResult(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
 	// "game" is the game the row showed (the chain's current game) and
 	// "version" its result version then (issue 11).
 	in := office.LeagueResultInput{ClassID: cid, Result: c.FormValue("result"), Reason: c.FormValue("reason")}
-	if in.GameID, err = FormVersion(c, "game"); err == nil {
-		if in.Version, err = SeenVersion(c); err == nil {
-			if !Confirmed(c) {
+	if in.GameID, err = site.FormVersion(c, "game"); err == nil {
+		if in.Version, err = site.SeenVersion(c); err == nil {
+			if !site.Confirmed(c) {
 				return s.leagueResultPreview(c, cid, in)
 			}
-			err = s.Office.EnterLeagueResult(ctx, Actor(c), in)
+			err = s.Office.EnterLeagueResult(ctx, site.Actor(c), in)
 		}
 	}
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#results")
+	return site.SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#results")
 }

@@ -6,6 +6,7 @@ import (
 
 	"kisen/league"
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // drawLimitMessage localises the draw's size and time limits
@@ -14,11 +15,11 @@ import (
 func drawLimitMessage(ctx context.Context, err error) string {
 	var big *office.ClassTooLargeError
 	if errors.As(err, &big) {
-		return L(ctx).TData("league_limits.too_many_players", map[string]any{"Count": big.Players, "Max": big.Max})
+		return site.L(ctx).TData("league_limits.too_many_players", map[string]any{"Count": big.Players, "Max": big.Max})
 	}
 	var late *office.DrawOutOfTimeError
 	if errors.As(err, &late) {
-		return L(ctx).TData("league_limits.out_of_time", map[string]any{"Seconds": late.Budget.Seconds()})
+		return site.L(ctx).TData("league_limits.out_of_time", map[string]any{"Seconds": late.Budget.Seconds()})
 	}
 	return ""
 }
@@ -27,9 +28,9 @@ func drawLimitMessage(ctx context.Context, err error) string {
 func rematchMinimality(ctx context.Context, m string) string {
 	switch m {
 	case league.MinimalityProven:
-		return T(ctx, "league_limits.rematch_proven")
+		return site.T(ctx, "league_limits.rematch_proven")
 	case league.MinimalityBestFound:
-		return T(ctx, "league_limits.rematch_best_found")
+		return site.T(ctx, "league_limits.rematch_best_found")
 	}
 	return ""
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // icsEscape escapes a TEXT value (RFC 5545 §3.3.11): backslash, semicolon,
@@ -43,7 +44,7 @@ func icsLine(b *bytes.Buffer, line string) {
 // game (class, round and pair).
 func (s *Server) leagueICS(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -51,12 +52,12 @@ func (s *Server) leagueICS(c echo.Context) error {
 	if done || err != nil {
 		return err
 	}
-	st, err := s.standingsRead(ctx, Actor(c), cid, read)
+	st, err := s.standingsRead(ctx, site.Actor(c), cid, read)
 	if err != nil {
 		return err
 	}
 	title := classTitle(ctx, st.Class.Class)
-	event := LocalName(ctx, st.Event.Name, st.Event.NameEn)
+	event := site.LocalName(ctx, st.Event.Name, st.Event.NameEn)
 	stamp := s.Office.Now().UTC().Format("20060102T150405Z")
 	var b bytes.Buffer
 	icsLine(&b, "BEGIN:VCALENDAR")
@@ -65,7 +66,7 @@ func (s *Server) leagueICS(c echo.Context) error {
 	icsLine(&b, "CALSCALE:GREGORIAN")
 	icsLine(&b, "X-WR-CALNAME:"+icsEscape(event+" "+title))
 	n := names(st.Players)
-	lz := L(ctx)
+	lz := site.L(ctx)
 	for _, r := range st.Schedule.Rounds {
 		for _, g := range r.Games {
 			if g.Date.IsZero() {
@@ -108,7 +109,7 @@ func playerRef(p office.Player) string {
 // export can be imported as next term's history elsewhere.
 func (s *Server) leagueCSV(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -116,7 +117,7 @@ func (s *Server) leagueCSV(c echo.Context) error {
 	if done || err != nil {
 		return err
 	}
-	st, err := s.standingsRead(ctx, Actor(c), cid, read)
+	st, err := s.standingsRead(ctx, site.Actor(c), cid, read)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // playoffView is the stepladder (パラマス) section of a class page.
@@ -31,7 +32,7 @@ func playoffViewOf(ctx context.Context, pl *office.LeaguePlayoff, n names) *play
 	if pl == nil {
 		return nil
 	}
-	lz := L(ctx)
+	lz := site.L(ctx)
 	v := &playoffView{Next: pl.State.Next}
 	name := func(id int64) string { return n[id].Name }
 	for _, g := range pl.Games {
@@ -59,16 +60,16 @@ func playoffViewOf(ctx context.Context, pl *office.LeaguePlayoff, n names) *play
 // schedulers); office refuses it while the game before is undecided.
 func (s *Server) leaguePlayoffCreate(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	_, err = s.Office.CreatePlayoffGame(ctx, Actor(c), office.PlayoffGameInput{ClassID: cid, Date: c.FormValue("date")})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	_, err = s.Office.CreatePlayoffGame(ctx, site.Actor(c), office.PlayoffGameInput{ClassID: cid, Date: c.FormValue("date")})
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, 422, leagueClassView{Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#playoff")
+	return site.SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#playoff")
 }

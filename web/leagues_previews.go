@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // The league page's irreversible steps, previewed first (previews.go): the
@@ -24,50 +25,50 @@ func (s *Server) leagueResultPreview(c echo.Context, cid int64, in office.League
 		return err
 	}
 	eff, err := s.Office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
-		return o.EnterLeagueResult(ctx, Actor(c), in)
+		return o.EnterLeagueResult(ctx, site.Actor(c), in)
 	})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return s.RenderConfirm(c, http.StatusOK, ConfirmView{Title: T(ctx, "previews.league.title"), Lead: T(ctx, "previews.league.lead"),
-		Effects: s.EffectsView(ctx, eff), Action: leagueURL(cid) + "/result", Fields: EchoFields(c),
-		Submit: T(ctx, "previews.save"), Back: leagueURL(cid) + "#results"})
+	return s.RenderConfirm(c, http.StatusOK, site.ConfirmView{Title: site.T(ctx, "previews.league.title"), Lead: site.T(ctx, "previews.league.lead"),
+		Effects: s.EffectsView(ctx, eff), Action: leagueURL(cid) + "/result", Fields: site.EchoFields(c),
+		Submit: site.T(ctx, "previews.save"), Back: leagueURL(cid) + "#results"})
 }
 
 // leagueUnpublish (POST /league/:cid/unpublish) takes a published schedule
 // back while no game has a result.
 func (s *Server) leagueUnpublish(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	cl, err := s.Office.ClassOf(ctx, Actor(c), cid) // an unpublished class is not found but for the staff
+	cl, err := s.Office.ClassOf(ctx, site.Actor(c), cid) // an unpublished class is not found but for the staff
 	if err != nil {
 		return err
 	}
-	if _, err := s.Office.Event(ctx, Actor(c), cl.EventID); err != nil {
+	if _, err := s.Office.Event(ctx, site.Actor(c), cl.EventID); err != nil {
 		return err // a draft event's class is not found for the public
 	}
 	reason := c.FormValue("reason")
 	title := classTitle(ctx, cl.Class)
-	view := func(status int, eff office.Effects, errs FieldMsgs) error {
-		return s.RenderConfirm(c, status, ConfirmView{Title: T(ctx, "previews.unpublish.schedule_title", "Class", title),
-			Lead: T(ctx, "previews.unpublish.schedule_lead", "Class", title), Effects: s.EffectsView(ctx, eff),
-			Action: leagueURL(cid) + "/unpublish", Submit: T(ctx, "previews.unpublish.submit"), Back: leagueURL(cid),
+	view := func(status int, eff office.Effects, errs site.FieldMsgs) error {
+		return s.RenderConfirm(c, status, site.ConfirmView{Title: site.T(ctx, "previews.unpublish.schedule_title", "Class", title),
+			Lead: site.T(ctx, "previews.unpublish.schedule_lead", "Class", title), Effects: s.EffectsView(ctx, eff),
+			Action: leagueURL(cid) + "/unpublish", Submit: site.T(ctx, "previews.unpublish.submit"), Back: leagueURL(cid),
 			Reason: true, ReasonValue: reason, Errs: errs, Danger: true})
 	}
 	try := func(reason string) (office.Effects, error) {
 		return s.Office.DryRun(ctx, cl.EventID, func(ctx context.Context, o *office.Office) error {
-			return o.UnpublishSchedule(ctx, Actor(c), cid, reason)
+			return o.UnpublishSchedule(ctx, site.Actor(c), cid, reason)
 		})
 	}
-	if !Confirmed(c) {
+	if !site.Confirmed(c) {
 		eff, err := try(orPlaceholder(reason))
-		if msgs, ok := FieldMsgsOf(ctx, err); ok {
+		if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 			return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
 		}
 		if err != nil {
@@ -75,8 +76,8 @@ func (s *Server) leagueUnpublish(c echo.Context) error {
 		}
 		return view(http.StatusOK, eff, nil)
 	}
-	err = s.Office.UnpublishSchedule(ctx, Actor(c), cid, reason)
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	err = s.Office.UnpublishSchedule(ctx, site.Actor(c), cid, reason)
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		if msgs["reason"] != "" {
 			if eff, perr := try(orPlaceholder(reason)); perr == nil {
 				return view(http.StatusUnprocessableEntity, eff, msgs)
@@ -87,7 +88,7 @@ func (s *Server) leagueUnpublish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, leagueURL(cid))
+	return site.SeeOther(c, leagueURL(cid))
 }
 
 // leagueHasResult: a game of the class has a result (the schedule can no

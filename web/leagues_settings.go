@@ -10,6 +10,7 @@ import (
 
 	"kisen/league"
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // pairRuleNames are the three related-player rules in form order; the
@@ -93,29 +94,29 @@ func readSettingsForm(c echo.Context, roundRobin bool) (settingsForm, league.Set
 
 func (s *Server) leagueSettings(c echo.Context) error {
 	ctx := c.Request().Context()
-	cid, err := PathParam(c, "cid")
+	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
 	}
-	d, err := s.Office.LeagueClass(ctx, Actor(c), cid)
+	d, err := s.Office.LeagueClass(ctx, site.Actor(c), cid)
 	if err != nil {
 		return err
 	}
 	f, settings := readSettingsForm(c, d.Settings.RoundRobin)
-	_, err = s.Office.UpdateClassSettings(ctx, Actor(c), office.ClassSettingsInput{ClassID: cid, Settings: settings})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	_, err = s.Office.UpdateClassSettings(ctx, site.Actor(c), office.ClassSettingsInput{ClassID: cid, Settings: settings})
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{SetForm: &f, Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#settings")
+	return site.SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#settings")
 }
 
 // pairRuleText says one related-player rule in words for the rules list
 // (the constraint report's settings).
 func pairRuleText(ctx context.Context, name string, r league.PairRule) string {
-	lz := L(ctx)
+	lz := site.L(ctx)
 	label := lz.T("league.settings." + name)
 	var parts []string
 	if r.Never {
@@ -136,7 +137,7 @@ func pairRuleText(ctx context.Context, name string, r league.PairRule) string {
 // settingsRules adds the related-player, previous-term and sente/gote
 // settings to the class rules list.
 func settingsRules(ctx context.Context, s league.Settings) []string {
-	lz := L(ctx)
+	lz := site.L(ctx)
 	var out []string
 	for _, n := range pairRuleNames {
 		r := s

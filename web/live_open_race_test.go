@@ -11,6 +11,7 @@ import (
 
 	"kisen/office"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // Issue 21 item 11: a stream that opens while a write commits never misses
@@ -46,8 +47,8 @@ func TestLive_StreamOpeningWhileAWriteCommitsNeverMissesIt(t *testing.T) {
 			t.Fatal(err)
 		}
 		type target struct{ event, game int64 }
-		steps := []string{LiveStepJoined, LiveStepRevisionRead}
-		targets := map[string]target{LiveStepJoined: {g.event.ID, g.game.ID}, LiveStepRevisionRead: {ev2.ID, game2.ID}}
+		steps := []string{site.LiveStepJoined, site.LiveStepRevisionRead}
+		targets := map[string]target{site.LiveStepJoined: {g.event.ID, g.game.ID}, site.LiveStepRevisionRead: {ev2.ID, game2.ID}}
 
 		// The watcher and the hub's worker, as RunLive runs them, with the
 		// rounds of the worker reported.

@@ -14,6 +14,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/seed"
+	"kisen/web/site"
 )
 
 // sseEvent is one block of an event stream as a browser would read it.
@@ -446,7 +447,7 @@ func TestRenderCache_SameBytesOwnTokenNeverStale(t *testing.T) {
 		_, body2 := a.do(second, http.MethodGet, page, nil, "")
 		hit := a.store.Statements() - before
 		before = a.store.Statements()
-		a.srv.Pages = NewRenderCache() // empty: the same request computed
+		a.srv.Pages = site.NewRenderCache() // empty: the same request computed
 		_, body3 := a.do(second, http.MethodGet, page, nil, "")
 		miss := a.store.Statements() - before
 		if hit >= miss {

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // loginInput is the sign-in form.
@@ -21,8 +22,8 @@ type loginInput struct {
 
 func (s *Server) loginForm(c echo.Context) error {
 	ctx := c.Request().Context()
-	in := loginInput{Next: SafeNext(c.QueryParam("next"))}
-	return s.Render(c, http.StatusOK, LoginPage(s.Page(c, L(ctx).T("accounts.login.title")), in, ""))
+	in := loginInput{Next: site.SafeNext(c.QueryParam("next"))}
+	return s.Render(c, http.StatusOK, LoginPage(s.Page(c, site.L(ctx).T("accounts.login.title")), in, ""))
 }
 
 // loginSubmit signs in; a wrong login or password and the rate limit each
@@ -33,22 +34,22 @@ func (s *Server) loginSubmit(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	in.Next = SafeNext(in.Next)
+	in.Next = site.SafeNext(in.Next)
 	u, err := s.Office.Accounts().Login(ctx, office.LoginInput{Login: in.Login, Password: in.Password, IP: s.clientIP(c)})
-	title := L(ctx).T("accounts.login.title")
+	title := site.L(ctx).T("accounts.login.title")
 	in.Password = ""
 	switch {
 	case errors.Is(err, office.ErrRateLimited):
 		return s.Render(c, http.StatusTooManyRequests, LoginPage(s.Page(c, title), in, s.retryMessage(c, err)))
 	case errors.Is(err, office.ErrLoginFailed):
-		return s.Render(c, http.StatusUnprocessableEntity, LoginPage(s.Page(c, title), in, L(ctx).T("accounts.login.failed")))
+		return s.Render(c, http.StatusUnprocessableEntity, LoginPage(s.Page(c, title), in, site.L(ctx).T("accounts.login.failed")))
 	case err != nil:
 		return err
 	}
 	if err := s.signInAs(c, u.ID); err != nil {
 		return err
 	}
-	return SeeOther(c, in.Next)
+	return site.SeeOther(c, in.Next)
 }
 
 // logout ends the session (POST only, CSRF-protected) under a new token.
@@ -57,16 +58,16 @@ func (s *Server) logout(c echo.Context) error {
 	if err := s.Sessions.RenewToken(ctx); err != nil {
 		return err
 	}
-	s.Sessions.Remove(ctx, SessionUserKey)
+	s.Sessions.Remove(ctx, site.SessionUserKey)
 	s.RotateCSRF(c)
-	return SeeOther(c, "/")
+	return site.SeeOther(c, "/")
 }
 
 // retryMessage sets Retry-After for a refused sign-in and says, in the
 // reader's language, when it may be tried again (Japan time, and how long
 // that is from now).
 func (s *Server) retryMessage(c echo.Context, err error) string {
-	lz := L(c.Request().Context())
+	lz := site.L(c.Request().Context())
 	now := s.Now()
 	at, ok := office.RetryAt(err)
 	if !ok || !at.After(now) {
@@ -78,5 +79,5 @@ func (s *Server) retryMessage(c echo.Context, err error) string {
 	if secs >= 120 {
 		wait = lz.T("sec_harden.wait.minutes", "N", (secs+59)/60)
 	}
-	return lz.T("sec_harden.login.too_many", "Time", at.In(Tokyo).Format("15:04:05"), "Wait", wait)
+	return lz.T("sec_harden.login.too_many", "Time", at.In(site.Tokyo).Format("15:04:05"), "Wait", wait)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // organiserInput is the organiser form.
@@ -22,25 +23,25 @@ func (in organiserInput) office() office.OrganiserInput {
 
 // organiserRoutes are registered from eventRoutes (organisers own events).
 func (s *Server) organiserRoutes(e *echo.Echo) {
-	e.GET("/organisers", s.organisersPage, RequireAdmin)
-	e.POST("/organisers", s.organiserCreate, RequireAdmin)
-	e.GET("/organisers/:id/edit", s.organiserEdit, RequireAdmin)
-	e.POST("/organisers/:id", s.organiserUpdate, RequireAdmin)
-	e.GET("/organisers/:id/handicap", s.organiserHandicapPage, RequireAdmin) // organiser_handicap.go
-	e.POST("/organisers/:id/handicap", s.organiserHandicapSave, RequireAdmin)
+	e.GET("/organisers", s.organisersPage, site.RequireAdmin)
+	e.POST("/organisers", s.organiserCreate, site.RequireAdmin)
+	e.GET("/organisers/:id/edit", s.organiserEdit, site.RequireAdmin)
+	e.POST("/organisers/:id", s.organiserUpdate, site.RequireAdmin)
+	e.GET("/organisers/:id/handicap", s.organiserHandicapPage, site.RequireAdmin) // organiser_handicap.go
+	e.POST("/organisers/:id/handicap", s.organiserHandicapSave, site.RequireAdmin)
 }
 
 func (s *Server) organisersPage(c echo.Context) error {
 	return s.renderOrganisers(c, http.StatusOK, organiserInput{Kind: office.OrganiserFederation}, nil)
 }
 
-func (s *Server) renderOrganisers(c echo.Context, status int, in organiserInput, errs FieldMsgs) error {
+func (s *Server) renderOrganisers(c echo.Context, status int, in organiserInput, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	orgs, err := s.Office.Organisers(ctx, Actor(c))
+	orgs, err := s.Office.Organisers(ctx, site.Actor(c))
 	if err != nil {
 		return err
 	}
-	return s.Render(c, status, OrganisersPage(s.Page(c, L(ctx).T("events.organisers.title")), orgs, in, errs))
+	return s.Render(c, status, OrganisersPage(s.Page(c, site.L(ctx).T("events.organisers.title")), orgs, in, errs))
 }
 
 func (s *Server) organiserCreate(c echo.Context) error {
@@ -49,33 +50,33 @@ func (s *Server) organiserCreate(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	_, err := s.Office.CreateOrganiser(ctx, Actor(c), in.office())
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	_, err := s.Office.CreateOrganiser(ctx, site.Actor(c), in.office())
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderOrganisers(c, http.StatusUnprocessableEntity, in, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/organisers")
+	return site.SeeOther(c, "/organisers")
 }
 
 func (s *Server) organiserEdit(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	org, err := s.Office.Organiser(ctx, Actor(c), id)
+	org, err := s.Office.Organiser(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}
 	in := organiserInput{Name: org.Name, NameEn: org.NameEn, Kind: org.Kind, Note: org.Note}
-	return s.Render(c, http.StatusOK, OrganiserEditPage(s.Page(c, L(ctx).T("events.organisers.edit")), org, in, nil))
+	return s.Render(c, http.StatusOK, OrganiserEditPage(s.Page(c, site.L(ctx).T("events.organisers.edit")), org, in, nil))
 }
 
 func (s *Server) organiserUpdate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -83,13 +84,13 @@ func (s *Server) organiserUpdate(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	err = s.Office.UpdateOrganiser(ctx, Actor(c), id, in.office())
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	err = s.Office.UpdateOrganiser(ctx, site.Actor(c), id, in.office())
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.Render(c, http.StatusUnprocessableEntity,
-			OrganiserEditPage(s.Page(c, L(ctx).T("events.organisers.edit")), office.Organiser{ID: id}, in, msgs))
+			OrganiserEditPage(s.Page(c, site.L(ctx).T("events.organisers.edit")), office.Organiser{ID: id}, in, msgs))
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/organisers")
+	return site.SeeOther(c, "/organisers")
 }

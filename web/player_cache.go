@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"kisen/web/site"
 	"net/http"
 	"strconv"
 	"time"
@@ -40,8 +41,8 @@ func (s *Server) notModifiedRatings(c echo.Context) (bool, error) {
 // one event: rev names its state (read before the page's data), prefix
 // and name the page in the tag. Anonymous visitors only, as in cache.go.
 func (s *Server) notModifiedAt(c echo.Context, prefix, name string, rev func(context.Context) (string, error)) (bool, error) {
-	CacheHeaders(c)
-	if c.Request().Method != http.MethodGet || !Actor(c).Anonymous() {
+	site.CacheHeaders(c)
+	if c.Request().Method != http.MethodGet || !site.Actor(c).Anonymous() {
 		return false, nil
 	}
 	r0, err := rev(c.Request().Context())

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // playerRoutes: the player registry, lineage and CSV. Reading is public;
@@ -18,17 +19,17 @@ import (
 func (s *Server) playerRoutes(e *echo.Echo) {
 	e.GET("/players", s.playersList)
 	e.GET("/players/export.csv", s.playersExport)
-	e.GET("/players/new", s.playersNew, RequireAdmin)
-	e.POST("/players", s.playersCreate, RequireAdmin)
-	e.GET("/players/import", s.playersImportForm, RequireAdmin)
-	e.POST("/players/import", s.playersImport, RequireAdmin)
+	e.GET("/players/new", s.playersNew, site.RequireAdmin)
+	e.POST("/players", s.playersCreate, site.RequireAdmin)
+	e.GET("/players/import", s.playersImportForm, site.RequireAdmin)
+	e.POST("/players/import", s.playersImport, site.RequireAdmin)
 	e.GET("/players/:id", s.playersShow)
-	e.GET("/players/:id/edit", s.playersEdit, RequireAdmin)
-	e.POST("/players/:id", s.playersUpdate, RequireAdmin)
-	e.GET("/players/:id/master", s.playersMasterForm, RequireAdmin)
-	e.POST("/players/:id/master", s.playersMasterChange, RequireAdmin)
-	e.POST("/players/:id/master/end", s.playersMasterEnd, RequireAdmin)
-	e.POST("/players/:id/master/period", s.playersMasterPeriod, RequireAdmin)
+	e.GET("/players/:id/edit", s.playersEdit, site.RequireAdmin)
+	e.POST("/players/:id", s.playersUpdate, site.RequireAdmin)
+	e.GET("/players/:id/master", s.playersMasterForm, site.RequireAdmin)
+	e.POST("/players/:id/master", s.playersMasterChange, site.RequireAdmin)
+	e.POST("/players/:id/master/end", s.playersMasterEnd, site.RequireAdmin)
+	e.POST("/players/:id/master/period", s.playersMasterPeriod, site.RequireAdmin)
 }
 
 // playersList is the list with its search; htmx gets only the table.
@@ -39,19 +40,19 @@ func (s *Server) playersList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := playerListViewOf(pg, Actor(c).Admin)
+	v := playerListViewOf(pg, site.Actor(c).Admin)
 	c.Response().Header().Add("Vary", "HX-Request")
-	if IsHTMX(c) && c.Request().Header.Get("HX-History-Restore-Request") != "true" {
+	if site.IsHTMX(c) && c.Request().Header.Get("HX-History-Restore-Request") != "true" {
 		return s.Render(c, http.StatusOK, PlayerTable(v))
 	}
-	return s.Render(c, http.StatusOK, PlayersPage(s.Page(c, L(ctx).T("players.title")), v))
+	return s.Render(c, http.StatusOK, PlayersPage(s.Page(c, site.L(ctx).T("players.title")), v))
 }
 
 // playersShow is a player's page with the lineage on ?on= (default today
 // in Japan).
 func (s *Server) playersShow(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -67,7 +68,7 @@ func (s *Server) playersShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.Render(c, http.StatusOK, PlayerDetailPage(s.Page(c, p.Name), playerDetailViewOf(p, l, Actor(c).Admin)))
+	return s.Render(c, http.StatusOK, PlayerDetailPage(s.Page(c, p.Name), playerDetailViewOf(p, l, site.Actor(c).Admin)))
 }
 
 // playersExport sends the registry as CSV (built in memory first, so an
@@ -92,7 +93,7 @@ func (s *Server) playersImportForm(c echo.Context) error {
 			Created: n("created"), Updated: n("updated"), Unchanged: n("unchanged"), MastersChanged: n("masters"),
 		}
 	}
-	return s.Render(c, http.StatusOK, PlayerImportPage(s.Page(c, L(ctx).T("players.import.title")), v))
+	return s.Render(c, http.StatusOK, PlayerImportPage(s.Page(c, site.L(ctx).T("players.import.title")), v))
 }
 
 // playerCSVLimit bounds an upload (the server's body limit is 8 MB).
@@ -102,10 +103,10 @@ const playerCSVLimit = 8 << 20
 // nothing and lists every problem (422).
 func (s *Server) playersImport(c echo.Context) error {
 	ctx := c.Request().Context()
-	title := L(ctx).T("players.import.title")
+	title := site.L(ctx).T("players.import.title")
 	fh, err := c.FormFile("file")
 	if err != nil {
-		v := playerImportView{Problems: []csvProblem{{Message: L(ctx).T("players.import.no_file")}}}
+		v := playerImportView{Problems: []csvProblem{{Message: site.L(ctx).T("players.import.no_file")}}}
 		return s.Render(c, http.StatusUnprocessableEntity, PlayerImportPage(s.Page(c, title), v))
 	}
 	f, err := fh.Open()
@@ -117,14 +118,14 @@ func (s *Server) playersImport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sum, err := s.Office.ImportPlayersCSV(ctx, Actor(c), data)
+	sum, err := s.Office.ImportPlayersCSV(ctx, site.Actor(c), data)
 	if problems, ok := csvProblemsOf(ctx, err); ok {
 		return s.Render(c, http.StatusUnprocessableEntity, PlayerImportPage(s.Page(c, title), playerImportView{Problems: problems}))
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, fmt.Sprintf("/players/import?done=1&created=%d&updated=%d&unchanged=%d&masters=%d",
+	return site.SeeOther(c, fmt.Sprintf("/players/import?done=1&created=%d&updated=%d&unchanged=%d&masters=%d",
 		sum.Created, sum.Updated, sum.Unchanged, sum.MastersChanged))
 }
 

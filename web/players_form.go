@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // playerForm is the player form as posted (and shown again on errors).
@@ -43,9 +44,9 @@ func (s *Server) playersNew(c echo.Context) error {
 
 func (s *Server) renderPlayerForm(c echo.Context, status int, v playerFormView) error {
 	ctx := c.Request().Context()
-	title := L(ctx).T("players.form.new_title")
+	title := site.L(ctx).T("players.form.new_title")
 	if !v.New {
-		title = L(ctx).T("players.form.edit_title", "Name", v.Form.Name)
+		title = site.L(ctx).T("players.form.edit_title", "Name", v.Form.Name)
 	}
 	return s.Render(c, status, PlayerFormPage(s.Page(c, title), v))
 }
@@ -56,19 +57,19 @@ func (s *Server) playersCreate(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	p, err := s.Office.CreatePlayer(ctx, Actor(c), f.input())
+	p, err := s.Office.CreatePlayer(ctx, site.Actor(c), f.input())
 	if errs, ok := playerErrsOf(ctx, err); ok {
 		return s.renderPlayerForm(c, http.StatusUnprocessableEntity, playerFormView{Action: "/players", Cancel: "/players", New: true, Form: f, Errs: errs})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, PlayerURL(p.ID))
+	return site.SeeOther(c, site.PlayerURL(p.ID))
 }
 
 func (s *Server) playersEdit(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -80,12 +81,12 @@ func (s *Server) playersEdit(c echo.Context) error {
 		Number: p.NumberOrEmpty(), Name: p.Name, Reading: p.Reading, Kind: string(p.Kind), Rank: p.Rank,
 		Class: string(p.Class), Affiliation: p.Affiliation, BirthDate: p.BirthDate.String(),
 	}
-	return s.renderPlayerForm(c, http.StatusOK, playerFormView{Action: PlayerURL(id), Cancel: PlayerURL(id), Form: f})
+	return s.renderPlayerForm(c, http.StatusOK, playerFormView{Action: site.PlayerURL(id), Cancel: site.PlayerURL(id), Form: f})
 }
 
 func (s *Server) playersUpdate(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -93,12 +94,12 @@ func (s *Server) playersUpdate(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	_, err = s.Office.UpdatePlayer(ctx, Actor(c), id, f.input())
+	_, err = s.Office.UpdatePlayer(ctx, site.Actor(c), id, f.input())
 	if errs, ok := playerErrsOf(ctx, err); ok {
-		return s.renderPlayerForm(c, http.StatusUnprocessableEntity, playerFormView{Action: PlayerURL(id), Cancel: PlayerURL(id), Form: f, Errs: errs})
+		return s.renderPlayerForm(c, http.StatusUnprocessableEntity, playerFormView{Action: site.PlayerURL(id), Cancel: site.PlayerURL(id), Form: f, Errs: errs})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, PlayerURL(id))
+	return site.SeeOther(c, site.PlayerURL(id))
 }

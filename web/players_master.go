@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // masterForm is the master change, end and past-period forms as posted.
@@ -68,11 +69,11 @@ func (s *Server) renderMasterForm(c echo.Context, status int, id int64, form mas
 		}
 	}
 	v := masterFormView{Detail: playerDetailViewOf(p, l, true), Form: form, Which: which, Errs: errs}
-	return s.Render(c, status, PlayerMasterPage(s.Page(c, L(ctx).T("players.master.title", "Name", p.Name)), v))
+	return s.Render(c, status, PlayerMasterPage(s.Page(c, site.L(ctx).T("players.master.title", "Name", p.Name)), v))
 }
 
 func (s *Server) playersMasterForm(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -83,7 +84,7 @@ func (s *Server) playersMasterForm(c echo.Context) error {
 // the player's page, or the form again with the messages (422).
 func (s *Server) masterAction(c echo.Context, which string, run func(id int64, f masterForm) error) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -98,23 +99,23 @@ func (s *Server) masterAction(c echo.Context, which string, run func(id int64, f
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, PlayerURL(id))
+	return site.SeeOther(c, site.PlayerURL(id))
 }
 
 func (s *Server) playersMasterChange(c echo.Context) error {
 	return s.masterAction(c, "change", func(id int64, f masterForm) error {
-		return s.Office.ChangeMaster(c.Request().Context(), Actor(c), id, f.ref(), f.Since)
+		return s.Office.ChangeMaster(c.Request().Context(), site.Actor(c), id, f.ref(), f.Since)
 	})
 }
 
 func (s *Server) playersMasterEnd(c echo.Context) error {
 	return s.masterAction(c, "end", func(id int64, f masterForm) error {
-		return s.Office.EndMaster(c.Request().Context(), Actor(c), id, f.Until)
+		return s.Office.EndMaster(c.Request().Context(), site.Actor(c), id, f.Until)
 	})
 }
 
 func (s *Server) playersMasterPeriod(c echo.Context) error {
 	return s.masterAction(c, "period", func(id int64, f masterForm) error {
-		return s.Office.AddMasterPeriod(c.Request().Context(), Actor(c), id, f.ref(), f.Since, f.Until)
+		return s.Office.AddMasterPeriod(c.Request().Context(), site.Actor(c), id, f.ref(), f.Since, f.Until)
 	})
 }

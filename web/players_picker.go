@@ -1,6 +1,7 @@
 package web
 
 import (
+	"kisen/web/site"
 	"net/http"
 	"strconv"
 	"strings"
@@ -31,8 +32,8 @@ type pickCandidate struct {
 // pickerRoutes: the 師匠 picker's fragments (htmx; administrators, like
 // the master form).
 func (s *Server) pickerRoutes(e *echo.Echo) {
-	e.GET("/players/picker", s.masterPicker, RequireAdmin)
-	e.GET("/players/picker/choose", s.masterPickerChoose, RequireAdmin)
+	e.GET("/players/picker", s.masterPicker, site.RequireAdmin)
+	e.GET("/players/picker/choose", s.masterPickerChoose, site.RequireAdmin)
 }
 
 // masterPicker lists the players whose name or reading matches q (as the

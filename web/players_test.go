@@ -18,6 +18,7 @@ import (
 
 	"kisen/office"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 var playersAdmin = office.Actor{UserID: 1, Admin: true}
@@ -75,7 +76,7 @@ func (a *testApp) playersSignIn(userID int64) {
 	ctx := context.Background()
 	token := fmt.Sprintf("players-session-%d-%d", userID, time.Now().UnixNano())
 	deadline := time.Now().Add(time.Hour)
-	b, err := a.srv.Sessions.Codec.Encode(deadline, map[string]interface{}{SessionUserKey: userID})
+	b, err := a.srv.Sessions.Codec.Encode(deadline, map[string]interface{}{site.SessionUserKey: userID})
 	if err != nil {
 		a.t.Fatal(err)
 	}
@@ -370,7 +371,7 @@ func TestPlayersExport_CSVRoundTripsThroughUpload(t *testing.T) {
 // Office returns message ids as codes; every one of them must exist in
 // both languages (the generic i18n test only sees literal T calls).
 func TestPlayersI18n_EveryOfficeCodeExists(t *testing.T) {
-	m, err := LoadMessages()
+	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +391,7 @@ func TestPlayersI18n_EveryOfficeCodeExists(t *testing.T) {
 		}
 		for _, match := range code.FindAllStringSubmatch(string(src), -1) {
 			found++
-			for _, lang := range Languages {
+			for _, lang := range site.Languages {
 				if !m.Has(lang, match[1]) {
 					t.Errorf("%s: message %q missing in %s", f, match[1], lang)
 				}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // playerRow is one player as pages show it.
@@ -25,7 +26,7 @@ type playerRow struct {
 
 func playerRowOf(p office.Player) playerRow {
 	return playerRow{
-		ID: p.ID, URL: PlayerURL(p.ID), Name: p.Name, Reading: p.Reading, Kind: p.Kind, Rank: p.Rank,
+		ID: p.ID, URL: site.PlayerURL(p.ID), Name: p.Name, Reading: p.Reading, Kind: p.Kind, Rank: p.Rank,
 		Class: p.Class, Affiliation: p.Affiliation, Number: p.NumberOrEmpty(), BirthDate: p.BirthDate.String(),
 	}
 }
@@ -95,13 +96,13 @@ func playerDetailViewOf(p office.Player, l office.PlayerLineage, canEdit bool) p
 		it := lineageItem{Name: m.TeacherName, Reading: m.TeacherReading, From: m.FromDate.String(), To: m.ToDate.String()}
 		if m.MasterPlayerID != nil {
 			mp := l.People[*m.MasterPlayerID]
-			it.URL, it.Name, it.Reading = PlayerURL(mp.ID), mp.Name, mp.Reading
+			it.URL, it.Name, it.Reading = site.PlayerURL(mp.ID), mp.Name, mp.Reading
 		}
 		return it
 	}
 	disciple := func(m office.PlayerMaster) lineageItem {
 		dp := l.People[m.DiscipleID]
-		return lineageItem{URL: PlayerURL(dp.ID), Name: dp.Name, Reading: dp.Reading, From: m.FromDate.String(), To: m.ToDate.String()}
+		return lineageItem{URL: site.PlayerURL(dp.ID), Name: dp.Name, Reading: dp.Reading, From: m.FromDate.String(), To: m.ToDate.String()}
 	}
 	v := playerDetailView{Player: playerRowOf(p), On: l.On.String(), CanEdit: canEdit}
 	if l.Master != nil {
@@ -134,11 +135,11 @@ func playerErrsOf(ctx context.Context, err error) (playerErrs, bool) {
 	if !errors.As(err, &ve) {
 		return nil, false
 	}
-	lz := L(ctx)
+	lz := site.L(ctx)
 	out := playerErrs{}
 	for _, f := range ve.Fields {
 		if _, seen := out[f.Field]; !seen {
-			out[f.Field] = lz.TData(f.Code, WordArgs(ctx, f.Args))
+			out[f.Field] = lz.TData(f.Code, site.WordArgs(ctx, f.Args))
 		}
 	}
 	return out, true
@@ -156,10 +157,10 @@ func csvProblemsOf(ctx context.Context, err error) ([]csvProblem, bool) {
 	if !errors.As(err, &ve) {
 		return nil, false
 	}
-	lz := L(ctx)
+	lz := site.L(ctx)
 	out := make([]csvProblem, 0, len(ve.Fields))
 	for _, f := range ve.Fields {
-		out = append(out, csvProblem{Line: f.Line, Column: f.Field, Message: lz.TData(f.Code, WordArgs(ctx, f.Args))})
+		out = append(out, csvProblem{Line: f.Line, Column: f.Field, Message: lz.TData(f.Code, site.WordArgs(ctx, f.Args))})
 	}
 	return out, true
 }
@@ -168,13 +169,13 @@ func csvProblemsOf(ctx context.Context, err error) ([]csvProblem, bool) {
 func playerKindLabel(ctx context.Context, k office.PlayerKind) string {
 	switch k {
 	case office.PlayerProfessional:
-		return T(ctx, "players.kind.professional")
+		return site.T(ctx, "players.kind.professional")
 	case office.PlayerWomens:
-		return T(ctx, "players.kind.womens")
+		return site.T(ctx, "players.kind.womens")
 	case office.PlayerShoreikai:
-		return T(ctx, "players.kind.shoreikai")
+		return site.T(ctx, "players.kind.shoreikai")
 	case office.PlayerAmateur:
-		return T(ctx, "players.kind.amateur")
+		return site.T(ctx, "players.kind.amateur")
 	}
 	return string(k)
 }
@@ -183,17 +184,17 @@ func playerKindLabel(ctx context.Context, k office.PlayerKind) string {
 func playerClassLabel(ctx context.Context, c office.PlayerClass) string {
 	switch c {
 	case office.PlayerClassA:
-		return T(ctx, "players.class.a")
+		return site.T(ctx, "players.class.a")
 	case office.PlayerClassB1:
-		return T(ctx, "players.class.b1")
+		return site.T(ctx, "players.class.b1")
 	case office.PlayerClassB2:
-		return T(ctx, "players.class.b2")
+		return site.T(ctx, "players.class.b2")
 	case office.PlayerClassC1:
-		return T(ctx, "players.class.c1")
+		return site.T(ctx, "players.class.c1")
 	case office.PlayerClassC2:
-		return T(ctx, "players.class.c2")
+		return site.T(ctx, "players.class.c2")
 	case office.PlayerClassFree:
-		return T(ctx, "players.class.free")
+		return site.T(ctx, "players.class.free")
 	}
 	return ""
 }
@@ -201,7 +202,7 @@ func playerClassLabel(ctx context.Context, c office.PlayerClass) string {
 // playerPeriod shows a period as "from – to" or "from – present".
 func playerPeriod(ctx context.Context, it lineageItem) string {
 	if it.To == "" {
-		return T(ctx, "players.lineage.since", "From", it.From)
+		return site.T(ctx, "players.lineage.since", "From", it.From)
 	}
-	return T(ctx, "players.lineage.period", "From", it.From, "To", it.To)
+	return site.T(ctx, "players.lineage.period", "From", it.From, "To", it.To)
 }

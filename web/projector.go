@@ -12,6 +12,7 @@ import (
 	"kisen/league"
 	"kisen/office"
 	"kisen/pairing"
+	"kisen/web/site"
 )
 
 // The projector view (issue 15 part 2, docs/live.md): one full-screen,
@@ -63,7 +64,7 @@ type projectorRow struct {
 // projector is GET /events/:id/projector.
 func (s *Server) projector(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -72,7 +73,7 @@ func (s *Server) projector(c echo.Context) error {
 	if q := strings.TrimSpace(c.QueryParam("every")); q != "" {
 		n, err := strconv.Atoi(q)
 		if err != nil || n < projectorEveryMin || n > projectorEveryMax {
-			bad = L(ctx).T("live.projector.err.every", "Min", projectorEveryMin, "Max", projectorEveryMax)
+			bad = site.L(ctx).T("live.projector.err.every", "Min", projectorEveryMin, "Max", projectorEveryMax)
 		} else {
 			every = n
 		}
@@ -80,16 +81,16 @@ func (s *Server) projector(c echo.Context) error {
 	if done, err := s.NotModifiedEvent(c, id); done || err != nil {
 		return err
 	}
-	a := Actor(c)
+	a := site.Actor(c)
 	pr, err := s.Office.PageRevision(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	v := projectorView{EventID: id, EventName: LocalName(ctx, pr.Event.Name, pr.Event.NameEn), Every: every}
+	v := projectorView{EventID: id, EventName: site.LocalName(ctx, pr.Event.Name, pr.Event.NameEn), Every: every}
 	if bad != "" {
 		return s.Render(c, http.StatusUnprocessableEntity, ProjectorPage(s.Page(c, v.EventName), v, bad))
 	}
-	MarkDraft(c, office.IsDraft(pr.Event))
+	site.MarkDraft(c, office.IsDraft(pr.Event))
 	switch pr.Event.Kind {
 	case office.EventLeague, office.EventJunisenTerm:
 		v.Pages, err = s.projectorLeague(ctx, a, id)
@@ -110,7 +111,7 @@ func (s *Server) projectorBrackets(ctx context.Context, a office.Actor, eventID 
 	if err != nil {
 		return nil, err
 	}
-	lz := L(ctx)
+	lz := site.L(ctx)
 	var pages []projectorPage
 	for _, st := range v.Stages {
 		pg := projectorPage{Title: st.Name, Champion: st.Champion}
@@ -178,7 +179,7 @@ func (s *Server) projectorLeague(ctx context.Context, a office.Actor, eventID in
 		if err != nil {
 			return nil, err
 		}
-		pg := projectorPage{Title: classTitle(ctx, cl.Class), Subtitle: T(ctx, "league.status."+cl.Status)}
+		pg := projectorPage{Title: classTitle(ctx, cl.Class), Subtitle: site.T(ctx, "league.status."+cl.Status)}
 		for _, r := range st.Rows {
 			row := projectorRow{Junni: r.Row.Junni, Name: st.Players[r.PlayerID].Name, Wins: r.Row.Wins, Losses: r.Row.Losses}
 			if r.Mark != league.MarkHidden {

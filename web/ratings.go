@@ -10,6 +10,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/ratings"
+	"kisen/web/site"
 )
 
 // ratings is the rating room (office/ratings) over the server's office.
@@ -21,13 +22,13 @@ func (s *Server) ratings() *ratings.Ratings { return ratings.New(s.Office) }
 func (s *Server) ratingRoutes(e *echo.Echo) {
 	e.GET("/ratings", s.ratingsList)
 	e.GET("/ratings/export.csv", s.ratingsExport) // ratings_csv.go
-	e.GET("/ratings/settings", s.ratingSettingsForm, RequireAdmin)
-	e.POST("/ratings/settings", s.ratingSettingsSave, RequireAdmin)
+	e.GET("/ratings/settings", s.ratingSettingsForm, site.RequireAdmin)
+	e.POST("/ratings/settings", s.ratingSettingsSave, site.RequireAdmin)
 	e.GET("/players/:id/record", s.playerRecord)
 	e.GET("/players/:id/record.csv", s.playerRecordExport) // ratings_csv.go
 	e.GET("/players/:id/record/h2h", s.playerHeadToHead)
-	e.GET("/stages/:id/seeds", s.stageSeeds, RequireUser)
-	e.POST("/stages/:id/seeds", s.stageSeedsApply, RequireUser) // ratings_seed.go
+	e.GET("/stages/:id/seeds", s.stageSeeds, site.RequireUser)
+	e.POST("/stages/:id/seeds", s.stageSeedsApply, site.RequireUser) // ratings_seed.go
 }
 
 // ratingFilterOf reads the list filters from the query; unknown values
@@ -84,18 +85,18 @@ func (s *Server) ratingsList(c echo.Context) error {
 		}
 		model = set.Model
 	}
-	v := ratingListViewOf(pg, model, form, Actor(c).Admin)
-	if IsHTMX(c) && c.Request().Header.Get("HX-History-Restore-Request") != "true" {
+	v := ratingListViewOf(pg, model, form, site.Actor(c).Admin)
+	if site.IsHTMX(c) && c.Request().Header.Get("HX-History-Restore-Request") != "true" {
 		return s.Render(c, http.StatusOK, RatingTable(v))
 	}
-	return s.Render(c, http.StatusOK, RatingsPage(s.Page(c, L(ctx).T("rating.list.title")), v))
+	return s.Render(c, http.StatusOK, RatingsPage(s.Page(c, site.L(ctx).T("rating.list.title")), v))
 }
 
 // playerRecord is one page of a player's results, the rating chart and
 // head-to-head.
 func (s *Server) playerRecord(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -121,26 +122,26 @@ func (s *Server) playerRecord(c echo.Context) error {
 		hv := headToHeadViewOf(ctx, h)
 		v.HeadToHead = &hv
 	}
-	return s.Render(c, http.StatusOK, PlayerRecordPage(s.Page(c, L(ctx).T("rating.record.title", "Name", rec.Player.Name)), v))
+	return s.Render(c, http.StatusOK, PlayerRecordPage(s.Page(c, site.L(ctx).T("rating.record.title", "Name", rec.Player.Name)), v))
 }
 
 // playerHeadToHead answers the opponent picker: a fragment for htmx, else
 // the whole record page with the head-to-head filled in.
 func (s *Server) playerHeadToHead(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
 	opp, err := strconv.ParseInt(c.QueryParam("opponent"), 10, 64)
 	if err != nil || opp <= 0 {
-		if IsHTMX(c) {
+		if site.IsHTMX(c) {
 			return s.Render(c, http.StatusOK, HeadToHeadFragment(nil))
 		}
-		return SeeOther(c, PlayerURL(id)+"/record")
+		return site.SeeOther(c, site.PlayerURL(id)+"/record")
 	}
-	if !IsHTMX(c) {
-		return SeeOther(c, PlayerURL(id)+"/record?opponent="+url.QueryEscape(strconv.FormatInt(opp, 10))+"#h2h")
+	if !site.IsHTMX(c) {
+		return site.SeeOther(c, site.PlayerURL(id)+"/record?opponent="+url.QueryEscape(strconv.FormatInt(opp, 10))+"#h2h")
 	}
 	h, err := s.ratings().HeadToHead(ctx, id, opp)
 	if err != nil {
@@ -159,7 +160,7 @@ func (s *Server) ratingSettingsForm(c echo.Context) error {
 		return err
 	}
 	v := ratingSettingsView{In: ratings.RatingSettingsInputOf(set), Saved: c.QueryParam("saved") == "1"}
-	return s.Render(c, http.StatusOK, RatingSettingsPage(s.Page(c, L(ctx).T("rating.settings.title")), v))
+	return s.Render(c, http.StatusOK, RatingSettingsPage(s.Page(c, site.L(ctx).T("rating.settings.title")), v))
 }
 
 // ratingSettingsSave saves the settings; a bad field re-renders the form
@@ -170,24 +171,24 @@ func (s *Server) ratingSettingsSave(c echo.Context) error {
 	v := ratingSettingsView{In: in, Raw: bad}
 	var err error
 	if len(bad) == 0 {
-		_, err = s.ratings().SetRatingSettings(ctx, Actor(c), in)
+		_, err = s.ratings().SetRatingSettings(ctx, site.Actor(c), in)
 		if err == nil {
-			return SeeOther(c, "/ratings/settings?saved=1")
+			return site.SeeOther(c, "/ratings/settings?saved=1")
 		}
 	} else {
 		err = ratings.ValidateRatingSettings(in) // report the other fields too
 	}
-	msgs := FieldMsgs{}
-	if m, ok := FieldMsgsOf(ctx, err); ok {
+	msgs := site.FieldMsgs{}
+	if m, ok := site.FieldMsgsOf(ctx, err); ok {
 		msgs = m
 	} else if err != nil {
 		return err
 	}
 	for field := range bad {
-		msgs[field] = L(ctx).T("rating.err.number")
+		msgs[field] = site.L(ctx).T("rating.err.number")
 	}
 	v.Errors = msgs
-	return s.Render(c, http.StatusUnprocessableEntity, RatingSettingsPage(s.Page(c, L(ctx).T("rating.settings.title")), v))
+	return s.Render(c, http.StatusUnprocessableEntity, RatingSettingsPage(s.Page(c, site.L(ctx).T("rating.settings.title")), v))
 }
 
 // ratingSettingsInputOf binds the form; bad holds the raw text of fields
@@ -225,11 +226,11 @@ func ratingSettingsInputOf(c echo.Context) (ratings.RatingSettingsInput, map[str
 // (directors of the event).
 func (s *Server) stageSeeds(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	st, rows, err := s.ratings().EntrantsSeedsByRating(ctx, Actor(c), id)
+	st, rows, err := s.ratings().EntrantsSeedsByRating(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}

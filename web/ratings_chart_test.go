@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // The chart's coordinates and titles, appended to shared buffers (issue
@@ -58,7 +59,7 @@ func TestRatingChart_TextAsFmtWritesIt(t *testing.T) {
 				case delta < 0:
 					sign = fmt.Sprintf("−%.0f", -delta)
 				}
-				title = fmt.Sprintf("%s %s (%s)", h.PlayedAt.In(Tokyo).Format("2006-01-02"), title, sign)
+				title = fmt.Sprintf("%s %s (%s)", h.PlayedAt.In(site.Tokyo).Format("2006-01-02"), title, sign)
 			}
 			if d := c.Dots[i]; d.X != px || d.Y != py || d.Title != title {
 				t.Errorf("%d games, dot %d: %+v, want {%s %s %s}", n, i, d, px, py, title)
@@ -68,7 +69,7 @@ func TestRatingChart_TextAsFmtWritesIt(t *testing.T) {
 			t.Errorf("%d games: points %q, want %q", n, c.Points, want)
 		}
 	}
-	if d := appendDay(nil, time.Date(12026, 1, 2, 0, 0, 0, 0, Tokyo)); string(d) != "12026-01-02" {
+	if d := appendDay(nil, time.Date(12026, 1, 2, 0, 0, 0, 0, site.Tokyo)); string(d) != "12026-01-02" {
 		t.Errorf("year 12026: %q", d)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/ratings"
+	"kisen/web/site"
 )
 
 // csvFlushRows is how many rows a streamed CSV writes between flushes to
@@ -127,7 +128,7 @@ var ratingCSVNumbers = []int{0, 1, 6, 7, 8, 9, 10}
 func ratingCSVRecord(r ratings.RatingRow) []string {
 	last := ""
 	if r.Rating.LastPlayed != nil {
-		last = r.Rating.LastPlayed.In(Tokyo).Format("2006-01-02")
+		last = r.Rating.LastPlayed.In(site.Tokyo).Format("2006-01-02")
 	}
 	rd := ""
 	if r.Rating.RD > 0 { // Glicko-2 only
@@ -149,7 +150,7 @@ func ratingCSVRecord(r ratings.RatingRow) []string {
 // failed write to the client can stop it: endCSV logs it and the download
 // ends where the client stopped reading.
 func (s *Server) playerRecordExport(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -182,7 +183,7 @@ var recordCSVNumbers = []int{1, 2, 4, 9, 10}
 func recordCSVRecord(g ratings.PlayerGame) []string {
 	date := ""
 	if !g.PlayedAt.IsZero() {
-		date = g.PlayedAt.In(Tokyo).Format("2006-01-02")
+		date = g.PlayedAt.In(site.Tokyo).Format("2006-01-02")
 	}
 	opp, oppID := "", ""
 	if g.Opponent.ID != 0 {

@@ -13,6 +13,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/ratings"
+	"kisen/web/site"
 )
 
 // seedApplyView is the "seed by rating" form under the seeds table.
@@ -24,9 +25,9 @@ type seedApplyView struct {
 
 // renderSeeds draws the seeds page of a stage with the apply form; in and
 // errs are the typed count and its messages after a refused request.
-func (s *Server) renderSeeds(c echo.Context, status int, st office.KnockoutStage, rows []ratings.SeedRow, in *string, errs FieldMsgs) error {
+func (s *Server) renderSeeds(c echo.Context, status int, st office.KnockoutStage, rows []ratings.SeedRow, in *string, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	v := seedsView{StageURL: fmt.Sprintf("/stages/%d", st.ID), StageName: StageName(ctx, st.Name, st.NameEn, st.Kind)}
+	v := seedsView{StageURL: fmt.Sprintf("/stages/%d", st.ID), StageName: site.StageName(ctx, st.Name, st.NameEn, st.Kind)}
 	rs, err := s.ratings().RatingStatus(ctx)
 	if err != nil {
 		return err
@@ -43,10 +44,10 @@ func (s *Server) renderSeeds(c echo.Context, status int, st office.KnockoutStage
 	if in != nil {
 		f.Count = *in
 	}
-	if e, err := s.Office.Event(ctx, Actor(c), st.EventID); err == nil {
-		MarkDraft(c, office.IsDraft(e))
+	if e, err := s.Office.Event(ctx, site.Actor(c), st.EventID); err == nil {
+		site.MarkDraft(c, office.IsDraft(e))
 	}
-	p := s.Page(c, L(ctx).T("rating.seeds.title"))
+	p := s.Page(c, site.L(ctx).T("rating.seeds.title"))
 	page, form := SeedsPage(p, v), SeedApplyForm(p, f, errs)
 	return s.Render(c, status, templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		return page.Render(templ.WithChildren(ctx, form), w)
@@ -58,7 +59,7 @@ func (s *Server) renderSeeds(c echo.Context, status int, st office.KnockoutStage
 // the seeds. A bad count or a drawn stage re-renders the seeds page (422).
 func (s *Server) stageSeedsApply(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -67,9 +68,9 @@ func (s *Server) stageSeedsApply(c echo.Context) error {
 	if convErr != nil {
 		count = -1 // office names the range
 	}
-	_, err = s.ratings().ApplyRatingSeeds(ctx, Actor(c), id, count)
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
-		st, rows, rerr := s.ratings().EntrantsSeedsByRating(ctx, Actor(c), id)
+	_, err = s.ratings().ApplyRatingSeeds(ctx, site.Actor(c), id, count)
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
+		st, rows, rerr := s.ratings().EntrantsSeedsByRating(ctx, site.Actor(c), id)
 		if rerr != nil {
 			return rerr
 		}
@@ -78,5 +79,5 @@ func (s *Server) stageSeedsApply(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, fmt.Sprintf("/stages/%d", id))
+	return site.SeeOther(c, fmt.Sprintf("/stages/%d", id))
 }

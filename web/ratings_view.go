@@ -11,6 +11,7 @@ import (
 	"kisen/office"
 	"kisen/office/ratings"
 	"kisen/rating"
+	"kisen/web/site"
 )
 
 func fmtRating(x float64) string { return string(appendRating(nil, x)) }
@@ -59,7 +60,7 @@ type ratingStatusView struct {
 func ratingStatusViewOf(st ratings.RatingStatus) ratingStatusView {
 	v := ratingStatusView{Stale: st.Stale}
 	if st.Computed {
-		v.AsOf = st.ComputedAt.In(Tokyo).Format("2006-01-02 15:04")
+		v.AsOf = st.ComputedAt.In(site.Tokyo).Format("2006-01-02 15:04")
 	}
 	return v
 }
@@ -110,7 +111,7 @@ func ratingListViewOf(pg ratings.RatingPage, model rating.Model, f ratingFilterF
 			row.RD = fmtRating(r.Rating.RD)
 		}
 		if r.Rating.LastPlayed != nil {
-			row.LastDay = r.Rating.LastPlayed.In(Tokyo).Format("2006-01-02")
+			row.LastDay = r.Rating.LastPlayed.In(site.Tokyo).Format("2006-01-02")
 		}
 		v.Rows = append(v.Rows, row)
 	}
@@ -218,7 +219,7 @@ func ratingChartOf(hist []office.RatingChartPoint) chartView {
 		sp.y1, sp.t0 = len(pts), len(titles)
 		if i > 0 {
 			h := hist[i-1]
-			titles = appendDay(titles, h.PlayedAt.In(Tokyo))
+			titles = appendDay(titles, h.PlayedAt.In(site.Tokyo))
 			titles = appendDelta(append(appendRating(append(titles, ' '), x), " ("...), h.RatingAfter-h.RatingBefore)
 			titles = append(titles, ')')
 		} else {
@@ -271,7 +272,7 @@ type playerRecordView struct {
 }
 
 func playerRecordViewOf(ctx context.Context, rec ratings.PlayerRecord, opponent int64) playerRecordView {
-	base := PlayerURL(rec.Player.ID) + "/record"
+	base := site.PlayerURL(rec.Player.ID) + "/record"
 	v := playerRecordView{Player: playerRowOf(rec.Player), Rated: rec.Rating.Games > 0, Rating: fmtRating(rec.Rating.Rating),
 		Games: rec.Rating.Games, Wins: rec.Rating.Wins, Losses: rec.Rating.Losses, Chart: ratingChartOf(rec.History),
 		Status: ratingStatusViewOf(rec.Status), Totals: rec.Totals, Page: rec.Page, Pages: rec.Pages,
@@ -308,32 +309,32 @@ func playerRecordViewOf(ctx context.Context, rec ratings.PlayerRecord, opponent 
 }
 
 func recordRowOf(ctx context.Context, g ratings.PlayerGame) recordGameRow {
-	r := recordGameRow{GameURL: fmt.Sprintf("/games/%d", g.Game.ID), Event: LocalName(ctx, g.Event.Name, g.Event.NameEn),
+	r := recordGameRow{GameURL: fmt.Sprintf("/games/%d", g.Game.ID), Event: site.LocalName(ctx, g.Event.Name, g.Event.NameEn),
 		EventURL: fmt.Sprintf("/events/%d", g.Event.ID), Record: g.HasRecord, ResultKey: "other"}
 	if !g.PlayedAt.IsZero() {
-		r.Date = g.PlayedAt.In(Tokyo).Format("2006-01-02")
+		r.Date = g.PlayedAt.In(site.Tokyo).Format("2006-01-02")
 	}
 	if g.Opponent.ID != 0 {
-		r.Opponent, r.OppURL = g.Opponent.Name, PlayerURL(g.Opponent.ID)
+		r.Opponent, r.OppURL = g.Opponent.Name, site.PlayerURL(g.Opponent.ID)
 	}
-	r.Colour = T(ctx, "rating.colour.gote")
+	r.Colour = site.T(ctx, "rating.colour.gote")
 	if g.Sente {
-		r.Colour = T(ctx, "rating.colour.sente")
+		r.Colour = site.T(ctx, "rating.colour.sente")
 	}
 	switch {
 	case g.Result == "":
-		r.Result = T(ctx, "rating.result.none")
+		r.Result = site.T(ctx, "rating.result.none")
 	case g.Won:
-		r.Result, r.ResultKey = T(ctx, "rating.result.win"), "win"
+		r.Result, r.ResultKey = site.T(ctx, "rating.result.win"), "win"
 	case g.Lost:
-		r.Result, r.ResultKey = T(ctx, "rating.result.loss"), "loss"
+		r.Result, r.ResultKey = site.T(ctx, "rating.result.loss"), "loss"
 	case g.Result == office.ResultRedo:
-		r.Result = T(ctx, "rating.result.redo")
+		r.Result = site.T(ctx, "rating.result.redo")
 	default:
-		r.Result = T(ctx, "rating.result.pending")
+		r.Result = site.T(ctx, "rating.result.pending")
 	}
 	if g.Result != "" && g.Reason == "forfeit" {
-		r.Result += T(ctx, "rating.result.forfeit_mark")
+		r.Result += site.T(ctx, "rating.result.forfeit_mark")
 	}
 	if g.Rated {
 		r.Change = fmtDelta(g.After - g.Before)
@@ -355,7 +356,7 @@ type headToHeadView struct {
 func headToHeadViewOf(ctx context.Context, h ratings.HeadToHeadRecord) headToHeadView {
 	v := headToHeadView{Opponent: playerRowOf(h.Opponent), Games: h.HeadToHead.Games, Wins: h.WinsA, Losses: h.WinsB, NoResults: h.NoResults}
 	if !h.LastMet.IsZero() {
-		v.LastMet = h.LastMet.In(Tokyo).Format("2006-01-02")
+		v.LastMet = h.LastMet.In(site.Tokyo).Format("2006-01-02")
 	}
 	for _, g := range h.Games {
 		v.Rows = append(v.Rows, recordRowOf(ctx, g))
@@ -367,7 +368,7 @@ func headToHeadViewOf(ctx context.Context, h ratings.HeadToHeadRecord) headToHea
 type ratingSettingsView struct {
 	In     ratings.RatingSettingsInput
 	Raw    map[string]string // fields that were not numbers, as typed
-	Errors FieldMsgs
+	Errors site.FieldMsgs
 	Saved  bool
 }
 
@@ -396,7 +397,7 @@ type seedRowView struct {
 // ratingModelLabel names a model in the page's language.
 func ratingModelLabel(ctx context.Context, m string) string {
 	if m == string(rating.ModelGlicko2) {
-		return T(ctx, "rating.model.glicko2")
+		return site.T(ctx, "rating.model.glicko2")
 	}
-	return T(ctx, "rating.model.elo")
+	return site.T(ctx, "rating.model.elo")
 }

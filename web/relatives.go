@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // relativeRoutes: a player's 肉親 (relatives), listed publicly like the
@@ -14,8 +15,8 @@ import (
 // page loads the section with htmx (RelativesHook) and links here.
 func (s *Server) relativeRoutes(e *echo.Echo) {
 	e.GET("/players/:id/relatives", s.relativesPage)
-	e.POST("/players/:id/relatives", s.relativesAdd, RequireAdmin)
-	e.POST("/players/:id/relatives/:rid/delete", s.relativesRemove, RequireAdmin)
+	e.POST("/players/:id/relatives", s.relativesAdd, site.RequireAdmin)
+	e.POST("/players/:id/relatives/:rid/delete", s.relativesRemove, site.RequireAdmin)
 }
 
 // relativeForm is the add form.
@@ -32,7 +33,7 @@ type relativesView struct {
 	CanEdit    bool
 	Relatives  []relativeItem
 	Form       relativeForm
-	Errs       FieldMsgs
+	Errs       site.FieldMsgs
 }
 
 type relativeItem struct {
@@ -48,7 +49,7 @@ func (s *Server) relativesPage(c echo.Context) error {
 
 func (s *Server) renderRelatives(c echo.Context, status int, v relativesView) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -60,12 +61,12 @@ func (s *Server) renderRelatives(c echo.Context, status int, v relativesView) er
 	if err != nil {
 		return err
 	}
-	v.PlayerID, v.PlayerName, v.URL, v.CanEdit = id, p.Name, PlayerURL(id), Actor(c).Admin
+	v.PlayerID, v.PlayerName, v.URL, v.CanEdit = id, p.Name, site.PlayerURL(id), site.Actor(c).Admin
 	for _, r := range rs {
-		v.Relatives = append(v.Relatives, relativeItem{ID: r.ID, Name: r.Other.Name, URL: PlayerURL(r.Other.ID), Relation: r.Relation})
+		v.Relatives = append(v.Relatives, relativeItem{ID: r.ID, Name: r.Other.Name, URL: site.PlayerURL(r.Other.ID), Relation: r.Relation})
 	}
 	pg := s.Page(c, p.Name)
-	if IsHTMX(c) && status == http.StatusOK {
+	if site.IsHTMX(c) && status == http.StatusOK {
 		return s.Render(c, status, RelativesSection(pg, v))
 	}
 	return s.Render(c, status, RelativesPage(pg, v))
@@ -73,7 +74,7 @@ func (s *Server) renderRelatives(c echo.Context, status int, v relativesView) er
 
 func (s *Server) relativesAdd(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
@@ -81,23 +82,23 @@ func (s *Server) relativesAdd(c echo.Context) error {
 	if err := c.Bind(&f); err != nil {
 		return err
 	}
-	_, err = s.Office.AddRelative(ctx, Actor(c), office.RelativeInput{PlayerID: id, Other: f.Other, Relation: f.Relation})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	_, err = s.Office.AddRelative(ctx, site.Actor(c), office.RelativeInput{PlayerID: id, Other: f.Other, Relation: f.Relation})
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderRelatives(c, http.StatusUnprocessableEntity, relativesView{Form: f, Errs: msgs})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, PlayerURL(id)+"#relatives")
+	return site.SeeOther(c, site.PlayerURL(id)+"#relatives")
 }
 
 func (s *Server) relativesRemove(c echo.Context) error {
 	ctx := c.Request().Context()
-	id, err := PathParam(c, "id")
+	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
 	}
-	rid, err := PathParam(c, "rid")
+	rid, err := site.PathParam(c, "rid")
 	if err != nil {
 		return err
 	}
@@ -113,10 +114,10 @@ func (s *Server) relativesRemove(c echo.Context) error {
 		// Only a pair of this player may be removed from this player's page.
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	if err := s.Office.RemoveRelative(ctx, Actor(c), rid); err != nil {
+	if err := s.Office.RemoveRelative(ctx, site.Actor(c), rid); err != nil {
 		return err
 	}
-	return SeeOther(c, PlayerURL(id)+"#relatives")
+	return site.SeeOther(c, site.PlayerURL(id)+"#relatives")
 }
 
 func relativeDeleteURL(v relativesView, rid int64) string {

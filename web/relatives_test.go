@@ -1,6 +1,7 @@
 package web
 
 import (
+	"kisen/web/site"
 	"net/http"
 	"net/url"
 	"strings"
@@ -13,10 +14,10 @@ func TestRelativesPage_AddListRemove(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newLeagueFixture(t, a, 3)
 		p0, p1 := f.players[0], f.players[1]
-		base := PlayerURL(p0.ID) + "/relatives"
+		base := site.PlayerURL(p0.ID) + "/relatives"
 
 		// The public cannot add.
-		if res, _ := a.postForm(base, url.Values{"other": {*p1.Number}}); strings.HasPrefix(res.Header.Get("Location"), PlayerURL(p0.ID)) {
+		if res, _ := a.postForm(base, url.Values{"other": {*p1.Number}}); strings.HasPrefix(res.Header.Get("Location"), site.PlayerURL(p0.ID)) {
 			t.Fatalf("anonymous add accepted: %d %s", res.StatusCode, res.Header.Get("Location"))
 		}
 		if _, body := a.get(base); !strings.Contains(body, `data-testid="relatives-none"`) {
@@ -26,7 +27,7 @@ func TestRelativesPage_AddListRemove(t *testing.T) {
 		a.signIn(a.client, admin.ID)
 
 		// The player page carries the hook that loads the section.
-		_, body := a.get(PlayerURL(p0.ID))
+		_, body := a.get(site.PlayerURL(p0.ID))
 		if !strings.Contains(body, `data-testid="relatives-hook"`) || !strings.Contains(body, `hx-get="`+base+`"`) {
 			t.Fatal("player page has no relatives hook")
 		}
@@ -44,7 +45,7 @@ func TestRelativesPage_AddListRemove(t *testing.T) {
 			t.Fatalf("add: %d", res.StatusCode)
 		}
 		// Listed on both players, as the htmx fragment and as a page.
-		for _, p := range []string{PlayerURL(p0.ID), PlayerURL(p1.ID)} {
+		for _, p := range []string{site.PlayerURL(p0.ID), site.PlayerURL(p1.ID)} {
 			req, _ := http.NewRequest(http.MethodGet, a.ts.URL+p+"/relatives", nil)
 			req.Header.Set("HX-Request", "true")
 			_, frag := a.send(a.client, req)
@@ -60,7 +61,7 @@ func TestRelativesPage_AddListRemove(t *testing.T) {
 		doc, _ = goquery.NewDocumentFromReader(strings.NewReader(body))
 		action, _ := doc.Find(`[data-testid="relative"] form`).Attr("action")
 		// A pair cannot be removed through another player's page.
-		other := strings.Replace(action, PlayerURL(p0.ID), PlayerURL(f.players[2].ID), 1)
+		other := strings.Replace(action, site.PlayerURL(p0.ID), site.PlayerURL(f.players[2].ID), 1)
 		if res, _ := a.postForm(other, nil); res.StatusCode != http.StatusNotFound {
 			t.Errorf("remove through a stranger's page: %d", res.StatusCode)
 		}

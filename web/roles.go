@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // roleInput names a user and a role in the event of the path.
@@ -16,7 +17,7 @@ type roleInput struct {
 }
 
 func (s *Server) bindRole(c echo.Context) (office.RoleGrant, error) {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return office.RoleGrant{}, err
 	}
@@ -35,14 +36,14 @@ func (s *Server) roleGrant(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	err = s.Office.GrantEventRole(ctx, Actor(c), g)
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	err = s.Office.GrantEventRole(ctx, site.Actor(c), g)
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderEvent(c, http.StatusUnprocessableEntity, g.EventID, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/events/"+strconv.FormatInt(g.EventID, 10)+"#roles")
+	return site.SeeOther(c, "/events/"+strconv.FormatInt(g.EventID, 10)+"#roles")
 }
 
 // roleRevoke takes a role away (administrators, directors).
@@ -51,8 +52,8 @@ func (s *Server) roleRevoke(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Office.RevokeEventRole(c.Request().Context(), Actor(c), g); err != nil {
+	if err := s.Office.RevokeEventRole(c.Request().Context(), site.Actor(c), g); err != nil {
 		return err
 	}
-	return SeeOther(c, "/events/"+strconv.FormatInt(g.EventID, 10)+"#roles")
+	return site.SeeOther(c, "/events/"+strconv.FormatInt(g.EventID, 10)+"#roles")
 }

@@ -9,6 +9,7 @@ import (
 	"kisen/office"
 	"kisen/office/day"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // matrixSide is one side of the route × principal matrix (issue 21, "Done
@@ -174,7 +175,7 @@ func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, pub
 	// One token per scope on the knockout event, and a revoked one.
 	for _, scope := range office.TokenScopes {
 		tok, err := o.CreateAPIToken(ctx, admin, office.TokenInput{EventID: ev.ID, Name: tag + scope, Scope: scope,
-			ExpiresOn: a.now.In(Tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
+			ExpiresOn: a.now.In(site.Tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
 		must(err)
 		sd.secrets[scope] = tok.Secret
 		if scope == office.ScopeResults {
@@ -182,7 +183,7 @@ func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, pub
 		}
 	}
 	tok, err := o.CreateAPIToken(ctx, admin, office.TokenInput{EventID: ev.ID, Name: tag + "revoked", Scope: office.ScopeResults,
-		ExpiresOn: a.now.In(Tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
+		ExpiresOn: a.now.In(site.Tokyo).AddDate(0, 1, 0).Format(office.DateLayout)})
 	must(err)
 	must(o.RevokeAPIToken(ctx, admin, ev.ID, tok.Token.ID))
 	sd.secrets["revoked"] = tok.Secret

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"kisen/web/site"
+
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 )
@@ -9,13 +11,13 @@ import (
 // own file (accounts.go, players.go, events.go, …).
 func (s *Server) routes() error {
 	e := s.Echo
-	e.Pre(HeadAsGet) // HEAD wherever GET (defaults.go)
+	e.Pre(site.HeadAsGet) // HEAD wherever GET (defaults.go)
 	e.Use(
 		middleware.RequestID(),
 		s.RequestLogger(),
 		middleware.Recover(),
 		s.MetricsMiddleware,
-		SecurityHeaders,
+		site.SecurityHeaders,
 		s.Language, // before sessions, so a session error is localised too
 		s.apiGate,  // /api/: CORS, preflight, Accept-Language, rate limit (api.go)
 		echo.WrapMiddleware(s.LoadAndSave),
@@ -23,7 +25,7 @@ func (s *Server) routes() error {
 		// After the language and the actor (issue 13): a 413 page speaks
 		// the user's language with their navigation. Nothing above reads
 		// the body.
-		LimitBody(),
+		site.LimitBody(),
 		s.StorableText, // before the CSRF check and every handler read the form
 		s.CSRF(),
 		s.AskBeforeFutureResults,
@@ -38,7 +40,7 @@ func (s *Server) routes() error {
 	e.GET("/static/*", s.Static)
 
 	e.GET("/", s.home)
-	e.GET("/start", s.startPage, RequireUser)
+	e.GET("/start", s.startPage, site.RequireUser)
 	e.GET("/lang", s.SetLanguage)
 
 	s.accountRoutes(e)
@@ -53,26 +55,26 @@ func (s *Server) routes() error {
 
 	// The amateur tournament day (issue 14, web/day*.go, docs/amateur-day.md).
 	e.GET("/events/:id/day", s.dayPage)
-	e.POST("/events/:id/day/classes", s.dayClassCreate, RequireUser)
-	e.GET("/events/:id/day/reception", s.dayReception, RequireUser)
-	e.POST("/events/:id/day/entrants", s.dayEnter, RequireUser)
-	e.POST("/events/:id/day/checkin", s.dayCheckin, RequireUser)
-	e.POST("/events/:id/day/fee", s.dayFee, RequireUser)
-	e.POST("/events/:id/day/fee-category", s.dayFeeCategory, RequireUser)
-	e.POST("/events/:id/day/move", s.dayMove, RequireUser)
-	e.POST("/events/:id/day/withdraw", s.dayWithdraw, RequireUser)
-	e.POST("/events/:id/day/walkin", s.dayWalkIn, RequireUser)
-	e.GET("/events/:id/day/rounds/:n/boards", s.dayEventBoards, RequireUser)
+	e.POST("/events/:id/day/classes", s.dayClassCreate, site.RequireUser)
+	e.GET("/events/:id/day/reception", s.dayReception, site.RequireUser)
+	e.POST("/events/:id/day/entrants", s.dayEnter, site.RequireUser)
+	e.POST("/events/:id/day/checkin", s.dayCheckin, site.RequireUser)
+	e.POST("/events/:id/day/fee", s.dayFee, site.RequireUser)
+	e.POST("/events/:id/day/fee-category", s.dayFeeCategory, site.RequireUser)
+	e.POST("/events/:id/day/move", s.dayMove, site.RequireUser)
+	e.POST("/events/:id/day/withdraw", s.dayWithdraw, site.RequireUser)
+	e.POST("/events/:id/day/walkin", s.dayWalkIn, site.RequireUser)
+	e.GET("/events/:id/day/rounds/:n/boards", s.dayEventBoards, site.RequireUser)
 	e.GET("/day/classes/:cid", s.dayClassPage)
-	e.GET("/day/classes/:cid/edit", s.dayClassEdit, RequireUser)
-	e.POST("/day/classes/:cid", s.dayClassUpdate, RequireUser)
+	e.GET("/day/classes/:cid/edit", s.dayClassEdit, site.RequireUser)
+	e.POST("/day/classes/:cid", s.dayClassUpdate, site.RequireUser)
 	e.GET("/day/classes/:cid/standings", s.dayStandings)
-	e.POST("/day/classes/:cid/draw", s.dayDrawPreview, RequireUser)
-	e.POST("/day/classes/:cid/draw/confirm", s.dayDrawConfirm, RequireUser, s.ActsOnDayClass(false))
-	e.GET("/day/classes/:cid/rounds/:n/boards", s.dayBoards, RequireUser)
-	e.POST("/day/classes/:cid/rounds/:n/boards/:b/preview", s.dayBoardPreview, RequireUser)
-	e.POST("/day/classes/:cid/rounds/:n/boards/:b", s.dayBoardResult, RequireUser, s.ActsOnDayClass(true))
-	e.POST("/day/classes/:cid/rounds/:n/boards/:b/toss", s.dayBoardToss, RequireUser, s.ActsOnDayClass(true))
+	e.POST("/day/classes/:cid/draw", s.dayDrawPreview, site.RequireUser)
+	e.POST("/day/classes/:cid/draw/confirm", s.dayDrawConfirm, site.RequireUser, s.ActsOnDayClass(false))
+	e.GET("/day/classes/:cid/rounds/:n/boards", s.dayBoards, site.RequireUser)
+	e.POST("/day/classes/:cid/rounds/:n/boards/:b/preview", s.dayBoardPreview, site.RequireUser)
+	e.POST("/day/classes/:cid/rounds/:n/boards/:b", s.dayBoardResult, site.RequireUser, s.ActsOnDayClass(true))
+	e.POST("/day/classes/:cid/rounds/:n/boards/:b/toss", s.dayBoardToss, site.RequireUser, s.ActsOnDayClass(true))
 	s.dayFinalRoutes(e) // a day class's final knockout (web/day_final.go)
 
 	// The day's paper, the players' own report and the director's view

@@ -8,16 +8,17 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // settingsRoutes: an organiser's adjudication settings and each event's
 // own copy, with the lock once the event's first game has started.
 func (s *Server) settingsRoutes(e *echo.Echo) {
-	e.GET("/organisers/:id/settings", s.organiserSettingsPage, RequireAdmin)
-	e.POST("/organisers/:id/settings", s.organiserSettingsSave, RequireAdmin)
+	e.GET("/organisers/:id/settings", s.organiserSettingsPage, site.RequireAdmin)
+	e.POST("/organisers/:id/settings", s.organiserSettingsSave, site.RequireAdmin)
 	e.GET("/events/:id/settings", s.eventSettingsPage)
-	e.POST("/events/:id/settings", s.eventSettingsSave, RequireUser)
-	e.POST("/events/:id/settings/unlock", s.eventSettingsUnlock, RequireAdmin)
+	e.POST("/events/:id/settings", s.eventSettingsSave, site.RequireUser)
+	e.POST("/events/:id/settings/unlock", s.eventSettingsUnlock, site.RequireAdmin)
 }
 
 // settingsFormInput is the settings form as posted; checkboxes are "true"
@@ -66,32 +67,32 @@ type changeRow struct {
 }
 
 func (s *Server) organiserSettingsPage(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	st, err := s.Office.OrganiserSettings(c.Request().Context(), Actor(c), id)
+	st, err := s.Office.OrganiserSettings(c.Request().Context(), site.Actor(c), id)
 	if err != nil {
 		return err
 	}
 	return s.renderOrganiserSettings(c, http.StatusOK, id, office.FormOf(st), nil, c.QueryParam("saved") == "1")
 }
 
-func (s *Server) renderOrganiserSettings(c echo.Context, status int, id int64, f office.SettingsForm, errs FieldMsgs, saved bool) error {
+func (s *Server) renderOrganiserSettings(c echo.Context, status int, id int64, f office.SettingsForm, errs site.FieldMsgs, saved bool) error {
 	ctx := c.Request().Context()
-	org, err := s.Office.Organiser(ctx, Actor(c), id)
+	org, err := s.Office.Organiser(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}
-	name := LocalName(ctx, org.Name, org.NameEn)
-	v := settingsView{Title: T(ctx, "adjudication.settings.organiser_title", "Name", name),
-		Action: "/organisers/" + strconv.FormatInt(id, 10) + "/settings", BackURL: "/organisers", BackText: T(ctx, "adjudication.settings.back_organisers"),
+	name := site.LocalName(ctx, org.Name, org.NameEn)
+	v := settingsView{Title: site.T(ctx, "adjudication.settings.organiser_title", "Name", name),
+		Action: "/organisers/" + strconv.FormatInt(id, 10) + "/settings", BackURL: "/organisers", BackText: site.T(ctx, "adjudication.settings.back_organisers"),
 		Form: f, Editable: true, Saved: saved}
 	return s.Render(c, status, SettingsPage(s.Page(c, v.Title), v, errs))
 }
 
 func (s *Server) organiserSettingsSave(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -100,27 +101,27 @@ func (s *Server) organiserSettingsSave(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	err = s.Office.SetOrganiserSettings(ctx, Actor(c), id, in.form())
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	err = s.Office.SetOrganiserSettings(ctx, site.Actor(c), id, in.form())
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderOrganiserSettings(c, http.StatusUnprocessableEntity, id, in.form(), msgs, false)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/organisers/"+strconv.FormatInt(id, 10)+"/settings?saved=1")
+	return site.SeeOther(c, "/organisers/"+strconv.FormatInt(id, 10)+"/settings?saved=1")
 }
 
 func (s *Server) eventSettingsPage(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
 	return s.renderEventSettings(c, http.StatusOK, id, nil, nil, c.QueryParam("saved") == "1")
 }
 
-func (s *Server) renderEventSettings(c echo.Context, status int, id int64, f *office.SettingsForm, errs FieldMsgs, saved bool) error {
+func (s *Server) renderEventSettings(c echo.Context, status int, id int64, f *office.SettingsForm, errs site.FieldMsgs, saved bool) error {
 	ctx := c.Request().Context()
-	a := Actor(c)
+	a := site.Actor(c)
 	e, err := s.Office.Event(ctx, a, id)
 	if err != nil {
 		return err
@@ -129,9 +130,9 @@ func (s *Server) renderEventSettings(c echo.Context, status int, id int64, f *of
 	if err != nil {
 		return err
 	}
-	name := LocalName(ctx, e.Name, e.NameEn)
+	name := site.LocalName(ctx, e.Name, e.NameEn)
 	director := s.Office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil
-	v := settingsView{Title: T(ctx, "adjudication.settings.event_title", "Name", name),
+	v := settingsView{Title: site.T(ctx, "adjudication.settings.event_title", "Name", name),
 		Action: "/events/" + strconv.FormatInt(id, 10) + "/settings", BackURL: "/events/" + strconv.FormatInt(id, 10), BackText: name,
 		Form: office.FormOf(st.Settings), Editable: director && !st.Locked, Locked: st.Locked, Started: st.Started,
 		CanUnlock: a.Admin && st.Locked, UnlockURL: "/events/" + strconv.FormatInt(id, 10) + "/settings/unlock", Saved: saved}
@@ -139,7 +140,7 @@ func (s *Server) renderEventSettings(c echo.Context, status int, id int64, f *of
 		v.Form = *f
 	}
 	v.Unlocks, v.Changes = s.settingsLog(ctx, st)
-	MarkDraft(c, office.IsDraft(e))
+	site.MarkDraft(c, office.IsDraft(e))
 	return s.Render(c, status, SettingsPage(s.Page(c, v.Title), v, errs))
 }
 
@@ -154,17 +155,17 @@ func (s *Server) settingsLog(ctx context.Context, st office.SettingsState) ([]un
 	names := s.UserNames(ctx, ids...)
 	var us []unlockRow
 	for _, u := range st.Unlocks {
-		us = append(us, unlockRow{By: names[u.UnlockedBy], At: ShowTime(u.UnlockedAt), Reason: u.Reason})
+		us = append(us, unlockRow{By: names[u.UnlockedBy], At: site.ShowTime(u.UnlockedAt), Reason: u.Reason})
 	}
 	var cs []changeRow
 	for _, ch := range st.Changes {
-		cs = append(cs, changeRow{By: names[ch.ChangedBy], At: ShowTime(ch.ChangedAt), Unlock: ch.UnlockID != nil})
+		cs = append(cs, changeRow{By: names[ch.ChangedBy], At: site.ShowTime(ch.ChangedAt), Unlock: ch.UnlockID != nil})
 	}
 	return us, cs
 }
 
 func (s *Server) eventSettingsSave(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -174,30 +175,30 @@ func (s *Server) eventSettingsSave(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	f := in.form()
-	err = s.Office.SetEventSettings(ctx, Actor(c), id, f)
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	err = s.Office.SetEventSettings(ctx, site.Actor(c), id, f)
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderEventSettings(c, http.StatusUnprocessableEntity, id, &f, msgs, false)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/settings?saved=1")
+	return site.SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/settings?saved=1")
 }
 
 func (s *Server) eventSettingsUnlock(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	err = s.Office.UnlockEventSettings(ctx, Actor(c), id, c.FormValue("reason"))
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	err = s.Office.UnlockEventSettings(ctx, site.Actor(c), id, c.FormValue("reason"))
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderEventSettings(c, http.StatusUnprocessableEntity, id, nil, msgs, false)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/settings")
+	return site.SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/settings")
 }
 
 // settingOption is one choice of a settings select.
@@ -206,7 +207,7 @@ type settingOption struct{ Value, Label string }
 func opts(ctx context.Context, prefix string, values ...string) []settingOption {
 	out := make([]settingOption, len(values))
 	for i, v := range values {
-		out[i] = settingOption{Value: v, Label: T(ctx, prefix+v)}
+		out[i] = settingOption{Value: v, Label: site.T(ctx, prefix+v)}
 	}
 	return out
 }

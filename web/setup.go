@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // setupInput is the first-run form.
@@ -25,7 +26,7 @@ func (s *Server) setupForm(c echo.Context) error {
 	if err := s.Office.Accounts().CheckSetupToken(ctx, token); err != nil {
 		return err
 	}
-	return s.Render(c, http.StatusOK, SetupPage(s.Page(c, L(ctx).T("accounts.setup.title")), setupInput{Token: token}, nil))
+	return s.Render(c, http.StatusOK, SetupPage(s.Page(c, site.L(ctx).T("accounts.setup.title")), setupInput{Token: token}, nil))
 }
 
 func (s *Server) setupSubmit(c echo.Context) error {
@@ -37,8 +38,8 @@ func (s *Server) setupSubmit(c echo.Context) error {
 	u, err := s.Office.Accounts().CompleteSetup(ctx, office.SetupInput{
 		Token: in.Token, Login: in.Login, DisplayName: in.DisplayName, Password: in.Password, Password2: in.Password2,
 	})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
-		return s.Render(c, http.StatusUnprocessableEntity, SetupPage(s.Page(c, L(ctx).T("accounts.setup.title")), in, msgs))
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
+		return s.Render(c, http.StatusUnprocessableEntity, SetupPage(s.Page(c, site.L(ctx).T("accounts.setup.title")), in, msgs))
 	}
 	if err != nil {
 		return err
@@ -46,5 +47,5 @@ func (s *Server) setupSubmit(c echo.Context) error {
 	if err := s.signInAs(c, u.ID); err != nil {
 		return err
 	}
-	return SeeOther(c, "/start") // the first-run checklist
+	return site.SeeOther(c, "/start") // the first-run checklist
 }

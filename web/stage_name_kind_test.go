@@ -1,6 +1,7 @@
 package web
 
 import (
+	"kisen/web/site"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -27,7 +28,7 @@ func TestStageName_NamedAsItsKindReadsInEnglish(t *testing.T) {
 			}
 			stages = append(stages, resp.Header.Get("Location"))
 		}
-		for _, lang := range Languages {
+		for _, lang := range site.Languages {
 			a.get("/lang?to=" + lang)
 			for _, path := range []string{f.eventPath() + "/brackets", stages[0]} {
 				resp, body := a.get(path)
@@ -70,7 +71,7 @@ func TestGameLabel_KindPrefixReadsInEnglish(t *testing.T) {
 			games = append(games, resp.Header.Get("Location"))
 		}
 		want := map[string][3]string{"ja": {"一次予選 R1-G1", "若手選抜 R1-G2", "新鋭戦 R1-G3"}, "en": {"First preliminary R1-G1", "若手選抜 R1-G2", "Rising Stars R1-G3"}}
-		for _, lang := range Languages {
+		for _, lang := range site.Languages {
 			a.get("/lang?to=" + lang)
 			for i, path := range games {
 				_, body := a.get(path)

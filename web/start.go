@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // startEventGroup is one role's events on the start page.
@@ -56,18 +57,18 @@ type startView struct {
 // what waits for them, and recent changes.
 func (s *Server) startPage(c echo.Context) error {
 	ctx := c.Request().Context()
-	sv, err := s.Office.Start(ctx, Actor(c))
+	sv, err := s.Office.Start(ctx, site.Actor(c))
 	if err != nil {
 		return err
 	}
-	return s.Render(c, http.StatusOK, StartPage(s.Page(c, T(ctx, "start.title")), startViewOf(ctx, sv)))
+	return s.Render(c, http.StatusOK, StartPage(s.Page(c, site.T(ctx, "start.title")), startViewOf(ctx, sv)))
 }
 
 func startViewOf(ctx context.Context, sv office.StartView) startView {
 	var v startView
 	link := func(e office.Event) startEventLink {
-		return startEventLink{ID: e.ID, Name: LocalName(ctx, e.Name, e.NameEn), Dates: e.StartDate + " – " + e.EndDate,
-			Status: T(ctx, "events.status."+e.Status)}
+		return startEventLink{ID: e.ID, Name: site.LocalName(ctx, e.Name, e.NameEn), Dates: e.StartDate + " – " + e.EndDate,
+			Status: site.T(ctx, "events.status."+e.Status)}
 	}
 	byRole := map[string][]startEventLink{}
 	for _, e := range sv.Events {
@@ -91,70 +92,70 @@ func startViewOf(ctx context.Context, sv office.StartView) startView {
 		if p, ok := sv.Players[id]; ok {
 			return p.Name
 		}
-		return T(ctx, "start.unknown_player")
+		return site.T(ctx, "start.unknown_player")
 	}
 	user := func(id int64) string {
 		if n, ok := sv.Users[id]; ok {
 			return n
 		}
-		return T(ctx, "start.unknown_user")
+		return site.T(ctx, "start.unknown_user")
 	}
 	event := func(id int64) string {
 		e := sv.EventByID[id]
-		return LocalName(ctx, e.Name, e.NameEn)
+		return site.LocalName(ctx, e.Name, e.NameEn)
 	}
 	for _, g := range sv.Waiting {
 		when := g.ScheduledOn
-		v.Waiting = append(v.Waiting, startLine{When: when, Href: GameURL(g.GameID),
-			Text: T(ctx, "start.waiting.result", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID))})
+		v.Waiting = append(v.Waiting, startLine{When: when, Href: site.GameURL(g.GameID),
+			Text: site.T(ctx, "start.waiting.result", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID))})
 	}
 	v.WaitingMore = sv.WaitingMore
 	for _, g := range sv.Confirm {
-		v.Confirm = append(v.Confirm, startLine{When: ShowTime(g.Result.EnteredAt), Href: GameURL(g.GameID),
-			Text: T(ctx, "start.waiting.confirm", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID),
+		v.Confirm = append(v.Confirm, startLine{When: site.ShowTime(g.Result.EnteredAt), Href: site.GameURL(g.GameID),
+			Text: site.T(ctx, "start.waiting.confirm", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID),
 				"Result", resultPhrase(ctx, g.Result.Result, player(g.SentePlayerID), player(g.GotePlayerID)),
 				"By", user(g.Result.EnteredBy))})
 	}
 	v.ConfirmMore = sv.ConfirmMore
 	for _, g := range sv.Rulings {
-		v.Rulings = append(v.Rulings, startLine{When: ShowTime(g.Result.EnteredAt), Href: GameURL(g.GameID),
-			Text: T(ctx, "start.waiting.ruling", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID),
-				"Why", T(ctx, actionKey("start.ruling.", g.Result.Reason, office.RulingReasons)))})
+		v.Rulings = append(v.Rulings, startLine{When: site.ShowTime(g.Result.EnteredAt), Href: site.GameURL(g.GameID),
+			Text: site.T(ctx, "start.waiting.ruling", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID),
+				"Why", site.T(ctx, actionKey("start.ruling.", g.Result.Reason, office.RulingReasons)))})
 	}
 	v.RulingsMore = sv.RulingsMore
 	for _, ch := range sv.Changes {
-		l := startLine{When: ShowTime(ch.At)}
+		l := startLine{When: site.ShowTime(ch.At)}
 		sente, gote := player(ch.SentePlayerID), player(ch.GotePlayerID)
 		switch ch.Kind {
 		case office.ChangeResult:
-			l.Href = GameURL(ch.GameID)
+			l.Href = site.GameURL(ch.GameID)
 			id := "start.change.result"
 			if ch.Version > 1 {
 				id = "start.change.correction"
 			}
-			l.Text = T(ctx, id, "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Sente", sente, "Gote", gote,
+			l.Text = site.T(ctx, id, "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Sente", sente, "Gote", gote,
 				"Result", resultPhrase(ctx, ch.Result, sente, gote), "Version", ch.Version)
 		case office.ChangeRuling:
-			l.Href = GameURL(ch.GameID)
-			kind := T(ctx, "adjudication.rulingkind."+ch.RulingKind)
-			l.Text = T(ctx, "start.change.ruling", "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Sente", sente, "Gote", gote, "Kind", kind)
+			l.Href = site.GameURL(ch.GameID)
+			kind := site.T(ctx, "adjudication.rulingkind."+ch.RulingKind)
+			l.Text = site.T(ctx, "start.change.ruling", "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Sente", sente, "Gote", gote, "Kind", kind)
 		case office.ChangeDraw:
-			l.Href = "/stages/" + I64(ch.StageID)
-			l.Text = T(ctx, actionKey("start.change.draw.", ch.Action, drawActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Place", StageName(ctx, ch.Place, ch.PlaceEn, ch.PlaceKind))
+			l.Href = "/stages/" + site.I64(ch.StageID)
+			l.Text = site.T(ctx, actionKey("start.change.draw.", ch.Action, drawActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Place", site.StageName(ctx, ch.Place, ch.PlaceEn, ch.PlaceKind))
 		case office.ChangeSchedule:
-			l.Href = "/league/" + I64(ch.ClassID)
-			l.Text = T(ctx, actionKey("start.change.schedule.", ch.Action, scheduleActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID),
-				"Class", T(ctx, "league.class_name", "Class", ch.Place))
+			l.Href = "/league/" + site.I64(ch.ClassID)
+			l.Text = site.T(ctx, actionKey("start.change.schedule.", ch.Action, scheduleActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID),
+				"Class", site.T(ctx, "league.class_name", "Class", ch.Place))
 		}
 		v.Changes = append(v.Changes, l)
 	}
 	if !sv.SetupDone() {
 		c := sv.Setup
 		v.Checklist = []setupStep{
-			{Label: T(ctx, "start.setup.organiser"), Hint: T(ctx, "start.setup.organiser_hint"), Href: "/organisers", Done: c.Organisers > 0},
-			{Label: T(ctx, "start.setup.event"), Hint: T(ctx, "start.setup.event_hint"), Href: "/events", Done: c.Events > 0},
-			{Label: T(ctx, "start.setup.players"), Hint: T(ctx, "start.setup.players_hint"), Href: "/players/paste", Done: c.Players > 0},
-			{Label: T(ctx, "start.setup.stage"), Hint: T(ctx, "start.setup.stage_hint"), Href: "/events", Done: c.Stages > 0},
+			{Label: site.T(ctx, "start.setup.organiser"), Hint: site.T(ctx, "start.setup.organiser_hint"), Href: "/organisers", Done: c.Organisers > 0},
+			{Label: site.T(ctx, "start.setup.event"), Hint: site.T(ctx, "start.setup.event_hint"), Href: "/events", Done: c.Events > 0},
+			{Label: site.T(ctx, "start.setup.players"), Hint: site.T(ctx, "start.setup.players_hint"), Href: "/players/paste", Done: c.Players > 0},
+			{Label: site.T(ctx, "start.setup.stage"), Hint: site.T(ctx, "start.setup.stage_hint"), Href: "/events", Done: c.Stages > 0},
 		}
 	}
 	return v
@@ -178,11 +179,11 @@ func actionKey(prefix, action string, known []string) string {
 func resultPhrase(ctx context.Context, result, sente, gote string) string {
 	switch result {
 	case office.ResultSenteWin:
-		return T(ctx, "start.result.sente_win", "Name", sente)
+		return site.T(ctx, "start.result.sente_win", "Name", sente)
 	case office.ResultGoteWin:
-		return T(ctx, "start.result.gote_win", "Name", gote)
+		return site.T(ctx, "start.result.gote_win", "Name", gote)
 	case office.ResultRedo, office.ResultBothLose, office.ResultPending:
-		return T(ctx, "start.result."+result)
+		return site.T(ctx, "start.result."+result)
 	}
-	return T(ctx, "start.result.other")
+	return site.T(ctx, "start.result.other")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // startHrefs lists the game pages linked from one list of the start page.
@@ -73,10 +74,10 @@ func TestStart_D_X5_D_K1_WaitingForARulingAndAResultTakenBack(t *testing.T) {
 
 		a.signIn(a.client, g.arbiter.UserID)
 		d := doc(t, startBody(t, a))
-		if got, want := startHrefs(d, "start-waiting-ruling"), []string{GameURL(disputed), GameURL(superseded)}; !slices.Equal(got, want) {
+		if got, want := startHrefs(d, "start-waiting-ruling"), []string{site.GameURL(disputed), site.GameURL(superseded)}; !slices.Equal(got, want) {
 			t.Fatalf("waiting for a ruling: %v, want %v", got, want)
 		}
-		if got, want := startHrefs(d, "start-waiting-result"), []string{GameURL(undone), GameURL(fresh)}; !slices.Equal(got, want) {
+		if got, want := startHrefs(d, "start-waiting-result"), []string{site.GameURL(undone), site.GameURL(fresh)}; !slices.Equal(got, want) {
 			t.Fatalf("waiting for a result: %v, want %v (a game waiting for the arbiter is not waiting for a result)", got, want)
 		}
 		rulings := d.Find(`[data-testid="start-rulings"]`).Text()
@@ -100,7 +101,7 @@ func TestStart_D_X5_D_K1_WaitingForARulingAndAResultTakenBack(t *testing.T) {
 			t.Fatalf("the ruling did not settle the game: %+v", ended)
 		}
 		d = doc(t, startBody(t, a))
-		if got, want := startHrefs(d, "start-waiting-ruling"), []string{GameURL(superseded)}; !slices.Equal(got, want) {
+		if got, want := startHrefs(d, "start-waiting-ruling"), []string{site.GameURL(superseded)}; !slices.Equal(got, want) {
 			t.Fatalf("after the ruling: %v, want %v", got, want)
 		}
 

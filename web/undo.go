@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // Undo and unpublish (issue 13, docs/previews-and-undo.md): nothing is
@@ -21,20 +22,20 @@ import (
 // with it the new version (through the correction gate when later games
 // depended on the result).
 func (s *Server) undoSave(c echo.Context) error {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
 	in := office.UndoInput{Reason: c.FormValue("reason")}
-	in.Version, err = SeenVersion(c)
-	if !Confirmed(c) {
+	in.Version, err = site.SeenVersion(c)
+	if !site.Confirmed(c) {
 		var eff office.Effects
 		if err == nil {
 			var eventID int64
 			if eventID, err = s.Office.EventOfGame(ctx, id); err == nil {
 				eff, err = s.Office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
-					_, err := o.UndoResult(ctx, Actor(c), id, in)
+					_, err := o.UndoResult(ctx, site.Actor(c), id, in)
 					return err
 				})
 			}
@@ -42,7 +43,7 @@ func (s *Server) undoSave(c echo.Context) error {
 		if shown, err2 := s.CorrectionFromPreview(c, office.CorrectionResult, id, err); shown {
 			return err2
 		}
-		if msgs, ok := FieldMsgsOf(ctx, err); ok && msgs["reason"] != "" && len(msgs) == 1 {
+		if msgs, ok := site.FieldMsgsOf(ctx, err); ok && msgs["reason"] != "" && len(msgs) == 1 {
 			// The reason is asked for on the preview itself: show what will
 			// be stored with the message, not the game page.
 			eff, err = s.undoEffectsWithoutReason(ctx, c, id, in)
@@ -51,15 +52,15 @@ func (s *Server) undoSave(c echo.Context) error {
 			}
 		}
 		if err != nil {
-			WholePageUnlessStale(c, err)
+			site.WholePageUnlessStale(c, err)
 			return s.formError(c, id, gameForms{Open: "undo"}, err)
 		}
 		return s.renderUndoConfirm(c, http.StatusOK, id, in, eff, nil)
 	}
 	if err == nil {
-		_, err = s.Office.UndoResult(ctx, Actor(c), id, in)
+		_, err = s.Office.UndoResult(ctx, site.Actor(c), id, in)
 	}
-	if msgs, ok := FieldMsgsOf(ctx, err); ok && msgs["reason"] != "" {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok && msgs["reason"] != "" {
 		eff, perr := s.undoEffectsWithoutReason(ctx, c, id, in)
 		if perr != nil {
 			return perr
@@ -67,10 +68,10 @@ func (s *Server) undoSave(c echo.Context) error {
 		return s.renderUndoConfirm(c, http.StatusUnprocessableEntity, id, in, eff, msgs)
 	}
 	if err != nil {
-		WholePageUnlessStale(c, err)
+		site.WholePageUnlessStale(c, err)
 		return s.formError(c, id, gameForms{Open: "undo"}, err)
 	}
-	return SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
+	return site.SeeOther(c, "/games/"+strconv.FormatInt(id, 10)+"#results")
 }
 
 // undoEffectsWithoutReason previews the undo with a placeholder reason, so
@@ -82,25 +83,25 @@ func (s *Server) undoEffectsWithoutReason(ctx context.Context, c echo.Context, i
 	}
 	in.Reason = "-"
 	return s.Office.DryRun(ctx, eventID, func(ctx context.Context, o *office.Office) error {
-		_, err := o.UndoResult(ctx, Actor(c), id, in)
+		_, err := o.UndoResult(ctx, site.Actor(c), id, in)
 		return err
 	})
 }
 
-func (s *Server) renderUndoConfirm(c echo.Context, status int, id int64, in office.UndoInput, eff office.Effects, errs FieldMsgs) error {
+func (s *Server) renderUndoConfirm(c echo.Context, status int, id int64, in office.UndoInput, eff office.Effects, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	g, _, err := s.Office.Game(ctx, Actor(c), id)
+	g, _, err := s.Office.Game(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}
-	lead := T(ctx, "previews.undo.lead_none", "V", in.Version)
+	lead := site.T(ctx, "previews.undo.lead_none", "V", in.Version)
 	if plan, ok, err := s.Office.PlanUndo(ctx, id); err != nil {
 		return err
 	} else if ok && plan.Restored != nil {
-		lead = T(ctx, "previews.undo.lead", "V", plan.Undone.Version, "Back", plan.Restored.Version,
-			"Result", EffectResultWords(ctx, plan.Restored.Result, plan.Restored.Reason, s.PlayerName(ctx, g.SentePlayerID), s.PlayerName(ctx, g.GotePlayerID)))
+		lead = site.T(ctx, "previews.undo.lead", "V", plan.Undone.Version, "Back", plan.Restored.Version,
+			"Result", site.EffectResultWords(ctx, plan.Restored.Result, plan.Restored.Reason, s.PlayerName(ctx, g.SentePlayerID), s.PlayerName(ctx, g.GotePlayerID)))
 	}
-	return s.RenderConfirm(c, status, ConfirmView{Title: T(ctx, "previews.undo.title", "Game", GameLabel(ctx, g.Label)), Lead: lead,
-		Effects: s.EffectsView(ctx, eff), Action: GameURL(id) + "/undo", Fields: EchoFields(c, "reason"),
-		Submit: T(ctx, "previews.undo.submit"), Back: GameURL(id) + "#results", Reason: true, ReasonValue: in.Reason, Errs: errs, Danger: true})
+	return s.RenderConfirm(c, status, site.ConfirmView{Title: site.T(ctx, "previews.undo.title", "Game", site.GameLabel(ctx, g.Label)), Lead: lead,
+		Effects: s.EffectsView(ctx, eff), Action: site.GameURL(id) + "/undo", Fields: site.EchoFields(c, "reason"),
+		Submit: site.T(ctx, "previews.undo.submit"), Back: site.GameURL(id) + "#results", Reason: true, ReasonValue: in.Reason, Errs: errs, Danger: true})
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/site"
 )
 
 // newUserInput is the form for adding a user.
@@ -32,9 +33,9 @@ func (s *Server) usersPage(c echo.Context) error {
 	return s.renderUsers(c, http.StatusOK, newUserInput{}, nil)
 }
 
-func (s *Server) renderUsers(c echo.Context, status int, in newUserInput, errs FieldMsgs) error {
+func (s *Server) renderUsers(c echo.Context, status int, in newUserInput, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	a := Actor(c)
+	a := site.Actor(c)
 	users, err := s.Office.Accounts().Users(ctx, a)
 	if err != nil {
 		return err
@@ -42,10 +43,10 @@ func (s *Server) renderUsers(c echo.Context, status int, in newUserInput, errs F
 	rows := make([]userRow, 0, len(users))
 	for _, u := range users {
 		rows = append(rows, userRow{ID: u.ID, Login: u.Login, DisplayName: u.DisplayName, Admin: u.IsAdmin,
-			Disabled: u.Disabled, Created: ShowTime(u.CreatedAt), Self: u.ID == a.UserID})
+			Disabled: u.Disabled, Created: site.ShowTime(u.CreatedAt), Self: u.ID == a.UserID})
 	}
 	in.Password, in.Password2 = "", ""
-	return s.Render(c, status, UsersPage(s.Page(c, L(ctx).T("accounts.users.title")), rows, in, errs))
+	return s.Render(c, status, UsersPage(s.Page(c, site.L(ctx).T("accounts.users.title")), rows, in, errs))
 }
 
 func (s *Server) userCreate(c echo.Context) error {
@@ -54,21 +55,21 @@ func (s *Server) userCreate(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
-	_, err := s.Office.Accounts().CreateUser(ctx, Actor(c), office.NewUser{
+	_, err := s.Office.Accounts().CreateUser(ctx, site.Actor(c), office.NewUser{
 		Login: in.Login, DisplayName: in.DisplayName, Password: in.Password, Password2: in.Password2,
 	})
-	if msgs, ok := FieldMsgsOf(ctx, err); ok {
+	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderUsers(c, http.StatusUnprocessableEntity, in, msgs)
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/users")
+	return site.SeeOther(c, "/users")
 }
 
 // userFlag reads :id and the form's value ("1" or "0").
 func userFlag(c echo.Context) (int64, bool, error) {
-	id, err := PathID(c)
+	id, err := site.PathID(c)
 	if err != nil {
 		return 0, false, err
 	}
@@ -80,7 +81,7 @@ func (s *Server) userSetDisabled(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.afterUserChange(c, s.Office.Accounts().SetUserDisabled(c.Request().Context(), Actor(c), id, on))
+	return s.afterUserChange(c, s.Office.Accounts().SetUserDisabled(c.Request().Context(), site.Actor(c), id, on))
 }
 
 func (s *Server) userSetAdmin(c echo.Context) error {
@@ -88,31 +89,31 @@ func (s *Server) userSetAdmin(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.afterUserChange(c, s.Office.Accounts().SetUserAdmin(c.Request().Context(), Actor(c), id, on))
+	return s.afterUserChange(c, s.Office.Accounts().SetUserAdmin(c.Request().Context(), site.Actor(c), id, on))
 }
 
 // afterUserChange shows the list with the reason when a change was
 // refused (the last administrator), else returns to the list.
 func (s *Server) afterUserChange(c echo.Context, err error) error {
-	if msgs, ok := FieldMsgsOf(c.Request().Context(), err); ok {
-		return s.renderUsers(c, http.StatusUnprocessableEntity, newUserInput{}, FieldMsgs{"": msgs["user"]})
+	if msgs, ok := site.FieldMsgsOf(c.Request().Context(), err); ok {
+		return s.renderUsers(c, http.StatusUnprocessableEntity, newUserInput{}, site.FieldMsgs{"": msgs["user"]})
 	}
 	if err != nil {
 		return err
 	}
-	return SeeOther(c, "/users")
+	return site.SeeOther(c, "/users")
 }
 
 func userDisableLabel(ctx context.Context, disabled bool) string {
 	if disabled {
-		return T(ctx, "accounts.users.enable")
+		return site.T(ctx, "accounts.users.enable")
 	}
-	return T(ctx, "accounts.users.disable")
+	return site.T(ctx, "accounts.users.disable")
 }
 
 func userAdminLabel(ctx context.Context, admin bool) string {
 	if admin {
-		return T(ctx, "accounts.users.revoke_admin")
+		return site.T(ctx, "accounts.users.revoke_admin")
 	}
-	return T(ctx, "accounts.users.grant_admin")
+	return site.T(ctx, "accounts.users.grant_admin")
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"kisen/pairing"
+	"kisen/web/site"
 )
 
 // A record that cannot be read is said in the reader's language, with its
@@ -21,7 +22,7 @@ func TestWords_RecordErrorInTheReadersLanguage(t *testing.T) {
 		a.signIn(a.client, g.arbiter.UserID)
 		path := "/games/" + strconv.FormatInt(g.game.ID, 10)
 		bad := "手合割：平手\nこれは棋譜ではありません\n"
-		for _, lang := range Languages {
+		for _, lang := range site.Languages {
 			a.setLang(a.client, lang)
 			resp, body := a.postForm(path+"/record", url.Values{"record": {bad}, "format": {"kif"}})
 			if resp.StatusCode != http.StatusUnprocessableEntity {
@@ -42,7 +43,7 @@ func TestWords_UploadTooLargeIsLocalisedWithTheUsersNavigation(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		admin := a.addUser("admin", true)
 		a.signIn(a.client, admin.ID)
-		for _, lang := range Languages {
+		for _, lang := range site.Languages {
 			a.setLang(a.client, lang)
 			var buf bytes.Buffer
 			w := multipart.NewWriter(&buf)
@@ -77,7 +78,7 @@ func TestWords_UploadTooLargeIsLocalisedWithTheUsersNavigation(t *testing.T) {
 // article in words, in both languages; the rule id never shows.
 func TestWords_D_A1_ViolationNamesThePlayers(t *testing.T) {
 	ctx := context.Background()
-	m, err := LoadMessages()
+	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,9 +88,9 @@ func TestWords_D_A1_ViolationNamesThePlayers(t *testing.T) {
 		"ja": "師匠 一郎 と 弟子 二郎 は師弟のため、一次予選1回戦では当たりません（公式棋戦規約 第8条A-1）",
 		"en": "師匠 一郎 and 弟子 二郎 are master and student, so they do not meet in round 1 of the first preliminary (Official games rules art. 8 A-1)",
 	}
-	for _, lang := range Languages {
-		c := WithLocalizer(ctx, m.For(lang))
-		if got := KnockoutViolation(c, v, func(id string) string { return names[id] }); got != want[lang] {
+	for _, lang := range site.Languages {
+		c := site.WithLocalizer(ctx, m.For(lang))
+		if got := site.KnockoutViolation(c, v, func(id string) string { return names[id] }); got != want[lang] {
 			t.Errorf("%s: %q, want %q", lang, got, want[lang])
 		}
 	}
@@ -97,7 +98,7 @@ func TestWords_D_A1_ViolationNamesThePlayers(t *testing.T) {
 
 // Seed citations read as documents and articles, never as file prefixes.
 func TestWords_ArticleCitationsInWords(t *testing.T) {
-	m, err := LoadMessages()
+	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +112,7 @@ func TestWords_ArticleCitationsInWords(t *testing.T) {
 	}
 	for _, tc := range cases {
 		for lang, want := range map[string]string{"ja": tc.ja, "en": tc.en} {
-			if got := ArticleText(WithLocalizer(context.Background(), m.For(lang)), tc.in); got != want {
+			if got := site.ArticleText(site.WithLocalizer(context.Background(), m.For(lang)), tc.in); got != want {
 				t.Errorf("%s %q: %q, want %q", lang, tc.in, got, want)
 			}
 		}

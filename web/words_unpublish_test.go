@@ -1,6 +1,7 @@
 package web
 
 import (
+	"kisen/web/site"
 	"strings"
 	"testing"
 )
@@ -9,16 +10,16 @@ import (
 // log say an unpublication in words with the number of games made void,
 // never the action's code name.
 func TestWords_UnpublishLogLinesAreSentences(t *testing.T) {
-	msgs, err := LoadMessages()
+	msgs, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)
 	}
 	name := func(id string) string { return id }
 	for _, lang := range []string{"ja", "en"} {
-		ctx := WithLocalizer(t.Context(), msgs.For(lang))
+		ctx := site.WithLocalizer(t.Context(), msgs.For(lang))
 		for _, s := range []string{
-			DrawLogSentence(ctx, "unpublish", `{"voided":[11,12,13]}`, name),
-			LeagueLogSentence(ctx, "unpublish", `{"voided":[11,12,13]}`, "", name),
+			site.DrawLogSentence(ctx, "unpublish", `{"voided":[11,12,13]}`, name),
+			site.LeagueLogSentence(ctx, "unpublish", `{"voided":[11,12,13]}`, "", name),
 		} {
 			if strings.Contains(s, "unpublish") || !strings.Contains(s, "3") {
 				t.Errorf("%s: %q", lang, s)
