@@ -5,15 +5,13 @@ package web
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
-
-import "kisen/web/site"
-
 import (
+	"kisen/office"
+	"kisen/web/site"
 	"strconv"
 
-	"kisen/office"
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
 )
 
 // AccountPage: who is signed in, their event roles, and the password form.

@@ -36,13 +36,6 @@ func utcPtr(t *time.Time) *time.Time {
 	return &u
 }
 
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
-
 func idPtr(id int64) *int64 {
 	if id == 0 {
 		return nil
@@ -381,7 +374,7 @@ func apiPlayerRef(ps map[int64]office.Player, id *int64) *APIPlayerRef {
 
 func apiResultVersion(h office.ResultVersion, names map[int64]string, inForce bool) APIResultVersion {
 	return APIResultVersion{Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note, EnteredBy: names[h.EnteredBy],
-		EnteredVia: h.EnteredVia, EnteredAt: h.EnteredAt.UTC(), Confirmed: h.Confirmed(), ConfirmedAt: utcPtr(h.ConfirmedAt), ConfirmedVia: deref(h.ConfirmedVia),
+		EnteredVia: h.EnteredVia, EnteredAt: h.EnteredAt.UTC(), Confirmed: h.Confirmed(), ConfirmedAt: utcPtr(h.ConfirmedAt), ConfirmedVia: site.Deref(h.ConfirmedVia),
 		InForce: inForce}
 }
 

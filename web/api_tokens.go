@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -132,13 +131,4 @@ func (s *Server) tokenRevoke(c echo.Context) error {
 		return err
 	}
 	return site.SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/tokens")
-}
-
-// viaToken names who entered a row: the person, and the API token it came
-// through when it did (the token's name, issue 15).
-func viaToken(ctx context.Context, name, token string) string {
-	if token == "" {
-		return name
-	}
-	return name + " " + site.T(ctx, "api.via", "Name", token)
 }

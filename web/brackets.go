@@ -928,3 +928,30 @@ func finalPlayers(st stageView) (string, string, bool) {
 	}
 	return f.Sides[0].Name, f.Sides[1].Name, true
 }
+
+// stageFormsFor hides the stage page's per-game forms (quick results,
+// observed tosses) from a viewer whose write would be refused.
+func stageFormsFor(st stageView, can office.StageCan) stageView {
+	fix := func(g *bracketGameView) {
+		g.CanEnter = g.CanEnter && can.Result
+		g.CanToss = g.CanToss && can.Direct
+	}
+	rounds := make([][]bracketGameView, len(st.Rounds))
+	for r := range st.Rounds {
+		rounds[r] = append([]bracketGameView(nil), st.Rounds[r]...)
+		for i := range rounds[r] {
+			fix(&rounds[r][i])
+		}
+	}
+	st.Rounds = rounds
+	if st.Third != nil {
+		g := *st.Third
+		fix(&g)
+		st.Third = &g
+	}
+	st.Series = append([]bracketGameView(nil), st.Series...)
+	for i := range st.Series {
+		fix(&st.Series[i])
+	}
+	return st
+}

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -80,7 +79,7 @@ func (s *Server) stageUnpublish(c echo.Context) error {
 		})
 	}
 	if !site.Confirmed(c) {
-		eff, err := try(orPlaceholder(reason))
+		eff, err := try(site.OrPlaceholder(reason))
 		if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 			return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, msgs)
 		}
@@ -92,7 +91,7 @@ func (s *Server) stageUnpublish(c echo.Context) error {
 	err = s.Office.UnpublishStage(ctx, site.Actor(c), id, reason)
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		if msgs["reason"] != "" {
-			eff, perr := try(orPlaceholder(reason))
+			eff, perr := try(site.OrPlaceholder(reason))
 			if perr == nil {
 				return view(http.StatusUnprocessableEntity, eff, msgs)
 			}
@@ -103,15 +102,6 @@ func (s *Server) stageUnpublish(c echo.Context) error {
 		return err
 	}
 	return site.SeeOther(c, site.StageURL(id)+"#review")
-}
-
-// orPlaceholder stands in for a reason not given yet, so a preview can
-// say what will be stored while the page asks for the reason.
-func orPlaceholder(reason string) string {
-	if strings.TrimSpace(reason) == "" {
-		return "-"
-	}
-	return reason
 }
 
 // stageHasResult: a game of the stage has a result, so its draw can no

@@ -5,16 +5,14 @@ package web
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
-
-import "kisen/web/site"
-
 import (
-	"strconv"
-
 	"kisen/office"
 	"kisen/office/day"
+	"kisen/web/site"
+	"strconv"
+
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
 )
 
 // DayReceptionPage is the desk: every entrant with their check-in, the

@@ -14,7 +14,6 @@ import (
 
 // eventRoutes: organisers and their events.
 func (s *Server) eventRoutes(e *echo.Echo) {
-	s.organiserRoutes(e)
 	e.GET("/events", s.eventsPage)
 	e.POST("/events", s.eventCreate, site.RequireAdmin)
 	e.GET("/events/:id", s.eventPage)

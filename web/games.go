@@ -35,7 +35,6 @@ func (s *Server) gameRoutes(e *echo.Echo) {
 	e.POST("/games/:id/undo", s.undoSave, site.RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.ConfirmedGate(office.CorrectionResult))
 	e.POST("/games/:id/rulings", s.rulingSave, site.RequireUser, s.ActsOnGame(office.RulingRoles...), s.ConfirmedGate(office.CorrectionResult))
 	e.POST("/games/:id/confirm", s.confirmSave, site.RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.CorrectionGate(office.CorrectionResult))
-	s.settingsRoutes(e)
 }
 
 // gameForms holds what the user typed into the game page's forms, so a
@@ -304,7 +303,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	names := s.UserNames(ctx, ids...)
 	for _, r := range recs {
 		v.Records = append(v.Records, recordRow{Version: r.Version, Format: r.Format, Plies: r.Plies, HasFoul: r.HasFoul,
-			EnteredBy: viaToken(ctx, names[r.EnteredBy], r.EnteredVia), EnteredAt: site.ShowTime(r.EnteredAt)})
+			EnteredBy: site.ViaToken(ctx, names[r.EnteredBy], r.EnteredVia), EnteredAt: site.ShowTime(r.EnteredAt)})
 	}
 	start, moves := "", []string(nil)
 	if hasRecord {
@@ -331,9 +330,9 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	}
 	for _, h := range hist {
 		row := resultRow{ID: h.ID, Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note,
-			EnteredBy: viaToken(ctx, names[h.EnteredBy], h.EnteredVia), EnteredAt: site.ShowTime(h.EnteredAt), Effective: h.Version == effective}
+			EnteredBy: site.ViaToken(ctx, names[h.EnteredBy], h.EnteredVia), EnteredAt: site.ShowTime(h.EnteredAt), Effective: h.Version == effective}
 		if h.ConfirmedBy != nil {
-			row.ConfirmedBy, row.ConfirmedAt = viaToken(ctx, names[*h.ConfirmedBy], deref(h.ConfirmedVia)), site.ShowTime(*h.ConfirmedAt)
+			row.ConfirmedBy, row.ConfirmedAt = site.ViaToken(ctx, names[*h.ConfirmedBy], site.Deref(h.ConfirmedVia)), site.ShowTime(*h.ConfirmedAt)
 		}
 		if by, ok := site.ReportedBy(ctx, h, reported, names); ok {
 			row.EnteredBy = by
@@ -366,7 +365,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	}
 	var adjust [2]int
 	for _, r := range rulings {
-		row := rulingRow{ID: r.ID, Kind: r.Kind, Player: r.Player, Reason: r.Reason, Arbiter: viaToken(ctx, r.ArbiterName, r.EnteredVia),
+		row := rulingRow{ID: r.ID, Kind: r.Kind, Player: r.Player, Reason: r.Reason, Arbiter: site.ViaToken(ctx, r.ArbiterName, r.EnteredVia),
 			ByOrganiser: r.ByOrganiser, At: site.ShowTime(r.MadeAt), SupersededBy: supersededBy[r.ID]}
 		if r.DeltaS != 0 {
 			row.Delta = strconv.Itoa(r.DeltaS/60) + "′"

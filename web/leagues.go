@@ -31,7 +31,6 @@ func (s *Server) leagueRoutes(e *echo.Echo) {
 	e.POST("/league/:cid/result", s.leagueResult, site.RequireUser, s.ActsOnLeagueClass(office.LeagueResultRoles...))
 	e.GET("/league/:cid/calendar.ics", s.leagueICS)
 	e.GET("/league/:cid/schedule.csv", s.leagueCSV)
-	s.relativeRoutes(e) // 肉親 feed every league draw
 }
 
 // leagueClassForm is the form that adds a class.

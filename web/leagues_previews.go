@@ -67,7 +67,7 @@ func (s *Server) leagueUnpublish(c echo.Context) error {
 		})
 	}
 	if !site.Confirmed(c) {
-		eff, err := try(orPlaceholder(reason))
+		eff, err := try(site.OrPlaceholder(reason))
 		if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 			return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
 		}
@@ -79,7 +79,7 @@ func (s *Server) leagueUnpublish(c echo.Context) error {
 	err = s.Office.UnpublishSchedule(ctx, site.Actor(c), cid, reason)
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		if msgs["reason"] != "" {
-			if eff, perr := try(orPlaceholder(reason)); perr == nil {
+			if eff, perr := try(site.OrPlaceholder(reason)); perr == nil {
 				return view(http.StatusUnprocessableEntity, eff, msgs)
 			}
 		}

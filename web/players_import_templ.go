@@ -5,12 +5,13 @@ package web
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
+import (
+	"kisen/web/site"
+	"strconv"
 
-import "kisen/web/site"
-
-import "strconv"
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
+)
 
 // PlayerImportPage uploads a CSV; it shows the summary after an import or
 // every problem of a refused file (nothing was written then).

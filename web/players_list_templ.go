@@ -5,12 +5,13 @@ package web
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
+import (
+	"kisen/web/site"
+	"strconv"
 
-import "kisen/web/site"
-
-import "strconv"
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
+)
 
 // PlayersPage is the player list with its search box. The box searches as
 // one types (htmx swaps in PlayerTable); without script the form submits.

@@ -5,10 +5,12 @@ package web
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
+import (
+	"kisen/web/site"
 
-import "kisen/web/site"
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
+)
 
 // SeedApplyForm sets the stage's seeds from the order above (issue 7);
 // only while the stage is in setup.

@@ -46,9 +46,12 @@ func (s *Server) routes() error {
 	s.accountRoutes(e)
 	s.playerRoutes(e)
 	s.eventRoutes(e)
+	s.organiserRoutes(e)
+	s.settingsRoutes(e)
 	s.gameRoutes(e)
 	s.bracketRoutes(e)
 	s.leagueRoutes(e)
+	s.relativeRoutes(e) // 肉親 feed every league draw
 	s.ratingRoutes(e)
 	s.bulkRoutes(e)
 	s.pickerRoutes(e)
