@@ -530,7 +530,7 @@ func (s *Server) apiRatings(c echo.Context) error {
 		}
 		after = &office.RatedKey{Rating: r, Reading: p.after[1], ID: id}
 	}
-	rows, err := s.ratings().RatingsAfter(c.Request().Context(), ratings.RatingFilter{Query: c.QueryParam("q")}, after, p.limit)
+	rows, err := s.Ratings().RatingsAfter(c.Request().Context(), ratings.RatingFilter{Query: c.QueryParam("q")}, after, p.limit)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/day"
+	"kisen/web/players"
 	"kisen/web/site"
 )
 
@@ -39,7 +40,7 @@ type receptionView struct {
 	Entrants  []dayEntrantRow
 	Classes   []site.Choice
 	Query     string
-	Found     []pickCandidate // registered players matching Query, not yet entered
+	Found     []players.PickCandidate // registered players matching Query, not yet entered
 	Searched  bool
 	Walk      walkInForm
 	Errs      site.FieldMsgs
@@ -181,7 +182,7 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 		}
 		v.Searched = true
 		for _, p := range pg.Players {
-			if entered[p.ID] || len(v.Found) == pickerLimit {
+			if entered[p.ID] || len(v.Found) == players.PickerLimit {
 				continue
 			}
 			detail := p.Reading
@@ -191,7 +192,7 @@ func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, er
 			if p.Affiliation != "" {
 				detail += " · " + p.Affiliation
 			}
-			v.Found = append(v.Found, pickCandidate{ID: p.ID, Name: p.Name, Detail: detail})
+			v.Found = append(v.Found, players.PickCandidate{ID: p.ID, Name: p.Name, Detail: detail})
 		}
 	}
 	site.MarkDraft(c, e.Status == office.StatusDraft)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"kisen/store"
+	"kisen/web/players"
 	"kisen/web/site"
 )
 
@@ -27,7 +28,7 @@ func TestRatingChart_TextAsFmtWritesIt(t *testing.T) {
 			r += d
 			at = at.Add(time.Duration(rng.IntN(400)) * time.Hour)
 		}
-		c := ratingChartOf(hist)
+		c := players.RatingChartOf(hist)
 		vals := []float64{hist[0].RatingBefore}
 		for _, h := range hist {
 			vals = append(vals, h.RatingAfter)
@@ -36,17 +37,17 @@ func TestRatingChart_TextAsFmtWritesIt(t *testing.T) {
 		for _, x := range vals {
 			lo, hi = math.Min(lo, x), math.Max(hi, x)
 		}
-		if hi-lo < chartMinSpan {
+		if hi-lo < players.ChartMinSpan {
 			mid := (hi + lo) / 2
-			lo, hi = mid-chartMinSpan/2, mid+chartMinSpan/2
+			lo, hi = mid-players.ChartMinSpan/2, mid+players.ChartMinSpan/2
 		}
 		if len(c.Dots) != len(vals) {
 			t.Fatalf("%d games: %d dots, want %d", n, len(c.Dots), len(vals))
 		}
 		pts := make([]string, len(vals))
 		for i, x := range vals {
-			px := fmt.Sprintf("%.1f", chartLeft+float64(i)*float64(chartRight-chartLeft)/float64(len(vals)-1))
-			py := fmt.Sprintf("%.1f", chartBottom-(x-lo)/(hi-lo)*float64(chartBottom-chartTop))
+			px := fmt.Sprintf("%.1f", players.ChartLeft+float64(i)*float64(players.ChartRight-players.ChartLeft)/float64(len(vals)-1))
+			py := fmt.Sprintf("%.1f", players.ChartBottom-(x-lo)/(hi-lo)*float64(players.ChartBottom-players.ChartTop))
 			pts[i] = px + "," + py
 			title := strings.TrimSpace(fmt.Sprintf("%.0f", math.Round(x)))
 			if i > 0 {
@@ -69,7 +70,7 @@ func TestRatingChart_TextAsFmtWritesIt(t *testing.T) {
 			t.Errorf("%d games: points %q, want %q", n, c.Points, want)
 		}
 	}
-	if d := appendDay(nil, time.Date(12026, 1, 2, 0, 0, 0, 0, site.Tokyo)); string(d) != "12026-01-02" {
+	if d := players.AppendDay(nil, time.Date(12026, 1, 2, 0, 0, 0, 0, site.Tokyo)); string(d) != "12026-01-02" {
 		t.Errorf("year 12026: %q", d)
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"kisen/office/ratings"
 	"kisen/office/seed"
+	"kisen/web/players"
 )
 
 // seedLongRecord registers a player with n games (and the other players
@@ -44,7 +45,7 @@ func TestRecordCSV_StreamedEqualsThePagesConcatenated(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		id := seedLongRecord(t, a, 230)
-		want := [][]string{recordCSVHeader}
+		want := [][]string{players.RecordCSVHeader}
 		r := ratings.New(a.srv.Office)
 		for page := 1; ; page++ {
 			rec, err := r.PlayerRecord(ctx, id, page)
@@ -52,7 +53,7 @@ func TestRecordCSV_StreamedEqualsThePagesConcatenated(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, g := range rec.Games {
-				want = append(want, recordCSVRecord(g))
+				want = append(want, players.RecordCSVRecord(g))
 			}
 			if page >= rec.Pages {
 				if rec.Pages != 3 {

@@ -44,17 +44,17 @@ func (s *Server) routes() error {
 	e.GET("/lang", s.SetLanguage)
 
 	s.accountRoutes(e)
-	s.playerRoutes(e)
+	s.PlayerRoutes(e)
 	s.eventRoutes(e)
 	s.organiserRoutes(e)
 	s.settingsRoutes(e)
 	s.gameRoutes(e)
 	s.bracketRoutes(e)
 	s.leagueRoutes(e)
-	s.relativeRoutes(e) // 肉親 feed every league draw
-	s.ratingRoutes(e)
+	s.RelativeRoutes(e) // 肉親 feed every league draw
+	s.RatingRoutes(e)
 	s.bulkRoutes(e)
-	s.pickerRoutes(e)
+	s.PickerRoutes(e)
 
 	// The amateur tournament day (issue 14, web/day*.go, docs/amateur-day.md).
 	e.GET("/events/:id/day", s.dayPage)

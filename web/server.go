@@ -3,6 +3,7 @@
 package web
 
 import (
+	"kisen/web/players"
 	"kisen/web/site"
 )
 
@@ -11,10 +12,17 @@ import (
 // data (docs/rooms.md).
 type Deps = site.Deps
 
+// The rooms, named apart so that Server embeds each (their handlers are
+// the route table's, routes.go).
+type (
+	playersRoom = players.Room
+)
+
 // Server is the web application: the shared server and the state of the
 // areas that keep their own (the API's document and rate limiter).
 type Server struct {
 	*site.Server
+	*playersRoom
 	api *apiState
 }
 
@@ -24,7 +32,10 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{Server: ss}
+	s := &Server{
+		Server:      ss,
+		playersRoom: &players.Room{Server: ss},
+	}
 	if err := s.routes(); err != nil {
 		return nil, err
 	}

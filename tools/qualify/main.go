@@ -80,7 +80,7 @@ func main() {
 		s := string(b)
 		for o := range m {
 			re := regexp.MustCompile(`(^|[^.\w"])` + regexp.QuoteMeta(o) + `\b`)
-			s = re.ReplaceAllString(s, "${1}site."+o)
+			s = re.ReplaceAllString(s, "${1}"+prefix+"."+o)
 		}
 		os.WriteFile(tf, []byte(s), 0o644)
 		var ns []string

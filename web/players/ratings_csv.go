@@ -1,4 +1,4 @@
-package web
+package players
 
 import (
 	"bytes"
@@ -83,7 +83,7 @@ func (cs *csvStream) send() error {
 // end sends the last batch; err is what stopped the rows, if anything.
 // After a failed row nothing more is sent: the download ends on the last
 // whole batch.
-func (s *Server) endCSV(cs *csvStream, err error) error {
+func (s *Room) endCSV(cs *csvStream, err error) error {
 	if cs.w == nil {
 		return err // nothing sent yet: the error handler answers
 	}
@@ -99,11 +99,11 @@ func (s *Server) endCSV(cs *csvStream, err error) error {
 
 // ratingsExport streams the filtered list as CSV (UTF-8, header row), in
 // list order, every page: the rows are read through one cursor.
-func (s *Server) ratingsExport(c echo.Context) error {
+func (s *Room) ratingsExport(c echo.Context) error {
 	f, _ := ratingFilterOf(c)
 	cs := newCSVStream(c, "ratings.csv")
 	header := false
-	err := s.ratings().EachRating(c.Request().Context(), f, func(r ratings.RatingRow) error {
+	err := s.Ratings().EachRating(c.Request().Context(), f, func(r ratings.RatingRow) error {
 		if !header {
 			header = true
 			if err := cs.write(ratingCSVHeader); err != nil {
@@ -149,30 +149,30 @@ func ratingCSVRecord(r ratings.RatingRow) []string {
 // dropped, with a flush every csvFlushRows. After the first row only a
 // failed write to the client can stop it: endCSV logs it and the download
 // ends where the client stopped reading.
-func (s *Server) playerRecordExport(c echo.Context) error {
+func (s *Room) playerRecordExport(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
 	cs := newCSVStream(c, "record-"+strconv.FormatInt(id, 10)+".csv")
 	header := false
-	err = s.ratings().EachRecordGame(c.Request().Context(), id, func(g ratings.PlayerGame) error {
+	err = s.Ratings().EachRecordGame(c.Request().Context(), id, func(g ratings.PlayerGame) error {
 		if !header {
 			header = true
-			if err := cs.write(recordCSVHeader); err != nil {
+			if err := cs.write(RecordCSVHeader); err != nil {
 				return err
 			}
 		}
-		return cs.write(recordCSVRecord(g), recordCSVNumbers...)
+		return cs.write(RecordCSVRecord(g), recordCSVNumbers...)
 	})
 	if err == nil && !header {
-		err = cs.write(recordCSVHeader) // no games: the header alone
+		err = cs.write(RecordCSVHeader) // no games: the header alone
 	}
 	return s.endCSV(cs, err)
 }
 
 // recordCSVHeader is the documented column list of a player's record.
-var recordCSVHeader = []string{"date", "game_id", "event_id", "event", "opponent_id", "opponent", "colour", "result", "reason", "rating_before", "rating_after"}
+var RecordCSVHeader = []string{"date", "game_id", "event_id", "event", "opponent_id", "opponent", "colour", "result", "reason", "rating_before", "rating_after"}
 
 // recordCSVNumbers are the columns recordCSVRecord fills with numbers.
 var recordCSVNumbers = []int{1, 2, 4, 9, 10}
@@ -180,7 +180,7 @@ var recordCSVNumbers = []int{1, 2, 4, 9, 10}
 // recordCSVRecord is one game from the player's side: result win, loss
 // (both players losing is a loss too), redo, pending, or empty while no
 // result is confirmed; the ratings around it only for rated games.
-func recordCSVRecord(g ratings.PlayerGame) []string {
+func RecordCSVRecord(g ratings.PlayerGame) []string {
 	date := ""
 	if !g.PlayedAt.IsZero() {
 		date = g.PlayedAt.In(site.Tokyo).Format("2006-01-02")

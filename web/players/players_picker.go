@@ -1,4 +1,4 @@
-package web
+package players
 
 import (
 	"kisen/web/site"
@@ -10,20 +10,20 @@ import (
 )
 
 // pickerLimit is how many candidates the 師匠 picker lists.
-const pickerLimit = 10
+const PickerLimit = 10
 
 // masterPick is the 師匠 picker's state: the search text, the candidates
 // found, or the player chosen (ChosenID > 0).
 type masterPick struct {
 	Query      string
-	Candidates []pickCandidate
+	Candidates []PickCandidate
 	Searched   bool
 	ChosenID   int64
 	ChosenName string
 	Exclude    int64 // the player whose master is being set
 }
 
-type pickCandidate struct {
+type PickCandidate struct {
 	ID     int64
 	Name   string
 	Detail string // reading, number, rank
@@ -31,14 +31,14 @@ type pickCandidate struct {
 
 // pickerRoutes: the 師匠 picker's fragments (htmx; administrators, like
 // the master form).
-func (s *Server) pickerRoutes(e *echo.Echo) {
+func (s *Room) PickerRoutes(e *echo.Echo) {
 	e.GET("/players/picker", s.masterPicker, site.RequireAdmin)
 	e.GET("/players/picker/choose", s.masterPickerChoose, site.RequireAdmin)
 }
 
 // masterPicker lists the players whose name or reading matches q (as the
 // user types); each candidate can be clicked to choose it.
-func (s *Server) masterPicker(c echo.Context) error {
+func (s *Room) masterPicker(c echo.Context) error {
 	ctx := c.Request().Context()
 	exclude, _ := strconv.ParseInt(c.QueryParam("exclude"), 10, 64)
 	v := masterPick{Query: strings.TrimSpace(c.QueryParam("master_q")), Exclude: exclude}
@@ -49,7 +49,7 @@ func (s *Server) masterPicker(c echo.Context) error {
 		}
 		v.Searched = true
 		for _, p := range pg.Players {
-			if p.ID == exclude || len(v.Candidates) == pickerLimit {
+			if p.ID == exclude || len(v.Candidates) == PickerLimit {
 				continue
 			}
 			detail := p.Reading
@@ -59,14 +59,14 @@ func (s *Server) masterPicker(c echo.Context) error {
 			if p.Rank != "" {
 				detail += " · " + p.Rank
 			}
-			v.Candidates = append(v.Candidates, pickCandidate{ID: p.ID, Name: p.Name, Detail: detail})
+			v.Candidates = append(v.Candidates, PickCandidate{ID: p.ID, Name: p.Name, Detail: detail})
 		}
 	}
 	return s.Render(c, http.StatusOK, masterPickerResults(v))
 }
 
 // masterPickerChoose answers the picker with one player chosen.
-func (s *Server) masterPickerChoose(c echo.Context) error {
+func (s *Room) masterPickerChoose(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := strconv.ParseInt(c.QueryParam("id"), 10, 64)
 	if err != nil || id <= 0 {

@@ -1,4 +1,4 @@
-package web
+package players
 
 import (
 	"context"
@@ -25,10 +25,10 @@ type seedApplyView struct {
 
 // renderSeeds draws the seeds page of a stage with the apply form; in and
 // errs are the typed count and its messages after a refused request.
-func (s *Server) renderSeeds(c echo.Context, status int, st office.KnockoutStage, rows []ratings.SeedRow, in *string, errs site.FieldMsgs) error {
+func (s *Room) renderSeeds(c echo.Context, status int, st office.KnockoutStage, rows []ratings.SeedRow, in *string, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	v := seedsView{StageURL: fmt.Sprintf("/stages/%d", st.ID), StageName: site.StageName(ctx, st.Name, st.NameEn, st.Kind)}
-	rs, err := s.ratings().RatingStatus(ctx)
+	rs, err := s.Ratings().RatingStatus(ctx)
 	if err != nil {
 		return err
 	}
@@ -57,7 +57,7 @@ func (s *Server) renderSeeds(c echo.Context, status int, st office.KnockoutStage
 // stageSeedsApply sets the stage's seeds from the rating order
 // (office.ApplyRatingSeeds), then goes back to the stage page, which lists
 // the seeds. A bad count or a drawn stage re-renders the seeds page (422).
-func (s *Server) stageSeedsApply(c echo.Context) error {
+func (s *Room) stageSeedsApply(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -68,9 +68,9 @@ func (s *Server) stageSeedsApply(c echo.Context) error {
 	if convErr != nil {
 		count = -1 // office names the range
 	}
-	_, err = s.ratings().ApplyRatingSeeds(ctx, site.Actor(c), id, count)
+	_, err = s.Ratings().ApplyRatingSeeds(ctx, site.Actor(c), id, count)
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
-		st, rows, rerr := s.ratings().EntrantsSeedsByRating(ctx, site.Actor(c), id)
+		st, rows, rerr := s.Ratings().EntrantsSeedsByRating(ctx, site.Actor(c), id)
 		if rerr != nil {
 			return rerr
 		}

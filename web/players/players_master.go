@@ -1,4 +1,4 @@
-package web
+package players
 
 import (
 	"net/http"
@@ -53,7 +53,7 @@ type masterFormView struct {
 	Errs   playerErrs
 }
 
-func (s *Server) renderMasterForm(c echo.Context, status int, id int64, form masterForm, which string, errs playerErrs) error {
+func (s *Room) renderMasterForm(c echo.Context, status int, id int64, form masterForm, which string, errs playerErrs) error {
 	ctx := c.Request().Context()
 	p, err := s.Office.Player(ctx, id)
 	if err != nil {
@@ -72,7 +72,7 @@ func (s *Server) renderMasterForm(c echo.Context, status int, id int64, form mas
 	return s.Render(c, status, PlayerMasterPage(s.Page(c, site.L(ctx).T("players.master.title", "Name", p.Name)), v))
 }
 
-func (s *Server) playersMasterForm(c echo.Context) error {
+func (s *Room) playersMasterForm(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -82,7 +82,7 @@ func (s *Server) playersMasterForm(c echo.Context) error {
 
 // masterAction runs one of the master use cases and answers with 303 to
 // the player's page, or the form again with the messages (422).
-func (s *Server) masterAction(c echo.Context, which string, run func(id int64, f masterForm) error) error {
+func (s *Room) masterAction(c echo.Context, which string, run func(id int64, f masterForm) error) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -102,19 +102,19 @@ func (s *Server) masterAction(c echo.Context, which string, run func(id int64, f
 	return site.SeeOther(c, site.PlayerURL(id))
 }
 
-func (s *Server) playersMasterChange(c echo.Context) error {
+func (s *Room) playersMasterChange(c echo.Context) error {
 	return s.masterAction(c, "change", func(id int64, f masterForm) error {
 		return s.Office.ChangeMaster(c.Request().Context(), site.Actor(c), id, f.ref(), f.Since)
 	})
 }
 
-func (s *Server) playersMasterEnd(c echo.Context) error {
+func (s *Room) playersMasterEnd(c echo.Context) error {
 	return s.masterAction(c, "end", func(id int64, f masterForm) error {
 		return s.Office.EndMaster(c.Request().Context(), site.Actor(c), id, f.Until)
 	})
 }
 
-func (s *Server) playersMasterPeriod(c echo.Context) error {
+func (s *Room) playersMasterPeriod(c echo.Context) error {
 	return s.masterAction(c, "period", func(id int64, f masterForm) error {
 		return s.Office.AddMasterPeriod(c.Request().Context(), site.Actor(c), id, f.ref(), f.Since, f.Until)
 	})

@@ -1,4 +1,4 @@
-package web
+package players
 
 import (
 	"net/http"
@@ -13,7 +13,7 @@ import (
 // relativeRoutes: a player's 肉親 (relatives), listed publicly like the
 // rest of the registry; administrators add and remove pairs. The player
 // page loads the section with htmx (RelativesHook) and links here.
-func (s *Server) relativeRoutes(e *echo.Echo) {
+func (s *Room) RelativeRoutes(e *echo.Echo) {
 	e.GET("/players/:id/relatives", s.relativesPage)
 	e.POST("/players/:id/relatives", s.relativesAdd, site.RequireAdmin)
 	e.POST("/players/:id/relatives/:rid/delete", s.relativesRemove, site.RequireAdmin)
@@ -43,11 +43,11 @@ type relativeItem struct {
 	Relation string
 }
 
-func (s *Server) relativesPage(c echo.Context) error {
+func (s *Room) relativesPage(c echo.Context) error {
 	return s.renderRelatives(c, http.StatusOK, relativesView{})
 }
 
-func (s *Server) renderRelatives(c echo.Context, status int, v relativesView) error {
+func (s *Room) renderRelatives(c echo.Context, status int, v relativesView) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -72,7 +72,7 @@ func (s *Server) renderRelatives(c echo.Context, status int, v relativesView) er
 	return s.Render(c, status, RelativesPage(pg, v))
 }
 
-func (s *Server) relativesAdd(c echo.Context) error {
+func (s *Room) relativesAdd(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -92,7 +92,7 @@ func (s *Server) relativesAdd(c echo.Context) error {
 	return site.SeeOther(c, site.PlayerURL(id)+"#relatives")
 }
 
-func (s *Server) relativesRemove(c echo.Context) error {
+func (s *Room) relativesRemove(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {

@@ -1,4 +1,4 @@
-package web
+package players
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 
 // playerRoutes: the player registry, lineage and CSV. Reading is public;
 // changes are for administrators (office checks again).
-func (s *Server) playerRoutes(e *echo.Echo) {
+func (s *Room) PlayerRoutes(e *echo.Echo) {
 	e.GET("/players", s.playersList)
 	e.GET("/players/export.csv", s.playersExport)
 	e.GET("/players/new", s.playersNew, site.RequireAdmin)
@@ -33,7 +33,7 @@ func (s *Server) playerRoutes(e *echo.Echo) {
 }
 
 // playersList is the list with its search; htmx gets only the table.
-func (s *Server) playersList(c echo.Context) error {
+func (s *Room) playersList(c echo.Context) error {
 	ctx := c.Request().Context()
 	page, _ := strconv.Atoi(c.QueryParam("page"))
 	pg, err := s.Office.SearchPlayers(ctx, strings.TrimSpace(c.QueryParam("q")), page)
@@ -50,7 +50,7 @@ func (s *Server) playersList(c echo.Context) error {
 
 // playersShow is a player's page with the lineage on ?on= (default today
 // in Japan).
-func (s *Server) playersShow(c echo.Context) error {
+func (s *Room) playersShow(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -73,7 +73,7 @@ func (s *Server) playersShow(c echo.Context) error {
 
 // playersExport sends the registry as CSV (built in memory first, so an
 // error never sends half a file).
-func (s *Server) playersExport(c echo.Context) error {
+func (s *Room) playersExport(c echo.Context) error {
 	var buf bytes.Buffer
 	if err := s.Office.ExportPlayersCSV(c.Request().Context(), &buf); err != nil {
 		return err
@@ -84,7 +84,7 @@ func (s *Server) playersExport(c echo.Context) error {
 
 // playersImportForm is the upload page; after an import it shows the
 // summary passed in the query (POST → 303 → GET).
-func (s *Server) playersImportForm(c echo.Context) error {
+func (s *Room) playersImportForm(c echo.Context) error {
 	ctx := c.Request().Context()
 	v := playerImportView{}
 	if c.QueryParam("done") == "1" {
@@ -101,7 +101,7 @@ const playerCSVLimit = 8 << 20
 
 // playersImport takes the uploaded CSV; a file with any bad row writes
 // nothing and lists every problem (422).
-func (s *Server) playersImport(c echo.Context) error {
+func (s *Room) playersImport(c echo.Context) error {
 	ctx := c.Request().Context()
 	title := site.L(ctx).T("players.import.title")
 	fh, err := c.FormFile("file")
@@ -141,6 +141,6 @@ func playerCSVColumns() string { return strings.Join(office.PlayerCSVColumns, ",
 
 // playerKinds and playerClasses feed the form's choices.
 var (
-	playerKinds   = office.PlayerKinds
+	PlayerKinds   = office.PlayerKinds
 	playerClasses = office.PlayerClasses
 )

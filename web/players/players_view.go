@@ -1,4 +1,4 @@
-package web
+package players
 
 import (
 	"context"
@@ -166,7 +166,7 @@ func csvProblemsOf(ctx context.Context, err error) ([]csvProblem, bool) {
 }
 
 // playerKindLabel names a kind in the user's language.
-func playerKindLabel(ctx context.Context, k office.PlayerKind) string {
+func PlayerKindLabel(ctx context.Context, k office.PlayerKind) string {
 	switch k {
 	case office.PlayerProfessional:
 		return site.T(ctx, "players.kind.professional")

@@ -1,4 +1,4 @@
-package web
+package players
 
 import (
 	"net/http"
@@ -14,12 +14,12 @@ import (
 )
 
 // ratings is the rating room (office/ratings) over the server's office.
-func (s *Server) ratings() *ratings.Ratings { return ratings.New(s.Office) }
+func (s *Room) Ratings() *ratings.Ratings { return ratings.New(s.Office) }
 
 // ratingRoutes: ratings and player records (issue 7). Lists, records and
 // head-to-head are public; settings are for administrators and seeding
 // for an event's directors (office/ratings checks both again).
-func (s *Server) ratingRoutes(e *echo.Echo) {
+func (s *Room) RatingRoutes(e *echo.Echo) {
 	e.GET("/ratings", s.ratingsList)
 	e.GET("/ratings/export.csv", s.ratingsExport) // ratings_csv.go
 	e.GET("/ratings/settings", s.ratingSettingsForm, site.RequireAdmin)
@@ -66,20 +66,20 @@ func ratingFilterOf(c echo.Context) (ratings.RatingFilter, ratingFilterForm) {
 // table. It reads the stored ratings as they are and never recomputes
 // (the worker of `kisen serve` does; the page says when they were
 // computed).
-func (s *Server) ratingsList(c echo.Context) error {
+func (s *Room) ratingsList(c echo.Context) error {
 	ctx := c.Request().Context()
 	if done, err := s.notModifiedRatings(c); done || err != nil {
 		return err
 	}
 	f, form := ratingFilterOf(c)
 	page, _ := strconv.Atoi(c.QueryParam("page"))
-	pg, err := s.ratings().RatingList(ctx, f, page)
+	pg, err := s.Ratings().RatingList(ctx, f, page)
 	if err != nil {
 		return err
 	}
 	model := pg.Status.Summary.Model
 	if !pg.Status.Computed || model == "" {
-		set, err := s.ratings().RatingSettings(ctx)
+		set, err := s.Ratings().RatingSettings(ctx)
 		if err != nil {
 			return err
 		}
@@ -94,7 +94,7 @@ func (s *Server) ratingsList(c echo.Context) error {
 
 // playerRecord is one page of a player's results, the rating chart and
 // head-to-head.
-func (s *Server) playerRecord(c echo.Context) error {
+func (s *Room) playerRecord(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -105,7 +105,7 @@ func (s *Server) playerRecord(c echo.Context) error {
 		return err
 	}
 	page, _ := strconv.Atoi(c.QueryParam("page"))
-	rec, err := s.ratings().PlayerRecordAt(ctx, id, page, grev)
+	rec, err := s.Ratings().PlayerRecordAt(ctx, id, page, grev)
 	if err != nil {
 		return err
 	}
@@ -115,7 +115,7 @@ func (s *Server) playerRecord(c echo.Context) error {
 	}
 	v := playerRecordViewOf(ctx, rec, opp)
 	if opp > 0 {
-		h, err := s.ratings().HeadToHead(ctx, id, opp)
+		h, err := s.Ratings().HeadToHead(ctx, id, opp)
 		if err != nil {
 			return err
 		}
@@ -127,7 +127,7 @@ func (s *Server) playerRecord(c echo.Context) error {
 
 // playerHeadToHead answers the opponent picker: a fragment for htmx, else
 // the whole record page with the head-to-head filled in.
-func (s *Server) playerHeadToHead(c echo.Context) error {
+func (s *Room) playerHeadToHead(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -143,7 +143,7 @@ func (s *Server) playerHeadToHead(c echo.Context) error {
 	if !site.IsHTMX(c) {
 		return site.SeeOther(c, site.PlayerURL(id)+"/record?opponent="+url.QueryEscape(strconv.FormatInt(opp, 10))+"#h2h")
 	}
-	h, err := s.ratings().HeadToHead(ctx, id, opp)
+	h, err := s.Ratings().HeadToHead(ctx, id, opp)
 	if err != nil {
 		return err
 	}
@@ -153,9 +153,9 @@ func (s *Server) playerHeadToHead(c echo.Context) error {
 }
 
 // ratingSettingsForm shows the instance's rating settings.
-func (s *Server) ratingSettingsForm(c echo.Context) error {
+func (s *Room) ratingSettingsForm(c echo.Context) error {
 	ctx := c.Request().Context()
-	set, err := s.ratings().RatingSettings(ctx)
+	set, err := s.Ratings().RatingSettings(ctx)
 	if err != nil {
 		return err
 	}
@@ -165,13 +165,13 @@ func (s *Server) ratingSettingsForm(c echo.Context) error {
 
 // ratingSettingsSave saves the settings; a bad field re-renders the form
 // (422) with the input kept and the message beside the field.
-func (s *Server) ratingSettingsSave(c echo.Context) error {
+func (s *Room) ratingSettingsSave(c echo.Context) error {
 	ctx := c.Request().Context()
 	in, bad := ratingSettingsInputOf(c)
 	v := ratingSettingsView{In: in, Raw: bad}
 	var err error
 	if len(bad) == 0 {
-		_, err = s.ratings().SetRatingSettings(ctx, site.Actor(c), in)
+		_, err = s.Ratings().SetRatingSettings(ctx, site.Actor(c), in)
 		if err == nil {
 			return site.SeeOther(c, "/ratings/settings?saved=1")
 		}
@@ -224,13 +224,13 @@ func ratingSettingsInputOf(c echo.Context) (ratings.RatingSettingsInput, map[str
 
 // stageSeeds shows a knockout stage's entrants in seeding order by rating
 // (directors of the event).
-func (s *Server) stageSeeds(c echo.Context) error {
+func (s *Room) stageSeeds(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
 	}
-	st, rows, err := s.ratings().EntrantsSeedsByRating(ctx, site.Actor(c), id)
+	st, rows, err := s.Ratings().EntrantsSeedsByRating(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package web
+package players
 
 import (
 	"net/http"
@@ -37,12 +37,12 @@ type playerFormView struct {
 	Errs   playerErrs
 }
 
-func (s *Server) playersNew(c echo.Context) error {
+func (s *Room) playersNew(c echo.Context) error {
 	v := playerFormView{Action: "/players", Cancel: "/players", New: true, Form: playerForm{Kind: "professional"}}
 	return s.renderPlayerForm(c, http.StatusOK, v)
 }
 
-func (s *Server) renderPlayerForm(c echo.Context, status int, v playerFormView) error {
+func (s *Room) renderPlayerForm(c echo.Context, status int, v playerFormView) error {
 	ctx := c.Request().Context()
 	title := site.L(ctx).T("players.form.new_title")
 	if !v.New {
@@ -51,7 +51,7 @@ func (s *Server) renderPlayerForm(c echo.Context, status int, v playerFormView) 
 	return s.Render(c, status, PlayerFormPage(s.Page(c, title), v))
 }
 
-func (s *Server) playersCreate(c echo.Context) error {
+func (s *Room) playersCreate(c echo.Context) error {
 	ctx := c.Request().Context()
 	var f playerForm
 	if err := c.Bind(&f); err != nil {
@@ -67,7 +67,7 @@ func (s *Server) playersCreate(c echo.Context) error {
 	return site.SeeOther(c, site.PlayerURL(p.ID))
 }
 
-func (s *Server) playersEdit(c echo.Context) error {
+func (s *Room) playersEdit(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -84,7 +84,7 @@ func (s *Server) playersEdit(c echo.Context) error {
 	return s.renderPlayerForm(c, http.StatusOK, playerFormView{Action: site.PlayerURL(id), Cancel: site.PlayerURL(id), Form: f})
 }
 
-func (s *Server) playersUpdate(c echo.Context) error {
+func (s *Room) playersUpdate(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {

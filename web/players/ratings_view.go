@@ -1,4 +1,4 @@
-package web
+package players
 
 import (
 	"context"
@@ -167,15 +167,15 @@ type chartDot struct {
 // chart geometry: a 640×220 viewBox scaled by CSS to the page width.
 const (
 	chartW, chartH        = 640, 220
-	chartLeft, chartRight = 48, 628
-	chartTop, chartBottom = 12, 200
-	chartMinSpan          = 50.0 // keep a flat history from filling the height
+	ChartLeft, ChartRight = 48, 628
+	ChartTop, ChartBottom = 12, 200
+	ChartMinSpan          = 50.0 // keep a flat history from filling the height
 )
 
 // ratingChartOf draws the rating before the first game and after each
 // rated game.
-func ratingChartOf(hist []office.RatingChartPoint) chartView {
-	c := chartView{Width: chartW, Height: chartH, Left: chartLeft, Right: chartRight, YMin: chartBottom, YMax: chartTop}
+func RatingChartOf(hist []office.RatingChartPoint) chartView {
+	c := chartView{Width: chartW, Height: chartH, Left: ChartLeft, Right: ChartRight, YMin: ChartBottom, YMax: ChartTop}
 	if len(hist) == 0 {
 		c.Empty = true
 		return c
@@ -189,16 +189,16 @@ func ratingChartOf(hist []office.RatingChartPoint) chartView {
 	for _, x := range vals {
 		lo, hi = math.Min(lo, x), math.Max(hi, x)
 	}
-	if hi-lo < chartMinSpan {
+	if hi-lo < ChartMinSpan {
 		mid := (hi + lo) / 2
-		lo, hi = mid-chartMinSpan/2, mid+chartMinSpan/2
+		lo, hi = mid-ChartMinSpan/2, mid+ChartMinSpan/2
 	}
 	c.Min, c.Max = fmtRating(lo), fmtRating(hi)
 	xOf := func(i int) float64 {
-		return chartLeft + float64(i)*float64(chartRight-chartLeft)/float64(len(vals)-1)
+		return ChartLeft + float64(i)*float64(ChartRight-ChartLeft)/float64(len(vals)-1)
 	}
 	yOf := func(x float64) float64 {
-		return chartBottom - (x-lo)/(hi-lo)*float64(chartBottom-chartTop)
+		return ChartBottom - (x-lo)/(hi-lo)*float64(ChartBottom-ChartTop)
 	}
 	// Every coordinate and title is appended to two buffers, each turned
 	// into one string that the dots slice: a thousand games are a thousand
@@ -219,7 +219,7 @@ func ratingChartOf(hist []office.RatingChartPoint) chartView {
 		sp.y1, sp.t0 = len(pts), len(titles)
 		if i > 0 {
 			h := hist[i-1]
-			titles = appendDay(titles, h.PlayedAt.In(site.Tokyo))
+			titles = AppendDay(titles, h.PlayedAt.In(site.Tokyo))
 			titles = appendDelta(append(appendRating(append(titles, ' '), x), " ("...), h.RatingAfter-h.RatingBefore)
 			titles = append(titles, ')')
 		} else {
@@ -246,7 +246,7 @@ func appendTenths(b []byte, x float64) []byte {
 }
 
 // appendDay appends t's date as the layout "2006-01-02" shows it.
-func appendDay(b []byte, t time.Time) []byte { return t.AppendFormat(b, "2006-01-02") }
+func AppendDay(b []byte, t time.Time) []byte { return t.AppendFormat(b, "2006-01-02") }
 
 // playerRecordView is the record page.
 type playerRecordView struct {
@@ -274,7 +274,7 @@ type playerRecordView struct {
 func playerRecordViewOf(ctx context.Context, rec ratings.PlayerRecord, opponent int64) playerRecordView {
 	base := site.PlayerURL(rec.Player.ID) + "/record"
 	v := playerRecordView{Player: playerRowOf(rec.Player), Rated: rec.Rating.Games > 0, Rating: fmtRating(rec.Rating.Rating),
-		Games: rec.Rating.Games, Wins: rec.Rating.Wins, Losses: rec.Rating.Losses, Chart: ratingChartOf(rec.History),
+		Games: rec.Rating.Games, Wins: rec.Rating.Wins, Losses: rec.Rating.Losses, Chart: RatingChartOf(rec.History),
 		Status: ratingStatusViewOf(rec.Status), Totals: rec.Totals, Page: rec.Page, Pages: rec.Pages,
 		H2HURL: base + "/h2h", CSVURL: base + ".csv"}
 	if rec.Rating.RD > 0 {

@@ -1,4 +1,4 @@
-package web
+package players
 
 import (
 	"context"
@@ -19,10 +19,10 @@ import (
 // revision (issue 12). Staff get the page as computed, without validators.
 // games is the record's revision read with the page's (for
 // ratings.PlayerRecordAt), "" when none was read.
-func (s *Server) notModifiedPlayer(c echo.Context, playerID int64) (done bool, games string, err error) {
+func (s *Room) notModifiedPlayer(c echo.Context, playerID int64) (done bool, games string, err error) {
 	id := strconv.FormatInt(playerID, 10)
 	done, err = s.notModifiedAt(c, "p"+id, id, func(ctx context.Context) (string, error) {
-		page, g, err := s.ratings().PlayerPageRevisions(ctx, playerID)
+		page, g, err := s.Ratings().PlayerPageRevisions(ctx, playerID)
 		games = g
 		return page, err
 	})
@@ -33,14 +33,14 @@ func (s *Server) notModifiedPlayer(c echo.Context, playerID int64) (done bool, g
 // (every page, search and filter: the URL is in the tag). Its revision is
 // the registry's (names, kinds, classes) and the stored ratings' state,
 // which also moves when the rating settings change (migration 00098).
-func (s *Server) notModifiedRatings(c echo.Context) (bool, error) {
+func (s *Room) notModifiedRatings(c echo.Context) (bool, error) {
 	return s.notModifiedAt(c, "r", "ratings", s.Office.RatingsPageRevision)
 }
 
 // notModifiedAt answers a conditional GET of a page that belongs to no
 // one event: rev names its state (read before the page's data), prefix
 // and name the page in the tag. Anonymous visitors only, as in cache.go.
-func (s *Server) notModifiedAt(c echo.Context, prefix, name string, rev func(context.Context) (string, error)) (bool, error) {
+func (s *Room) notModifiedAt(c echo.Context, prefix, name string, rev func(context.Context) (string, error)) (bool, error) {
 	site.CacheHeaders(c)
 	if c.Request().Method != http.MethodGet || !site.Actor(c).Anonymous() {
 		return false, nil
