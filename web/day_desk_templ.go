@@ -5,14 +5,16 @@ package web
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
+
+import "kisen/web/site"
+
 import (
-	"kisen/office"
-	"kisen/office/day"
-	"kisen/web/site"
 	"strconv"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
+	"kisen/office"
+	"kisen/office/day"
 )
 
 // DayReceptionPage is the desk: every entrant with their check-in, the

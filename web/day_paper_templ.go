@@ -5,13 +5,12 @@ package web
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/site"
-	"strconv"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/site"
+
+import "strconv"
 
 // The day's paper (web/day_paper.go): A4 sheets. On screen each shows a
 // short bar (back link, print hint) that the print stylesheet hides.

@@ -5,13 +5,12 @@ package web
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/site"
-	"strconv"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/site"
+
+import "strconv"
 
 // OrganiserHandicapPage edits an organiser's 手合割 table, which the
 // events it creates copy with the rest of its settings (D-H, 004).

@@ -5,13 +5,15 @@ package web
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
+
+import "kisen/web/site"
+
 import (
-	"kisen/office"
-	"kisen/web/site"
 	"strconv"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
+	"kisen/office"
 )
 
 // OrganisersPage lists organisers and has the form to add one.

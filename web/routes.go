@@ -43,7 +43,7 @@ func (s *Server) routes() error {
 	e.GET("/start", s.startPage, site.RequireUser)
 	e.GET("/lang", s.SetLanguage)
 
-	s.accountRoutes(e)
+	s.AccountRoutes(e)
 	s.PlayerRoutes(e)
 	s.eventRoutes(e)
 	s.organiserRoutes(e)

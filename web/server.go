@@ -3,6 +3,7 @@
 package web
 
 import (
+	"kisen/web/accounts"
 	"kisen/web/players"
 	"kisen/web/site"
 )
@@ -15,7 +16,8 @@ type Deps = site.Deps
 // The rooms, named apart so that Server embeds each (their handlers are
 // the route table's, routes.go).
 type (
-	playersRoom = players.Room
+	playersRoom  = players.Room
+	accountsRoom = accounts.Room
 )
 
 // Server is the web application: the shared server and the state of the
@@ -23,6 +25,7 @@ type (
 type Server struct {
 	*site.Server
 	*playersRoom
+	*accountsRoom
 	api *apiState
 }
 
@@ -33,8 +36,9 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		Server:      ss,
-		playersRoom: &players.Room{Server: ss},
+		Server:       ss,
+		playersRoom:  &players.Room{Server: ss},
+		accountsRoom: &accounts.Room{Server: ss},
 	}
 	if err := s.routes(); err != nil {
 		return nil, err

@@ -5,12 +5,10 @@ package web
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/site"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/site"
 
 // SettingsPage shows (and, where allowed, edits) adjudication settings:
 // every option with its default, a short explanation and the rule id.

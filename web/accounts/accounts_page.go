@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"errors"
@@ -25,11 +25,11 @@ type myRole struct {
 }
 
 // accountPage shows the signed-in user's roles and the password form.
-func (s *Server) accountPage(c echo.Context) error {
+func (s *Room) accountPage(c echo.Context) error {
 	return s.renderAccount(c, http.StatusOK, nil, c.QueryParam("saved") == "1")
 }
 
-func (s *Server) renderAccount(c echo.Context, status int, errs site.FieldMsgs, saved bool) error {
+func (s *Room) renderAccount(c echo.Context, status int, errs site.FieldMsgs, saved bool) error {
 	ctx := c.Request().Context()
 	a := site.Actor(c)
 	rows, err := s.Office.UserEventRoles(ctx, a, a.UserID)
@@ -45,7 +45,7 @@ func (s *Server) renderAccount(c echo.Context, status int, errs site.FieldMsgs, 
 
 // passwordSubmit changes the password. Other sessions of the user stay
 // signed in; this session gets a new token.
-func (s *Server) passwordSubmit(c echo.Context) error {
+func (s *Room) passwordSubmit(c echo.Context) error {
 	ctx := c.Request().Context()
 	var in passwordInput
 	if err := c.Bind(&in); err != nil {

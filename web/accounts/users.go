@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"context"
@@ -29,11 +29,11 @@ type userRow struct {
 	Self        bool
 }
 
-func (s *Server) usersPage(c echo.Context) error {
+func (s *Room) usersPage(c echo.Context) error {
 	return s.renderUsers(c, http.StatusOK, newUserInput{}, nil)
 }
 
-func (s *Server) renderUsers(c echo.Context, status int, in newUserInput, errs site.FieldMsgs) error {
+func (s *Room) renderUsers(c echo.Context, status int, in newUserInput, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	a := site.Actor(c)
 	users, err := s.Office.Accounts().Users(ctx, a)
@@ -49,7 +49,7 @@ func (s *Server) renderUsers(c echo.Context, status int, in newUserInput, errs s
 	return s.Render(c, status, UsersPage(s.Page(c, site.L(ctx).T("accounts.users.title")), rows, in, errs))
 }
 
-func (s *Server) userCreate(c echo.Context) error {
+func (s *Room) userCreate(c echo.Context) error {
 	ctx := c.Request().Context()
 	var in newUserInput
 	if err := c.Bind(&in); err != nil {
@@ -76,7 +76,7 @@ func userFlag(c echo.Context) (int64, bool, error) {
 	return id, c.FormValue("value") == "1", nil
 }
 
-func (s *Server) userSetDisabled(c echo.Context) error {
+func (s *Room) userSetDisabled(c echo.Context) error {
 	id, on, err := userFlag(c)
 	if err != nil {
 		return err
@@ -84,7 +84,7 @@ func (s *Server) userSetDisabled(c echo.Context) error {
 	return s.afterUserChange(c, s.Office.Accounts().SetUserDisabled(c.Request().Context(), site.Actor(c), id, on))
 }
 
-func (s *Server) userSetAdmin(c echo.Context) error {
+func (s *Room) userSetAdmin(c echo.Context) error {
 	id, on, err := userFlag(c)
 	if err != nil {
 		return err
@@ -94,7 +94,7 @@ func (s *Server) userSetAdmin(c echo.Context) error {
 
 // afterUserChange shows the list with the reason when a change was
 // refused (the last administrator), else returns to the list.
-func (s *Server) afterUserChange(c echo.Context, err error) error {
+func (s *Room) afterUserChange(c echo.Context, err error) error {
 	if msgs, ok := site.FieldMsgsOf(c.Request().Context(), err); ok {
 		return s.renderUsers(c, http.StatusUnprocessableEntity, newUserInput{}, site.FieldMsgs{"": msgs["user"]})
 	}

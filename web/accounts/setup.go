@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"net/http"
@@ -20,7 +20,7 @@ type setupInput struct {
 
 // setupForm shows the form for the first administrator; without a valid
 // token, or once an administrator exists, the page does not exist (404).
-func (s *Server) setupForm(c echo.Context) error {
+func (s *Room) setupForm(c echo.Context) error {
 	ctx := c.Request().Context()
 	token := c.QueryParam("token")
 	if err := s.Office.Accounts().CheckSetupToken(ctx, token); err != nil {
@@ -29,7 +29,7 @@ func (s *Server) setupForm(c echo.Context) error {
 	return s.Render(c, http.StatusOK, SetupPage(s.Page(c, site.L(ctx).T("accounts.setup.title")), setupInput{Token: token}, nil))
 }
 
-func (s *Server) setupSubmit(c echo.Context) error {
+func (s *Room) setupSubmit(c echo.Context) error {
 	ctx := c.Request().Context()
 	var in setupInput
 	if err := c.Bind(&in); err != nil {

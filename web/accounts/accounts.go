@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 )
 
 // accountRoutes: setup, login, logout, password, users and roles.
-func (s *Server) accountRoutes(e *echo.Echo) {
+func (s *Room) AccountRoutes(e *echo.Echo) {
 	e.GET("/setup", s.setupForm)
 	e.POST("/setup", s.setupSubmit)
 	e.GET("/login", s.loginForm)
@@ -26,7 +26,7 @@ func (s *Server) accountRoutes(e *echo.Echo) {
 // SetupLink returns the one-time link to create the first administrator,
 // or "" when an administrator exists. Each call mints a new token (only
 // its hash is stored); earlier links stay valid until they expire.
-func (s *Server) SetupLink(ctx context.Context, base string) (string, error) {
+func (s *Room) SetupLink(ctx context.Context, base string) (string, error) {
 	token, err := s.Office.Accounts().NewSetupToken(ctx)
 	if err != nil || token == "" {
 		return "", err
@@ -36,7 +36,7 @@ func (s *Server) SetupLink(ctx context.Context, base string) (string, error) {
 
 // signInAs starts a signed-in session for userID under a new session
 // token, so a token planted before sign-in is worthless (fixation).
-func (s *Server) signInAs(c echo.Context, userID int64) error {
+func (s *Room) signInAs(c echo.Context, userID int64) error {
 	ctx := c.Request().Context()
 	if err := s.Sessions.RenewToken(ctx); err != nil {
 		return err
@@ -49,4 +49,4 @@ func (s *Server) signInAs(c echo.Context, userID int64) error {
 // clientIP is the address the login rate limit counts: the TCP peer, or
 // the forwarded address when the peer is a trusted proxy (ipExtractor,
 // --trusted-proxies).
-func (s *Server) clientIP(c echo.Context) string { return c.RealIP() }
+func (s *Room) clientIP(c echo.Context) string { return c.RealIP() }

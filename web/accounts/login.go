@@ -1,4 +1,4 @@
-package web
+package accounts
 
 import (
 	"errors"
@@ -20,7 +20,7 @@ type loginInput struct {
 	Next     string `form:"next" query:"next"`
 }
 
-func (s *Server) loginForm(c echo.Context) error {
+func (s *Room) loginForm(c echo.Context) error {
 	ctx := c.Request().Context()
 	in := loginInput{Next: site.SafeNext(c.QueryParam("next"))}
 	return s.Render(c, http.StatusOK, LoginPage(s.Page(c, site.L(ctx).T("accounts.login.title")), in, ""))
@@ -28,7 +28,7 @@ func (s *Server) loginForm(c echo.Context) error {
 
 // loginSubmit signs in; a wrong login or password and the rate limit each
 // re-render the form with a message (422 and 429).
-func (s *Server) loginSubmit(c echo.Context) error {
+func (s *Room) loginSubmit(c echo.Context) error {
 	ctx := c.Request().Context()
 	var in loginInput
 	if err := c.Bind(&in); err != nil {
@@ -53,7 +53,7 @@ func (s *Server) loginSubmit(c echo.Context) error {
 }
 
 // logout ends the session (POST only, CSRF-protected) under a new token.
-func (s *Server) logout(c echo.Context) error {
+func (s *Room) logout(c echo.Context) error {
 	ctx := c.Request().Context()
 	if err := s.Sessions.RenewToken(ctx); err != nil {
 		return err
@@ -66,7 +66,7 @@ func (s *Server) logout(c echo.Context) error {
 // retryMessage sets Retry-After for a refused sign-in and says, in the
 // reader's language, when it may be tried again (Japan time, and how long
 // that is from now).
-func (s *Server) retryMessage(c echo.Context, err error) string {
+func (s *Room) retryMessage(c echo.Context, err error) string {
 	lz := site.L(c.Request().Context())
 	now := s.Now()
 	at, ok := office.RetryAt(err)
