@@ -1,6 +1,7 @@
 package web
 
 import (
+	"kisen/web/games"
 	"strings"
 	"testing"
 )
@@ -22,11 +23,11 @@ func TestBoardView_StartAndLastMove(t *testing.T) {
 		{99, map[int]string{22: "馬"}, nil, 22, "角", ""}, // clamped to the record
 	}
 	for _, c := range cases {
-		v, err := newBoardView(1, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", moves, c.ply)
+		v, err := games.NewBoardView(1, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", moves, c.ply)
 		if err != nil {
 			t.Fatal(err)
 		}
-		at := map[int]boardSquare{}
+		at := map[int]games.BoardSquare{}
 		for _, s := range v.Squares {
 			at[s.File*10+s.Rank] = s
 		}
@@ -39,7 +40,7 @@ func TestBoardView_StartAndLastMove(t *testing.T) {
 			}
 		}
 		for sq, g := range c.gote {
-			if at[sq].Gote != g || (g && pieceTransform(at[sq]) == "") {
+			if at[sq].Gote != g || (g && games.PieceTransform(at[sq]) == "") {
 				t.Fatalf("ply %d: %d gote=%v", c.ply, sq, at[sq].Gote)
 			}
 		}
@@ -57,7 +58,7 @@ func TestBoardView_StartAndLastMove(t *testing.T) {
 func BenchmarkBoardView(b *testing.B) {
 	moves := strings.Fields(strings.Repeat("2h3h 8b7b 3h2h 7b8b ", 50)) // 200 plies
 	for b.Loop() {
-		if _, err := newBoardView(1, "", moves, 150); err != nil {
+		if _, err := games.NewBoardView(1, "", moves, 150); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -24,6 +24,7 @@ import (
 	"kisen/pairing"
 	"kisen/rules/kifu"
 	"kisen/store"
+	"kisen/web/games"
 	"kisen/web/site"
 )
 
@@ -376,7 +377,7 @@ func keys(m map[string]string) []string {
 // TestContentDisposition_RFC6266: the Japanese name survives as filename*
 // (RFC 5987) and the ASCII name stands beside it.
 func TestContentDisposition_RFC6266(t *testing.T) {
-	h := contentDisposition("kisen-game-1-20261121.kifu", "2026-11-21_羽生善治_藤井聡太.kifu")
+	h := games.ContentDisposition("kisen-game-1-20261121.kifu", "2026-11-21_羽生善治_藤井聡太.kifu")
 	_, params, err := mime.ParseMediaType(h)
 	if err != nil {
 		t.Fatal(err)

@@ -40,7 +40,7 @@ func (s *Server) routes() error {
 	e.GET("/static/*", s.Static)
 
 	e.GET("/", s.home)
-	e.GET("/start", s.startPage, site.RequireUser)
+	e.GET("/start", s.StartPage, site.RequireUser)
 	e.GET("/lang", s.SetLanguage)
 
 	s.AccountRoutes(e)
@@ -48,7 +48,7 @@ func (s *Server) routes() error {
 	s.eventRoutes(e)
 	s.organiserRoutes(e)
 	s.settingsRoutes(e)
-	s.gameRoutes(e)
+	s.GameRoutes(e)
 	s.bracketRoutes(e)
 	s.leagueRoutes(e)
 	s.RelativeRoutes(e) // 肉親 feed every league draw
@@ -83,7 +83,7 @@ func (s *Server) routes() error {
 	// The day's paper, the players' own report and the director's view
 	// (issue 14 parts 5-QR, 6, 7; web/day_paper*.go, docs/amateur-day-paper.md).
 	s.dayPaperRoutes(e)
-	s.downloadRoutes(e) // downloads.go (issue 15)
+	s.DownloadRoutes(e) // downloads.go (issue 15)
 	s.embedRoutes(e)    // embeds.go (issue 15)
 	s.tokenRoutes(e)    // api_tokens.go
 	if err := s.apiRoutes(e); err != nil {

@@ -4,6 +4,7 @@ package web
 
 import (
 	"kisen/web/accounts"
+	"kisen/web/games"
 	"kisen/web/players"
 	"kisen/web/site"
 )
@@ -18,6 +19,7 @@ type Deps = site.Deps
 type (
 	playersRoom  = players.Room
 	accountsRoom = accounts.Room
+	gamesRoom    = games.Room
 )
 
 // Server is the web application: the shared server and the state of the
@@ -25,6 +27,7 @@ type (
 type Server struct {
 	*site.Server
 	*playersRoom
+	*gamesRoom
 	*accountsRoom
 	api *apiState
 }
@@ -39,6 +42,7 @@ func New(d Deps) (*Server, error) {
 		Server:       ss,
 		playersRoom:  &players.Room{Server: ss},
 		accountsRoom: &accounts.Room{Server: ss},
+		gamesRoom:    &games.Room{Server: ss},
 	}
 	if err := s.routes(); err != nil {
 		return nil, err

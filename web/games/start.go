@@ -1,4 +1,4 @@
-package web
+package games
 
 import (
 	"context"
@@ -55,7 +55,7 @@ type startView struct {
 
 // startPage is the signed-in user's start page (issue 13): their events,
 // what waits for them, and recent changes.
-func (s *Server) startPage(c echo.Context) error {
+func (s *Room) StartPage(c echo.Context) error {
 	ctx := c.Request().Context()
 	sv, err := s.Office.Start(ctx, site.Actor(c))
 	if err != nil {

@@ -1,4 +1,4 @@
-package web
+package games
 
 import (
 	"cmp"
@@ -23,7 +23,7 @@ import (
 // gameRoutes: game pages for arbiters and recorders (issue 4): the game
 // with its board, records, results, redo chain and rulings; the forms to
 // create games, save records, end games, claim fouls and rule.
-func (s *Server) gameRoutes(e *echo.Echo) {
+func (s *Room) GameRoutes(e *echo.Echo) {
 	e.GET("/events/:id/games", s.eventGamesPage)
 	e.POST("/events/:id/games", s.gameCreate, site.RequireUser, s.ActsOnEvent(office.GameCreateRoles...))
 	e.GET("/games/:id", s.gamePage)
@@ -189,7 +189,7 @@ func minutesText(ctx context.Context, seconds int) string {
 	return site.T(ctx, "adjudication.minutes", "Minutes", seconds/60)
 }
 
-func (s *Server) gamePage(c echo.Context) error {
+func (s *Room) gamePage(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -215,7 +215,7 @@ func (s *Server) gamePage(c echo.Context) error {
 	return s.renderGame(c, http.StatusOK, id, ply, gameForms{}, nil, nil)
 }
 
-func (s *Server) renderGame(c echo.Context, status int, id int64, ply int, forms gameForms, errs site.FieldMsgs, preview *previewView) error {
+func (s *Room) renderGame(c echo.Context, status int, id int64, ply int, forms gameForms, errs site.FieldMsgs, preview *previewView) error {
 	ctx := c.Request().Context()
 	v, err := s.gameView(ctx, site.Actor(c), id, ply)
 	if err != nil {
@@ -229,7 +229,7 @@ func (s *Server) renderGame(c echo.Context, status int, id int64, ply int, forms
 	return s.Render(c, status, GamePage(s.Page(c, title), v, forms, errs, preview))
 }
 
-func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int) (gameView, error) {
+func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) (gameView, error) {
 	// The public sees games of published events, and of their published
 	// stages and classes only (office.Game).
 	g, e, err := s.Office.Game(ctx, a, id)
@@ -312,7 +312,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 	if ply < 0 {
 		ply = len(moves)
 	}
-	if v.Board, err = newBoardView(g.ID, start, moves, ply); err != nil {
+	if v.Board, err = NewBoardView(g.ID, start, moves, ply); err != nil {
 		return v, err
 	}
 	if v.Board.Clock, err = s.boardClock(ctx, a, g.ID, v.Board.Ply); err != nil {
@@ -421,7 +421,7 @@ func (s *Server) gameView(ctx context.Context, a office.Actor, id int64, ply int
 // undoRows marks the versions that took an earlier one back (their
 // outcome names it, office.UndoneVersion) and, for
 // directors and arbiters, words what 取り消す on the newest would restore.
-func (s *Server) undoRows(ctx context.Context, v *gameView, hist []office.ResultVersion) error {
+func (s *Room) undoRows(ctx context.Context, v *gameView, hist []office.ResultVersion) error {
 	if len(hist) == 0 {
 		return nil
 	}
@@ -466,7 +466,7 @@ type redoView struct {
 	Swapped                       bool
 }
 
-func (s *Server) redoView(ctx context.Context, o adjudication.Outcome) *redoView {
+func (s *Room) redoView(ctx context.Context, o adjudication.Outcome) *redoView {
 	if o.Redo == nil {
 		return nil
 	}
@@ -480,7 +480,7 @@ func (s *Server) redoView(ctx context.Context, o adjudication.Outcome) *redoView
 
 // formError re-renders the page (or, for htmx, the form's preview slot)
 // with a validation error; other errors go to the error handler.
-func (s *Server) formError(c echo.Context, id int64, forms gameForms, err error) error {
+func (s *Room) formError(c echo.Context, id int64, forms gameForms, err error) error {
 	msgs, ok := site.FieldMsgsOf(c.Request().Context(), err)
 	if !ok {
 		return err
@@ -491,7 +491,7 @@ func (s *Server) formError(c echo.Context, id int64, forms gameForms, err error)
 	return s.renderGame(c, http.StatusUnprocessableEntity, id, -1, forms, msgs, nil)
 }
 
-func (s *Server) recordPreview(c echo.Context) error {
+func (s *Room) recordPreview(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -511,7 +511,7 @@ func (s *Server) recordPreview(c echo.Context) error {
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{Record: f, Open: "record"}, nil, p)
 }
 
-func (s *Server) recordSave(c echo.Context) error {
+func (s *Room) recordSave(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -538,7 +538,7 @@ func (f endForm) input() office.EndInput {
 // endPreview answers POST /games/:id/end/preview, and /end without
 // confirm: the ending run as the save would run it (office.DryRun, rolled
 // back), with the outcome, what it stores and the confirmation form.
-func (s *Server) endPreview(c echo.Context) error {
+func (s *Room) endPreview(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -579,7 +579,7 @@ func (s *Server) endPreview(c echo.Context) error {
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{End: f, Open: "end"}, nil, p)
 }
 
-func (s *Server) endSave(c echo.Context) error {
+func (s *Room) endSave(c echo.Context) error {
 	if !site.Confirmed(c) {
 		return s.endPreview(c) // a direct post answers the preview; nothing is saved
 	}
@@ -609,7 +609,7 @@ func (f claimForm) input(version int) office.FoulClaimInput {
 
 // claimPreview: a foul claim can reverse the result and with it who
 // advances and the champion; it is run rolled back and shown first.
-func (s *Server) claimPreview(c echo.Context) error {
+func (s *Room) claimPreview(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -648,7 +648,7 @@ func (s *Server) claimPreview(c echo.Context) error {
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{Claim: f, Open: "claim"}, nil, p)
 }
 
-func (s *Server) claimSave(c echo.Context) error {
+func (s *Room) claimSave(c echo.Context) error {
 	if !site.Confirmed(c) {
 		return s.claimPreview(c)
 	}
@@ -686,7 +686,7 @@ func rulingInput(f rulingForm, seen int) (office.RulingInput, error) {
 // rulingPreview: a ruling is append-only and can change the result (a
 // loss by foul, a time forfeit) and with it who advances; it is run
 // rolled back and shown first, with the one button that records it.
-func (s *Server) rulingPreview(c echo.Context) error {
+func (s *Room) rulingPreview(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -739,7 +739,7 @@ func (s *Server) rulingPreview(c echo.Context) error {
 	return s.renderGame(c, http.StatusOK, id, -1, gameForms{Ruling: f, Open: "ruling"}, nil, p)
 }
 
-func (s *Server) rulingSave(c echo.Context) error {
+func (s *Room) rulingSave(c echo.Context) error {
 	if !site.Confirmed(c) {
 		return s.rulingPreview(c)
 	}
@@ -773,7 +773,7 @@ func (s *Server) rulingSave(c echo.Context) error {
 // confirmSave confirms the result version the form names (field
 // "result": its id); the office refuses it when a newer version was
 // entered or it was confirmed meanwhile (issue 11).
-func (s *Server) confirmSave(c echo.Context) error {
+func (s *Room) confirmSave(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -810,7 +810,7 @@ type gameCreateForm struct {
 	Allowance   string `form:"allowance"`
 }
 
-func (s *Server) eventGamesPage(c echo.Context) error {
+func (s *Room) eventGamesPage(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -821,7 +821,7 @@ func (s *Server) eventGamesPage(c echo.Context) error {
 	return s.renderEventGames(c, http.StatusOK, id, gameCreateForm{}, nil)
 }
 
-func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f gameCreateForm, errs site.FieldMsgs) error {
+func (s *Room) renderEventGames(c echo.Context, status int, eventID int64, f gameCreateForm, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	a := site.Actor(c)
 	e, err := s.Office.Event(ctx, a, eventID)
@@ -892,7 +892,7 @@ func (s *Server) renderEventGames(c echo.Context, status int, eventID int64, f g
 	return s.Render(c, status, EventGamesPage(s.Page(c, site.LocalName(ctx, e.Name, e.NameEn)), eventID, site.LocalName(ctx, e.Name, e.NameEn), rows, canCreate, players, f, errs))
 }
 
-func (s *Server) gameCreate(c echo.Context) error {
+func (s *Room) gameCreate(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -959,7 +959,7 @@ func sideName(ctx context.Context, side string) string {
 // arbiters' time changes in force); nil when there is nothing beyond the
 // allowances to show. Settings the room refuses leave the clock out (the
 // page still shows the game; the settings page names the problem).
-func (s *Server) boardClock(ctx context.Context, a office.Actor, gameID int64, ply int) (*boardClock, error) {
+func (s *Room) boardClock(ctx context.Context, a office.Actor, gameID int64, ply int) (*boardClock, error) {
 	c, err := s.Office.ClockAt(ctx, a, gameID, ply)
 	var v *office.ValidationError
 	if errors.As(err, &v) {

@@ -1,4 +1,4 @@
-package web
+package games
 
 import (
 	"kisen/adjudication"

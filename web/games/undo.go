@@ -1,4 +1,4 @@
-package web
+package games
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 // undoSave answers POST /games/:id/undo: without confirm the preview,
 // with it the new version (through the correction gate when later games
 // depended on the result).
-func (s *Server) undoSave(c echo.Context) error {
+func (s *Room) undoSave(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -76,7 +76,7 @@ func (s *Server) undoSave(c echo.Context) error {
 
 // undoEffectsWithoutReason previews the undo with a placeholder reason, so
 // the page can say what will be stored while it asks for the real one.
-func (s *Server) undoEffectsWithoutReason(ctx context.Context, c echo.Context, id int64, in office.UndoInput) (office.Effects, error) {
+func (s *Room) undoEffectsWithoutReason(ctx context.Context, c echo.Context, id int64, in office.UndoInput) (office.Effects, error) {
 	eventID, err := s.Office.EventOfGame(ctx, id)
 	if err != nil {
 		return office.Effects{}, err
@@ -88,7 +88,7 @@ func (s *Server) undoEffectsWithoutReason(ctx context.Context, c echo.Context, i
 	})
 }
 
-func (s *Server) renderUndoConfirm(c echo.Context, status int, id int64, in office.UndoInput, eff office.Effects, errs site.FieldMsgs) error {
+func (s *Room) renderUndoConfirm(c echo.Context, status int, id int64, in office.UndoInput, eff office.Effects, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	g, _, err := s.Office.Game(ctx, site.Actor(c), id)
 	if err != nil {

@@ -1,4 +1,4 @@
-package web
+package games
 
 import (
 	"strconv"
@@ -13,7 +13,7 @@ type boardView struct {
 	GameID    int64
 	Ply       int // the position after this many moves
 	Plies     int // the record's length
-	Squares   []boardSquare
+	Squares   []BoardSquare
 	SenteHand string // e.g. "飛 歩3", "" when empty
 	GoteHand  string
 	LastMove  string // the move that led here, in record notation
@@ -35,7 +35,7 @@ type boardClock struct {
 
 // boardSquare is one square as drawn: X/Y are the top-left corner in the
 // SVG's user units.
-type boardSquare struct {
+type BoardSquare struct {
 	X, Y    int
 	Kanji   string
 	Gote    bool // drawn upside down (the gote player's piece)
@@ -57,7 +57,7 @@ var handOrder = []rules.PieceType{rules.Rook, rules.Bishop, rules.Gold, rules.Si
 // newBoardView replays moves from start to ply (clamped to the record).
 // Moves that cannot be played (a record saved with a foul) are applied as
 // far as the rules engine lets them, so the board shows what was played.
-func newBoardView(gameID int64, startSFEN string, usi []string, ply int) (boardView, error) {
+func NewBoardView(gameID int64, startSFEN string, usi []string, ply int) (boardView, error) {
 	v := boardView{GameID: gameID, Plies: len(usi), HasRecord: startSFEN != ""}
 	pos := rules.NewPosition(rules.Even)
 	if startSFEN != "" {
@@ -99,7 +99,7 @@ func newBoardView(gameID int64, startSFEN string, usi []string, ply int) (boardV
 		for file := 9; file >= 1; file-- {
 			sq := rules.NewSquare(file, rank)
 			pc := pos.At(sq)
-			v.Squares = append(v.Squares, boardSquare{
+			v.Squares = append(v.Squares, BoardSquare{
 				X: boardMargin + (9-file)*boardCell, Y: boardMargin + (rank-1)*boardCell,
 				Kanji: pc.Type().Kanji(), Gote: pc.Color() == rules.Gote, Present: !pc.IsEmpty(),
 				Last: sq == last, File: file, Rank: rank,
@@ -133,7 +133,7 @@ func boardURL(gameID int64, ply int) string {
 func svgNum(n int) string { return strconv.Itoa(n) }
 
 // pieceTransform turns a gote piece upside down about its square's centre.
-func pieceTransform(s boardSquare) string {
+func PieceTransform(s BoardSquare) string {
 	if !s.Gote {
 		return ""
 	}
@@ -148,7 +148,7 @@ func pieceFont(k string) string {
 	return "26"
 }
 
-func pieceClass(s boardSquare) string {
+func pieceClass(s BoardSquare) string {
 	if s.Gote {
 		return "board-piece gote"
 	}

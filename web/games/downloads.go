@@ -1,4 +1,4 @@
-package web
+package games
 
 import (
 	"archive/zip"
@@ -19,7 +19,7 @@ import (
 // USI position, and an event's or a stage's records as one zip (issue 15
 // part 5, docs/downloads.md). Who may download is who may see the page the
 // link is on.
-func (s *Server) downloadRoutes(e *echo.Echo) {
+func (s *Room) DownloadRoutes(e *echo.Echo) {
 	e.GET("/games/:id/record.kif", s.recordDownload(office.DownloadKIF))
 	e.GET("/games/:id/record.csa", s.recordDownload(office.DownloadCSA))
 	e.GET("/games/:id/record.usi", s.recordDownload(office.DownloadUSI))
@@ -47,7 +47,7 @@ func gameDownloadLinks(gameID int64) []downloadLink {
 }
 
 // zipDownloadLinks are the links to a set's zip, one per format.
-func zipDownloadLinks(path, testPrefix string) []downloadLink {
+func ZipDownloadLinks(path, testPrefix string) []downloadLink {
 	var out []downloadLink
 	for _, f := range office.DownloadFormats {
 		out = append(out, downloadLink{Href: path + "?format=" + string(f), Label: "downloads.format." + string(f), TestID: testPrefix + string(f)})
@@ -57,7 +57,7 @@ func zipDownloadLinks(path, testPrefix string) []downloadLink {
 
 // downloadFormat reads ?format= (zips) or the route's format and
 // ?charset= (KIF); a bad value is a localised 422 naming the field.
-func (s *Server) downloadFormat(c echo.Context, format string) (office.DownloadFormat, bool, error) {
+func (s *Room) downloadFormat(c echo.Context, format string) (office.DownloadFormat, bool, error) {
 	f, err := office.ParseDownloadFormat(format, c.QueryParam("charset"))
 	if msgs, ok := site.FieldMsgsOf(c.Request().Context(), err); ok {
 		return "", false, s.Render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.Page(c, site.L(c.Request().Context()).T("downloads.title")), msgs))
@@ -65,7 +65,7 @@ func (s *Server) downloadFormat(c echo.Context, format string) (office.DownloadF
 	return f, err == nil, err
 }
 
-func (s *Server) recordDownload(f office.DownloadFormat) echo.HandlerFunc {
+func (s *Room) recordDownload(f office.DownloadFormat) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id, err := site.PathID(c)
 		if err != nil {
@@ -86,13 +86,13 @@ func (s *Server) recordDownload(f office.DownloadFormat) echo.HandlerFunc {
 			return err
 		}
 		h := c.Response().Header()
-		h.Set(echo.HeaderContentDisposition, contentDisposition(file.ASCIIName, file.Name))
+		h.Set(echo.HeaderContentDisposition, ContentDisposition(file.ASCIIName, file.Name))
 		h.Set("Cache-Control", "private, no-cache") // as the conditional GET (cache.go) says
 		return c.Blob(http.StatusOK, file.ContentType, file.Body)
 	}
 }
 
-func (s *Server) eventRecordsZip(c echo.Context) error {
+func (s *Room) eventRecordsZip(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -108,7 +108,7 @@ func (s *Server) eventRecordsZip(c echo.Context) error {
 	return s.sendZip(c, set, f, err)
 }
 
-func (s *Server) stageRecordsZip(c echo.Context) error {
+func (s *Room) stageRecordsZip(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -127,7 +127,7 @@ func (s *Server) stageRecordsZip(c echo.Context) error {
 // sendZip streams the set as a zip, one file per game. Every record was
 // written before the first byte (office), so an error never sends half an
 // archive; only a failed write to the client can stop it.
-func (s *Server) sendZip(c echo.Context, set office.RecordSet, f office.DownloadFormat, err error) error {
+func (s *Room) sendZip(c echo.Context, set office.RecordSet, f office.DownloadFormat, err error) error {
 	if msgs, ok := site.FieldMsgsOf(c.Request().Context(), err); ok {
 		return s.Render(c, http.StatusUnprocessableEntity, DownloadErrorPage(s.Page(c, site.L(c.Request().Context()).T("downloads.title")), msgs))
 	}
@@ -137,7 +137,7 @@ func (s *Server) sendZip(c echo.Context, set office.RecordSet, f office.Download
 	suffix := "_" + string(f) + ".zip"
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, "application/zip")
-	h.Set(echo.HeaderContentDisposition, contentDisposition(set.ASCIIName+suffix, set.Name+suffix))
+	h.Set(echo.HeaderContentDisposition, ContentDisposition(set.ASCIIName+suffix, set.Name+suffix))
 	h.Set("Cache-Control", "private, no-cache")
 	c.Response().WriteHeader(http.StatusOK)
 	buf := bufio.NewWriterSize(c.Response(), 32<<10)
@@ -161,7 +161,7 @@ func (s *Server) sendZip(c echo.Context, set office.RecordSet, f office.Download
 // contentDisposition names a download for every browser: an ASCII
 // filename for old clients and the real (Japanese) name as RFC 5987
 // filename* (RFC 6266 §4.3: clients that know filename* prefer it).
-func contentDisposition(ascii, name string) string {
+func ContentDisposition(ascii, name string) string {
 	return fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, strings.ReplaceAll(ascii, `"`, ""), rfc5987(name))
 }
 
