@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/leagues"
 	"kisen/web/site"
 )
 
@@ -70,7 +71,7 @@ type embedStageView struct {
 // embedLeagueView is the league table embed.
 type embedLeagueView struct {
 	embedView
-	Class leagueClassView
+	Class leagues.LeagueClassView
 }
 
 // langLinks are the embed's language switch: the same URL with ?lang=,
@@ -155,9 +156,9 @@ func (s *Server) embedLeague(c echo.Context) error {
 	}
 	v := embedLeagueView{}
 	v.Class.EventID, v.Class.EventName = st.Event.ID, site.LocalName(ctx, st.Event.Name, st.Event.NameEn)
-	v.Class.ClassID, v.Class.Title, v.Class.Status = cid, classTitle(ctx, st.Class.Class), st.Class.Status
+	v.Class.ClassID, v.Class.Title, v.Class.Status = cid, leagues.ClassTitle(ctx, st.Class.Class), st.Class.Status
 	v.Class.Final = st.Table.Final
-	leagueTableOf(ctx, st, &v.Class)
+	leagues.LeagueTableOf(ctx, st, &v.Class)
 	v.Title = v.Class.EventName + " " + v.Class.Title
 	v.FullPage = fmt.Sprintf("/league/%d", cid)
 	v.Kind, v.ID, v.EventID = "league", cid, st.Event.ID
@@ -261,5 +262,5 @@ func allOriginMsgs(ctx context.Context, err error) (site.FieldMsgs, bool) {
 	if _, ok := site.FieldMsgsOf(ctx, err); !ok {
 		return nil, false
 	}
-	return site.FieldMsgs{"origins": strings.Join(allFieldMsgs(ctx, err, "origins"), " ")}, true
+	return site.FieldMsgs{"origins": strings.Join(leagues.AllFieldMsgs(ctx, err, "origins"), " ")}, true
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"kisen/web/leagues"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -39,7 +40,7 @@ func FuzzICSLine(f *testing.F) {
 			return
 		}
 		var b bytes.Buffer
-		icsLine(&b, "SUMMARY:"+icsEscape(s))
+		leagues.IcsLine(&b, "SUMMARY:"+leagues.IcsEscape(s))
 		out := b.String()
 		if !strings.HasSuffix(out, "\r\n") {
 			t.Fatal("no CRLF at the end")

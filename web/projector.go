@@ -12,6 +12,7 @@ import (
 	"kisen/league"
 	"kisen/office"
 	"kisen/pairing"
+	"kisen/web/leagues"
 	"kisen/web/site"
 )
 
@@ -179,11 +180,11 @@ func (s *Server) projectorLeague(ctx context.Context, a office.Actor, eventID in
 		if err != nil {
 			return nil, err
 		}
-		pg := projectorPage{Title: classTitle(ctx, cl.Class), Subtitle: site.T(ctx, "league.status."+cl.Status)}
+		pg := projectorPage{Title: leagues.ClassTitle(ctx, cl.Class), Subtitle: site.T(ctx, "league.status."+cl.Status)}
 		for _, r := range st.Rows {
 			row := projectorRow{Junni: r.Row.Junni, Name: st.Players[r.PlayerID].Name, Wins: r.Row.Wins, Losses: r.Row.Losses}
 			if r.Mark != league.MarkHidden {
-				row.Marks = rowMarks(ctx, r.Row)
+				row.Marks = leagues.RowMarks(ctx, r.Row)
 			}
 			pg.Table = append(pg.Table, row)
 		}

@@ -50,7 +50,7 @@ func (s *Server) routes() error {
 	s.settingsRoutes(e)
 	s.GameRoutes(e)
 	s.bracketRoutes(e)
-	s.leagueRoutes(e)
+	s.LeagueRoutes(e)
 	s.RelativeRoutes(e) // 肉親 feed every league draw
 	s.RatingRoutes(e)
 	s.bulkRoutes(e)

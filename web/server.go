@@ -5,6 +5,7 @@ package web
 import (
 	"kisen/web/accounts"
 	"kisen/web/games"
+	"kisen/web/leagues"
 	"kisen/web/players"
 	"kisen/web/site"
 )
@@ -18,6 +19,7 @@ type Deps = site.Deps
 // the route table's, routes.go).
 type (
 	playersRoom  = players.Room
+	leaguesRoom  = leagues.Room
 	accountsRoom = accounts.Room
 	gamesRoom    = games.Room
 )
@@ -27,6 +29,7 @@ type (
 type Server struct {
 	*site.Server
 	*playersRoom
+	*leaguesRoom
 	*gamesRoom
 	*accountsRoom
 	api *apiState
@@ -41,6 +44,7 @@ func New(d Deps) (*Server, error) {
 	s := &Server{
 		Server:       ss,
 		playersRoom:  &players.Room{Server: ss},
+		leaguesRoom:  &leagues.Room{Server: ss},
 		accountsRoom: &accounts.Room{Server: ss},
 		gamesRoom:    &games.Room{Server: ss},
 	}

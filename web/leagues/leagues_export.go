@@ -1,4 +1,4 @@
-package web
+package leagues
 
 import (
 	"bytes"
@@ -16,14 +16,14 @@ import (
 
 // icsEscape escapes a TEXT value (RFC 5545 §3.3.11): backslash, semicolon,
 // comma and line breaks.
-func icsEscape(s string) string {
+func IcsEscape(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `;`, `\;`, `,`, `\,`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`)
 	return r.Replace(s)
 }
 
 // icsLine writes one content line folded at 75 octets (RFC 5545 §3.1),
 // never inside a UTF-8 sequence, each physical line ending in CRLF.
-func icsLine(b *bytes.Buffer, line string) {
+func IcsLine(b *bytes.Buffer, line string) {
 	limit := 75
 	for len(line) > limit {
 		cut := limit
@@ -42,7 +42,7 @@ func icsLine(b *bytes.Buffer, line string) {
 // leagueICS exports a class's games as an iCalendar file: one all-day
 // VEVENT per dated game, DTSTAMP from the office clock, UIDs stable for a
 // game (class, round and pair).
-func (s *Server) leagueICS(c echo.Context) error {
+func (s *Room) leagueICS(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -56,15 +56,15 @@ func (s *Server) leagueICS(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	title := classTitle(ctx, st.Class.Class)
+	title := ClassTitle(ctx, st.Class.Class)
 	event := site.LocalName(ctx, st.Event.Name, st.Event.NameEn)
 	stamp := s.Office.Now().UTC().Format("20060102T150405Z")
 	var b bytes.Buffer
-	icsLine(&b, "BEGIN:VCALENDAR")
-	icsLine(&b, "VERSION:2.0")
-	icsLine(&b, "PRODID:-//Kisen//League schedule//JA")
-	icsLine(&b, "CALSCALE:GREGORIAN")
-	icsLine(&b, "X-WR-CALNAME:"+icsEscape(event+" "+title))
+	IcsLine(&b, "BEGIN:VCALENDAR")
+	IcsLine(&b, "VERSION:2.0")
+	IcsLine(&b, "PRODID:-//Kisen//League schedule//JA")
+	IcsLine(&b, "CALSCALE:GREGORIAN")
+	IcsLine(&b, "X-WR-CALNAME:"+IcsEscape(event+" "+title))
 	n := names(st.Players)
 	lz := site.L(ctx)
 	for _, r := range st.Schedule.Rounds {
@@ -78,18 +78,18 @@ func (s *Server) leagueICS(c echo.Context) error {
 			}
 			summary := lz.TData("league.ics.summary", map[string]any{"Event": event, "Class": title, "Round": r.Number,
 				"Sente": n.full(g.Sente), "Gote": n.full(g.Gote)})
-			icsLine(&b, "BEGIN:VEVENT")
-			icsLine(&b, fmt.Sprintf("UID:kisen-league-%d-r%d-%s-%s@kisen", cid, r.Number, a, b2))
-			icsLine(&b, "DTSTAMP:"+stamp)
-			icsLine(&b, "DTSTART;VALUE=DATE:"+g.Date.Format("20060102"))
-			icsLine(&b, "DTEND;VALUE=DATE:"+g.Date.AddDate(0, 0, 1).Format("20060102"))
-			icsLine(&b, "SUMMARY:"+icsEscape(summary))
-			icsLine(&b, "DESCRIPTION:"+icsEscape(lz.TData("league.ics.description", map[string]any{"Class": title, "Round": r.Number,
+			IcsLine(&b, "BEGIN:VEVENT")
+			IcsLine(&b, fmt.Sprintf("UID:kisen-league-%d-r%d-%s-%s@kisen", cid, r.Number, a, b2))
+			IcsLine(&b, "DTSTAMP:"+stamp)
+			IcsLine(&b, "DTSTART;VALUE=DATE:"+g.Date.Format("20060102"))
+			IcsLine(&b, "DTEND;VALUE=DATE:"+g.Date.AddDate(0, 0, 1).Format("20060102"))
+			IcsLine(&b, "SUMMARY:"+IcsEscape(summary))
+			IcsLine(&b, "DESCRIPTION:"+IcsEscape(lz.TData("league.ics.description", map[string]any{"Class": title, "Round": r.Number,
 				"Sente": n.full(g.Sente), "Gote": n.full(g.Gote)})))
-			icsLine(&b, "END:VEVENT")
+			IcsLine(&b, "END:VEVENT")
 		}
 	}
-	icsLine(&b, "END:VCALENDAR")
+	IcsLine(&b, "END:VCALENDAR")
 	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="league-%d.ics"`, cid))
 	return c.Blob(http.StatusOK, "text/calendar; charset=utf-8", b.Bytes())
 }
@@ -107,7 +107,7 @@ func playerRef(p office.Player) string {
 // round — the columns the history import reads (class, junni, player,
 // round, opponent) followed by side, date and result — so this term's
 // export can be imported as next term's history elsewhere.
-func (s *Server) leagueCSV(c echo.Context) error {
+func (s *Room) leagueCSV(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {

@@ -1,4 +1,4 @@
-package web
+package leagues
 
 import (
 	"context"
@@ -18,7 +18,7 @@ func leagueURL(cid int64) string { return "/league/" + strconv.FormatInt(cid, 10
 
 // leagueResultPreview runs the league result rolled back and shows what it
 // stores (the result; for a redo, the redo game with its seats).
-func (s *Server) leagueResultPreview(c echo.Context, cid int64, in office.LeagueResultInput) error {
+func (s *Room) leagueResultPreview(c echo.Context, cid int64, in office.LeagueResultInput) error {
 	ctx := c.Request().Context()
 	eventID, err := s.Office.EventOfGame(ctx, in.GameID)
 	if err != nil {
@@ -28,7 +28,7 @@ func (s *Server) leagueResultPreview(c echo.Context, cid int64, in office.League
 		return o.EnterLeagueResult(ctx, site.Actor(c), in)
 	})
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
-		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, LeagueClassView{Errs: msgs})
 	}
 	if err != nil {
 		return err
@@ -40,7 +40,7 @@ func (s *Server) leagueResultPreview(c echo.Context, cid int64, in office.League
 
 // leagueUnpublish (POST /league/:cid/unpublish) takes a published schedule
 // back while no game has a result.
-func (s *Server) leagueUnpublish(c echo.Context) error {
+func (s *Room) leagueUnpublish(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -54,7 +54,7 @@ func (s *Server) leagueUnpublish(c echo.Context) error {
 		return err // a draft event's class is not found for the public
 	}
 	reason := c.FormValue("reason")
-	title := classTitle(ctx, cl.Class)
+	title := ClassTitle(ctx, cl.Class)
 	view := func(status int, eff office.Effects, errs site.FieldMsgs) error {
 		return s.RenderConfirm(c, status, site.ConfirmView{Title: site.T(ctx, "previews.unpublish.schedule_title", "Class", title),
 			Lead: site.T(ctx, "previews.unpublish.schedule_lead", "Class", title), Effects: s.EffectsView(ctx, eff),
@@ -69,7 +69,7 @@ func (s *Server) leagueUnpublish(c echo.Context) error {
 	if !site.Confirmed(c) {
 		eff, err := try(site.OrPlaceholder(reason))
 		if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
-			return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
+			return s.renderLeagueClass(c, http.StatusUnprocessableEntity, LeagueClassView{Errs: msgs})
 		}
 		if err != nil {
 			return err
@@ -83,7 +83,7 @@ func (s *Server) leagueUnpublish(c echo.Context) error {
 				return view(http.StatusUnprocessableEntity, eff, msgs)
 			}
 		}
-		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, LeagueClassView{Errs: msgs})
 	}
 	if err != nil {
 		return err
@@ -93,7 +93,7 @@ func (s *Server) leagueUnpublish(c echo.Context) error {
 
 // leagueHasResult: a game of the class has a result (the schedule can no
 // longer be unpublished; the office refuses it too).
-func leagueHasResult(v leagueClassView) bool {
+func leagueHasResult(v LeagueClassView) bool {
 	for _, g := range v.Games {
 		if g.Result != "" || g.Version > 0 || g.Pending || g.Redos > 0 {
 			return true

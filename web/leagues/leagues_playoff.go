@@ -1,4 +1,4 @@
-package web
+package leagues
 
 import (
 	"context"
@@ -58,7 +58,7 @@ func playoffViewOf(ctx context.Context, pl *office.LeaguePlayoff, n names) *play
 
 // leaguePlayoffCreate creates the next playoff game (directors and
 // schedulers); office refuses it while the game before is undecided.
-func (s *Server) leaguePlayoffCreate(c echo.Context) error {
+func (s *Room) leaguePlayoffCreate(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -66,7 +66,7 @@ func (s *Server) leaguePlayoffCreate(c echo.Context) error {
 	}
 	_, err = s.Office.CreatePlayoffGame(ctx, site.Actor(c), office.PlayoffGameInput{ClassID: cid, Date: c.FormValue("date")})
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
-		return s.renderLeagueClass(c, 422, leagueClassView{Errs: msgs})
+		return s.renderLeagueClass(c, 422, LeagueClassView{Errs: msgs})
 	}
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package leagues
 
 import (
 	"context"
@@ -25,7 +25,7 @@ type schedulePublishView struct {
 // leaguePublishConfirm (GET /league/:cid/publish) asks before a schedule is
 // published and says whether the event becomes public with it. It answers
 // exactly as the publication would: the same roles, the same state check.
-func (s *Server) leaguePublishConfirm(c echo.Context) error {
+func (s *Room) leaguePublishConfirm(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -36,7 +36,7 @@ func (s *Server) leaguePublishConfirm(c echo.Context) error {
 		return err
 	}
 	v := schedulePublishView{ClassID: cid, EventID: p.Event.ID, EventName: site.LocalName(ctx, p.Event.Name, p.Event.NameEn),
-		Title: classTitle(ctx, p.Class.Class), Games: p.Games, EventGoesPublic: p.EventGoesPublic}
+		Title: ClassTitle(ctx, p.Class.Class), Games: p.Games, EventGoesPublic: p.EventGoesPublic}
 	// The games themselves, as publishing creates them (issue 13: the
 	// publication run rolled back, previews.go).
 	eff, err := s.Office.DryRun(ctx, p.Event.ID, func(ctx context.Context, o *office.Office) error {
@@ -54,7 +54,7 @@ func (s *Server) leaguePublishConfirm(c echo.Context) error {
 // leaguePublish (POST /league/:cid/publish) publishes the schedule once the
 // confirmation was given (confirm=1); without it, it shows the
 // confirmation, so nobody publishes a draft event unawares.
-func (s *Server) leaguePublish(c echo.Context) error {
+func (s *Room) leaguePublish(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {

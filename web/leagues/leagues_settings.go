@@ -1,4 +1,4 @@
-package web
+package leagues
 
 import (
 	"context"
@@ -92,7 +92,7 @@ func readSettingsForm(c echo.Context, roundRobin bool) (settingsForm, league.Set
 	return f, s
 }
 
-func (s *Server) leagueSettings(c echo.Context) error {
+func (s *Room) leagueSettings(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -105,7 +105,7 @@ func (s *Server) leagueSettings(c echo.Context) error {
 	f, settings := readSettingsForm(c, d.Settings.RoundRobin)
 	_, err = s.Office.UpdateClassSettings(ctx, site.Actor(c), office.ClassSettingsInput{ClassID: cid, Settings: settings})
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
-		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{SetForm: &f, Errs: msgs})
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, LeagueClassView{SetForm: &f, Errs: msgs})
 	}
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package leagues
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 
 // leagueClassView is the view model of a class page: the public table and,
 // for the event's staff, the draw, edit, publish and result tools.
-type leagueClassView struct {
+type LeagueClassView struct {
 	EventID     int64
 	EventName   string
 	ClassID     int64
@@ -141,7 +141,7 @@ type editForm struct {
 	Reason string `form:"reason"`
 }
 
-func (s *Server) leagueClassPage(c echo.Context) error {
+func (s *Room) leagueClassPage(c echo.Context) error {
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
@@ -150,12 +150,12 @@ func (s *Server) leagueClassPage(c echo.Context) error {
 	if done || err != nil {
 		return err
 	}
-	return s.renderLeagueClassRead(c, http.StatusOK, leagueClassView{}, read)
+	return s.renderLeagueClassRead(c, http.StatusOK, LeagueClassView{}, read)
 }
 
 // standingsRead is office.Standings of class cid, from what
 // notModifiedClass read when it found the class.
-func (s *Server) standingsRead(ctx context.Context, a office.Actor, cid int64, read office.ClassRead) (office.LeagueStandings, error) {
+func (s *Room) standingsRead(ctx context.Context, a office.Actor, cid int64, read office.ClassRead) (office.LeagueStandings, error) {
 	if read.Class.ID != cid {
 		return s.Office.Standings(ctx, a, cid)
 	}
@@ -189,13 +189,13 @@ func violationsView(ctx context.Context, n names, vs []league.Violation) []viola
 	return out
 }
 
-func (s *Server) renderLeagueClass(c echo.Context, status int, v leagueClassView) error {
+func (s *Room) renderLeagueClass(c echo.Context, status int, v LeagueClassView) error {
 	return s.renderLeagueClassRead(c, status, v, office.ClassRead{})
 }
 
 // renderLeagueClassRead is renderLeagueClass with what the conditional GET
 // has read already (notModifiedClass); a zero read reads it all.
-func (s *Server) renderLeagueClassRead(c echo.Context, status int, v leagueClassView, read office.ClassRead) error {
+func (s *Room) renderLeagueClassRead(c echo.Context, status int, v LeagueClassView, read office.ClassRead) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -208,11 +208,11 @@ func (s *Server) renderLeagueClassRead(c echo.Context, status int, v leagueClass
 	}
 	n := names(st.Players)
 	v.EventID, v.EventName = st.Event.ID, site.LocalName(ctx, st.Event.Name, st.Event.NameEn)
-	v.ClassID, v.Title, v.Status = cid, classTitle(ctx, st.Class.Class), st.Class.Status
+	v.ClassID, v.Title, v.Status = cid, ClassTitle(ctx, st.Class.Class), st.Class.Status
 	v.CanSchedule = s.Office.CanScheduleLeague(ctx, a, st.Event.ID)
 	v.CanResult = s.Office.CanEnterLeagueResults(ctx, a, st.Event.ID)
 	v.Seed, v.DrawDate, v.Final = st.Class.DrawSeed, st.Class.DrawDate, st.Table.Final
-	leagueTableOf(ctx, st, &v)
+	LeagueTableOf(ctx, st, &v)
 	lz := site.L(ctx)
 	if v.CanSchedule || v.CanResult {
 		for _, r := range st.Schedule.Rounds {
@@ -275,7 +275,7 @@ func (s *Server) renderLeagueClassRead(c echo.Context, status int, v leagueClass
 // leagueTableOf fills the public league table of v (rounds, dates, rows)
 // from the standings: the class page and its embed (embeds.go) show the
 // same table.
-func leagueTableOf(ctx context.Context, st office.LeagueStandings, v *leagueClassView) {
+func LeagueTableOf(ctx context.Context, st office.LeagueStandings, v *LeagueClassView) {
 	n := len(st.Schedule.Rounds)
 	v.Rounds, v.RoundDates = make([]int, 0, n), make([]string, 0, n)
 	for r := 1; r <= n; r++ {
@@ -329,7 +329,7 @@ func leagueTableOf(ctx context.Context, st office.LeagueStandings, v *leagueClas
 			rv.Cells = append(rv.Cells, cv)
 		}
 		if r.Mark != league.MarkHidden {
-			rv.Marks = rowMarks(ctx, r.Row)
+			rv.Marks = RowMarks(ctx, r.Row)
 			rv.Provisional = r.Mark == league.MarkProvisional && len(rv.Marks) > 0
 		}
 		v.Rows = append(v.Rows, rv)
@@ -337,7 +337,7 @@ func leagueTableOf(ctx context.Context, st office.LeagueStandings, v *leagueClas
 }
 
 // rowMarks are the table's promotion and demotion marks (docs/leagues-web.md).
-func rowMarks(ctx context.Context, r league.Row) []string {
+func RowMarks(ctx context.Context, r league.Row) []string {
 	var out []string
 	switch r.Outcome {
 	case league.OutcomePromoted:
@@ -380,7 +380,7 @@ func classRules(ctx context.Context, s league.Settings, r league.ClassRules) []s
 	return out
 }
 
-func (s *Server) leagueGenerate(c echo.Context) error {
+func (s *Room) leagueGenerate(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -392,7 +392,7 @@ func (s *Server) leagueGenerate(c echo.Context) error {
 	}
 	_, err = s.Office.GenerateSchedule(ctx, site.Actor(c), office.ScheduleInput{ClassID: cid, Seed: f.Seed, DrawDate: f.DrawDate, RoundDates: f.RoundDates})
 	if msg := drawLimitMessage(ctx, err); msg != "" {
-		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f, ConflictMsg: msg})
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, LeagueClassView{Gen: f, ConflictMsg: msg})
 	}
 	var nse *office.NoScheduleError
 	if errors.As(err, &nse) {
@@ -400,11 +400,11 @@ func (s *Server) leagueGenerate(c echo.Context) error {
 		if derr != nil {
 			return derr
 		}
-		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f,
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, LeagueClassView{Gen: f,
 			Conflicts: violationsView(ctx, names(d.Players), nse.Conflicts), ConflictMsg: noScheduleReason(ctx, nse)})
 	}
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
-		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Gen: f, Errs: msgs})
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, LeagueClassView{Gen: f, Errs: msgs})
 	}
 	if err != nil {
 		return err
@@ -419,7 +419,7 @@ func noScheduleReason(ctx context.Context, e *office.NoScheduleError) string {
 	return site.L(ctx).TData("league.no_schedule.search", map[string]any{"Reason": e.Reason})
 }
 
-func (s *Server) leagueEdit(c echo.Context) error {
+func (s *Room) leagueEdit(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -438,12 +438,12 @@ func (s *Server) leagueEdit(c echo.Context) error {
 		if derr != nil {
 			return derr
 		}
-		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Edit: f,
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, LeagueClassView{Edit: f,
 			Conflicts: violationsView(ctx, names(d.Players), sv.Violations), ConflictMsg: site.T(ctx, "league.edit.needs_reason"),
 			Errs: site.FieldMsgs{"reason": site.T(ctx, "league.edit.needs_reason")}})
 	}
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
-		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Edit: f, Errs: msgs})
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, LeagueClassView{Edit: f, Errs: msgs})
 	}
 	if err != nil {
 		return err
@@ -451,7 +451,7 @@ func (s *Server) leagueEdit(c echo.Context) error {
 	return site.SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
 }
 
-func (s *Server) leagueResult(c echo.Context) error {
+func (s *Room) leagueResult(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -469,7 +469,7 @@ func (s *Server) leagueResult(c echo.Context) error {
 		}
 	}
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
-		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, leagueClassView{Errs: msgs})
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, LeagueClassView{Errs: msgs})
 	}
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package leagues
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 )
 
 // leagueRoutes: leagues and 順位戦 terms (issue 6).
-func (s *Server) leagueRoutes(e *echo.Echo) {
+func (s *Room) LeagueRoutes(e *echo.Echo) {
 	e.GET("/events/:id/league", s.leagueOverviewPage)
 	e.POST("/events/:id/league/classes", s.leagueClassCreate, site.RequireUser)
 	e.POST("/events/:id/league/import", s.leagueImport, site.RequireUser, s.ActsOnEvent(office.LeagueEditRoles...))
@@ -79,14 +79,14 @@ type leagueClassLink struct {
 
 // classTitle is a class's name on pages: "C2組" / "Class C2"; a league
 // group is "リーグ" / "League".
-func classTitle(ctx context.Context, class string) string {
+func ClassTitle(ctx context.Context, class string) string {
 	if class == "" {
 		return site.T(ctx, "league.group")
 	}
 	return site.L(ctx).TData("league.class_name", map[string]any{"Class": class})
 }
 
-func (s *Server) leagueOverviewPage(c echo.Context) error {
+func (s *Room) leagueOverviewPage(c echo.Context) error {
 	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
@@ -97,7 +97,7 @@ func (s *Server) leagueOverviewPage(c echo.Context) error {
 	return s.renderLeagueOverview(c, http.StatusOK, leagueOverview{})
 }
 
-func (s *Server) renderLeagueOverview(c echo.Context, status int, v leagueOverview) error {
+func (s *Room) renderLeagueOverview(c echo.Context, status int, v leagueOverview) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -115,7 +115,7 @@ func (s *Server) renderLeagueOverview(c echo.Context, status int, v leagueOvervi
 	have := map[string]bool{}
 	for _, cl := range ov.Classes {
 		have[cl.Class] = true
-		v.Classes = append(v.Classes, leagueClassLink{ID: cl.ID, Label: classTitle(ctx, cl.Class), Members: ov.Counts[cl.ID], Status: cl.Status})
+		v.Classes = append(v.Classes, leagueClassLink{ID: cl.ID, Label: ClassTitle(ctx, cl.Class), Members: ov.Counts[cl.ID], Status: cl.Status})
 	}
 	if v.Junisen {
 		for _, cl := range office.JunisenClasses {
@@ -142,7 +142,7 @@ func optInt(s string) *int {
 	return &n
 }
 
-func (s *Server) leagueClassCreate(c echo.Context) error {
+func (s *Room) leagueClassCreate(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -163,7 +163,7 @@ func (s *Server) leagueClassCreate(c echo.Context) error {
 	}
 	cl, err := s.Office.AddLeagueClass(ctx, site.Actor(c), in)
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
-		return s.renderLeagueOverview(c, http.StatusUnprocessableEntity, leagueOverview{Form: f, Errs: msgs, ImportMsgs: allFieldMsgs(ctx, err, "members")})
+		return s.renderLeagueOverview(c, http.StatusUnprocessableEntity, leagueOverview{Form: f, Errs: msgs, ImportMsgs: AllFieldMsgs(ctx, err, "members")})
 	}
 	if err != nil {
 		return err
@@ -174,7 +174,7 @@ func (s *Server) leagueClassCreate(c echo.Context) error {
 // allFieldMsgs lists every message of a validation error (optionally only
 // one field's), each with its line: the CSV and member list report every
 // bad row, not only the first.
-func allFieldMsgs(ctx context.Context, err error, field string) []string {
+func AllFieldMsgs(ctx context.Context, err error, field string) []string {
 	ve, ok := asValidation(err)
 	if !ok {
 		return nil
@@ -193,7 +193,7 @@ func allFieldMsgs(ctx context.Context, err error, field string) []string {
 	return out
 }
 
-func (s *Server) leagueImport(c echo.Context) error {
+func (s *Room) leagueImport(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -216,7 +216,7 @@ func (s *Server) leagueImport(c echo.Context) error {
 	}
 	n, err := s.Office.ImportLeagueHistory(ctx, site.Actor(c), id, terms, data)
 	if _, ok := asValidation(err); ok {
-		return s.renderLeagueOverview(c, http.StatusUnprocessableEntity, leagueOverview{ImportMsgs: allFieldMsgs(ctx, err, "")})
+		return s.renderLeagueOverview(c, http.StatusUnprocessableEntity, leagueOverview{ImportMsgs: AllFieldMsgs(ctx, err, "")})
 	}
 	if err != nil {
 		return err
@@ -224,7 +224,7 @@ func (s *Server) leagueImport(c echo.Context) error {
 	return s.renderLeagueOverview(c, http.StatusOK, leagueOverview{Imported: n})
 }
 
-func (s *Server) leagueRollOver(c echo.Context) error {
+func (s *Room) leagueRollOver(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
