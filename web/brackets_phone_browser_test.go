@@ -10,6 +10,7 @@ import (
 
 	"kisen/office/seed"
 	"kisen/store"
+	"kisen/web/knockouts"
 )
 
 // TestBrowser_BracketOnAPhone: on a 390 px wide screen the public bracket
@@ -49,7 +50,7 @@ func TestBrowser_BracketOnAPhone(t *testing.T) {
 			}
 			return v
 		}
-		finalCol := bracketColID(st.ID, 3)
+		finalCol := knockouts.BracketColID(st.ID, 3)
 		if l := rect(finalCol, "left"); l < 390 {
 			t.Fatalf("the final's column starts at %.0f px: expected it off a 390 px screen before scrolling", l)
 		}

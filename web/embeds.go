@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/knockouts"
 	"kisen/web/leagues"
 	"kisen/web/site"
 )
@@ -65,7 +66,7 @@ type embedView struct {
 type embedStageView struct {
 	embedView
 	EventName string
-	Stage     stageView
+	Stage     knockouts.StageView
 }
 
 // embedLeagueView is the league table embed.
@@ -108,7 +109,7 @@ func (s *Server) embedStageView(ctx context.Context, stageID int64) (embedStageV
 	if err != nil {
 		return embedStageView{}, nil, err
 	}
-	bv, err := s.bracketsView(ctx, public, st.EventID)
+	bv, err := s.BracketsView(ctx, public, st.EventID)
 	if err != nil {
 		return embedStageView{}, nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"kisen/league"
 	"kisen/office"
 	"kisen/pairing"
+	"kisen/web/knockouts"
 	"kisen/web/leagues"
 	"kisen/web/site"
 )
@@ -49,7 +50,7 @@ type projectorPage struct {
 // first is sente when known) and the result when there is one.
 type projectorBoard struct {
 	No     int
-	Sides  [2]bracketSide
+	Sides  [2]knockouts.BracketSide
 	Result string // the words of the result, "" while it is played
 	Bye    string // a seeded player who advances without a game
 }
@@ -108,7 +109,7 @@ func (s *Server) projector(c echo.Context) error {
 // played (the first with a game awaiting its result; when none awaits,
 // the last round played), or a title match's games.
 func (s *Server) projectorBrackets(ctx context.Context, a office.Actor, eventID int64) ([]projectorPage, error) {
-	v, err := s.bracketsView(ctx, a, eventID)
+	v, err := s.BracketsView(ctx, a, eventID)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +117,7 @@ func (s *Server) projectorBrackets(ctx context.Context, a office.Actor, eventID 
 	var pages []projectorPage
 	for _, st := range v.Stages {
 		pg := projectorPage{Title: st.Name, Champion: st.Champion}
-		var games []bracketGameView
+		var games []knockouts.BracketGameView
 		switch {
 		case len(st.Series) > 0:
 			games = st.Series
@@ -150,7 +151,7 @@ func (s *Server) projectorBrackets(ctx context.Context, a office.Actor, eventID 
 
 // currentRound is the first round with a game awaiting its result, or the
 // last round in which anything was decided.
-func currentRound(rounds [][]bracketGameView) int {
+func currentRound(rounds [][]knockouts.BracketGameView) int {
 	last := 0
 	for r, round := range rounds {
 		for _, g := range round {

@@ -49,11 +49,11 @@ func (s *Server) routes() error {
 	s.organiserRoutes(e)
 	s.settingsRoutes(e)
 	s.GameRoutes(e)
-	s.bracketRoutes(e)
+	s.BracketRoutes(e)
 	s.LeagueRoutes(e)
 	s.RelativeRoutes(e) // 肉親 feed every league draw
 	s.RatingRoutes(e)
-	s.bulkRoutes(e)
+	s.BulkRoutes(e)
 	s.PickerRoutes(e)
 
 	// The amateur tournament day (issue 14, web/day*.go, docs/amateur-day.md).

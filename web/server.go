@@ -5,6 +5,7 @@ package web
 import (
 	"kisen/web/accounts"
 	"kisen/web/games"
+	"kisen/web/knockouts"
 	"kisen/web/leagues"
 	"kisen/web/players"
 	"kisen/web/site"
@@ -18,10 +19,11 @@ type Deps = site.Deps
 // The rooms, named apart so that Server embeds each (their handlers are
 // the route table's, routes.go).
 type (
-	playersRoom  = players.Room
-	leaguesRoom  = leagues.Room
-	accountsRoom = accounts.Room
-	gamesRoom    = games.Room
+	playersRoom   = players.Room
+	knockoutsRoom = knockouts.Room
+	leaguesRoom   = leagues.Room
+	accountsRoom  = accounts.Room
+	gamesRoom     = games.Room
 )
 
 // Server is the web application: the shared server and the state of the
@@ -29,6 +31,7 @@ type (
 type Server struct {
 	*site.Server
 	*playersRoom
+	*knockoutsRoom
 	*leaguesRoom
 	*gamesRoom
 	*accountsRoom
@@ -42,11 +45,12 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		Server:       ss,
-		playersRoom:  &players.Room{Server: ss},
-		leaguesRoom:  &leagues.Room{Server: ss},
-		accountsRoom: &accounts.Room{Server: ss},
-		gamesRoom:    &games.Room{Server: ss},
+		Server:        ss,
+		playersRoom:   &players.Room{Server: ss},
+		knockoutsRoom: &knockouts.Room{Server: ss},
+		leaguesRoom:   &leagues.Room{Server: ss},
+		accountsRoom:  &accounts.Room{Server: ss},
+		gamesRoom:     &games.Room{Server: ss},
 	}
 	if err := s.routes(); err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package web
+package knockouts
 
 import (
 	"context"
@@ -30,7 +30,7 @@ func pickURL(stageID int64, a, b int) string {
 }
 
 // previewPick fills m.SwapPick's preview once two slots are picked.
-func (s *Server) previewPick(ctx context.Context, a office.Actor, m *stageManage) error {
+func (s *Room) previewPick(ctx context.Context, a office.Actor, m *stageManage) error {
 	p := &m.SwapPick
 	if p.Pick < 1 || p.Pick > len(m.Slots) {
 		*p = swapPick{}

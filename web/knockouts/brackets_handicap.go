@@ -1,4 +1,4 @@
-package web
+package knockouts
 
 import (
 	"context"
@@ -28,7 +28,7 @@ type handicapForm struct {
 
 // handicapPage shows an event's 手合割 switch and table; its directors get
 // the form.
-func (s *Server) handicapPage(c echo.Context) error {
+func (s *Room) handicapPage(c echo.Context) error {
 	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
@@ -39,7 +39,7 @@ func (s *Server) handicapPage(c echo.Context) error {
 	return s.renderHandicap(c, http.StatusOK, id, nil, nil)
 }
 
-func (s *Server) renderHandicap(c echo.Context, status int, id int64, in *handicapForm, errs site.FieldMsgs) error {
+func (s *Room) renderHandicap(c echo.Context, status int, id int64, in *handicapForm, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	a := site.Actor(c)
 	e, err := s.Office.Event(ctx, a, id)
@@ -59,7 +59,7 @@ func (s *Server) renderHandicap(c echo.Context, status int, id int64, in *handic
 	return s.Render(c, status, HandicapPage(s.Page(c, v.EventName+" — "+site.L(ctx).T("knockout.handicap.title")), v, errs))
 }
 
-func (s *Server) handicapSave(c echo.Context) error {
+func (s *Room) handicapSave(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {

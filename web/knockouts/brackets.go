@@ -1,4 +1,4 @@
-package web
+package knockouts
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 )
 
 // bracketRoutes: knockout stages, draws and brackets (issue 5).
-func (s *Server) bracketRoutes(e *echo.Echo) {
+func (s *Room) BracketRoutes(e *echo.Echo) {
 	e.GET("/events/:id/brackets", s.bracketsPage)
 	e.POST("/events/:id/stages", s.stageCreate, site.RequireUser)
 	e.GET("/stages/:id", s.stagePage, site.RequireUser)
@@ -36,7 +36,7 @@ func (s *Server) bracketRoutes(e *echo.Echo) {
 }
 
 // bracketSide is one player line of a bracket game.
-type bracketSide struct {
+type BracketSide struct {
 	Name   string
 	Bye    bool // nobody: a bye or an empty place
 	Wait   bool // not known yet
@@ -46,9 +46,9 @@ type bracketSide struct {
 }
 
 // bracketGameView is one game box of the tree.
-type bracketGameView struct {
+type BracketGameView struct {
 	ID       string // "R1-G3"
-	Sides    [2]bracketSide
+	Sides    [2]BracketSide
 	Status   string
 	Kind     string
 	GameID   int64 // the current game of the redo chain, linked to /games/:id
@@ -78,7 +78,7 @@ type bracketGameView struct {
 	CanToss   bool
 }
 
-type stageView struct {
+type StageView struct {
 	ID         int64
 	EventID    int64
 	Name       string
@@ -91,14 +91,14 @@ type stageView struct {
 	ThirdPlace bool
 	Qualifiers int
 	BestOf     int
-	Rounds     [][]bracketGameView
-	Third      *bracketGameView
+	Rounds     [][]BracketGameView
+	Third      *BracketGameView
 	// Consolation is the 交流戦 of the first-round losers and its winner.
-	Consolation         [][]bracketGameView
+	Consolation         [][]BracketGameView
 	ConsolationChampion string
 	Champion            string
 	Advancing           []string
-	Series              []bracketGameView
+	Series              []BracketGameView
 	SeriesWins          [2]int
 	SeriesName          [2]string
 	Voided              []site.VoidedGameView // games corrections made void (corrections.go)
@@ -107,7 +107,7 @@ type stageView struct {
 type bracketsView struct {
 	EventID   int64
 	EventName string
-	Stages    []stageView
+	Stages    []StageView
 	Staff     bool
 	Kinds     []string
 	IsTitle   bool
@@ -119,11 +119,11 @@ type bracketsView struct {
 	players map[int64]office.Player
 }
 
-func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) bracketGameView {
-	v := bracketGameView{ID: g.ID, Status: string(g.Status), Kind: string(g.Kind), GameID: g.DecidingGameID, Result: g.Result,
+func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) BracketGameView {
+	v := BracketGameView{ID: g.ID, Status: string(g.Status), Kind: string(g.Kind), GameID: g.DecidingGameID, Result: g.Result,
 		Reason: g.Reason, Redos: g.Redos, Version: g.Version, Date: g.ScheduledOn}
 	for i, id := range g.Players {
-		side := bracketSide{Winner: id != "" && id == g.Winner}
+		side := BracketSide{Winner: id != "" && id == g.Winner}
 		if id != "" {
 			side.Name = eb.PlayerName(id)
 		}
@@ -185,7 +185,7 @@ func tossFaces(f *pairing.Furigoma) [][]string {
 	return out
 }
 
-func setTosses(v *bracketGameView, eb office.EventBracket, senteBy string, sim, obs *pairing.Furigoma) {
+func setTosses(v *BracketGameView, eb office.EventBracket, senteBy string, sim, obs *pairing.Furigoma) {
 	v.SenteBy = senteBy
 	if sim != nil {
 		v.Tosser = eb.PlayerName(sim.Tosser)
@@ -196,7 +196,7 @@ func setTosses(v *bracketGameView, eb office.EventBracket, senteBy string, sim, 
 	}
 }
 
-func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64) (bracketsView, error) {
+func (s *Room) BracketsView(ctx context.Context, a office.Actor, eventID int64) (bracketsView, error) {
 	eb, err := s.Office.EventBrackets(ctx, a, eventID)
 	if err != nil {
 		return bracketsView{}, err
@@ -214,7 +214,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 	}
 	for _, sb := range eb.Stages {
 		st := sb.Stage
-		sv := stageView{ID: st.ID, EventID: eventID, Name: site.StageName(ctx, st.Name, st.NameEn, st.Kind), Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
+		sv := StageView{ID: st.ID, EventID: eventID, Name: site.StageName(ctx, st.Name, st.NameEn, st.Kind), Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
 			Seed: st.DrawSeed, DrawDate: st.DrawDate, Method: st.Method, ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers, BestOf: st.BestOf}
 		sv.Voided = voided[st.ID]
 		if sb.Champion != "" {
@@ -226,10 +226,10 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 			}
 		}
 		if len(sb.Rounds) > 0 {
-			sv.Rounds = make([][]bracketGameView, 0, len(sb.Rounds))
+			sv.Rounds = make([][]BracketGameView, 0, len(sb.Rounds))
 		}
 		for _, round := range sb.Rounds {
-			row := make([]bracketGameView, len(round))
+			row := make([]BracketGameView, len(round))
 			for i, g := range round {
 				row[i] = bracketGameOf(eb, g, eb.Staff && st.Status == office.StagePublished)
 			}
@@ -240,7 +240,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 			sv.Third = &g
 		}
 		for _, round := range sb.Consolation {
-			var row []bracketGameView
+			var row []BracketGameView
 			for _, g := range round {
 				row = append(row, bracketGameOf(eb, g, eb.Staff && st.Status == office.StagePublished))
 			}
@@ -253,14 +253,14 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 			sv.SeriesWins = se.State.Wins
 			sv.SeriesName = [2]string{eb.PlayerName(se.Players[0]), eb.PlayerName(se.Players[1])}
 			for _, g := range se.Games {
-				gv := bracketGameView{ID: g.BracketGame, GameID: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.ScheduledOn, Version: g.Version,
+				gv := BracketGameView{ID: g.BracketGame, GameID: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.ScheduledOn, Version: g.Version,
 					Status: string(pairing.StatusReady)}
 				if g.Redo {
 					gv.Redos = 1
 				}
 				for i, pid := range []int64{g.SenteID, g.GoteID} {
 					id := strconv.FormatInt(pid, 10)
-					gv.Sides[i] = bracketSide{Name: eb.PlayerName(id), Sente: i == 0,
+					gv.Sides[i] = BracketSide{Name: eb.PlayerName(id), Sente: i == 0,
 						Winner: (g.Result == office.ResultSenteWin && i == 0) || (g.Result == office.ResultGoteWin && i == 1)}
 					gv.Players[i] = site.Choice{Value: id, Label: gv.Sides[i].Name}
 				}
@@ -280,7 +280,7 @@ func (s *Server) bracketsView(ctx context.Context, a office.Actor, eventID int64
 	return v, nil
 }
 
-func (s *Server) bracketsPage(c echo.Context) error {
+func (s *Room) bracketsPage(c echo.Context) error {
 	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
@@ -291,9 +291,9 @@ func (s *Server) bracketsPage(c echo.Context) error {
 	return s.renderBrackets(c, http.StatusOK, id, stageInput{}, nil)
 }
 
-func (s *Server) renderBrackets(c echo.Context, status int, id int64, in stageInput, errs site.FieldMsgs) error {
+func (s *Room) renderBrackets(c echo.Context, status int, id int64, in stageInput, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
-	v, err := s.bracketsView(ctx, site.Actor(c), id)
+	v, err := s.BracketsView(ctx, site.Actor(c), id)
 	if err != nil {
 		return err
 	}
@@ -327,7 +327,7 @@ func atoiField(errs site.FieldMsgs, ctx context.Context, name, s string) int {
 	return n
 }
 
-func (s *Server) stageCreate(c echo.Context) error {
+func (s *Room) stageCreate(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -388,7 +388,7 @@ type logRow struct {
 
 // stageManage is the view model of the stage page for staff.
 type stageManage struct {
-	Stage      stageView
+	Stage      StageView
 	EventID    int64
 	EventName  string
 	Entrants   []entrantRow
@@ -427,7 +427,7 @@ type swapInput struct {
 	Reason string `form:"reason"`
 }
 
-func (s *Server) stagePage(c echo.Context) error {
+func (s *Room) stagePage(c echo.Context) error {
 	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
@@ -441,7 +441,7 @@ func (s *Server) stagePage(c echo.Context) error {
 	return s.renderStage(c, http.StatusOK, id, stageManage{Query: c.QueryParam("q"), Added: added, SwapPick: swapPick{Pick: pick, With: with}}, nil)
 }
 
-func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage, errs site.FieldMsgs) error {
+func (s *Room) renderStage(c echo.Context, status int, id int64, m stageManage, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	a := site.Actor(c)
 	st, err := s.Office.Stage(ctx, a, id)
@@ -451,7 +451,7 @@ func (s *Server) renderStage(c echo.Context, status int, id int64, m stageManage
 	if err := s.Office.RequireEventRole(ctx, a, st.EventID, office.RoleDirector, office.RoleScheduler, office.RoleArbiter, office.RoleRecorder); err != nil {
 		return err
 	}
-	v, err := s.bracketsView(ctx, a, st.EventID)
+	v, err := s.BracketsView(ctx, a, st.EventID)
 	if err != nil {
 		return err
 	}
@@ -632,7 +632,7 @@ func placeholderName(ctx context.Context, id string) string {
 	return id
 }
 
-func (s *Server) stageAddEntrant(c echo.Context) error {
+func (s *Room) stageAddEntrant(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -656,7 +656,7 @@ func (s *Server) stageAddEntrant(c echo.Context) error {
 	return site.SeeOther(c, site.StageURL(id)+"#entrants")
 }
 
-func (s *Server) stageRemoveEntrant(c echo.Context) error {
+func (s *Room) stageRemoveEntrant(c echo.Context) error {
 	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
@@ -671,7 +671,7 @@ func (s *Server) stageRemoveEntrant(c echo.Context) error {
 	return site.SeeOther(c, site.StageURL(id)+"#entrants")
 }
 
-func (s *Server) stageDraw(c echo.Context) error {
+func (s *Room) stageDraw(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -691,7 +691,7 @@ func (s *Server) stageDraw(c echo.Context) error {
 	return site.SeeOther(c, site.StageURL(id)+"#review")
 }
 
-func (s *Server) stageSwap(c echo.Context) error {
+func (s *Room) stageSwap(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -719,7 +719,7 @@ func (s *Server) stageSwap(c echo.Context) error {
 	return site.SeeOther(c, site.StageURL(id)+"#review")
 }
 
-func (s *Server) stagePublish(c echo.Context) error {
+func (s *Room) stagePublish(c echo.Context) error {
 	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
@@ -733,7 +733,7 @@ func (s *Server) stagePublish(c echo.Context) error {
 	return site.SeeOther(c, site.StageURL(id)+"#games")
 }
 
-func (s *Server) stageResult(c echo.Context) error {
+func (s *Room) stageResult(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -758,7 +758,7 @@ func (s *Server) stageResult(c echo.Context) error {
 	return site.SeeOther(c, site.StageURL(id)+"#games")
 }
 
-func (s *Server) stageWithdraw(c echo.Context) error {
+func (s *Room) stageWithdraw(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -779,7 +779,7 @@ var csvColumns = []string{"stage", "round", "game", "player_1", "player_2", "sta
 
 // stageCSV exports a stage's draw and results (UTF-8 with a BOM so Excel
 // reads the Japanese names). Public for published stages.
-func (s *Server) stageCSV(c echo.Context) error {
+func (s *Room) stageCSV(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -792,11 +792,11 @@ func (s *Server) stageCSV(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := s.bracketsView(ctx, site.Actor(c), st.EventID)
+	v, err := s.BracketsView(ctx, site.Actor(c), st.EventID)
 	if err != nil {
 		return err
 	}
-	var sv *stageView
+	var sv *StageView
 	for i := range v.Stages {
 		if v.Stages[i].ID == id {
 			sv = &v.Stages[i]
@@ -809,14 +809,14 @@ func (s *Server) stageCSV(c echo.Context) error {
 	buf.WriteString("\uFEFF")
 	w := office.NewCSVWriter(&buf)
 	_ = w.Write(csvColumns)
-	row := func(round string, g bracketGameView) {
+	row := func(round string, g BracketGameView) {
 		winner := ""
 		for _, sd := range g.Sides {
 			if sd.Winner {
 				winner = sd.Name
 			}
 		}
-		name := func(sd bracketSide) string {
+		name := func(sd BracketSide) string {
 			if sd.Bye {
 				return "-"
 			}
@@ -858,8 +858,8 @@ func (s *Server) stageCSV(c echo.Context) error {
 
 // allGames lists a stage's games in bracket order, third place and series
 // games included, for the quick-result forms.
-func allGames(st stageView) []bracketGameView {
-	var out []bracketGameView
+func allGames(st StageView) []BracketGameView {
+	var out []BracketGameView
 	for _, r := range st.Rounds {
 		out = append(out, r...)
 	}
@@ -873,12 +873,12 @@ func allGames(st stageView) []bracketGameView {
 // the next round, and the tree's connector joins the pair (CSS, no script).
 // The last round shown is not joined: each of its games leads straight to
 // the champion or to a qualifier of the next stage.
-func gamePairs(round []bracketGameView, joined bool) [][]bracketGameView {
+func gamePairs(round []BracketGameView, joined bool) [][]BracketGameView {
 	step := 1
 	if joined {
 		step = 2
 	}
-	var out [][]bracketGameView
+	var out [][]BracketGameView
 	for i := 0; i < len(round); i += step {
 		out = append(out, round[i:min(i+step, len(round))])
 	}
@@ -886,7 +886,7 @@ func gamePairs(round []bracketGameView, joined bool) [][]bracketGameView {
 }
 
 // stageToss enters one observed 振り駒 toss: piece_1 … piece_5.
-func (s *Server) stageToss(c echo.Context) error {
+func (s *Room) stageToss(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -908,17 +908,17 @@ func (s *Server) stageToss(c echo.Context) error {
 
 // bracketColID is the id of round r's column of a stage's tree (-1: the
 // champion's column), for the phone's round links.
-func bracketColID(stageID int64, r int) string {
+func BracketColID(stageID int64, r int) string {
 	if r < 0 {
 		return "stage-" + strconv.FormatInt(stageID, 10) + "-end"
 	}
 	return "stage-" + strconv.FormatInt(stageID, 10) + "-round-" + strconv.Itoa(r+1)
 }
 
-func bracketColAnchor(stageID int64, r int) string { return "#" + bracketColID(stageID, r) }
+func bracketColAnchor(stageID int64, r int) string { return "#" + BracketColID(stageID, r) }
 
 // finalPlayers names the two players of the final once both are known.
-func finalPlayers(st stageView) (string, string, bool) {
+func finalPlayers(st StageView) (string, string, bool) {
 	if len(st.Rounds) == 0 || len(st.Rounds[len(st.Rounds)-1]) != 1 {
 		return "", "", false
 	}
@@ -931,14 +931,14 @@ func finalPlayers(st stageView) (string, string, bool) {
 
 // stageFormsFor hides the stage page's per-game forms (quick results,
 // observed tosses) from a viewer whose write would be refused.
-func stageFormsFor(st stageView, can office.StageCan) stageView {
-	fix := func(g *bracketGameView) {
+func stageFormsFor(st StageView, can office.StageCan) StageView {
+	fix := func(g *BracketGameView) {
 		g.CanEnter = g.CanEnter && can.Result
 		g.CanToss = g.CanToss && can.Direct
 	}
-	rounds := make([][]bracketGameView, len(st.Rounds))
+	rounds := make([][]BracketGameView, len(st.Rounds))
 	for r := range st.Rounds {
-		rounds[r] = append([]bracketGameView(nil), st.Rounds[r]...)
+		rounds[r] = append([]BracketGameView(nil), st.Rounds[r]...)
 		for i := range rounds[r] {
 			fix(&rounds[r][i])
 		}
@@ -949,7 +949,7 @@ func stageFormsFor(st stageView, can office.StageCan) stageView {
 		fix(&g)
 		st.Third = &g
 	}
-	st.Series = append([]bracketGameView(nil), st.Series...)
+	st.Series = append([]BracketGameView(nil), st.Series...)
 	for i := range st.Series {
 		fix(&st.Series[i])
 	}

@@ -1,4 +1,4 @@
-package web
+package knockouts
 
 import (
 	"context"
@@ -21,10 +21,10 @@ import (
 // replaced, for every kind of box, in both languages. Static class
 // attributes only (computed class lists cost more than the rest of the
 // page).
-func bracketBox(g bracketGameView) templ.Component { return &bracketBoxComponent{g: g} }
+func BracketBox(g BracketGameView) templ.Component { return &bracketBoxComponent{g: g} }
 
 type bracketBoxComponent struct {
-	g   bracketGameView
+	g   BracketGameView
 	num [20]byte // a game id's digits (the component is on the heap already)
 }
 
@@ -106,7 +106,7 @@ func (c *bracketBoxComponent) Render(ctx context.Context, w io.Writer) error {
 }
 
 // bracketSideBody is one player line of a box.
-func bracketSideBody(ctx context.Context, hw *htmlWriter, sd *bracketSide) {
+func bracketSideBody(ctx context.Context, hw *htmlWriter, sd *BracketSide) {
 	if sd.Mark != "" {
 		hw.raw(`<span class="result-mark">`)
 		hw.text(sd.Mark)

@@ -1,4 +1,4 @@
-package web
+package knockouts
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 )
 
 // bulkRoutes: paste entrants into a stage, paste many players (issue 13).
-func (s *Server) bulkRoutes(e *echo.Echo) {
+func (s *Room) BulkRoutes(e *echo.Echo) {
 	e.POST("/stages/:id/entrants/bulk", s.stageAddEntrants, site.RequireUser)
 	e.GET("/players/paste", s.playersPasteForm, site.RequireAdmin)
 	e.POST("/players/paste", s.playersPaste, site.RequireAdmin)
@@ -55,7 +55,7 @@ func bulkColumnLabel(ctx context.Context, col string) string {
 
 // stageAddEntrants adds the pasted players to a stage before its draw;
 // a paste with any bad line stores nothing and lists every problem.
-func (s *Server) stageAddEntrants(c echo.Context) error {
+func (s *Room) stageAddEntrants(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -81,7 +81,7 @@ type playersPasteView struct {
 	Done     *office.PlayerImportSummary
 }
 
-func (s *Server) playersPasteForm(c echo.Context) error {
+func (s *Room) playersPasteForm(c echo.Context) error {
 	ctx := c.Request().Context()
 	v := playersPasteView{Kind: string(office.PlayerAmateur)}
 	if c.QueryParam("done") == "1" {
@@ -92,7 +92,7 @@ func (s *Server) playersPasteForm(c echo.Context) error {
 	return s.Render(c, http.StatusOK, PlayersPastePage(s.Page(c, site.T(ctx, "bulk.players.title")), v))
 }
 
-func (s *Server) playersPaste(c echo.Context) error {
+func (s *Room) playersPaste(c echo.Context) error {
 	ctx := c.Request().Context()
 	v := playersPasteView{Text: c.FormValue("lines"), Kind: c.FormValue("kind")}
 	sum, err := s.Office.ImportPlayersPaste(ctx, site.Actor(c), v.Text, v.Kind)

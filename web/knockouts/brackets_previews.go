@@ -1,4 +1,4 @@
-package web
+package knockouts
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 
 // stageResultPreview runs the quick result rolled back and shows what it
 // stores: the result, who goes on to which game, a champion.
-func (s *Server) stageResultPreview(c echo.Context, id int64, in office.QuickResultInput) error {
+func (s *Room) stageResultPreview(c echo.Context, id int64, in office.QuickResultInput) error {
 	ctx := c.Request().Context()
 	st, err := s.Office.Stage(ctx, site.Actor(c), id)
 	if err != nil {
@@ -36,7 +36,7 @@ func (s *Server) stageResultPreview(c echo.Context, id int64, in office.QuickRes
 }
 
 // stagePublishPreview lists the games publishing the draw creates.
-func (s *Server) stagePublishPreview(c echo.Context, id int64) error {
+func (s *Room) stagePublishPreview(c echo.Context, id int64) error {
 	ctx := c.Request().Context()
 	st, err := s.Office.Stage(ctx, site.Actor(c), id)
 	if err != nil {
@@ -56,7 +56,7 @@ func (s *Server) stagePublishPreview(c echo.Context, id int64) error {
 // stageUnpublish (POST /stages/:id/unpublish) takes a published draw back
 // while no game has a result: the preview lists the games made void and
 // asks for the reason; the confirmation saves it.
-func (s *Server) stageUnpublish(c echo.Context) error {
+func (s *Room) stageUnpublish(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -106,7 +106,7 @@ func (s *Server) stageUnpublish(c echo.Context) error {
 
 // stageHasResult: a game of the stage has a result, so its draw can no
 // longer be unpublished (the office refuses it too).
-func stageHasResult(st stageView) bool {
+func stageHasResult(st StageView) bool {
 	for _, g := range allGames(st) {
 		if g.Result != "" || g.Version > 0 {
 			return true
