@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	dayroom "kisen/web/day"
 	"net/http"
 	"strings"
 	"testing"
@@ -143,9 +144,9 @@ func TestCache_DayPages304UntilAWrite(t *testing.T) {
 		f := seedPaperDay(t, a, 4, 0)
 		cf := &cacheFixture{a: a}
 		ev := fmt.Sprintf("/events/%d/day", f.event.ID)
-		pools, swiss := dayClassURL(f.pools.ID), dayClassURL(f.swiss.ID)
+		pools, swiss := dayroom.DayClassURL(f.pools.ID), dayroom.DayClassURL(f.swiss.ID)
 		pages := []string{ev, pools, swiss, pools + "/standings", swiss + "/standings",
-			dayRoundPaperURL(f.pools.ID, 1, "pairings"), dayRoundPaperURL(f.swiss.ID, 1, "pairings"),
+			dayroom.DayRoundPaperURL(f.pools.ID, 1, "pairings"), dayroom.DayRoundPaperURL(f.swiss.ID, 1, "pairings"),
 			pools + "/blocks/print", pools + "/standings/print", swiss + "/standings/print"}
 
 		if e, err := a.store.EventByID(ctx, f.event.ID); err != nil || e.Status != office.StatusDraft {

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	dayroom "kisen/web/day"
 	"math/rand/v2"
 	"regexp"
 	"sort"
@@ -127,7 +128,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 		one(chromedp.Navigate(a.ts.URL+"/events"), chromedp.WaitVisible(chromedp.CSS(`[data-testid="event-form"]`)),
 			chromedp.SetValue(chromedp.CSS(`#f-organiser_id`), strconv.FormatInt(org.ID, 10)),
 			fill("name", "県名人戦 予選"),
-			chromedp.SetValue(chromedp.CSS(`#f-kind`), eventKindDay),
+			chromedp.SetValue(chromedp.CSS(`#f-kind`), dayroom.EventKindDay),
 			fill("start_date", "2026-11-21"), fill("end_date", "2026-11-21")),
 		submit("event-submit"),
 	)...)

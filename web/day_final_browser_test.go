@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	dayroom "kisen/web/day"
 	"strings"
 	"testing"
 
@@ -34,7 +35,7 @@ func TestBrowser_DayFinalFromClassPageToPublishedBracket(t *testing.T) {
 		one(chromedp.Navigate(a.ts.URL+"/login"), chromedp.WaitVisible(chromedp.CSS(`[data-testid="login-form"]`)),
 			fill("login", "director"), fill("password", pw)),
 		submit("login-submit"),
-		one(chromedp.Navigate(a.ts.URL+dayClassURL(f.class.ID)), chromedp.WaitVisible(chromedp.CSS(`[data-testid="day-final-link"]`))),
+		one(chromedp.Navigate(a.ts.URL+dayroom.DayClassURL(f.class.ID)), chromedp.WaitVisible(chromedp.CSS(`[data-testid="day-final-link"]`))),
 		submit("day-final-link"),
 	)...)
 	if got := textOf(t, ctx, `[data-testid="day-final-title"]`); !strings.Contains(got, "決勝トーナメント") {

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"kisen/web/day"
 	"kisen/web/site"
 	"net/url"
 	"os"
@@ -212,7 +213,7 @@ func checkSheet(t *testing.T, name string, got sheetLayout, items int) {
 		if h > a4PortraitH {
 			t.Errorf("%s: sheet %d of slips is %.0f px tall, more than the %d px of an A4 page", name, i+1, h, a4PortraitH)
 		}
-		if got.PerPage[i] > slipsPerPage {
+		if got.PerPage[i] > day.SlipsPerPage {
 			t.Errorf("%s: sheet %d holds %d slips", name, i+1, got.PerPage[i])
 		}
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"image"
 	"image/color"
+	"kisen/web/day"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 // other.
 func TestQR_PathIsTheModuleMatrix(t *testing.T) {
 	text := "https://kisen.example/r/AbCdEfGhIjKlMnOpQrStUv"
-	q, err := newQR(text)
+	q, err := day.NewQR(text)
 	if err != nil {
 		t.Fatal(err)
 	}

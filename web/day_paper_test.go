@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	dayroom "kisen/web/day"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -211,7 +212,7 @@ func TestDayReport_DirectorConfirmsALoneReportOverHTTP(t *testing.T) {
 			}
 		}
 		a.now = a.now.Add(11 * time.Minute)
-		_, page := a.get(dayDirectorURL(f.event.ID))
+		_, page := a.get(dayroom.DayDirectorURL(f.event.ID))
 		if strings.Count(page, `data-testid="director-confirm-report"`) != 2 {
 			t.Fatal("the director's view has no confirm button for the lone reports")
 		}

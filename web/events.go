@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/web/day"
 	"kisen/web/site"
 )
 
@@ -68,7 +69,7 @@ func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs si
 	for _, e := range evs {
 		kind := e.Kind
 		if days[e.ID] {
-			kind = eventKindDay
+			kind = day.EventKindDay
 		}
 		rows = append(rows, eventRow{ID: e.ID, Name: site.LocalName(ctx, e.Name, e.NameEn), Kind: kind,
 			StartDate: e.StartDate, EndDate: e.EndDate, Status: e.Status})
@@ -98,7 +99,7 @@ func (s *Server) eventCreate(c echo.Context) error {
 		StartDate: in.StartDate, EndDate: in.EndDate, Venue: in.Venue,
 	}
 	create := s.Office.CreateEvent
-	if in.Kind == eventKindDay { // an amateur day (web/day.go)
+	if in.Kind == day.EventKindDay { // an amateur day (web/day.go)
 		create = s.DayRoom().CreateDay
 	}
 	e, err := create(ctx, site.Actor(c), ein)

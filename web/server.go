@@ -4,6 +4,7 @@ package web
 
 import (
 	"kisen/web/accounts"
+	"kisen/web/day"
 	"kisen/web/games"
 	"kisen/web/knockouts"
 	"kisen/web/leagues"
@@ -20,6 +21,7 @@ type Deps = site.Deps
 // the route table's, routes.go).
 type (
 	playersRoom   = players.Room
+	dayRoom       = day.Room
 	knockoutsRoom = knockouts.Room
 	leaguesRoom   = leagues.Room
 	accountsRoom  = accounts.Room
@@ -31,6 +33,7 @@ type (
 type Server struct {
 	*site.Server
 	*playersRoom
+	*dayRoom
 	*knockoutsRoom
 	*leaguesRoom
 	*gamesRoom
@@ -47,6 +50,7 @@ func New(d Deps) (*Server, error) {
 	s := &Server{
 		Server:        ss,
 		playersRoom:   &players.Room{Server: ss},
+		dayRoom:       &day.Room{Server: ss},
 		knockoutsRoom: &knockouts.Room{Server: ss},
 		leaguesRoom:   &leagues.Room{Server: ss},
 		accountsRoom:  &accounts.Room{Server: ss},

@@ -1,4 +1,4 @@
-package web
+package day
 
 import (
 	"fmt"
@@ -20,7 +20,7 @@ func (q qrCode) viewBox() string { return fmt.Sprintf("0 0 %d %d", q.Size, q.Siz
 
 // newQR encodes text (a report link) at error correction level M, which
 // survives a crease or a pencil mark on a slip.
-func newQR(text string) (qrCode, error) {
+func NewQR(text string) (qrCode, error) {
 	code, err := qr.Encode(text, qr.M, qr.Auto)
 	if err != nil {
 		return qrCode{}, fmt.Errorf("qr code: %w", err)

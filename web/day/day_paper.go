@@ -1,4 +1,4 @@
-package web
+package day
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 
 // dayPaperRoutes registers the day's paper, the players' report and the
 // director's view (one block after the day's routes).
-func (s *Server) dayPaperRoutes(e *echo.Echo) {
+func (s *Room) DayPaperRoutes(e *echo.Echo) {
 	e.GET("/day/classes/:cid/rounds/:n/pairings/print", s.dayPairingSheet)
 	e.GET("/day/classes/:cid/rounds/:n/slips/print", s.daySlips, site.RequireUser)
 	e.POST("/day/classes/:cid/rounds/:n/slips/print", s.daySlipsWithQR, site.RequireUser)
@@ -35,11 +35,11 @@ func (s *Server) dayPaperRoutes(e *echo.Echo) {
 	e.POST("/day/classes/:cid/rounds/:n/boards/:b/report", s.dayLoneReportConfirm, site.RequireUser)
 }
 
-func dayRoundPaperURL(classID int64, round int, sheet string) string {
-	return dayClassURL(classID) + "/rounds/" + strconv.Itoa(round) + "/" + sheet + "/print"
+func DayRoundPaperURL(classID int64, round int, sheet string) string {
+	return DayClassURL(classID) + "/rounds/" + strconv.Itoa(round) + "/" + sheet + "/print"
 }
 
-func dayDirectorURL(eventID int64) string { return dayURL(eventID) + "/director" }
+func DayDirectorURL(eventID int64) string { return dayURL(eventID) + "/director" }
 
 // paperPerson is a player as the paper names them.
 type paperPerson struct {
@@ -101,7 +101,7 @@ type slipsView struct {
 }
 
 // classPaper reads a class and one of its drawn rounds for a sheet.
-func (s *Server) classPaper(c echo.Context) (day.ClassView, day.RoundState, map[int64]paperPerson, error) {
+func (s *Room) classPaper(c echo.Context) (day.ClassView, day.RoundState, map[int64]paperPerson, error) {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -128,7 +128,7 @@ func (s *Server) classPaper(c echo.Context) (day.ClassView, day.RoundState, map[
 
 func paperHeadOf(ctx context.Context, v day.ClassView) paperHead {
 	return paperHead{Event: v.Event.Name, Class: site.LocalName(ctx, v.Class.Name, v.Class.NameEn), Format: formatWords(ctx, v.Class),
-		BackURL: dayClassURL(v.Class.ID), BackText: site.T(ctx, "day_paper.back_class")}
+		BackURL: DayClassURL(v.Class.ID), BackText: site.T(ctx, "day_paper.back_class")}
 }
 
 // boardsOf lists a round's boards as printed: the chain's current game's
@@ -163,7 +163,7 @@ func handicapWords(ctx context.Context, h string) string {
 	return site.HandicapLabel(ctx, h)
 }
 
-func (s *Server) dayPairingSheet(c echo.Context) error {
+func (s *Room) dayPairingSheet(c echo.Context) error {
 	ctx := c.Request().Context()
 	if done, err := s.dayClassNotModified(c); done || err != nil {
 		return err
@@ -180,7 +180,7 @@ func (s *Server) dayPairingSheet(c echo.Context) error {
 	return s.Render(c, http.StatusOK, DayPairingSheet(s.Page(c, title), pv))
 }
 
-func (s *Server) daySlips(c echo.Context) error {
+func (s *Room) daySlips(c echo.Context) error {
 	return s.renderSlips(c, nil)
 }
 
@@ -189,7 +189,7 @@ func (s *Server) daySlips(c echo.Context) error {
 // exist only in this response (the database keeps their hashes), so the
 // page is the POST's answer rather than a redirect; sending it again
 // issues new codes and the earlier sheet's stop working.
-func (s *Server) daySlipsWithQR(c echo.Context) error {
+func (s *Room) daySlipsWithQR(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -213,11 +213,11 @@ func (s *Server) daySlipsWithQR(c echo.Context) error {
 	base := c.Scheme() + "://" + c.Request().Host
 	codes := map[int64]slipCodes{}
 	for game, sec := range toks {
-		sq, err := newQR(base + "/r/" + sec.Sente)
+		sq, err := NewQR(base + "/r/" + sec.Sente)
 		if err != nil {
 			return err
 		}
-		gq, err := newQR(base + "/r/" + sec.Gote)
+		gq, err := NewQR(base + "/r/" + sec.Gote)
 		if err != nil {
 			return err
 		}
@@ -230,7 +230,7 @@ func (s *Server) daySlipsWithQR(c echo.Context) error {
 // slipCodes are the two players' codes of one slip.
 type slipCodes struct{ sente, gote *qrCode }
 
-func (s *Server) renderSlips(c echo.Context, codes map[int64]slipCodes) error {
+func (s *Room) renderSlips(c echo.Context, codes map[int64]slipCodes) error {
 	ctx := c.Request().Context()
 	v, r, people, err := s.classPaper(c)
 	if err != nil {
@@ -244,7 +244,7 @@ func (s *Server) renderSlips(c echo.Context, codes map[int64]slipCodes) error {
 		return err
 	}
 	sv := slipsView{Head: paperHeadOf(ctx, v), Round: r.Number, QROn: paper.QR, WithQR: codes != nil, CanIssue: paper.QR && v.CanDesk,
-		IssueURL: dayRoundPaperURL(v.Class.ID, r.Number, "slips")}
+		IssueURL: DayRoundPaperURL(v.Class.ID, r.Number, "slips")}
 	for i, b := range boardsOf(ctx, v, r, people) {
 		if b.Decided {
 			continue
@@ -289,7 +289,7 @@ type checkinRow struct {
 	Bad      bool
 }
 
-func (s *Server) dayCheckinSheet(c echo.Context) error {
+func (s *Room) dayCheckinSheet(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -299,7 +299,7 @@ func (s *Server) dayCheckinSheet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := checkinView{Event: sh.Event.Name, BackURL: dayDirectorURL(id)}
+	v := checkinView{Event: sh.Event.Name, BackURL: DayDirectorURL(id)}
 	idx := map[int64]int{}
 	reducedFor := map[int64][2]string{}
 	for _, cl := range sh.Classes {
@@ -370,7 +370,7 @@ type blockGame struct {
 	Winner string
 }
 
-func (s *Server) dayBlockSheets(c echo.Context) error {
+func (s *Room) dayBlockSheets(c echo.Context) error {
 	ctx := c.Request().Context()
 	if done, err := s.dayClassNotModified(c); done || err != nil {
 		return err
@@ -431,7 +431,7 @@ type standingsSheetRow struct {
 	Extra  [2]string // Swiss: ソルコフ, SB
 }
 
-func (s *Server) dayStandingsSheet(c echo.Context) error {
+func (s *Room) dayStandingsSheet(c echo.Context) error {
 	ctx := c.Request().Context()
 	if done, err := s.dayClassNotModified(c); done || err != nil {
 		return err
@@ -515,7 +515,7 @@ type paperSettingsForm struct {
 	WaitMinutes string `form:"wait_minutes"`
 }
 
-func (s *Server) dayPaperSave(c echo.Context) error {
+func (s *Room) dayPaperSave(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -536,17 +536,17 @@ func (s *Server) dayPaperSave(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return site.SeeOther(c, dayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
+	return site.SeeOther(c, DayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
 }
 
 // slipsPerPage is how many slips one A4 sheet holds: two columns of four.
-const slipsPerPage = 8
+const SlipsPerPage = 8
 
 // slipPages cuts the slips into A4 sheets.
 func slipPages(s []paperBoard) [][]paperBoard {
 	var out [][]paperBoard
 	for len(s) > 0 {
-		n := min(slipsPerPage, len(s))
+		n := min(SlipsPerPage, len(s))
 		out = append(out, s[:n])
 		s = s[n:]
 	}

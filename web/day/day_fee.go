@@ -1,4 +1,4 @@
-package web
+package day
 
 import (
 	"context"
@@ -43,7 +43,7 @@ func feeStatusWords(ctx context.Context, f day.Fee) string {
 }
 
 // dayFee records an entrant's fee as paid (amount received) or unpaid.
-func (s *Server) dayFee(c echo.Context) error {
+func (s *Room) DayFee(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -92,7 +92,7 @@ func signedYen(ctx context.Context, n int) string {
 }
 
 // dayFeeCategory changes an entrant's fee category only.
-func (s *Server) dayFeeCategory(c echo.Context) error {
+func (s *Room) DayFeeCategory(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err

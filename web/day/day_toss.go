@@ -1,4 +1,4 @@
-package web
+package day
 
 import (
 	"strconv"
@@ -19,7 +19,7 @@ type boardTossForm struct {
 
 // dayBoardToss enters an observed toss for a board before its result
 // (POST → 303 back to the board).
-func (s *Server) dayBoardToss(c echo.Context) error {
+func (s *Room) DayBoardToss(c echo.Context) error {
 	ctx := c.Request().Context()
 	var f boardTossForm
 	if err := c.Bind(&f); err != nil {

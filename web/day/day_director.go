@@ -1,4 +1,4 @@
-package web
+package day
 
 import (
 	"context"
@@ -67,7 +67,7 @@ type directorMsg struct {
 	Wait    string
 }
 
-func (s *Server) dayDirector(c echo.Context) error {
+func (s *Room) dayDirector(c echo.Context) error {
 	id, err := site.PathParam(c, "id")
 	if err != nil {
 		return err
@@ -75,7 +75,7 @@ func (s *Server) dayDirector(c echo.Context) error {
 	return s.renderDirector(c, http.StatusOK, id, directorMsg{})
 }
 
-func (s *Server) renderDirector(c echo.Context, status int, eventID int64, msg directorMsg) error {
+func (s *Room) renderDirector(c echo.Context, status int, eventID int64, msg directorMsg) error {
 	ctx := c.Request().Context()
 	dv, err := s.DayRoom().DirectorView(ctx, site.Actor(c), eventID)
 	if err != nil {
@@ -86,18 +86,18 @@ func (s *Server) renderDirector(c echo.Context, status int, eventID int64, msg d
 	for _, dc := range dv.Classes {
 		cv := directorClassView{ID: dc.ID, Name: site.LocalName(ctx, dc.Name, dc.NameEn), Format: formatWords(ctx, dc.Class), Round: dc.Round,
 			Boards: dc.Boards, Playing: dc.Playing, Waiting: dc.Waiting, Byes: dc.Byes, Desk: dc.Desk, Complete: dc.Complete,
-			CanStart: dc.CanStart, Finished: dc.Finished, NextRound: dc.Round + 1, DrawURL: dayClassURL(dc.ID) + "/draw",
-			ClassURL: dayClassURL(dc.ID), QR: dc.Paper.QR, Wait: strconv.Itoa(dc.Paper.WaitMinutes), PaperURL: dayClassURL(dc.ID) + "/paper"}
+			CanStart: dc.CanStart, Finished: dc.Finished, NextRound: dc.Round + 1, DrawURL: DayClassURL(dc.ID) + "/draw",
+			ClassURL: DayClassURL(dc.ID), QR: dc.Paper.QR, Wait: strconv.Itoa(dc.Paper.WaitMinutes), PaperURL: DayClassURL(dc.ID) + "/paper"}
 		if dc.Round > 0 {
 			cv.DrawnAt = site.ShowTime(dc.DrawnAt)
 			cv.BoardsURL = dayBoardsURL(dc.ID, dc.Round)
 			cv.Sheets = append(cv.Sheets,
-				sheetLink{dayRoundPaperURL(dc.ID, dc.Round, "pairings"), site.T(ctx, "day_paper.link.pairings", "N", dc.Round), "paper-pairings"},
-				sheetLink{dayRoundPaperURL(dc.ID, dc.Round, "slips"), site.T(ctx, "day_paper.link.slips", "N", dc.Round), "paper-slips"})
+				sheetLink{DayRoundPaperURL(dc.ID, dc.Round, "pairings"), site.T(ctx, "day_paper.link.pairings", "N", dc.Round), "paper-pairings"},
+				sheetLink{DayRoundPaperURL(dc.ID, dc.Round, "slips"), site.T(ctx, "day_paper.link.slips", "N", dc.Round), "paper-slips"})
 			if dc.Format == day.FormatPools && dc.Settings.PoolMode == string(pairing.PoolBlocks) {
-				cv.Sheets = append(cv.Sheets, sheetLink{dayClassURL(dc.ID) + "/blocks/print", site.T(ctx, "day_paper.link.blocks"), "paper-blocks"})
+				cv.Sheets = append(cv.Sheets, sheetLink{DayClassURL(dc.ID) + "/blocks/print", site.T(ctx, "day_paper.link.blocks"), "paper-blocks"})
 			}
-			cv.Sheets = append(cv.Sheets, sheetLink{dayClassURL(dc.ID) + "/standings/print", site.T(ctx, "day_paper.link.standings"), "paper-standings"})
+			cv.Sheets = append(cv.Sheets, sheetLink{DayClassURL(dc.ID) + "/standings/print", site.T(ctx, "day_paper.link.standings"), "paper-standings"})
 		}
 		if msg.ClassID == dc.ID {
 			cv.Message = msg.Text

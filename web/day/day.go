@@ -1,4 +1,4 @@
-package web
+package day
 
 import (
 	"context"
@@ -21,11 +21,11 @@ import (
 // Routes are in routes.go (one block).
 
 func dayURL(eventID int64) string { return "/events/" + strconv.FormatInt(eventID, 10) + "/day" }
-func dayClassURL(classID int64) string {
+func DayClassURL(classID int64) string {
 	return "/day/classes/" + strconv.FormatInt(classID, 10)
 }
 func dayBoardsURL(classID int64, round int) string {
-	return dayClassURL(classID) + "/rounds/" + strconv.Itoa(round) + "/boards"
+	return DayClassURL(classID) + "/rounds/" + strconv.Itoa(round) + "/boards"
 }
 
 // classForm is the class form as posted.
@@ -104,7 +104,7 @@ type dayView struct {
 }
 
 // requireDayEvent answers 404 for an event that is not an amateur day.
-func (s *Server) requireDayEvent(ctx context.Context, eventID int64) error {
+func (s *Room) requireDayEvent(ctx context.Context, eventID int64) error {
 	ok, err := s.DayRoom().IsDay(ctx, eventID)
 	if err != nil {
 		return err
@@ -115,7 +115,7 @@ func (s *Server) requireDayEvent(ctx context.Context, eventID int64) error {
 	return nil
 }
 
-func (s *Server) dayPage(c echo.Context) error {
+func (s *Room) DayPage(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -126,7 +126,7 @@ func (s *Server) dayPage(c echo.Context) error {
 	return s.renderDay(c, http.StatusOK, classFormOf(day.InputOf(0, "", "", 0, day.FormatPools, day.DefaultSettings())), nil)
 }
 
-func (s *Server) renderDay(c echo.Context, status int, form classForm, errs site.FieldMsgs) error {
+func (s *Room) renderDay(c echo.Context, status int, form classForm, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -205,7 +205,7 @@ func rankRangeWords(ctx context.Context, st day.ClassSettings) string {
 	return site.T(ctx, "day.ranks.between", "Min", site.RankLabel(ctx, st.RankMin), "Max", site.RankLabel(ctx, st.RankMax))
 }
 
-func (s *Server) dayClassCreate(c echo.Context) error {
+func (s *Room) DayClassCreate(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -222,11 +222,11 @@ func (s *Server) dayClassCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return site.SeeOther(c, dayClassURL(cl.ID))
+	return site.SeeOther(c, DayClassURL(cl.ID))
 }
 
 // dayClassEdit shows the class form filled with the class's settings.
-func (s *Server) dayClassEdit(c echo.Context) error {
+func (s *Room) DayClassEdit(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -239,16 +239,16 @@ func (s *Server) dayClassEdit(c echo.Context) error {
 	return s.renderClassEdit(c, http.StatusOK, cl, classFormOf(day.InputOf(cl.EventID, cl.Name, cl.NameEn, cl.Position, cl.Format, cl.Settings)), nil)
 }
 
-func (s *Server) renderClassEdit(c echo.Context, status int, cl day.Class, f classForm, errs site.FieldMsgs) error {
+func (s *Room) renderClassEdit(c echo.Context, status int, cl day.Class, f classForm, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	if err := s.Office.RequireEventRole(ctx, site.Actor(c), cl.EventID, office.RoleDirector); err != nil {
 		return err
 	}
-	v := dayView{EventID: cl.EventID, EventName: site.LocalName(ctx, cl.Name, cl.NameEn), EventURL: dayClassURL(cl.ID), CanDesk: true, Form: f, Errs: errs, EditURL: dayClassURL(cl.ID)}
+	v := dayView{EventID: cl.EventID, EventName: site.LocalName(ctx, cl.Name, cl.NameEn), EventURL: DayClassURL(cl.ID), CanDesk: true, Form: f, Errs: errs, EditURL: DayClassURL(cl.ID)}
 	return s.Render(c, status, DayClassEditPage(s.Page(c, v.EventName), v))
 }
 
-func (s *Server) dayClassUpdate(c echo.Context) error {
+func (s *Room) DayClassUpdate(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -269,7 +269,7 @@ func (s *Server) dayClassUpdate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return site.SeeOther(c, dayClassURL(cid))
+	return site.SeeOther(c, DayClassURL(cid))
 }
 
 // dayBoardRow is one board of a round as the class and board pages show
@@ -362,14 +362,14 @@ type dayClassView struct {
 	Message   string // a refusal to show above the draw button
 }
 
-func (s *Server) dayClassPage(c echo.Context) error {
+func (s *Room) DayClassPage(c echo.Context) error {
 	if done, err := s.dayClassNotModified(c); done || err != nil {
 		return err
 	}
 	return s.renderClass(c, http.StatusOK, "")
 }
 
-func (s *Server) renderClass(c echo.Context, status int, message string) error {
+func (s *Room) renderClass(c echo.Context, status int, message string) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -483,7 +483,7 @@ type dayStandingsView struct {
 	Drawn    bool
 }
 
-func (s *Server) dayStandings(c echo.Context) error {
+func (s *Room) DayStandings(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -500,7 +500,7 @@ func (s *Server) dayStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := dayStandingsView{ClassID: cid, Name: site.LocalName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: dayClassURL(cid), Pools: st.Pools, Swiss: st.Swiss,
+	v := dayStandingsView{ClassID: cid, Name: site.LocalName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: DayClassURL(cid), Pools: st.Pools, Swiss: st.Swiss,
 		IsSwiss: cv.Class.Format == day.FormatSwiss, Drawn: len(cv.Rounds) > 0}
 	site.MarkDraft(c, cv.Event.Status == office.StatusDraft)
 	return s.Render(c, http.StatusOK, DayStandingsPage(s.Page(c, site.T(ctx, "day.standings.title", "Class", v.Name)), v))
@@ -520,7 +520,7 @@ type dayDrawView struct {
 	Blocks      []string // pools blocks: 「A: 名前、名前…」
 }
 
-func (s *Server) dayDrawPreview(c echo.Context) error {
+func (s *Room) DayDrawPreview(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -541,7 +541,7 @@ func (s *Server) dayDrawPreview(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := dayDrawView{ClassID: cid, Name: site.LocalName(ctx, cl.Name, cl.NameEn), ClassURL: dayClassURL(cid), Round: p.Round,
+	v := dayDrawView{ClassID: cid, Name: site.LocalName(ctx, cl.Name, cl.NameEn), ClassURL: DayClassURL(cid), Round: p.Round,
 		Seed: strconv.FormatUint(p.Seed, 10), Fingerprint: p.Fingerprint, Byes: p.ByeNames}
 	for _, b := range p.Boards {
 		v.Boards = append(v.Boards, dayBoardRow{Board: b.Board, Sente: b.SenteName, Gote: b.GoteName, Handicap: site.HandicapLabel(ctx, b.Handicap), Even: b.Handicap == "平手", SenteBy: site.T(ctx, "day.sente_by."+b.SenteBy)})
@@ -577,7 +577,7 @@ type drawConfirmForm struct {
 	Fingerprint string `form:"fingerprint"`
 }
 
-func (s *Server) dayDrawConfirm(c echo.Context) error {
+func (s *Room) DayDrawConfirm(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -602,7 +602,7 @@ func (s *Server) dayDrawConfirm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return site.SeeOther(c, dayClassURL(cid)+"#round-"+strconv.Itoa(round))
+	return site.SeeOther(c, DayClassURL(cid)+"#round-"+strconv.Itoa(round))
 }
 
 // firstMsg is one message of a validation error, for a page that shows a
@@ -636,11 +636,11 @@ func fmtPoints(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // eventKindDay is the events form's choice for an amateur day: an event of
 // kind knockout marked as a day (office/day.CreateDay).
-const eventKindDay = "day"
+const EventKindDay = "day"
 
 // dayClassNotModified answers a conditional GET of a page of the class
 // named by :cid (cache.go); a bad id is left to the handler.
-func (s *Server) dayClassNotModified(c echo.Context) (bool, error) {
+func (s *Room) dayClassNotModified(c echo.Context) (bool, error) {
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
 		return false, nil

@@ -1,4 +1,4 @@
-package web
+package day
 
 import (
 	"errors"
@@ -44,7 +44,7 @@ func reportViewOf(c echo.Context, token string, b day.ReportBoard) reportView {
 // round is over, the issuer lost the role, or a slip printed before each
 // player had their own code). A closed page names only the reason, never
 // the game.
-func (s *Server) reportError(c echo.Context, err error) error {
+func (s *Room) reportError(c echo.Context, err error) error {
 	ctx := c.Request().Context()
 	c.Response().Header().Set("Cache-Control", "no-store")
 	var closed *day.ReportClosedError
@@ -60,7 +60,7 @@ func (s *Server) reportError(c echo.Context, err error) error {
 	return err
 }
 
-func (s *Server) dayReportPage(c echo.Context) error {
+func (s *Room) dayReportPage(c echo.Context) error {
 	token := c.Param("token")
 	b, err := s.DayRoom().ReportLink(c.Request().Context(), token, c.RealIP())
 	if err != nil {
@@ -77,7 +77,7 @@ type reportForm struct {
 	Winner string `form:"winner"`
 }
 
-func (s *Server) dayReportPost(c echo.Context) error {
+func (s *Room) dayReportPost(c echo.Context) error {
 	ctx := c.Request().Context()
 	token := c.Param("token")
 	var f reportForm
@@ -104,7 +104,7 @@ func (s *Server) dayReportPost(c echo.Context) error {
 
 // loneReportURL is where the director's view confirms one player's report.
 func loneReportURL(classID int64, d day.DeskReport) string {
-	return dayClassURL(classID) + "/rounds/" + strconv.Itoa(d.Round) + "/boards/" + strconv.Itoa(d.Board) + "/report"
+	return DayClassURL(classID) + "/rounds/" + strconv.Itoa(d.Round) + "/boards/" + strconv.Itoa(d.Board) + "/report"
 }
 
 // loneReportForm is the director's view's confirmation of one report.
@@ -118,7 +118,7 @@ type loneReportForm struct {
 // arbiters, recorders): the class, round and board from the path, checked
 // with the actor's role before anything in the body; a report of another
 // board is 404; a stale version is the 409 page.
-func (s *Server) dayLoneReportConfirm(c echo.Context) error {
+func (s *Room) dayLoneReportConfirm(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -147,5 +147,5 @@ func (s *Server) dayLoneReportConfirm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return site.SeeOther(c, dayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
+	return site.SeeOther(c, DayDirectorURL(cl.EventID)+"#class-"+strconv.FormatInt(cid, 10))
 }

@@ -1,4 +1,4 @@
-package web
+package day
 
 import (
 	"context"
@@ -75,11 +75,11 @@ func feeLine(ctx context.Context, class, category string, total bool, c day.Cate
 		Expected: yen(ctx, c.Expected), Received: yen(ctx, c.Received), Balance: signedYen(ctx, c.Received-c.Expected), BalanceBad: c.Received < c.Expected}
 }
 
-func (s *Server) dayReception(c echo.Context) error {
+func (s *Room) DayReception(c echo.Context) error {
 	return s.renderReception(c, http.StatusOK, walkInForm{}, nil, "")
 }
 
-func (s *Server) renderReception(c echo.Context, status int, walk walkInForm, errs site.FieldMsgs, message string) error {
+func (s *Room) renderReception(c echo.Context, status int, walk walkInForm, errs site.FieldMsgs, message string) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -206,7 +206,7 @@ func formID(c echo.Context, name string) int64 {
 	return n
 }
 
-func (s *Server) receptionBack(c echo.Context, id int64, err error) error {
+func (s *Room) receptionBack(c echo.Context, id int64, err error) error {
 	ctx := c.Request().Context()
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderReception(c, http.StatusUnprocessableEntity, walkInForm{}, nil, firstMsg(msgs))
@@ -217,7 +217,7 @@ func (s *Server) receptionBack(c echo.Context, id int64, err error) error {
 	return site.SeeOther(c, dayURL(id)+"/reception")
 }
 
-func (s *Server) dayEnter(c echo.Context) error {
+func (s *Room) DayEnter(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -227,7 +227,7 @@ func (s *Server) dayEnter(c echo.Context) error {
 	return s.receptionBack(c, id, err)
 }
 
-func (s *Server) dayCheckin(c echo.Context) error {
+func (s *Room) DayCheckin(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -236,7 +236,7 @@ func (s *Server) dayCheckin(c echo.Context) error {
 	return s.receptionBack(c, id, err)
 }
 
-func (s *Server) dayWithdraw(c echo.Context) error {
+func (s *Room) DayWithdraw(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -245,7 +245,7 @@ func (s *Server) dayWithdraw(c echo.Context) error {
 	return s.receptionBack(c, id, err)
 }
 
-func (s *Server) dayMove(c echo.Context) error {
+func (s *Room) DayMove(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -254,7 +254,7 @@ func (s *Server) dayMove(c echo.Context) error {
 	return s.receptionBack(c, id, err)
 }
 
-func (s *Server) dayWalkIn(c echo.Context) error {
+func (s *Room) DayWalkIn(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -299,7 +299,7 @@ type dayBoardsView struct {
 	ReturnURL string
 }
 
-func (s *Server) dayBoards(c echo.Context) error {
+func (s *Room) DayBoards(c echo.Context) error {
 	ctx := c.Request().Context()
 	v, err := s.boardsView(c)
 	if err != nil {
@@ -325,7 +325,7 @@ func (s *Server) dayBoards(c echo.Context) error {
 
 // boardsView reads a class round's boards (the actor must be able to
 // enter results).
-func (s *Server) boardsView(c echo.Context) (dayBoardsView, error) {
+func (s *Room) boardsView(c echo.Context) (dayBoardsView, error) {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -346,7 +346,7 @@ func (s *Server) boardsView(c echo.Context) (dayBoardsView, error) {
 	if !ok {
 		return dayBoardsView{}, echo.NewHTTPError(http.StatusNotFound)
 	}
-	v := dayBoardsView{ClassID: cid, Name: site.LocalName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: dayClassURL(cid), Round: n, URL: dayBoardsURL(cid, n)}
+	v := dayBoardsView{ClassID: cid, Name: site.LocalName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: DayClassURL(cid), Round: n, URL: dayBoardsURL(cid, n)}
 	for _, b := range r.Boards {
 		row := boardRow(ctx, cv, b)
 		if !row.Decided {
@@ -363,7 +363,7 @@ type boardForm struct {
 	Result string `form:"result"`
 }
 
-func (s *Server) dayBoardPreview(c echo.Context) error {
+func (s *Room) DayBoardPreview(c echo.Context) error {
 	ctx := c.Request().Context()
 	v, err := s.boardsView(c)
 	if err != nil {
@@ -445,7 +445,7 @@ func readBoardWrite(c echo.Context) (boardWrite, error) {
 	return boardWrite{ClassID: cid, Round: n, Board: b, GameID: gameID, Version: version}, nil
 }
 
-func (s *Server) dayBoardResult(c echo.Context) error {
+func (s *Room) DayBoardResult(c echo.Context) error {
 	ctx := c.Request().Context()
 	var f boardForm
 	if err := c.Bind(&f); err != nil {
@@ -470,7 +470,7 @@ func (s *Server) dayBoardResult(c echo.Context) error {
 
 // backOf reads the form's "back": the event-wide board page of the class's
 // event, or (anything else) the class round's board page.
-func (s *Server) backOf(c echo.Context, classID int64, round int) (string, string) {
+func (s *Room) backOf(c echo.Context, classID int64, round int) (string, string) {
 	if c.FormValue("back") == "event" {
 		if ev, err := s.DayRoom().ClassEventOf(c.Request().Context(), classID); err == nil {
 			return "event", dayEventBoardsURL(ev, round)
@@ -484,7 +484,7 @@ func dayEventBoardsURL(eventID int64, round int) string {
 }
 
 // dayEventBoards is round n of every class on one phone-sized page.
-func (s *Server) dayEventBoards(c echo.Context) error {
+func (s *Room) DayEventBoards(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {

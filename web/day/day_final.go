@@ -1,4 +1,4 @@
-package web
+package day
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // director previews the qualifiers' placement (GET, from the witnesses'
 // number in ?seed or a fresh one) and builds it (POST → 303 to the stage's
 // review page, where it is published as any stage).
-func (s *Server) dayFinalRoutes(e *echo.Echo) {
+func (s *Room) DayFinalRoutes(e *echo.Echo) {
 	e.GET("/day/classes/:cid/final", s.dayFinalPage, site.RequireUser)
 	e.POST("/day/classes/:cid/final", s.dayFinalBuild, site.RequireUser, s.ActsOnDayClass(false))
 }
@@ -67,7 +67,7 @@ type dayFinalForm struct {
 	ThirdPlace  string `form:"third_place"`
 }
 
-func (s *Server) dayFinalPage(c echo.Context) error {
+func (s *Room) dayFinalPage(c echo.Context) error {
 	id, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
@@ -90,7 +90,7 @@ func (s *Server) dayFinalPage(c echo.Context) error {
 	return s.renderDayFinal(c, http.StatusOK, id, dayFinalView{}, seed, true)
 }
 
-func (s *Server) dayFinalBuild(c echo.Context) error {
+func (s *Room) dayFinalBuild(c echo.Context) error {
 	id, err := site.PathParam(c, "cid")
 	if err != nil {
 		return err
@@ -132,14 +132,14 @@ func msgList(m site.FieldMsgs) []string {
 
 // renderDayFinal fills v from the class: the built final's link, or the
 // preview from seed (when preview is set).
-func (s *Server) renderDayFinal(c echo.Context, status int, classID int64, v dayFinalView, seed uint64, preview bool) error {
+func (s *Room) renderDayFinal(c echo.Context, status int, classID int64, v dayFinalView, seed uint64, preview bool) error {
 	ctx, a := c.Request().Context(), site.Actor(c)
 	d := day.New(s.Office)
 	cl, err := d.Class(ctx, a, classID)
 	if err != nil {
 		return err
 	}
-	v.ClassID, v.ClassName, v.ClassURL = classID, site.LocalName(ctx, cl.Name, cl.NameEn), dayClassURL(classID)
+	v.ClassID, v.ClassName, v.ClassURL = classID, site.LocalName(ctx, cl.Name, cl.NameEn), DayClassURL(classID)
 	if fin, built, err := d.FinalOf(ctx, a, classID); err != nil {
 		return err
 	} else if built {
