@@ -12,6 +12,7 @@ import (
 
 	"kisen/office"
 	"kisen/store"
+	"kisen/web/api"
 )
 
 // Issue 15 part 4: confirming a result through a token takes the web's
@@ -95,8 +96,8 @@ func TestAPIToken_ConfirmTakesScopeSecondPersonVersionAndAudit(t *testing.T) {
 			t.Fatalf("ten confirmations of one version: %v", statuses)
 		}
 		// The game now has version 3 in force, confirmed through the token.
-		_, body := apiGet(t, a, apiPrefix+fmt.Sprintf("/games/%d", g.game.ID), nil)
-		var gm APIGame
+		_, body := apiGet(t, a, api.APIPrefix+fmt.Sprintf("/games/%d", g.game.ID), nil)
+		var gm api.APIGame
 		if err := json.Unmarshal([]byte(body), &gm); err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,7 @@ import (
 	"kisen/office"
 	"kisen/office/ratings"
 	"kisen/office/seed"
+	"kisen/web/api"
 )
 
 // apiContract validates answers against the served OpenAPI document: the
@@ -30,7 +31,7 @@ const apiDocURL = "https://kisen.invalid/openapi.json"
 
 func newAPIContract(t *testing.T, a *testApp) *apiContract {
 	t.Helper()
-	resp, body := a.get(apiPrefix + "/openapi.json")
+	resp, body := a.get(api.APIPrefix + "/openapi.json")
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("openapi.json: %d", resp.StatusCode)
 	}
@@ -144,7 +145,7 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		good, _ := json.Marshal(apiEventOf(draft))
+		good, _ := json.Marshal(api.APIEventOf(draft))
 		for _, bad := range []string{`{"id":"1"}`, strings.Replace(string(good), `"venue"`, `"venue_x"`, 1),
 			strings.Replace(string(good), `"status":"draft"`, `"status":"secret"`, 1)} {
 			inst, _ := jsonschema.UnmarshalJSON(strings.NewReader(bad))
@@ -185,7 +186,7 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 			{"/organisers/{id}", "/organisers/999999", 404},
 		}
 		for _, c := range calls {
-			resp, body := apiGet(t, a, apiPrefix+c.path, nil)
+			resp, body := apiGet(t, a, api.APIPrefix+c.path, nil)
 			if resp.StatusCode != c.status {
 				t.Errorf("GET %s: %d, want %d\n%.400s", c.path, resp.StatusCode, c.status, body)
 				continue
@@ -200,14 +201,14 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 		}
 		// Following next_cursor walks the whole list once, in order.
 		var ids []int64
-		path := fmt.Sprintf("%s/events/%d/games?limit=7", apiPrefix, q.eventLeague)
+		path := fmt.Sprintf("%s/events/%d/games?limit=7", api.APIPrefix, q.eventLeague)
 		for range 100 {
 			resp, body := apiGet(t, a, path, nil)
 			if resp.StatusCode != 200 {
 				t.Fatalf("page %s: %d", path, resp.StatusCode)
 			}
 			ac.check("get", "/events/{id}/games", resp, body)
-			var pg APIGameList
+			var pg api.APIGameList
 			if err := json.Unmarshal([]byte(body), &pg); err != nil {
 				t.Fatal(err)
 			}
@@ -220,7 +221,7 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 			if pg.NextCursor == nil {
 				break
 			}
-			path = fmt.Sprintf("%s/events/%d/games?limit=7&cursor=%s", apiPrefix, q.eventLeague, *pg.NextCursor)
+			path = fmt.Sprintf("%s/events/%d/games?limit=7&cursor=%s", api.APIPrefix, q.eventLeague, *pg.NextCursor)
 		}
 		all, err := a.store.GamesOfEvent(ctx, q.eventLeague)
 		if err != nil {
@@ -235,7 +236,7 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 			}
 		}
 		// The draft event is in no list.
-		_, body := apiGet(t, a, apiPrefix+"/events?limit=200", nil)
+		_, body := apiGet(t, a, api.APIPrefix+"/events?limit=200", nil)
 		if strings.Contains(body, "下書きの棋戦") {
 			t.Errorf("the public event list shows a draft")
 		}
@@ -247,7 +248,7 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 func TestAPI_ETagAnswers304UntilTheEventChanges(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "")
-		path := fmt.Sprintf("%s/games/%d", apiPrefix, g.game.ID)
+		path := fmt.Sprintf("%s/games/%d", api.APIPrefix, g.game.ID)
 		resp, _ := apiGet(t, a, path, nil)
 		etag := resp.Header.Get("ETag")
 		if resp.StatusCode != 200 || etag == "" {
@@ -263,7 +264,7 @@ func TestAPI_ETagAnswers304UntilTheEventChanges(t *testing.T) {
 		if resp.StatusCode != 200 || resp.Header.Get("ETag") == etag {
 			t.Fatalf("after a result: %d, ETag %q (was %q)", resp.StatusCode, resp.Header.Get("ETag"), etag)
 		}
-		var gm APIGame
+		var gm api.APIGame
 		if err := json.Unmarshal([]byte(body), &gm); err != nil {
 			t.Fatal(err)
 		}
@@ -271,10 +272,10 @@ func TestAPI_ETagAnswers304UntilTheEventChanges(t *testing.T) {
 			t.Fatalf("game after gote resigned: %+v", gm)
 		}
 		// A list tagged by its bytes.
-		resp, _ = apiGet(t, a, apiPrefix+"/players", nil)
+		resp, _ = apiGet(t, a, api.APIPrefix+"/players", nil)
 		if et := resp.Header.Get("ETag"); et == "" {
 			t.Fatal("players list without ETag")
-		} else if resp, _ := apiGet(t, a, apiPrefix+"/players", map[string]string{"If-None-Match": et}); resp.StatusCode != http.StatusNotModified {
+		} else if resp, _ := apiGet(t, a, api.APIPrefix+"/players", map[string]string{"If-None-Match": et}); resp.StatusCode != http.StatusNotModified {
 			t.Fatalf("players list with its ETag: %d", resp.StatusCode)
 		}
 	})
@@ -284,7 +285,7 @@ func TestAPI_ETagAnswers304UntilTheEventChanges(t *testing.T) {
 // the Accept-Language's language (Japanese by default).
 func TestAPI_CORSPreflightAndLanguageOfErrors(t *testing.T) {
 	a := newTestApp(t, storetestSQLite(t))
-	req, _ := http.NewRequest(http.MethodOptions, a.ts.URL+apiPrefix+"/games/1/result", nil)
+	req, _ := http.NewRequest(http.MethodOptions, a.ts.URL+api.APIPrefix+"/games/1/result", nil)
 	req.Header.Set("Origin", "https://relay.example")
 	req.Header.Set("Access-Control-Request-Method", "POST")
 	req.Header.Set("Access-Control-Request-Headers", "authorization, content-type")
@@ -300,8 +301,8 @@ func TestAPI_CORSPreflightAndLanguageOfErrors(t *testing.T) {
 	if resp.Header.Get("Access-Control-Allow-Credentials") != "" {
 		t.Fatal("credentials allowed")
 	}
-	resp, body := apiGet(t, a, apiPrefix+"/events/424242", map[string]string{"Origin": "https://relay.example"})
-	var e APIError
+	resp, body := apiGet(t, a, api.APIPrefix+"/events/424242", map[string]string{"Origin": "https://relay.example"})
+	var e api.APIError
 	if err := json.Unmarshal([]byte(body), &e); err != nil || resp.StatusCode != 404 || e.Error.Code != "not_found" {
 		t.Fatalf("404: %d %s", resp.StatusCode, body)
 	}
@@ -309,26 +310,26 @@ func TestAPI_CORSPreflightAndLanguageOfErrors(t *testing.T) {
 		t.Fatal("no CORS header on an error")
 	}
 	ja := e.Error.Message
-	_, body = apiGet(t, a, apiPrefix+"/events/424242", map[string]string{"Accept-Language": "en-GB,en;q=0.9,ja;q=0.5"})
+	_, body = apiGet(t, a, api.APIPrefix+"/events/424242", map[string]string{"Accept-Language": "en-GB,en;q=0.9,ja;q=0.5"})
 	if err := json.Unmarshal([]byte(body), &e); err != nil {
 		t.Fatal(err)
 	}
 	if ja == e.Error.Message || !isJapanese(ja) || isJapanese(e.Error.Message) {
 		t.Fatalf("messages: ja %q en %q", ja, e.Error.Message)
 	}
-	if got := apiLanguage("fr, en;q=0.3"); got != "en" {
+	if got := api.APILanguage("fr, en;q=0.3"); got != "en" {
 		t.Errorf("fr, en;q=0.3 → %s", got)
 	}
-	if got := apiLanguage("en;q=0.3, ja;q=0.8"); got != "ja" {
+	if got := api.APILanguage("en;q=0.3, ja;q=0.8"); got != "ja" {
 		t.Errorf("en;q=0.3, ja;q=0.8 → %s", got)
 	}
 	// HEAD answers like GET without a body.
-	req, _ = http.NewRequest(http.MethodHead, a.ts.URL+apiPrefix+"/events", nil)
+	req, _ = http.NewRequest(http.MethodHead, a.ts.URL+api.APIPrefix+"/events", nil)
 	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 200 || resp.Header.Get("ETag") == "" {
 		t.Fatalf("HEAD /events: %v %v", resp, err)
 	}
 	// An unknown route under the API is JSON too.
-	resp, body = apiGet(t, a, apiPrefix+"/nothing-here", nil)
+	resp, body = apiGet(t, a, api.APIPrefix+"/nothing-here", nil)
 	if resp.StatusCode != 404 || !strings.Contains(body, `"code":"not_found"`) {
 		t.Fatalf("unknown route: %d %s", resp.StatusCode, body)
 	}
@@ -347,12 +348,12 @@ func isJapanese(s string) bool {
 // Retry-After and the error body; another address is not affected.
 func TestAPI_RateLimitAnswers429WithRetryAfter(t *testing.T) {
 	a := newTestApp(t, storetestSQLite(t))
-	a.srv.api.limiter = newAPILimiter(1, 3)
+	a.srv.API.Limiter = api.NewAPILimiter(1, 3)
 	got := []int{}
 	var last *http.Response
 	var lastBody string
 	for range 5 {
-		last, lastBody = apiGet(t, a, apiPrefix+"/events", nil)
+		last, lastBody = apiGet(t, a, api.APIPrefix+"/events", nil)
 		got = append(got, last.StatusCode)
 	}
 	if fmt.Sprint(got) != "[200 200 200 429 429]" {
@@ -361,7 +362,7 @@ func TestAPI_RateLimitAnswers429WithRetryAfter(t *testing.T) {
 	if last.Header.Get("Retry-After") != "1" || !strings.Contains(lastBody, `"code":"rate_limited"`) || !strings.Contains(lastBody, `"retry_after":1`) {
 		t.Fatalf("429: Retry-After %q body %s", last.Header.Get("Retry-After"), lastBody)
 	}
-	if ok, _ := a.srv.api.limiter.allow(context.Background(), "192.0.2.99", a.now); !ok {
+	if ok, _ := a.srv.API.Limiter.Allow(context.Background(), "192.0.2.99", a.now); !ok {
 		t.Fatal("another address was limited")
 	}
 	// Pages are not limited.
@@ -424,7 +425,7 @@ func TestAPI_DocumentIsWellFormedAndCoversEveryRoute(t *testing.T) {
 	}
 	compared := 0
 	for _, r := range a.srv.Echo.Routes() {
-		p, ok := strings.CutPrefix(r.Path, apiPrefix)
+		p, ok := strings.CutPrefix(r.Path, api.APIPrefix)
 		if !ok || strings.Contains(p, "*") || p == "" || r.Method == "echo_route_any" || r.Method == http.MethodHead {
 			continue
 		}

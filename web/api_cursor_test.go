@@ -19,23 +19,24 @@ import (
 	"kisen/office"
 	"kisen/store"
 	"kisen/store/storetest"
+	"kisen/web/api"
 )
 
 // signedCursor is a cursor this instance would accept for list: signed
 // with its key, whatever the fields hold.
 func signedCursor(t *testing.T, a *testApp, list string, keys ...string) string {
 	t.Helper()
-	key, err := a.srv.apiCursorKey(context.Background())
+	key, err := a.srv.APICursorKey(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return encodeCursor(key, list, keys...)
+	return api.EncodeCursor(key, list, keys...)
 }
 
 // unkeyedCursor is a cursor as anyone could make one before issue 21: the
 // fields and the first four bytes of their plain SHA-256.
 func unkeyedCursor(list string, keys ...string) string {
-	payload := []byte(list + cursorSep + strings.Join(keys, cursorSep))
+	payload := []byte(list + api.CursorSep + strings.Join(keys, api.CursorSep))
 	sum := sha256.Sum256(payload)
 	return base64.RawURLEncoding.EncodeToString(append(payload, sum[:4]...))
 }
@@ -60,13 +61,13 @@ func apiPlayersFixture(t *testing.T, a *testApp, n int) {
 func TestAPI_ForgedCursorIs400NeverA500(t *testing.T) {
 	eachApp(t, func(t *testing.T, a *testApp) {
 		apiPlayersFixture(t, a, 3)
-		_, body := apiGet(t, a, apiPrefix+"/players?limit=1", nil)
-		var l APIPlayerList
+		_, body := apiGet(t, a, api.APIPrefix+"/players?limit=1", nil)
+		var l api.APIPlayerList
 		if err := json.Unmarshal([]byte(body), &l); err != nil || l.NextCursor == nil {
 			t.Fatalf("first page: %v %s", err, body)
 		}
 		good := *l.NextCursor
-		if resp, body := apiGet(t, a, apiPrefix+"/players?limit=1&cursor="+url.QueryEscape(good), nil); resp.StatusCode != 200 {
+		if resp, body := apiGet(t, a, api.APIPrefix+"/players?limit=1&cursor="+url.QueryEscape(good), nil); resp.StatusCode != 200 {
 			t.Fatalf("the instance's own cursor: %d %s", resp.StatusCode, body)
 		}
 		otherKey := bytes.Repeat([]byte{7}, 32)
@@ -77,13 +78,13 @@ func TestAPI_ForgedCursorIs400NeverA500(t *testing.T) {
 			"unkeyed, NUL":             unkeyedCursor("players", "へ\x00", "1"),
 			"unkeyed, valid":           unkeyedCursor("players", "へ0", "1"),
 			"unkeyed, games":           unkeyedCursor("games", "1"),
-			"another key":              encodeCursor(otherKey, "players", "へ0", "1"),
+			"another key":              api.EncodeCursor(otherKey, "players", "へ0", "1"),
 			"signature changed":        base64.RawURLEncoding.EncodeToString(raw),
 			"cut":                      good[:len(good)-3],
 			"empty after base64":       "AA",
 			"signed, invalid UTF-8":    signedCursor(t, a, "players", "\xff\xfe", "1"),
 			"signed, NUL":              signedCursor(t, a, "players", "へ\x00", "1"),
-			"signature only":           base64.RawURLEncoding.EncodeToString(make([]byte, cursorMAC)),
+			"signature only":           base64.RawURLEncoding.EncodeToString(make([]byte, api.CursorMAC)),
 			"not base64url":            "%%%",
 			"another list's, unkeyed":  unkeyedCursor("events", "2026-01-01", "1"),
 			"ratings shape, invalid":   unkeyedCursor("ratings", "1500", "\xff", "1"),
@@ -92,8 +93,8 @@ func TestAPI_ForgedCursorIs400NeverA500(t *testing.T) {
 		ac := newAPIContract(t, a)
 		for name, cur := range forged {
 			for _, list := range []string{"/players", "/events", "/organisers", "/ratings", "/events/1/games"} {
-				resp, body := apiGet(t, a, apiPrefix+list+"?cursor="+url.QueryEscape(cur), nil)
-				var e APIError
+				resp, body := apiGet(t, a, api.APIPrefix+list+"?cursor="+url.QueryEscape(cur), nil)
+				var e api.APIError
 				if err := json.Unmarshal([]byte(body), &e); err != nil || resp.StatusCode != http.StatusBadRequest || e.Error.Code != "bad_cursor" {
 					t.Errorf("%s cursor on %s: %d %s", name, list, resp.StatusCode, body)
 					continue
@@ -140,7 +141,7 @@ func TestAPI_CursorOfOneServerReadsOnAnother(t *testing.T) {
 		var wg sync.WaitGroup
 		for i, srv := range srvs {
 			wg.Go(func() {
-				k, err := srv.apiCursorKey(context.Background())
+				k, err := srv.APICursorKey(context.Background())
 				if err != nil {
 					t.Error(err)
 				}
@@ -158,7 +159,7 @@ func TestAPI_CursorOfOneServerReadsOnAnother(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		get := func(u string) (int, APIPlayerList, string) {
+		get := func(u string) (int, api.APIPlayerList, string) {
 			resp, err := http.Get(u)
 			if err != nil {
 				t.Fatal(err)
@@ -166,7 +167,7 @@ func TestAPI_CursorOfOneServerReadsOnAnother(t *testing.T) {
 			defer resp.Body.Close()
 			var b bytes.Buffer
 			_, _ = b.ReadFrom(resp.Body)
-			var l APIPlayerList
+			var l api.APIPlayerList
 			_ = json.Unmarshal(b.Bytes(), &l)
 			return resp.StatusCode, l, b.String()
 		}
@@ -174,7 +175,7 @@ func TestAPI_CursorOfOneServerReadsOnAnother(t *testing.T) {
 		var names []string
 		next := "/players?limit=1"
 		for page := range 3 {
-			code, l, body := get(urls[page%2] + apiPrefix + next)
+			code, l, body := get(urls[page%2] + api.APIPrefix + next)
 			if code != 200 || len(l.Items) != 1 {
 				t.Fatalf("page %d on server %d: %d %s", page+1, page%2, code, body)
 			}
@@ -195,7 +196,7 @@ func TestAPI_CursorOfOneServerReadsOnAnother(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = s3.Close() })
-		v, ok, err := s3.GetSetting(context.Background(), cursorKeySetting)
+		v, ok, err := s3.GetSetting(context.Background(), api.CursorKeySetting)
 		if err != nil || !ok {
 			t.Fatalf("the key's row: %v %v", ok, err)
 		}

@@ -11,13 +11,14 @@ import (
 	"testing"
 
 	"kisen/adjudication"
+	"kisen/web/api"
 )
 
 // apiDocument is the document the server serves, built without a server
 // (the operations' handlers are not called).
 func apiDocument(t *testing.T) (map[string]any, []byte) {
 	t.Helper()
-	b, err := openAPIDocument((*Server)(nil).apiOperations())
+	b, err := api.OpenAPIDocument((*Server)(nil).APIOperations())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,10 +155,10 @@ func TestAPI_DocumentDeclaresSecurity401AndEnumsAndEveryRefResolves(t *testing.T
 		}
 		return stringsOf(e)
 	}
-	if got, want := enumOf("APIResultInput", "kind"), kindsOf(adjudication.EndingKinds()); !slices.Equal(got, want) {
+	if got, want := enumOf("APIResultInput", "kind"), api.KindsOf(adjudication.EndingKinds()); !slices.Equal(got, want) {
 		t.Errorf("the outcome kind's enum %v, the code's kinds %v", got, want)
 	}
-	if got, want := enumOf("APIRulingInput", "kind"), kindsOf(adjudication.RulingKinds()); !slices.Equal(got, want) {
+	if got, want := enumOf("APIRulingInput", "kind"), api.KindsOf(adjudication.RulingKinds()); !slices.Equal(got, want) {
 		t.Errorf("the ruling kind's enum %v, the code's kinds %v", got, want)
 	}
 	for _, f := range [][2]string{{"APIEvent", "status"}, {"APIResultVersion", "result"}, {"APIResultInput", "by"}, {"APIRecordInput", "format"}} {
@@ -194,7 +195,7 @@ func TestAPI_DocsListTheRealOutcomeKinds(t *testing.T) {
 	for _, m := range regexp.MustCompile("`([a-z_]+)`").FindAllStringSubmatch(bullet[from+len("`kind`"):to], -1) {
 		listed = append(listed, m[1])
 	}
-	if want := kindsOf(adjudication.EndingKinds()); !slices.Equal(listed, want) {
+	if want := api.KindsOf(adjudication.EndingKinds()); !slices.Equal(listed, want) {
 		t.Errorf("docs/api.md lists the kinds %v; the code's are %v", listed, want)
 	}
 }

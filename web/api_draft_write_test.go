@@ -9,6 +9,7 @@ import (
 
 	"kisen/office"
 	"kisen/store"
+	"kisen/web/api"
 )
 
 // Issue 21 item 10: a write through a token in a draft event answers with
@@ -35,14 +36,14 @@ func TestAPIToken_WriteInADraftEventAnswersTheWholeGame(t *testing.T) {
 		confirm := makeToken(t, a, g.admin, draft.ID, "下書き確認係", office.ScopeConfirmations)
 		elsewhere := makeToken(t, a, g.admin, g.event.ID, "別会場", office.ScopeResults)
 		gamePath := fmt.Sprintf("/games/%d", game.ID)
-		answer := func(token, path, body, tmpl string) APIGame {
+		answer := func(token, path, body, tmpl string) api.APIGame {
 			t.Helper()
 			resp, out := apiPost(t, a, path, token, body)
 			if resp.StatusCode != http.StatusOK {
 				t.Fatalf("POST %s %s: %d\n%s", path, body, resp.StatusCode, out)
 			}
 			ac.check("post", tmpl, resp, out)
-			var gm APIGame
+			var gm api.APIGame
 			if err := json.Unmarshal([]byte(out), &gm); err != nil {
 				t.Fatal(err)
 			}
@@ -54,7 +55,7 @@ func TestAPIToken_WriteInADraftEventAnswersTheWholeGame(t *testing.T) {
 			if tok != "" {
 				hdr["Authorization"] = "Bearer " + tok
 			}
-			if resp, _ := apiGet(t, a, apiPrefix+gamePath, hdr); resp.StatusCode != http.StatusNotFound {
+			if resp, _ := apiGet(t, a, api.APIPrefix+gamePath, hdr); resp.StatusCode != http.StatusNotFound {
 				t.Fatalf("GET %s (token %v): %d, want 404", gamePath, tok != "", resp.StatusCode)
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"kisen/office"
 	"kisen/office/seed"
 	"kisen/store"
+	"kisen/web/api"
 )
 
 // apiWalk reads a list page by page (limit per page), calling between(i)
@@ -25,7 +26,7 @@ func apiWalk(t *testing.T, a *testApp, path string, limit int, ids func(body str
 	}
 	next := fmt.Sprintf("%s%slimit=%d", path, sep, limit)
 	for page := 1; page < 100; page++ {
-		resp, body := apiGet(t, a, apiPrefix+next, nil)
+		resp, body := apiGet(t, a, api.APIPrefix+next, nil)
 		if resp.StatusCode != 200 {
 			t.Fatalf("GET %s: %d %s", next, resp.StatusCode, body)
 		}
@@ -82,7 +83,7 @@ func TestAPI_KeysetCursorHoldsWhenRowsAreInsertedBeforeIt(t *testing.T) {
 			}
 		}
 		playerIDs := func(body string) ([]int64, *string) {
-			var l APIPlayerList
+			var l api.APIPlayerList
 			if err := json.Unmarshal([]byte(body), &l); err != nil {
 				t.Fatal(err)
 			}
@@ -119,7 +120,7 @@ func TestAPI_KeysetCursorHoldsWhenRowsAreInsertedBeforeIt(t *testing.T) {
 
 		// Ratings: highest first, ties by reading; the new 3000 sorts first.
 		ratingIDs := func(body string) ([]int64, *string) {
-			var l APIRatingList
+			var l api.APIRatingList
 			if err := json.Unmarshal([]byte(body), &l); err != nil {
 				t.Fatal(err)
 			}
@@ -152,13 +153,13 @@ func TestAPI_KeysetCursorHoldsWhenRowsAreInsertedBeforeIt(t *testing.T) {
 			t.Fatalf("ratings across an insert before the cursor: %v, want %v (added %d)", got, wantRatings, added2)
 		}
 		// The place is the full list's, not the page's.
-		_, body := apiGet(t, a, apiPrefix+"/ratings?q="+url.QueryEscape("頁送り")+"&limit=2", nil)
-		var first APIRatingList
+		_, body := apiGet(t, a, api.APIPrefix+"/ratings?q="+url.QueryEscape("頁送り")+"&limit=2", nil)
+		var first api.APIRatingList
 		if err := json.Unmarshal([]byte(body), &first); err != nil || first.NextCursor == nil {
 			t.Fatalf("ratings page: %v %s", err, body)
 		}
-		_, body = apiGet(t, a, apiPrefix+"/ratings?q="+url.QueryEscape("頁送り")+"&limit=2&cursor="+*first.NextCursor, nil)
-		var second APIRatingList
+		_, body = apiGet(t, a, api.APIPrefix+"/ratings?q="+url.QueryEscape("頁送り")+"&limit=2&cursor="+*first.NextCursor, nil)
+		var second api.APIRatingList
 		if err := json.Unmarshal([]byte(body), &second); err != nil || len(second.Items) != 2 || second.Items[0].Place != 3 {
 			t.Fatalf("second ratings page: %v %s", err, body)
 		}
@@ -176,7 +177,7 @@ func TestAPI_KeysetCursorHoldsWhenRowsAreInsertedBeforeIt(t *testing.T) {
 			}
 		}
 		eventIDs := func(body string) ([]int64, *string) {
-			var l APIEventList
+			var l api.APIEventList
 			if err := json.Unmarshal([]byte(body), &l); err != nil {
 				t.Fatal(err)
 			}
@@ -220,13 +221,13 @@ func TestAPI_TamperedCursorIs400InJapaneseAndEnglish(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		_, body := apiGet(t, a, apiPrefix+"/players?limit=1", nil)
-		var l APIPlayerList
+		_, body := apiGet(t, a, api.APIPrefix+"/players?limit=1", nil)
+		var l api.APIPlayerList
 		if err := json.Unmarshal([]byte(body), &l); err != nil || l.NextCursor == nil {
 			t.Fatalf("first page: %v %s", err, body)
 		}
 		good := *l.NextCursor
-		if resp, body := apiGet(t, a, apiPrefix+"/players?limit=1&cursor="+good, nil); resp.StatusCode != 200 {
+		if resp, body := apiGet(t, a, api.APIPrefix+"/players?limit=1&cursor="+good, nil); resp.StatusCode != 200 {
 			t.Fatalf("good cursor: %d %s", resp.StatusCode, body)
 		}
 		flip := []byte(good)
@@ -246,8 +247,8 @@ func TestAPI_TamperedCursorIs400InJapaneseAndEnglish(t *testing.T) {
 		} {
 			var msgs []string
 			for _, lang := range []string{"ja", "en"} {
-				resp, body := apiGet(t, a, apiPrefix+"/players?cursor="+url.QueryEscape(bad), map[string]string{"Accept-Language": lang})
-				var e APIError
+				resp, body := apiGet(t, a, api.APIPrefix+"/players?cursor="+url.QueryEscape(bad), map[string]string{"Accept-Language": lang})
+				var e api.APIError
 				if err := json.Unmarshal([]byte(body), &e); err != nil || resp.StatusCode != 400 || e.Error.Code != "bad_cursor" {
 					t.Fatalf("cursor %q (%s): %d %s", bad, lang, resp.StatusCode, body)
 				}
@@ -260,7 +261,7 @@ func TestAPI_TamperedCursorIs400InJapaneseAndEnglish(t *testing.T) {
 		}
 		// Every paged list refuses it the same way.
 		for _, p := range []string{"/events", "/organisers", "/ratings", "/events/1/games"} {
-			if resp, body := apiGet(t, a, apiPrefix+p+"?cursor="+string(flip), nil); resp.StatusCode != 400 || !strings.Contains(body, `"bad_cursor"`) {
+			if resp, body := apiGet(t, a, api.APIPrefix+p+"?cursor="+string(flip), nil); resp.StatusCode != 400 || !strings.Contains(body, `"bad_cursor"`) {
 				t.Errorf("%s with a tampered cursor: %d %s", p, resp.StatusCode, body)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"kisen/office"
 	"kisen/store"
 	"kisen/store/storetest"
+	"kisen/web/api"
 )
 
 // Issue 15 part 3: two servers on one database spend from one bucket per
@@ -37,11 +38,11 @@ func TestAPI_RateLimitIsSharedByTwoServersOnOneDatabase(t *testing.T) {
 				t.Fatal(err)
 			}
 			if s.Dialect() == store.Postgres {
-				if srv.api.limiter.db == nil {
+				if srv.API.Limiter.Db == nil {
 					t.Fatal("on PostgreSQL the API limiter is not the shared one")
 				}
 			} else {
-				srv.api.limiter = newSharedAPILimiter(cfg.APIRate, cfg.APIBurst, s, srv.Log)
+				srv.API.Limiter = api.NewSharedAPILimiter(cfg.APIRate, cfg.APIBurst, s, srv.Log)
 			}
 			ts := httptest.NewServer(srv.Handler())
 			t.Cleanup(ts.Close)
@@ -55,7 +56,7 @@ func TestAPI_RateLimitIsSharedByTwoServersOnOneDatabase(t *testing.T) {
 		var wg sync.WaitGroup
 		for i := range 20 {
 			wg.Go(func() {
-				resp, err := http.Get(urls[i%2] + apiPrefix + "/events")
+				resp, err := http.Get(urls[i%2] + api.APIPrefix + "/events")
 				if err != nil {
 					t.Error(err)
 					return
@@ -82,7 +83,7 @@ func TestAPI_RateLimitIsSharedByTwoServersOnOneDatabase(t *testing.T) {
 		now = now.Add(time.Second)
 		var got []int
 		for i := range 2 {
-			resp, err := http.Get(urls[1-i] + apiPrefix + "/events")
+			resp, err := http.Get(urls[1-i] + api.APIPrefix + "/events")
 			if err != nil {
 				t.Fatal(err)
 			}

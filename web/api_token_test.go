@@ -13,13 +13,14 @@ import (
 
 	"kisen/office"
 	"kisen/store"
+	"kisen/web/api"
 	"kisen/web/site"
 )
 
 // apiPost sends a JSON body with an optional bearer token and no cookies.
 func apiPost(t *testing.T, a *testApp, path, token, body string) (*http.Response, string) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, a.ts.URL+apiPrefix+path, strings.NewReader(body))
+	req, err := http.NewRequest(http.MethodPost, a.ts.URL+api.APIPrefix+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +39,7 @@ func apiPost(t *testing.T, a *testApp, path, token, body string) (*http.Response
 
 func apiCode(t *testing.T, body string) string {
 	t.Helper()
-	var e APIError
+	var e api.APIError
 	if err := json.Unmarshal([]byte(body), &e); err != nil {
 		t.Fatalf("not an error body: %s", body)
 	}
@@ -89,7 +90,7 @@ func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
 		post(records, body, 403, "forbidden")
 		// The session of a signed-in administrator is not an API credential.
 		a.signIn(a.client, g.admin.UserID)
-		req, _ := http.NewRequest(http.MethodPost, a.ts.URL+apiPrefix+path, strings.NewReader(body))
+		req, _ := http.NewRequest(http.MethodPost, a.ts.URL+api.APIPrefix+path, strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		if resp, out := a.send(a.client, req); resp.StatusCode != 401 {
 			t.Fatalf("POST with a session cookie: %d %s", resp.StatusCode, out)
@@ -101,7 +102,7 @@ func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
 		}
 		post(results, `{"version":0,"kind":"resign","by":"gote","colour":"x"}`, 422, "invalid")
 		post(results, `{"version":"zero"}`, 422, "invalid")
-		req0, _ := http.NewRequest(http.MethodPost, a.ts.URL+apiPrefix+path, strings.NewReader("version=0"))
+		req0, _ := http.NewRequest(http.MethodPost, a.ts.URL+api.APIPrefix+path, strings.NewReader("version=0"))
 		req0.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req0.Header.Set("Authorization", "Bearer "+results)
 		if resp, out := a.send(http.DefaultClient, req0); resp.StatusCode != http.StatusUnsupportedMediaType {
@@ -120,7 +121,7 @@ func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
 		}
 		// The write.
 		out = post(results, body, 200, "")
-		var gm APIGame
+		var gm api.APIGame
 		if err := json.Unmarshal([]byte(out), &gm); err != nil {
 			t.Fatal(err)
 		}
@@ -136,7 +137,7 @@ func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
 		}
 		// The same version again is stale: 409 with the result in force.
 		out = post(results, body, 409, "stale")
-		var e APIError
+		var e api.APIError
 		_ = json.Unmarshal([]byte(out), &e)
 		if e.Error.Current == nil || e.Error.Current.Version != 1 || e.Error.Current.InForce == nil || e.Error.Current.InForce.Result != office.ResultSenteWin {
 			t.Fatalf("409 body %s", out)
@@ -192,7 +193,7 @@ func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
 		// read_drafts: only that token reads the draft event, in lists too.
 		drafts := makeToken(t, a, g.admin, other.ID, "下書き確認", office.ScopeReadDrafts)
 		get := func(token string) int {
-			req, _ := http.NewRequest(http.MethodGet, fmt.Sprintf("%s%s/events/%d", a.ts.URL, apiPrefix, other.ID), nil)
+			req, _ := http.NewRequest(http.MethodGet, fmt.Sprintf("%s%s/events/%d", a.ts.URL, api.APIPrefix, other.ID), nil)
 			if token != "" {
 				req.Header.Set("Authorization", "Bearer "+token)
 			}
@@ -206,7 +207,7 @@ func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
 		if got := [3]int{get(""), get(elsewhere), get(drafts)}; got != [3]int{404, 404, 200} {
 			t.Fatalf("draft event read by the public, a results token, a read_drafts token: %v", got)
 		}
-		req, _ = http.NewRequest(http.MethodGet, a.ts.URL+apiPrefix+"/events", nil)
+		req, _ = http.NewRequest(http.MethodGet, a.ts.URL+api.APIPrefix+"/events", nil)
 		req.Header.Set("Authorization", "Bearer "+drafts)
 		resp, out := a.send(http.DefaultClient, req)
 		if resp.StatusCode != 200 || !strings.Contains(out, "別の棋戦") {
@@ -236,7 +237,7 @@ func TestAPIToken_TwentyConcurrentResultsOneWins(t *testing.T) {
 				if i%2 == 1 {
 					by = "sente"
 				}
-				req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s%s/games/%d/result", a.ts.URL, apiPrefix, g.game.ID),
+				req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s%s/games/%d/result", a.ts.URL, api.APIPrefix, g.game.ID),
 					strings.NewReader(`{"version":0,"kind":"resign","by":"`+by+`"}`))
 				req.Header.Set("Content-Type", "application/json")
 				req.Header.Set("Authorization", "Bearer "+token)
@@ -267,7 +268,7 @@ func TestAPIToken_TwentyConcurrentResultsOneWins(t *testing.T) {
 				won++
 			case 409:
 				stale++
-				var e APIError
+				var e api.APIError
 				if err := json.Unmarshal([]byte(bodies[i]), &e); err != nil || e.Error.Code != "stale" || e.Error.Current == nil ||
 					e.Error.Current.InForce == nil || e.Error.Current.InForce.Result != hist[0].Result {
 					t.Errorf("409 body %s (stored %s)", bodies[i], hist[0].Result)

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"kisen/web/api"
 	dayroom "kisen/web/day"
 	"net/http"
 	"net/url"
@@ -324,8 +325,8 @@ func TestDayReport_StaleAnswerAttributesThePlayersReport(t *testing.T) {
 		if !strings.Contains(entered, "対局者の申告（両対局者）") || strings.Contains(entered, f.admin.DisplayName) {
 			t.Fatalf("the 409 page says the result was entered by %q", entered)
 		}
-		var st APIResultInForce
-		if st2 := a.srv.apiInForce(ctx, &office.StaleError{GameID: b.Last.ID, HasInForce: true, InForce: vs[0], Has: true, Latest: vs[0]}); st2 != nil {
+		var st api.APIResultInForce
+		if st2 := a.srv.APIInForce(ctx, &office.StaleError{GameID: b.Last.ID, HasInForce: true, InForce: vs[0], Has: true, Latest: vs[0]}); st2 != nil {
 			st = *st2
 		}
 		if st.InForce == nil || st.InForce.EnteredBy != "" || st.InForce.EnteredVia != day.ReasonPlayersReport {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"kisen/office"
+	"kisen/web/api"
 )
 
 // Issue 21 item 7 on the web and the API: a record beyond the longest game
@@ -41,7 +42,7 @@ func TestLimits_WebAndAPIRefuseOverLongRecordAndNote(t *testing.T) {
 		token := makeToken(t, a, g.admin, g.event.ID, "会場タブレット", office.ScopeResults)
 		note := strings.Repeat("あ", office.MaxNoteLen+1)
 		resp, out := apiPost(t, a, fmt.Sprintf("/games/%d/result", g.game.ID), token, `{"version":0,"kind":"resign","by":"gote","note":"`+note+`"}`)
-		var e APIError
+		var e api.APIError
 		_ = json.Unmarshal([]byte(out), &e)
 		if resp.StatusCode != http.StatusUnprocessableEntity || len(e.Error.Fields) != 1 || e.Error.Fields[0].Field != "note" ||
 			!strings.Contains(e.Error.Fields[0].Message, "備考は2000文字まで") {

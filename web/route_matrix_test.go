@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"kisen/office"
+	"kisen/web/api"
 )
 
 // The route × principal matrix (issue 21, "Done when"; docs/security.md
@@ -385,7 +386,7 @@ func expectAPIStatus(spec, pattern string, p mxPrincipal, target *matrixSide) mx
 // fillPath puts the side's ids into a route's pattern.
 func fillPath(pattern string, sd *matrixSide) string {
 	segs := strings.Split(pattern, "/")
-	api := strings.HasPrefix(pattern, apiPrefix+"/")
+	isAPI := strings.HasPrefix(pattern, api.APIPrefix+"/")
 	for i, s := range segs {
 		if !strings.HasPrefix(s, ":") && s != "*" {
 			continue
@@ -423,7 +424,7 @@ func fillPath(pattern string, sd *matrixSide) string {
 			v = sd.knockout
 		case prev == "stages":
 			v = sd.stage
-		case prev == "games" && api:
+		case prev == "games" && isAPI:
 			v = sd.openGame
 		case prev == "games":
 			v = sd.game
@@ -503,7 +504,7 @@ func TestRouteMatrix_EveryRouteEveryPrincipal(t *testing.T) {
 		unpub := *sideB
 		unpub.tag, unpub.stage, unpub.class, unpub.published, unpub.names = "乙(未公開)", sideB.hiddenStage, sideB.hiddenClass, false, sideB.hiddenNames
 		unpub.only = func(pattern string) bool {
-			return strings.Contains(pattern, "/stages/:id") || strings.Contains(pattern, "/league/:cid") || strings.HasPrefix(pattern, apiPrefix+"/league-classes/")
+			return strings.Contains(pattern, "/stages/:id") || strings.Contains(pattern, "/league/:cid") || strings.HasPrefix(pattern, api.APIPrefix+"/league-classes/")
 		}
 		targets := []*matrixSide{sideA, sideB, &unpub}
 
@@ -536,15 +537,15 @@ func TestRouteMatrix_EveryRouteEveryPrincipal(t *testing.T) {
 		// A bearer token sent to a web route is not a session: the public.
 		web = append(web, mxPrincipal{name: "甲:results-token-on-web", side: "甲", role: "anon", client: a.newClient(), bearer: sideA.secrets[office.ScopeResults]})
 
-		api := []mxPrincipal{{name: "no-token", role: "anon", client: a.newClient()}}
+		apiPs := []mxPrincipal{{name: "no-token", role: "anon", client: a.newClient()}}
 		// The API never reads the session cookie: a signed-in administrator is the public there.
-		api = append(api, mxPrincipal{name: "admin-cookie", role: "anon", client: web[2].client})
+		apiPs = append(apiPs, mxPrincipal{name: "admin-cookie", role: "anon", client: web[2].client})
 		for _, sd := range sides {
 			for _, scope := range office.TokenScopes {
-				api = append(api, mxPrincipal{name: sd.tag + ":token-" + scope, side: sd.tag, scope: scope, client: a.newClient(), bearer: sd.secrets[scope]})
+				apiPs = append(apiPs, mxPrincipal{name: sd.tag + ":token-" + scope, side: sd.tag, scope: scope, client: a.newClient(), bearer: sd.secrets[scope]})
 			}
 		}
-		api = append(api, mxPrincipal{name: "甲:token-revoked", side: "甲", scope: "revoked", client: a.newClient(), bearer: sideA.secrets["revoked"]})
+		apiPs = append(apiPs, mxPrincipal{name: "甲:token-revoked", side: "甲", scope: "revoked", client: a.newClient(), bearer: sideA.secrets["revoked"]})
 		for _, p := range web {
 			a.csrfToken(p.client) // the CSRF cookie, fetched once
 		}
@@ -609,10 +610,10 @@ func TestRouteMatrix_EveryRouteEveryPrincipal(t *testing.T) {
 			if strings.HasPrefix(spec, "skip:") {
 				continue
 			}
-			isAPI := strings.HasPrefix(r.Path, apiPrefix+"/")
+			isAPI := strings.HasPrefix(r.Path, api.APIPrefix+"/")
 			ps := web
 			if isAPI {
-				ps = api
+				ps = apiPs
 			}
 			for _, sd := range targets {
 				if sd.only != nil && !sd.only(r.Path) {
@@ -767,7 +768,7 @@ func containsAll(s string, parts []string) bool {
 // eventScoped says whether a route shows an event's own pages (the player
 // registry and rating lists name every player, published or not).
 func eventScoped(pattern string) bool {
-	for _, p := range []string{"/events/:id", "/league/", "/stages/", "/embed/", "/games/", apiPrefix + "/events/:id", apiPrefix + "/league-classes/", apiPrefix + "/games/"} {
+	for _, p := range []string{"/events/:id", "/league/", "/stages/", "/embed/", "/games/", api.APIPrefix + "/events/:id", api.APIPrefix + "/league-classes/", api.APIPrefix + "/games/"} {
 		if strings.HasPrefix(pattern, p) {
 			return true
 		}

@@ -19,7 +19,7 @@ func (s *Server) routes() error {
 		s.MetricsMiddleware,
 		site.SecurityHeaders,
 		s.Language, // before sessions, so a session error is localised too
-		s.apiGate,  // /api/: CORS, preflight, Accept-Language, rate limit (api.go)
+		s.APIGate,  // /api/: CORS, preflight, Accept-Language, rate limit (api.go)
 		echo.WrapMiddleware(s.LoadAndSave),
 		s.LoadActor,
 		// After the language and the actor (issue 13): a 413 page speaks
@@ -85,8 +85,8 @@ func (s *Server) routes() error {
 	s.DayPaperRoutes(e)
 	s.DownloadRoutes(e) // downloads.go (issue 15)
 	s.embedRoutes(e)    // embeds.go (issue 15)
-	s.tokenRoutes(e)    // api_tokens.go
-	if err := s.apiRoutes(e); err != nil {
+	s.TokenRoutes(e)    // api_tokens.go
+	if err := s.APIRoutes(e); err != nil {
 		return err
 	}
 	return nil

@@ -4,6 +4,7 @@ package web
 
 import (
 	"kisen/web/accounts"
+	"kisen/web/api"
 	"kisen/web/day"
 	"kisen/web/games"
 	"kisen/web/knockouts"
@@ -21,6 +22,7 @@ type Deps = site.Deps
 // the route table's, routes.go).
 type (
 	playersRoom   = players.Room
+	apiRoom       = api.Room
 	dayRoom       = day.Room
 	knockoutsRoom = knockouts.Room
 	leaguesRoom   = leagues.Room
@@ -33,12 +35,12 @@ type (
 type Server struct {
 	*site.Server
 	*playersRoom
+	*apiRoom
 	*dayRoom
 	*knockoutsRoom
 	*leaguesRoom
 	*gamesRoom
 	*accountsRoom
-	api *apiState
 }
 
 // New builds the server and its routes.
@@ -47,9 +49,11 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	pl := &players.Room{Server: ss}
 	s := &Server{
 		Server:        ss,
-		playersRoom:   &players.Room{Server: ss},
+		playersRoom:   pl,
+		apiRoom:       &api.Room{Server: ss, Players: pl},
 		dayRoom:       &day.Room{Server: ss},
 		knockoutsRoom: &knockouts.Room{Server: ss},
 		leaguesRoom:   &leagues.Room{Server: ss},

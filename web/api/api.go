@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"bytes"
@@ -29,16 +29,16 @@ import (
 // here and the CSRF middleware skips /api/ (routes.go).
 
 const (
-	apiPrefix       = "/api/v1"
+	APIPrefix       = "/api/v1"
 	apiDefaultLimit = 50
 	apiMaxLimit     = 200
 )
 
 // apiState is what the API keeps per process: its document and the rate
 // limiter.
-type apiState struct {
+type APIState struct {
 	doc     []byte
-	limiter *apiLimiter
+	Limiter *apiLimiter
 
 	keyMu     sync.Mutex
 	cursorKey []byte // apiCursorKey; nil until read
@@ -46,19 +46,19 @@ type apiState struct {
 
 // apiRoutes registers the operations under /api/v1 and builds the
 // document from the same list.
-func (s *Server) apiRoutes(e *echo.Echo) error {
-	ops := s.apiOperations()
-	doc, err := openAPIDocument(ops)
+func (s *Room) APIRoutes(e *echo.Echo) error {
+	ops := s.APIOperations()
+	doc, err := OpenAPIDocument(ops)
 	if err != nil {
 		return fmt.Errorf("openapi document: %w", err)
 	}
-	lim := newAPILimiter(s.Config.APIRate, s.Config.APIBurst)
+	lim := NewAPILimiter(s.Config.APIRate, s.Config.APIBurst)
 	if s.Office.Dialect() == office.Postgres {
-		lim = newSharedAPILimiter(s.Config.APIRate, s.Config.APIBurst, s.Office, s.Log)
+		lim = NewSharedAPILimiter(s.Config.APIRate, s.Config.APIBurst, s.Office, s.Log)
 	}
-	s.api = &apiState{doc: doc, limiter: lim}
+	s.API = &APIState{doc: doc, Limiter: lim}
 	s.APIErrors = s.apiError // errors under /api/ answer JSON (errors.go)
-	g := e.Group(apiPrefix, s.apiActor)
+	g := e.Group(APIPrefix, s.apiActor)
 	for _, op := range ops {
 		path := strings.NewReplacer("{", ":", "}", "").Replace(op.Path)
 		g.Add(strings.ToUpper(op.Method), path, op.handler)
@@ -72,7 +72,7 @@ func (s *Server) apiRoutes(e *echo.Echo) error {
 
 // apiOperations is the API: routes, handlers and what the document says of
 // them.
-func (s *Server) apiOperations() []apiOperation {
+func (s *Room) APIOperations() []apiOperation {
 	id := func(what string) apiParam {
 		return apiParam{Name: "id", In: "path", Type: "integer", Required: true, Doc: what}
 	}
@@ -102,14 +102,14 @@ func (s *Server) apiOperations() []apiOperation {
 	}
 }
 
-func (s *Server) apiDocument(c echo.Context) error {
-	return s.apiBlob(c, s.api.doc)
+func (s *Room) apiDocument(c echo.Context) error {
+	return s.apiBlob(c, s.API.doc)
 }
 
 // apiGate runs for every /api/ request before sessions and CSRF: CORS
 // (any origin, no credentials), the preflight, the language of
 // Accept-Language and the rate limit.
-func (s *Server) apiGate(next echo.HandlerFunc) echo.HandlerFunc {
+func (s *Room) APIGate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if !site.IsAPIPath(c) {
 			return next(c)
@@ -119,7 +119,7 @@ func (s *Server) apiGate(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("Access-Control-Allow-Origin", "*")
 		h.Set("Access-Control-Expose-Headers", "ETag, Retry-After, Last-Modified")
 		h.Add(echo.HeaderVary, "Accept-Language")
-		lz := s.Msgs.For(apiLanguage(r.Header.Get("Accept-Language")))
+		lz := s.Msgs.For(APILanguage(r.Header.Get("Accept-Language")))
 		c.Set("lang", lz.Lang)
 		c.SetRequest(r.WithContext(site.WithLocalizer(r.Context(), lz)))
 		if r.Method == http.MethodOptions {
@@ -128,8 +128,8 @@ func (s *Server) apiGate(next echo.HandlerFunc) echo.HandlerFunc {
 			h.Set("Access-Control-Max-Age", "600")
 			return c.NoContent(http.StatusNoContent)
 		}
-		if s.api != nil {
-			if ok, wait := s.api.limiter.allow(r.Context(), c.RealIP(), s.Now()); !ok {
+		if s.API != nil {
+			if ok, wait := s.API.Limiter.Allow(r.Context(), c.RealIP(), s.Now()); !ok {
 				secs := retrySeconds(wait)
 				h.Set("Retry-After", strconv.Itoa(secs))
 				return &apiRateLimited{seconds: secs}
@@ -145,7 +145,7 @@ func (e *apiRateLimited) Error() string { return fmt.Sprintf("rate limited for %
 
 // apiLanguage picks ja or en from Accept-Language (the first of the two
 // named, by q; Japanese by default).
-func apiLanguage(header string) string {
+func APILanguage(header string) string {
 	best, bestQ := "ja", -1.0
 	for _, part := range strings.Split(header, ",") {
 		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
@@ -165,7 +165,7 @@ func apiLanguage(header string) string {
 
 // apiActor replaces the session's actor: the API acts as the public, or as
 // the bearer token.
-func (s *Server) apiActor(next echo.HandlerFunc) echo.HandlerFunc {
+func (s *Room) apiActor(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		var a office.Actor
@@ -216,7 +216,7 @@ func apiRequireScope(c echo.Context, scope string) (office.Actor, error) {
 // apiJSON writes v with a strong ETag of its bytes, unless the event's
 // revision already gave the answer its validator (notModified); a
 // matching If-None-Match gets 304.
-func (s *Server) apiJSON(c echo.Context, status int, v any) error {
+func (s *Room) apiJSON(c echo.Context, status int, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
@@ -224,11 +224,11 @@ func (s *Server) apiJSON(c echo.Context, status int, v any) error {
 	return s.apiBlobStatus(c, status, b)
 }
 
-func (s *Server) apiBlob(c echo.Context, b []byte) error {
+func (s *Room) apiBlob(c echo.Context, b []byte) error {
 	return s.apiBlobStatus(c, http.StatusOK, b)
 }
 
-func (s *Server) apiBlobStatus(c echo.Context, status int, b []byte) error {
+func (s *Room) apiBlobStatus(c echo.Context, status int, b []byte) error {
 	h := c.Response().Header()
 	read := c.Request().Method == http.MethodGet || c.Request().Method == http.MethodHead
 	if status == http.StatusOK && read && c.Get("api.revision") == nil {
@@ -250,7 +250,7 @@ func (s *Server) apiBlobStatus(c echo.Context, status int, b []byte) error {
 
 // apiNotModified answers a conditional GET of a page of an event from the
 // event's revision (cache.go), before anything is computed.
-func (s *Server) apiNotModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
+func (s *Room) apiNotModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
 	if !site.Actor(c).Anonymous() || c.Request().Method != http.MethodGet {
 		return false, nil // a read_drafts token, or HEAD: the body's own tag
 	}
@@ -260,7 +260,7 @@ func (s *Server) apiNotModified(c echo.Context, eventOf func(context.Context) (i
 
 // apiError answers every error of /api/ as JSON (handleError sends them
 // here): the code is stable, the message localised.
-func (s *Server) apiError(err error, c echo.Context) {
+func (s *Room) apiError(err error, c echo.Context) {
 	ctx := c.Request().Context()
 	lz := site.L(ctx)
 	status, code, msg := http.StatusInternalServerError, "internal", "error.internal"
@@ -288,7 +288,7 @@ func (s *Server) apiError(err error, c echo.Context) {
 		body.Retry = &limited.seconds
 	case errors.As(err, &stale):
 		status, code, msg = http.StatusConflict, "stale", "api.err.stale"
-		body.Current = s.apiInForce(ctx, stale)
+		body.Current = s.APIInForce(ctx, stale)
 	case errors.As(err, &recStale):
 		status, code, msg = http.StatusConflict, "stale_record", "api.err.stale_record"
 		body.Current = &APIResultInForce{GameID: recStale.GameID}
@@ -353,7 +353,7 @@ func (s *Server) apiError(err error, c echo.Context) {
 }
 
 // apiInForce is a stale write's "current" part.
-func (s *Server) apiInForce(ctx context.Context, st *office.StaleError) *APIResultInForce {
+func (s *Room) APIInForce(ctx context.Context, st *office.StaleError) *APIResultInForce {
 	out := &APIResultInForce{GameID: st.GameID}
 	if st.Has {
 		out.Version = st.Latest.Version

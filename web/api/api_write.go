@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"errors"
@@ -17,7 +17,7 @@ import (
 // transaction, the token's name on the row and a line in its audit log.
 
 // apiEnterResult is the game page's end form (office.EndGame).
-func (s *Server) apiEnterResult(c echo.Context) error {
+func (s *Room) apiEnterResult(c echo.Context) error {
 	a, err := apiRequireScope(c, office.ScopeResults)
 	if err != nil {
 		return err
@@ -50,7 +50,7 @@ func (s *Server) apiEnterResult(c echo.Context) error {
 // apiConfirm is the game page's confirm button (office.ConfirmResult,
 // through ConfirmVersion): the version seen is checked with the game row
 // locked; stale or already confirmed is 409 with the result in force.
-func (s *Server) apiConfirm(c echo.Context) error {
+func (s *Room) apiConfirm(c echo.Context) error {
 	a, err := apiRequireScope(c, office.ScopeConfirmations)
 	if err != nil {
 		return err
@@ -75,7 +75,7 @@ func (s *Server) apiConfirm(c echo.Context) error {
 }
 
 // apiSaveRecord is the game page's record form (office.SaveRecord).
-func (s *Server) apiSaveRecord(c echo.Context) error {
+func (s *Room) apiSaveRecord(c echo.Context) error {
 	a, err := apiRequireScope(c, office.ScopeRecords)
 	if err != nil {
 		return err
@@ -101,7 +101,7 @@ func (s *Server) apiSaveRecord(c echo.Context) error {
 }
 
 // apiAppendMove adds one move to the newest record (office.AppendMove).
-func (s *Server) apiAppendMove(c echo.Context) error {
+func (s *Room) apiAppendMove(c echo.Context) error {
 	a, err := apiRequireScope(c, office.ScopeRecords)
 	if err != nil {
 		return err
@@ -127,7 +127,7 @@ func (s *Server) apiAppendMove(c echo.Context) error {
 }
 
 // apiRuling is the game page's ruling form (office.AddRuling).
-func (s *Server) apiRuling(c echo.Context) error {
+func (s *Room) apiRuling(c echo.Context) error {
 	a, err := apiRequireScope(c, office.ScopeRulings)
 	if err != nil {
 		return err
@@ -165,7 +165,7 @@ func nonNil(s []string) []string {
 // whole APIGame, as GET /games/{id} answers, in a draft event too — there
 // the token may not read the event (404 to its GETs), but the game it has
 // just written to is answered in full (office.GameWrittenByToken).
-func (s *Server) apiGameAfterWrite(c echo.Context, a office.Actor, id int64) error {
+func (s *Room) apiGameAfterWrite(c echo.Context, a office.Actor, id int64) error {
 	ctx := c.Request().Context()
 	g, err := s.apiGameOf(ctx, a, id)
 	if errors.Is(err, office.ErrNotFound) {

@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"encoding/json"
@@ -45,11 +45,11 @@ var timeType = reflect.TypeOf(time.Time{})
 // the code owns, read from the code so the document cannot drift from
 // what the writes accept.
 var apiEnums = map[string]func() []string{
-	"ending": func() []string { return kindsOf(adjudication.EndingKinds()) },
-	"ruling": func() []string { return kindsOf(adjudication.RulingKinds()) },
+	"ending": func() []string { return KindsOf(adjudication.EndingKinds()) },
+	"ruling": func() []string { return KindsOf(adjudication.RulingKinds()) },
 }
 
-func kindsOf[K ~string](ks []K) []string {
+func KindsOf[K ~string](ks []K) []string {
 	out := make([]string, len(ks))
 	for i, k := range ks {
 		out[i] = string(k)
@@ -165,7 +165,7 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 }
 
 // openAPIDocument builds the document for the operations.
-func openAPIDocument(ops []apiOperation) ([]byte, error) {
+func OpenAPIDocument(ops []apiOperation) ([]byte, error) {
 	g := &schemaGen{components: map[string]any{}}
 	errRef := g.ref(reflect.TypeOf(APIError{}))
 	paths := map[string]any{}

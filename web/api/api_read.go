@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"cmp"
@@ -45,7 +45,7 @@ func idPtr(id int64) *int64 {
 
 // apiEventsVisible is the event list the actor may read: the public's,
 // and a read_drafts token's own event.
-func (s *Server) apiEventsVisible(ctx context.Context, a office.Actor) ([]office.Event, error) {
+func (s *Room) apiEventsVisible(ctx context.Context, a office.Actor) ([]office.Event, error) {
 	es, err := s.Office.Events(ctx, a)
 	if err != nil {
 		return nil, err
@@ -58,14 +58,14 @@ func (s *Server) apiEventsVisible(ctx context.Context, a office.Actor) ([]office
 	return es, nil
 }
 
-func apiEventOf(e office.Event) APIEvent {
+func APIEventOf(e office.Event) APIEvent {
 	return APIEvent{ID: e.ID, OrganiserID: e.OrganiserID, Name: e.Name, NameEn: e.NameEn, Kind: e.Kind, StartDate: e.StartDate,
 		EndDate: e.EndDate, Venue: e.Venue, Status: e.Status, URL: "/events/" + site.I64(e.ID)}
 }
 
 // apiOrganisersVisible: an organiser is public through its public events
 // (there is no public organiser page; its name is on every event page).
-func (s *Server) apiOrganisersVisible(ctx context.Context, a office.Actor) ([]APIOrganiser, error) {
+func (s *Room) apiOrganisersVisible(ctx context.Context, a office.Actor) ([]APIOrganiser, error) {
 	es, err := s.apiEventsVisible(ctx, a)
 	if err != nil {
 		return nil, err
@@ -82,7 +82,7 @@ func (s *Server) apiOrganisersVisible(ctx context.Context, a office.Actor) ([]AP
 	return out, nil
 }
 
-func (s *Server) apiOrganisers(c echo.Context) error {
+func (s *Room) apiOrganisers(c echo.Context) error {
 	p, err := s.apiPaging(c, "organisers", 1)
 	if err != nil {
 		return err
@@ -102,7 +102,7 @@ func (s *Server) apiOrganisers(c echo.Context) error {
 	return s.apiJSON(c, 200, APIOrganiserList{Items: items, NextCursor: next})
 }
 
-func (s *Server) apiOrganiser(c echo.Context) error {
+func (s *Room) apiOrganiser(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -119,7 +119,7 @@ func (s *Server) apiOrganiser(c echo.Context) error {
 	return office.ErrNotFound
 }
 
-func (s *Server) apiEvents(c echo.Context) error {
+func (s *Room) apiEvents(c echo.Context) error {
 	p, err := s.apiPaging(c, "events", 2)
 	if err != nil {
 		return err
@@ -152,7 +152,7 @@ func (s *Server) apiEvents(c echo.Context) error {
 	all := []APIEvent{}
 	for _, e := range es {
 		if org == 0 || e.OrganiserID == org {
-			all = append(all, apiEventOf(e))
+			all = append(all, APIEventOf(e))
 		}
 	}
 	slices.SortStableFunc(all, func(x, y APIEvent) int {
@@ -164,7 +164,7 @@ func (s *Server) apiEvents(c echo.Context) error {
 	return s.apiJSON(c, 200, APIEventList{Items: items, NextCursor: next})
 }
 
-func (s *Server) apiEvent(c echo.Context) error {
+func (s *Room) apiEvent(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -176,10 +176,10 @@ func (s *Server) apiEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.apiJSON(c, 200, apiEventOf(e))
+	return s.apiJSON(c, 200, APIEventOf(e))
 }
 
-func (s *Server) apiStages(c echo.Context) error {
+func (s *Room) apiStages(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -241,7 +241,7 @@ func (s *Server) apiStages(c echo.Context) error {
 	return s.apiJSON(c, 200, out)
 }
 
-func (s *Server) apiLeague(c echo.Context) error {
+func (s *Room) apiLeague(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -256,14 +256,14 @@ func (s *Server) apiLeague(c echo.Context) error {
 	out := APIClassList{EventID: id, Items: []APIClass{}}
 	for _, cl := range lo.Classes {
 		out.Items = append(out.Items, APIClass{ID: cl.ID, EventID: id, Class: cl.Class, Status: cl.Status, Members: lo.Counts[cl.ID],
-			URL: apiPrefix + "/league-classes/" + site.I64(cl.ID)})
+			URL: APIPrefix + "/league-classes/" + site.I64(cl.ID)})
 	}
 	return s.apiJSON(c, 200, out)
 }
 
 var markNames = map[league.MarkState]string{league.MarkHidden: "hidden", league.MarkProvisional: "provisional", league.MarkDecided: "decided"}
 
-func (s *Server) apiClass(c echo.Context) error {
+func (s *Room) apiClass(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -303,7 +303,7 @@ func (s *Server) apiClass(c echo.Context) error {
 	return s.apiJSON(c, 200, out)
 }
 
-func (s *Server) apiGames(c echo.Context) error {
+func (s *Room) apiGames(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -378,7 +378,7 @@ func apiResultVersion(h office.ResultVersion, names map[int64]string, inForce bo
 		InForce: inForce}
 }
 
-func (s *Server) apiGame(c echo.Context) error {
+func (s *Room) apiGame(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -394,7 +394,7 @@ func (s *Server) apiGame(c echo.Context) error {
 }
 
 // apiGameOf is the game resource, read as the game page reads it.
-func (s *Server) apiGameOf(ctx context.Context, a office.Actor, id int64) (APIGame, error) {
+func (s *Room) apiGameOf(ctx context.Context, a office.Actor, id int64) (APIGame, error) {
 	g, _, err := s.Office.Game(ctx, a, id) // the game page's rule
 	if err != nil {
 		return APIGame{}, err
@@ -403,7 +403,7 @@ func (s *Server) apiGameOf(ctx context.Context, a office.Actor, id int64) (APIGa
 }
 
 // apiGameBody is the game's answer once the actor may see it.
-func (s *Server) apiGameBody(ctx context.Context, g office.Game) (APIGame, error) {
+func (s *Room) apiGameBody(ctx context.Context, g office.Game) (APIGame, error) {
 	var pids []int64
 	for _, p := range []*int64{g.SentePlayerID, g.GotePlayerID} {
 		if p != nil {
@@ -474,7 +474,7 @@ func apiPlayerOf(p office.Player) APIPlayer {
 		Affiliation: p.Affiliation, Number: p.NumberOrEmpty(), BirthDate: p.BirthDate.String(), URL: site.PlayerURL(p.ID)}
 }
 
-func (s *Server) apiPlayers(c echo.Context) error {
+func (s *Room) apiPlayers(c echo.Context) error {
 	p, err := s.apiPaging(c, "players", 2)
 	if err != nil {
 		return err
@@ -501,7 +501,7 @@ func (s *Server) apiPlayers(c echo.Context) error {
 	return s.apiJSON(c, 200, out)
 }
 
-func (s *Server) apiPlayer(c echo.Context) error {
+func (s *Room) apiPlayer(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -513,7 +513,7 @@ func (s *Server) apiPlayer(c echo.Context) error {
 	return s.apiJSON(c, 200, apiPlayerOf(p))
 }
 
-func (s *Server) apiRatings(c echo.Context) error {
+func (s *Room) apiRatings(c echo.Context) error {
 	p, err := s.apiPaging(c, "ratings", 3)
 	if err != nil {
 		return err
@@ -530,7 +530,7 @@ func (s *Server) apiRatings(c echo.Context) error {
 		}
 		after = &office.RatedKey{Rating: r, Reading: p.after[1], ID: id}
 	}
-	rows, err := s.Ratings().RatingsAfter(c.Request().Context(), ratings.RatingFilter{Query: c.QueryParam("q")}, after, p.limit)
+	rows, err := s.Players.Ratings().RatingsAfter(c.Request().Context(), ratings.RatingFilter{Query: c.QueryParam("q")}, after, p.limit)
 	if err != nil {
 		return err
 	}

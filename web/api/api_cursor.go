@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"bytes"
@@ -40,12 +40,12 @@ type apiPage struct {
 }
 
 const (
-	cursorSep = "\x1f"
+	CursorSep = "\x1f"
 	// cursorMAC is how many bytes of the HMAC-SHA256 a cursor carries:
 	// 128 bits, far beyond guessing over the network.
-	cursorMAC = 16
+	CursorMAC = 16
 	// cursorKeySetting is the app_settings row that holds the key.
-	cursorKeySetting = "api.cursor_key"
+	CursorKeySetting = "api.cursor_key"
 )
 
 // apiBadCursor is a cursor that is not one this list gave out: 400.
@@ -57,14 +57,14 @@ func (e *apiBadCursor) Error() string { return "bad cursor: " + e.why }
 // once per database and kept in app_settings, so every process that shares
 // the database (and a restored backup) accepts the cursors of the others.
 // Read once per process; a failed read is tried again on the next request.
-func (s *Server) apiCursorKey(ctx context.Context) ([]byte, error) {
-	st := s.api
+func (s *Room) APICursorKey(ctx context.Context) ([]byte, error) {
+	st := s.API
 	st.keyMu.Lock()
 	defer st.keyMu.Unlock()
 	if st.cursorKey != nil {
 		return st.cursorKey, nil
 	}
-	v, err := s.Office.SettingOrCreate(ctx, cursorKeySetting, func() (string, error) {
+	v, err := s.Office.SettingOrCreate(ctx, CursorKeySetting, func() (string, error) {
 		b := make([]byte, 32)
 		if _, err := rand.Read(b); err != nil {
 			return "", err
@@ -76,7 +76,7 @@ func (s *Server) apiCursorKey(ctx context.Context) ([]byte, error) {
 	}
 	key, err := base64.RawStdEncoding.DecodeString(v)
 	if err != nil || len(key) < 32 {
-		return nil, fmt.Errorf("api cursor key: the setting %s is not 32 bytes of base64", cursorKeySetting)
+		return nil, fmt.Errorf("api cursor key: the setting %s is not 32 bytes of base64", CursorKeySetting)
 	}
 	st.cursorKey = key
 	return key, nil
@@ -85,20 +85,20 @@ func (s *Server) apiCursorKey(ctx context.Context) ([]byte, error) {
 func cursorSum(key, payload []byte) []byte {
 	m := hmac.New(sha256.New, key)
 	m.Write(payload)
-	return m.Sum(nil)[:cursorMAC]
+	return m.Sum(nil)[:CursorMAC]
 }
 
-func encodeCursor(key []byte, list string, keys ...string) string {
-	payload := []byte(list + cursorSep + strings.Join(keys, cursorSep))
+func EncodeCursor(key []byte, list string, keys ...string) string {
+	payload := []byte(list + CursorSep + strings.Join(keys, CursorSep))
 	return base64.RawURLEncoding.EncodeToString(append(payload, cursorSum(key, payload)...))
 }
 
 func decodeCursor(key []byte, list, cur string, fields int) ([]string, error) {
 	raw, err := base64.RawURLEncoding.DecodeString(cur)
-	if err != nil || len(raw) <= cursorMAC {
+	if err != nil || len(raw) <= CursorMAC {
 		return nil, &apiBadCursor{"not base64url, or too short"}
 	}
-	payload, check := raw[:len(raw)-cursorMAC], raw[len(raw)-cursorMAC:]
+	payload, check := raw[:len(raw)-CursorMAC], raw[len(raw)-CursorMAC:]
 	if !hmac.Equal(cursorSum(key, payload), check) {
 		return nil, &apiBadCursor{"signature"}
 	}
@@ -107,7 +107,7 @@ func decodeCursor(key []byte, list, cur string, fields int) ([]string, error) {
 	if !utf8.Valid(payload) || bytes.IndexByte(payload, 0) >= 0 {
 		return nil, &apiBadCursor{"text"}
 	}
-	parts := strings.Split(string(payload), cursorSep)
+	parts := strings.Split(string(payload), CursorSep)
 	if parts[0] != list {
 		return nil, &apiBadCursor{fmt.Sprintf("cursor of %q for %q", parts[0], list)}
 	}
@@ -120,8 +120,8 @@ func decodeCursor(key []byte, list, cur string, fields int) ([]string, error) {
 // apiPaging reads ?limit= (422 naming it when out of range) and ?cursor=
 // (400 when it is not a cursor of this list with the given number of
 // key fields).
-func (s *Server) apiPaging(c echo.Context, list string, fields int) (apiPage, error) {
-	key, err := s.apiCursorKey(c.Request().Context())
+func (s *Room) apiPaging(c echo.Context, list string, fields int) (apiPage, error) {
+	key, err := s.APICursorKey(c.Request().Context())
 	if err != nil {
 		return apiPage{}, err
 	}
@@ -174,7 +174,7 @@ func keysetPage[T any](all []T, p apiPage, list string, after func(T) bool, key 
 		return rest, nil
 	}
 	page := rest[:p.limit]
-	next := encodeCursor(p.key, list, key(page[len(page)-1])...)
+	next := EncodeCursor(p.key, list, key(page[len(page)-1])...)
 	return page, &next
 }
 
@@ -184,6 +184,6 @@ func nextKeyset(p apiPage, list string, got int, key func() []string) *string {
 	if got <= p.limit {
 		return nil
 	}
-	s := encodeCursor(p.key, list, key()...)
+	s := EncodeCursor(p.key, list, key()...)
 	return &s
 }

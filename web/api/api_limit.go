@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"context"
@@ -23,7 +23,7 @@ import (
 type apiLimiter struct {
 	every rate.Limit
 	burst int
-	db    rateBuckets // nil: in memory
+	Db    rateBuckets // nil: in memory
 	log   *slog.Logger
 
 	mu      sync.Mutex
@@ -41,7 +41,7 @@ type apiClient struct {
 // full buckets are pruned.
 const apiIdle = 10 * time.Minute
 
-func newAPILimiter(perSecond float64, burst int) *apiLimiter {
+func NewAPILimiter(perSecond float64, burst int) *apiLimiter {
 	return &apiLimiter{every: rate.Limit(perSecond), burst: burst, clients: map[string]*apiClient{}}
 }
 
@@ -53,19 +53,19 @@ type rateBuckets interface {
 }
 
 // newSharedAPILimiter keeps the buckets in db, shared by every process on it.
-func newSharedAPILimiter(perSecond float64, burst int, db rateBuckets, log *slog.Logger) *apiLimiter {
-	l := newAPILimiter(perSecond, burst)
-	l.db, l.log = db, log
+func NewSharedAPILimiter(perSecond float64, burst int, db rateBuckets, log *slog.Logger) *apiLimiter {
+	l := NewAPILimiter(perSecond, burst)
+	l.Db, l.log = db, log
 	return l
 }
 
 // allow takes one request from addr's bucket at now; when the bucket is
 // empty it returns how long until one is there.
-func (l *apiLimiter) allow(ctx context.Context, addr string, now time.Time) (bool, time.Duration) {
+func (l *apiLimiter) Allow(ctx context.Context, addr string, now time.Time) (bool, time.Duration) {
 	if l.every <= 0 {
 		return true, 0
 	}
-	if l.db != nil {
+	if l.Db != nil {
 		return l.allowShared(ctx, addr, now)
 	}
 	l.mu.Lock()
@@ -103,7 +103,7 @@ func (l *apiLimiter) allow(ctx context.Context, addr string, now time.Time) (boo
 // request itself will meet the same database.
 func (l *apiLimiter) allowShared(ctx context.Context, addr string, now time.Time) (bool, time.Duration) {
 	every := time.Duration(float64(time.Second) / float64(l.every))
-	ok, wait, err := l.db.RateSpend(ctx, addr, now, every, max(l.burst, 1))
+	ok, wait, err := l.Db.RateSpend(ctx, addr, now, every, max(l.burst, 1))
 	if err != nil {
 		l.log.WarnContext(ctx, "api rate limit not checked", "err", err)
 		return true, 0
@@ -115,7 +115,7 @@ func (l *apiLimiter) allowShared(ctx context.Context, addr string, now time.Time
 	}
 	l.mu.Unlock()
 	if prune {
-		if err := l.db.PruneRateLimits(ctx, now); err != nil {
+		if err := l.Db.PruneRateLimits(ctx, now); err != nil {
 			l.log.WarnContext(ctx, "api rate limit prune", "err", err)
 		}
 	}

@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"net/http"
@@ -15,7 +15,7 @@ import (
 // make a token per scope with a name and an expiry, see its secret once,
 // see every token's use and revoke it.
 
-func (s *Server) tokenRoutes(e *echo.Echo) {
+func (s *Room) TokenRoutes(e *echo.Echo) {
 	e.GET("/events/:id/tokens", s.tokensPage, site.RequireUser)
 	e.POST("/events/:id/tokens", s.tokenCreate, site.RequireUser)
 	e.POST("/events/:id/tokens/:tid/revoke", s.tokenRevoke, site.RequireUser)
@@ -48,11 +48,11 @@ type tokensView struct {
 	Form      tokenForm
 }
 
-func (s *Server) tokensPage(c echo.Context) error {
+func (s *Room) tokensPage(c echo.Context) error {
 	return s.renderTokens(c, http.StatusOK, tokenForm{}, nil)
 }
 
-func (s *Server) renderTokens(c echo.Context, status int, f tokenForm, errs site.FieldMsgs) error {
+func (s *Room) renderTokens(c echo.Context, status int, f tokenForm, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -97,7 +97,7 @@ func tokenRowOf(r office.APITokenRow, now time.Time) tokenRow {
 	return row
 }
 
-func (s *Server) tokenCreate(c echo.Context) error {
+func (s *Room) tokenCreate(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -118,7 +118,7 @@ func (s *Server) tokenCreate(c echo.Context) error {
 	return site.SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/tokens#new-token")
 }
 
-func (s *Server) tokenRevoke(c echo.Context) error {
+func (s *Room) tokenRevoke(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
