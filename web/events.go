@@ -19,7 +19,7 @@ func (s *Server) eventRoutes(e *echo.Echo) {
 	e.POST("/events", s.eventCreate, site.RequireAdmin)
 	e.GET("/events/:id", s.eventPage)
 	e.GET("/events/:id/stream", s.EventStream)
-	e.GET("/events/:id/projector", s.projector)
+	e.GET("/events/:id/projector", s.Projector)
 	e.POST("/events/:id/status", s.eventSetStatus, site.RequireUser)
 	e.POST("/events/:id/roles", s.roleGrant, site.RequireUser)
 	e.POST("/events/:id/roles/revoke", s.roleRevoke, site.RequireUser)

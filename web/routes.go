@@ -84,7 +84,7 @@ func (s *Server) routes() error {
 	// (issue 14 parts 5-QR, 6, 7; web/day_paper*.go, docs/amateur-day-paper.md).
 	s.DayPaperRoutes(e)
 	s.DownloadRoutes(e) // downloads.go (issue 15)
-	s.embedRoutes(e)    // embeds.go (issue 15)
+	s.EmbedRoutes(e)    // embeds.go (issue 15)
 	s.TokenRoutes(e)    // api_tokens.go
 	if err := s.APIRoutes(e); err != nil {
 		return err

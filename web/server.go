@@ -9,6 +9,7 @@ import (
 	"kisen/web/games"
 	"kisen/web/knockouts"
 	"kisen/web/leagues"
+	"kisen/web/live"
 	"kisen/web/players"
 	"kisen/web/site"
 )
@@ -22,6 +23,7 @@ type Deps = site.Deps
 // the route table's, routes.go).
 type (
 	playersRoom   = players.Room
+	liveRoom      = live.Room
 	apiRoom       = api.Room
 	dayRoom       = day.Room
 	knockoutsRoom = knockouts.Room
@@ -35,6 +37,7 @@ type (
 type Server struct {
 	*site.Server
 	*playersRoom
+	*liveRoom
 	*apiRoom
 	*dayRoom
 	*knockoutsRoom
@@ -50,12 +53,13 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	pl := &players.Room{Server: ss}
+	ko := &knockouts.Room{Server: ss}
 	s := &Server{
 		Server:        ss,
 		playersRoom:   pl,
 		apiRoom:       &api.Room{Server: ss, Players: pl},
 		dayRoom:       &day.Room{Server: ss},
-		knockoutsRoom: &knockouts.Room{Server: ss},
+		knockoutsRoom: ko,
 		leaguesRoom:   &leagues.Room{Server: ss},
 		accountsRoom:  &accounts.Room{Server: ss},
 		gamesRoom:     &games.Room{Server: ss},

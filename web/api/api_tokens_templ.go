@@ -5,13 +5,12 @@ package api
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/site"
-	"strconv"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/site"
+
+import "strconv"
 
 // TokensPage lists an event's API tokens and makes new ones (directors).
 func TokensPage(p site.Page, v tokensView, errs site.FieldMsgs) templ.Component {

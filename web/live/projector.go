@@ -1,4 +1,4 @@
-package web
+package live
 
 import (
 	"context"
@@ -64,7 +64,7 @@ type projectorRow struct {
 }
 
 // projector is GET /events/:id/projector.
-func (s *Server) projector(c echo.Context) error {
+func (s *Room) Projector(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
 	if err != nil {
@@ -108,8 +108,8 @@ func (s *Server) projector(c echo.Context) error {
 // projectorBrackets is one page per knockout stage: the round being
 // played (the first with a game awaiting its result; when none awaits,
 // the last round played), or a title match's games.
-func (s *Server) projectorBrackets(ctx context.Context, a office.Actor, eventID int64) ([]projectorPage, error) {
-	v, err := s.BracketsView(ctx, a, eventID)
+func (s *Room) projectorBrackets(ctx context.Context, a office.Actor, eventID int64) ([]projectorPage, error) {
+	v, err := s.Knockouts.BracketsView(ctx, a, eventID)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func currentRound(rounds [][]knockouts.BracketGameView) int {
 }
 
 // projectorLeague is one page per class the viewer may see: the table.
-func (s *Server) projectorLeague(ctx context.Context, a office.Actor, eventID int64) ([]projectorPage, error) {
+func (s *Room) projectorLeague(ctx context.Context, a office.Actor, eventID int64) ([]projectorPage, error) {
 	ov, err := s.Office.League(ctx, a, eventID)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package web
+package live
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // embedRoutes: a published bracket (stage) or league table shown inside an
 // organiser's own site (issue 15 part 6, docs/embeds.md), and the
 // organiser's setting of which sites may do so.
-func (s *Server) embedRoutes(e *echo.Echo) {
+func (s *Room) EmbedRoutes(e *echo.Echo) {
 	e.GET("/embed/stages/:id", s.embedStage)
 	e.GET("/embed/league/:cid", s.embedLeague)
 	e.GET("/organisers/:id/embeds", s.organiserEmbedsPage, site.RequireAdmin)
@@ -84,7 +84,7 @@ func langLinks(path string) [2]string {
 // embedStage is a published stage of a published (or finished) event, as
 // the public sees it: the viewer's own session never widens it, so a draft
 // or an unpublished stage is not found even for its staff.
-func (s *Server) embedStage(c echo.Context) error {
+func (s *Room) embedStage(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -103,13 +103,13 @@ func (s *Server) embedStage(c echo.Context) error {
 	return s.Render(c, http.StatusOK, EmbedStagePage(s.embedPage(c, v.Title), v))
 }
 
-func (s *Server) embedStageView(ctx context.Context, stageID int64) (embedStageView, []string, error) {
+func (s *Room) embedStageView(ctx context.Context, stageID int64) (embedStageView, []string, error) {
 	public := office.Actor{}
 	st, err := s.Office.Stage(ctx, public, stageID)
 	if err != nil {
 		return embedStageView{}, nil, err
 	}
-	bv, err := s.BracketsView(ctx, public, st.EventID)
+	bv, err := s.Knockouts.BracketsView(ctx, public, st.EventID)
 	if err != nil {
 		return embedStageView{}, nil, err
 	}
@@ -135,7 +135,7 @@ func (s *Server) embedStageView(ctx context.Context, stageID int64) (embedStageV
 }
 
 // embedLeague is a published league class's table, as the public sees it.
-func (s *Server) embedLeague(c echo.Context) error {
+func (s *Room) embedLeague(c echo.Context) error {
 	ctx := c.Request().Context()
 	cid, err := site.PathParam(c, "cid")
 	if err != nil {
@@ -178,7 +178,7 @@ func (s *Server) embedLeague(c echo.Context) error {
 // with would stop the frame. (A 304 is only sent for a tag the embed's own
 // 200 gave, so the page is embeddable.) The answer is not kept in the
 // render cache, which keeps no framing headers.
-func (s *Server) embedNotModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
+func (s *Room) embedNotModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
 	if !site.Actor(c).Anonymous() || c.Request().Method != http.MethodGet {
 		return s.Conditional(c, eventOf, site.CondOpts{NoRender: true})
 	}
@@ -204,7 +204,7 @@ func (s *Server) embedNotModified(c echo.Context, eventOf func(context.Context) 
 }
 
 // embedPage is the Page of an embed: the public's, whoever is signed in.
-func (s *Server) embedPage(c echo.Context, title string) site.Page {
+func (s *Room) embedPage(c echo.Context, title string) site.Page {
 	p := s.Page(c, title)
 	p.User, p.Admin, p.CSRF, p.Draft = "", false, "", false
 	return p
@@ -217,11 +217,11 @@ type organiserEmbedsView struct {
 	Origins     string // one a line, as the form reads it
 }
 
-func (s *Server) organiserEmbedsPage(c echo.Context) error {
+func (s *Room) organiserEmbedsPage(c echo.Context) error {
 	return s.renderOrganiserEmbeds(c, http.StatusOK, nil, nil)
 }
 
-func (s *Server) renderOrganiserEmbeds(c echo.Context, status int, typed *string, errs site.FieldMsgs) error {
+func (s *Room) renderOrganiserEmbeds(c echo.Context, status int, typed *string, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -240,7 +240,7 @@ func (s *Server) renderOrganiserEmbeds(c echo.Context, status int, typed *string
 
 // organiserEmbedsSave saves the list (POST → 303 back to the page); a bad
 // line comes back with the reason next to the field (422).
-func (s *Server) organiserEmbedsSave(c echo.Context) error {
+func (s *Room) organiserEmbedsSave(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
