@@ -45,9 +45,10 @@ func (s *Server) routes() error {
 
 	s.AccountRoutes(e)
 	s.PlayerRoutes(e)
-	s.eventRoutes(e)
-	s.organiserRoutes(e)
-	s.settingsRoutes(e)
+	s.EventRoutes(e)
+	e.GET("/events/:id/projector", s.Projector) // the live room (web/live)
+	s.OrganiserRoutes(e)
+	s.SettingsRoutes(e)
 	s.GameRoutes(e)
 	s.BracketRoutes(e)
 	s.LeagueRoutes(e)

@@ -6,6 +6,7 @@ import (
 	"kisen/web/accounts"
 	"kisen/web/api"
 	"kisen/web/day"
+	"kisen/web/events"
 	"kisen/web/games"
 	"kisen/web/knockouts"
 	"kisen/web/leagues"
@@ -23,6 +24,7 @@ type Deps = site.Deps
 // the route table's, routes.go).
 type (
 	playersRoom   = players.Room
+	eventsRoom    = events.Room
 	liveRoom      = live.Room
 	apiRoom       = api.Room
 	dayRoom       = day.Room
@@ -37,6 +39,7 @@ type (
 type Server struct {
 	*site.Server
 	*playersRoom
+	*eventsRoom
 	*liveRoom
 	*apiRoom
 	*dayRoom

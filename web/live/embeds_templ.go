@@ -5,15 +5,16 @@ package live
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/knockouts"
-	"kisen/web/leagues"
-	"kisen/web/site"
-	"strconv"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/knockouts"
+
+import "kisen/web/leagues"
+
+import "kisen/web/site"
+
+import "strconv"
 
 // EmbedLayout is the frame of an embed (docs/embeds.md): no navigation,
 // no session, links open the full site in a new tab (base target), and

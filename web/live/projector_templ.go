@@ -5,13 +5,12 @@ package live
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/site"
-	"strconv"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/site"
+
+import "strconv"
 
 // ProjectorPage is the venue screen (projector.go): no header, no
 // navigation, large type; its pages take turns (static/live.js) and the

@@ -1,4 +1,4 @@
-package web
+package events
 
 import (
 	"net/http"
@@ -22,7 +22,7 @@ func (in organiserInput) office() office.OrganiserInput {
 }
 
 // organiserRoutes are registered from eventRoutes (organisers own events).
-func (s *Server) organiserRoutes(e *echo.Echo) {
+func (s *Room) OrganiserRoutes(e *echo.Echo) {
 	e.GET("/organisers", s.organisersPage, site.RequireAdmin)
 	e.POST("/organisers", s.organiserCreate, site.RequireAdmin)
 	e.GET("/organisers/:id/edit", s.organiserEdit, site.RequireAdmin)
@@ -31,11 +31,11 @@ func (s *Server) organiserRoutes(e *echo.Echo) {
 	e.POST("/organisers/:id/handicap", s.organiserHandicapSave, site.RequireAdmin)
 }
 
-func (s *Server) organisersPage(c echo.Context) error {
+func (s *Room) organisersPage(c echo.Context) error {
 	return s.renderOrganisers(c, http.StatusOK, organiserInput{Kind: office.OrganiserFederation}, nil)
 }
 
-func (s *Server) renderOrganisers(c echo.Context, status int, in organiserInput, errs site.FieldMsgs) error {
+func (s *Room) renderOrganisers(c echo.Context, status int, in organiserInput, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	orgs, err := s.Office.Organisers(ctx, site.Actor(c))
 	if err != nil {
@@ -44,7 +44,7 @@ func (s *Server) renderOrganisers(c echo.Context, status int, in organiserInput,
 	return s.Render(c, status, OrganisersPage(s.Page(c, site.L(ctx).T("events.organisers.title")), orgs, in, errs))
 }
 
-func (s *Server) organiserCreate(c echo.Context) error {
+func (s *Room) organiserCreate(c echo.Context) error {
 	ctx := c.Request().Context()
 	var in organiserInput
 	if err := c.Bind(&in); err != nil {
@@ -60,7 +60,7 @@ func (s *Server) organiserCreate(c echo.Context) error {
 	return site.SeeOther(c, "/organisers")
 }
 
-func (s *Server) organiserEdit(c echo.Context) error {
+func (s *Room) organiserEdit(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -74,7 +74,7 @@ func (s *Server) organiserEdit(c echo.Context) error {
 	return s.Render(c, http.StatusOK, OrganiserEditPage(s.Page(c, site.L(ctx).T("events.organisers.edit")), org, in, nil))
 }
 
-func (s *Server) organiserUpdate(c echo.Context) error {
+func (s *Room) organiserUpdate(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {

@@ -1,4 +1,4 @@
-package web
+package events
 
 import (
 	"net/http"
@@ -16,7 +16,7 @@ type roleInput struct {
 	Role   string `form:"role"`
 }
 
-func (s *Server) bindRole(c echo.Context) (office.RoleGrant, error) {
+func (s *Room) bindRole(c echo.Context) (office.RoleGrant, error) {
 	id, err := site.PathID(c)
 	if err != nil {
 		return office.RoleGrant{}, err
@@ -30,7 +30,7 @@ func (s *Server) bindRole(c echo.Context) (office.RoleGrant, error) {
 }
 
 // roleGrant gives a user a role in the event (administrators, directors).
-func (s *Server) roleGrant(c echo.Context) error {
+func (s *Room) roleGrant(c echo.Context) error {
 	ctx := c.Request().Context()
 	g, err := s.bindRole(c)
 	if err != nil {
@@ -47,7 +47,7 @@ func (s *Server) roleGrant(c echo.Context) error {
 }
 
 // roleRevoke takes a role away (administrators, directors).
-func (s *Server) roleRevoke(c echo.Context) error {
+func (s *Room) roleRevoke(c echo.Context) error {
 	g, err := s.bindRole(c)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package events
 
 import (
 	"net/http"
@@ -19,11 +19,11 @@ type organiserHandicapView struct {
 
 // organiserHandicapPage shows the organiser's table in the form
 // (administrators, like the rest of the organiser's settings).
-func (s *Server) organiserHandicapPage(c echo.Context) error {
+func (s *Room) organiserHandicapPage(c echo.Context) error {
 	return s.renderOrganiserHandicap(c, http.StatusOK, nil, nil)
 }
 
-func (s *Server) renderOrganiserHandicap(c echo.Context, status int, typed *string, errs site.FieldMsgs) error {
+func (s *Room) renderOrganiserHandicap(c echo.Context, status int, typed *string, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -43,7 +43,7 @@ func (s *Server) renderOrganiserHandicap(c echo.Context, status int, typed *stri
 
 // organiserHandicapSave saves the table (POST → 303 back to the page); a
 // table pairing refuses comes back with the reason next to it (422).
-func (s *Server) organiserHandicapSave(c echo.Context) error {
+func (s *Room) organiserHandicapSave(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {

@@ -1,4 +1,4 @@
-package web
+package events
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 
 // settingsRoutes: an organiser's adjudication settings and each event's
 // own copy, with the lock once the event's first game has started.
-func (s *Server) settingsRoutes(e *echo.Echo) {
+func (s *Room) SettingsRoutes(e *echo.Echo) {
 	e.GET("/organisers/:id/settings", s.organiserSettingsPage, site.RequireAdmin)
 	e.POST("/organisers/:id/settings", s.organiserSettingsSave, site.RequireAdmin)
 	e.GET("/events/:id/settings", s.eventSettingsPage)
@@ -66,7 +66,7 @@ type changeRow struct {
 	Unlock bool
 }
 
-func (s *Server) organiserSettingsPage(c echo.Context) error {
+func (s *Room) organiserSettingsPage(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -78,7 +78,7 @@ func (s *Server) organiserSettingsPage(c echo.Context) error {
 	return s.renderOrganiserSettings(c, http.StatusOK, id, office.FormOf(st), nil, c.QueryParam("saved") == "1")
 }
 
-func (s *Server) renderOrganiserSettings(c echo.Context, status int, id int64, f office.SettingsForm, errs site.FieldMsgs, saved bool) error {
+func (s *Room) renderOrganiserSettings(c echo.Context, status int, id int64, f office.SettingsForm, errs site.FieldMsgs, saved bool) error {
 	ctx := c.Request().Context()
 	org, err := s.Office.Organiser(ctx, site.Actor(c), id)
 	if err != nil {
@@ -91,7 +91,7 @@ func (s *Server) renderOrganiserSettings(c echo.Context, status int, id int64, f
 	return s.Render(c, status, SettingsPage(s.Page(c, v.Title), v, errs))
 }
 
-func (s *Server) organiserSettingsSave(c echo.Context) error {
+func (s *Room) organiserSettingsSave(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -111,7 +111,7 @@ func (s *Server) organiserSettingsSave(c echo.Context) error {
 	return site.SeeOther(c, "/organisers/"+strconv.FormatInt(id, 10)+"/settings?saved=1")
 }
 
-func (s *Server) eventSettingsPage(c echo.Context) error {
+func (s *Room) eventSettingsPage(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -119,7 +119,7 @@ func (s *Server) eventSettingsPage(c echo.Context) error {
 	return s.renderEventSettings(c, http.StatusOK, id, nil, nil, c.QueryParam("saved") == "1")
 }
 
-func (s *Server) renderEventSettings(c echo.Context, status int, id int64, f *office.SettingsForm, errs site.FieldMsgs, saved bool) error {
+func (s *Room) renderEventSettings(c echo.Context, status int, id int64, f *office.SettingsForm, errs site.FieldMsgs, saved bool) error {
 	ctx := c.Request().Context()
 	a := site.Actor(c)
 	e, err := s.Office.Event(ctx, a, id)
@@ -144,7 +144,7 @@ func (s *Server) renderEventSettings(c echo.Context, status int, id int64, f *of
 	return s.Render(c, status, SettingsPage(s.Page(c, v.Title), v, errs))
 }
 
-func (s *Server) settingsLog(ctx context.Context, st office.SettingsState) ([]unlockRow, []changeRow) {
+func (s *Room) settingsLog(ctx context.Context, st office.SettingsState) ([]unlockRow, []changeRow) {
 	var ids []int64
 	for _, u := range st.Unlocks {
 		ids = append(ids, u.UnlockedBy)
@@ -164,7 +164,7 @@ func (s *Server) settingsLog(ctx context.Context, st office.SettingsState) ([]un
 	return us, cs
 }
 
-func (s *Server) eventSettingsSave(c echo.Context) error {
+func (s *Room) eventSettingsSave(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -185,7 +185,7 @@ func (s *Server) eventSettingsSave(c echo.Context) error {
 	return site.SeeOther(c, "/events/"+strconv.FormatInt(id, 10)+"/settings?saved=1")
 }
 
-func (s *Server) eventSettingsUnlock(c echo.Context) error {
+func (s *Room) eventSettingsUnlock(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package events
 
 import (
 	"context"
@@ -14,12 +14,11 @@ import (
 )
 
 // eventRoutes: organisers and their events.
-func (s *Server) eventRoutes(e *echo.Echo) {
+func (s *Room) EventRoutes(e *echo.Echo) {
 	e.GET("/events", s.eventsPage)
 	e.POST("/events", s.eventCreate, site.RequireAdmin)
 	e.GET("/events/:id", s.eventPage)
 	e.GET("/events/:id/stream", s.EventStream)
-	e.GET("/events/:id/projector", s.Projector)
 	e.POST("/events/:id/status", s.eventSetStatus, site.RequireUser)
 	e.POST("/events/:id/roles", s.roleGrant, site.RequireUser)
 	e.POST("/events/:id/roles/revoke", s.roleRevoke, site.RequireUser)
@@ -46,11 +45,11 @@ type eventRow struct {
 	Status    string
 }
 
-func (s *Server) eventsPage(c echo.Context) error {
+func (s *Room) eventsPage(c echo.Context) error {
 	return s.renderEvents(c, http.StatusOK, eventInput{Kind: office.EventKnockout}, nil)
 }
 
-func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs site.FieldMsgs) error {
+func (s *Room) renderEvents(c echo.Context, status int, in eventInput, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	a := site.Actor(c)
 	evs, err := s.Office.Events(ctx, a)
@@ -87,7 +86,7 @@ func (s *Server) renderEvents(c echo.Context, status int, in eventInput, errs si
 	return s.Render(c, status, EventsPage(s.Page(c, site.L(ctx).T("events.list.title")), rows, a.Admin, orgs, in, errs))
 }
 
-func (s *Server) eventCreate(c echo.Context) error {
+func (s *Room) eventCreate(c echo.Context) error {
 	ctx := c.Request().Context()
 	var in eventInput
 	if err := c.Bind(&in); err != nil {
@@ -144,7 +143,7 @@ type statusRow struct {
 	From, To, By, At string
 }
 
-func (s *Server) eventPage(c echo.Context) error {
+func (s *Room) eventPage(c echo.Context) error {
 	id, err := site.PathID(c)
 	if err != nil {
 		return err
@@ -155,7 +154,7 @@ func (s *Server) eventPage(c echo.Context) error {
 	return s.renderEvent(c, http.StatusOK, id, nil)
 }
 
-func (s *Server) renderEvent(c echo.Context, status int, id int64, errs site.FieldMsgs) error {
+func (s *Room) renderEvent(c echo.Context, status int, id int64, errs site.FieldMsgs) error {
 	ctx := c.Request().Context()
 	a := site.Actor(c)
 	d, err := s.eventDetail(ctx, a, id)
@@ -166,7 +165,7 @@ func (s *Server) renderEvent(c echo.Context, status int, id int64, errs site.Fie
 	return s.Render(c, status, EventPage(s.Page(c, d.Name), d, errs))
 }
 
-func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eventDetail, error) {
+func (s *Room) eventDetail(ctx context.Context, a office.Actor, id int64) (eventDetail, error) {
 	e, err := s.Office.Event(ctx, a, id)
 	if err != nil {
 		return eventDetail{}, err
@@ -230,7 +229,7 @@ func (s *Server) eventDetail(ctx context.Context, a office.Actor, id int64) (eve
 	return d, nil
 }
 
-func (s *Server) eventSetStatus(c echo.Context) error {
+func (s *Room) eventSetStatus(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
