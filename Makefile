@@ -7,7 +7,7 @@ PKGS    := ./...
 # "How the suite stays fast").
 PARALLEL ?= 8
 
-.PHONY: run build test test-short check-fmt vet templ-check test-go bench bench-web bench-live fuzz-smoke clean
+.PHONY: run build test test-short routes-doc check-fmt vet templ-check test-go bench bench-web bench-live fuzz-smoke clean
 
 ## run: build and start the server on 127.0.0.1:8080 (SQLite under ./var/)
 run: build
@@ -23,6 +23,10 @@ test: check-fmt vet templ-check test-go
 ## detector, no browser tests, property tests at lower counts (CI runs `make test`)
 test-short:
 	$(GO) test -short -count=1 -parallel $(PARALLEL) $(PKGS)
+
+## routes-doc: write docs/routes.md (every route, its room and handler) from the router
+routes-doc:
+	KISEN_WRITE_ROUTES_DOC=1 $(GO) test -count=1 -run '^TestRoutesDoc$$' ./web/
 
 check-fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './var/*')); \

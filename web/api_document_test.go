@@ -18,7 +18,7 @@ import (
 // (the operations' handlers are not called).
 func apiDocument(t *testing.T) (map[string]any, []byte) {
 	t.Helper()
-	b, err := api.OpenAPIDocument((*Server)(nil).APIOperations())
+	b, err := api.OpenAPIDocument((*api.Room)(nil).APIOperations())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,6 @@
 // Package web is Kisen's web application: the route table (routes.go)
-// over the rooms that share package site (docs/rooms.md).
+// over the rooms, each a package under web/ that shares package site
+// (docs/rooms.md, "The web rooms").
 package web
 
 import (
@@ -20,36 +21,36 @@ import (
 // data (docs/rooms.md).
 type Deps = site.Deps
 
-// The rooms, named apart so that Server embeds each (their handlers are
-// the route table's, routes.go).
+// The rooms, named apart so that Server can embed each one: their
+// handlers are the route table's (routes.go).
 type (
-	playersRoom   = players.Room
-	eventsRoom    = events.Room
-	liveRoom      = live.Room
+	accountsRoom  = accounts.Room
 	apiRoom       = api.Room
 	dayRoom       = day.Room
+	eventsRoom    = events.Room
+	gamesRoom     = games.Room
 	knockoutsRoom = knockouts.Room
 	leaguesRoom   = leagues.Room
-	accountsRoom  = accounts.Room
-	gamesRoom     = games.Room
+	liveRoom      = live.Room
+	playersRoom   = players.Room
 )
 
-// Server is the web application: the shared server and the state of the
-// areas that keep their own (the API's document and rate limiter).
+// Server is the web application: the shared server and every room over
+// it.
 type Server struct {
 	*site.Server
-	*playersRoom
-	*eventsRoom
-	*liveRoom
+	*accountsRoom
 	*apiRoom
 	*dayRoom
+	*eventsRoom
+	*gamesRoom
 	*knockoutsRoom
 	*leaguesRoom
-	*gamesRoom
-	*accountsRoom
+	*liveRoom
+	*playersRoom
 }
 
-// New builds the server and its routes.
+// New builds the server, its rooms and its routes.
 func New(d Deps) (*Server, error) {
 	ss, err := site.New(d)
 	if err != nil {
@@ -59,13 +60,15 @@ func New(d Deps) (*Server, error) {
 	ko := &knockouts.Room{Server: ss}
 	s := &Server{
 		Server:        ss,
-		playersRoom:   pl,
+		accountsRoom:  &accounts.Room{Server: ss},
 		apiRoom:       &api.Room{Server: ss, Players: pl},
 		dayRoom:       &day.Room{Server: ss},
+		eventsRoom:    &events.Room{Server: ss},
+		gamesRoom:     &games.Room{Server: ss},
 		knockoutsRoom: ko,
 		leaguesRoom:   &leagues.Room{Server: ss},
-		accountsRoom:  &accounts.Room{Server: ss},
-		gamesRoom:     &games.Room{Server: ss},
+		liveRoom:      &live.Room{Server: ss, Knockouts: ko},
+		playersRoom:   pl,
 	}
 	if err := s.routes(); err != nil {
 		return nil, err
