@@ -9,7 +9,7 @@ import (
 )
 
 // factsRule turns one kind of the adjudication room's field errors into a
-// message id of web/locales/*/adjudication.json. The room reports a JSON
+// message id of web/site/locales/*/adjudication.json. The room reports a JSON
 // path and an English sentence; several reasons share a path (e.g.
 // "ending.kind"), so a fragment of the sentence tells them apart. The
 // user never sees the English: every rule has its own message in both

@@ -83,7 +83,7 @@ func (a Actor) RequireUser() error {
 }
 
 // FieldError says what is wrong with one input field. Code is a message id
-// (in web/locales) so the user reads it in their language; Line is set for
+// (in web/site/locales) so the user reads it in their language; Line is set for
 // rows of an imported file.
 type FieldError struct {
 	Line  int            // 0 when not from a file

@@ -24,7 +24,7 @@ const (
 	PlayerFieldBirthDate   = "birth_date"
 )
 
-// Message ids of player validation errors (web/locales/*/players.json).
+// Message ids of player validation errors (web/site/locales/*/players.json).
 const (
 	codePlayerRequired      = "players.err.required"
 	codePlayerTooLong       = "players.err.too_long"

@@ -19,7 +19,7 @@ import (
 // and the record downloads answer 404.
 //
 // The event's own rule (mayViewEvent) comes first; these rules only narrow
-// it. A conditional GET (web/cache.go) asks them before it may answer 304.
+// it. A conditional GET (web/site/cache.go) asks them before it may answer 304.
 
 // mayViewClass is the class's rule after its event's: nil when c is
 // published or the actor is the event's staff.
@@ -74,7 +74,7 @@ func (o *Office) Game(ctx context.Context, actor Actor, gameID int64) (store.Gam
 }
 
 // The *EventOf reads below are what a conditional GET asks before it may
-// answer 304 (web/cache.go): the event the resource belongs to, or
+// answer 304 (web/site/cache.go): the event the resource belongs to, or
 // ErrNotFound when the resource is missing or the part's own rule hides it
 // from the actor. The event's rule is PageRevision's, asked next, so the
 // event is read once.

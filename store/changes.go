@@ -124,7 +124,7 @@ func (s *Store) listenOnce(ctx context.Context, o WatchOptions, fn func(Changes)
 		if err != nil {
 			return err
 		}
-		// One batch per notification: the receiver folds bursts (web/live.go).
+		// One batch per notification: the receiver folds bursts (web/site/live_hub.go).
 		batch := Changes{}
 		addPayload(&batch, n.Payload)
 		fn(batch)

@@ -451,7 +451,7 @@ func routeFingerprint(t *testing.T, a *testApp) map[string]int64 {
 	t.Helper()
 	out := rowCounts(t, a)
 	// app_settings gains one row on the first paged API read: the key that
-	// signs page cursors (web/api_cursor.go), made on first use; counted
+	// signs page cursors (web/api/api_cursor.go), made on first use; counted
 	// without it.
 	delete(out, "app_settings")
 	for _, q := range []string{

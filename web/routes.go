@@ -57,7 +57,7 @@ func (s *Server) routes() error {
 	s.BulkRoutes(e)
 	s.PickerRoutes(e)
 
-	// The amateur tournament day (issue 14, web/day*.go, docs/amateur-day.md).
+	// The amateur tournament day (issue 14, web/day/, docs/amateur-day.md).
 	e.GET("/events/:id/day", s.DayPage)
 	e.POST("/events/:id/day/classes", s.DayClassCreate, site.RequireUser)
 	e.GET("/events/:id/day/reception", s.DayReception, site.RequireUser)
@@ -79,10 +79,10 @@ func (s *Server) routes() error {
 	e.POST("/day/classes/:cid/rounds/:n/boards/:b/preview", s.DayBoardPreview, site.RequireUser)
 	e.POST("/day/classes/:cid/rounds/:n/boards/:b", s.DayBoardResult, site.RequireUser, s.ActsOnDayClass(true))
 	e.POST("/day/classes/:cid/rounds/:n/boards/:b/toss", s.DayBoardToss, site.RequireUser, s.ActsOnDayClass(true))
-	s.DayFinalRoutes(e) // a day class's final knockout (web/day_final.go)
+	s.DayFinalRoutes(e) // a day class's final knockout (web/day/day_final.go)
 
 	// The day's paper, the players' own report and the director's view
-	// (issue 14 parts 5-QR, 6, 7; web/day_paper*.go, docs/amateur-day-paper.md).
+	// (issue 14 parts 5-QR, 6, 7; web/day/day_paper*.go, docs/amateur-day-paper.md).
 	s.DayPaperRoutes(e)
 	s.DownloadRoutes(e) // downloads.go (issue 15)
 	s.EmbedRoutes(e)    // embeds.go (issue 15)

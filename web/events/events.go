@@ -98,7 +98,7 @@ func (s *Room) eventCreate(c echo.Context) error {
 		StartDate: in.StartDate, EndDate: in.EndDate, Venue: in.Venue,
 	}
 	create := s.Office.CreateEvent
-	if in.Kind == day.EventKindDay { // an amateur day (web/day.go)
+	if in.Kind == day.EventKindDay { // an amateur day (web/day/day.go)
 		create = s.DayRoom().CreateDay
 	}
 	e, err := create(ctx, site.Actor(c), ein)
@@ -118,7 +118,7 @@ type eventDetail struct {
 	OtherName   string // the name in the other language, when there is one
 	Organiser   string
 	Kind        string
-	Day         bool // an amateur day (web/day.go): Kind shows as such
+	Day         bool // an amateur day (web/day/day.go): Kind shows as such
 	StartDate   string
 	EndDate     string
 	Venue       string
