@@ -1,10 +1,9 @@
-package web
+package knockouts
 
 import (
 	"bytes"
 	"context"
 	"flag"
-	"kisen/web/knockouts"
 	"kisen/web/site"
 	"os"
 	"path/filepath"
@@ -25,23 +24,23 @@ func TestBracketBox_Golden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	boxes := []knockouts.BracketGameView{
+	boxes := []BracketGameView{
 		{ID: "R1-G1", Bye: true, Status: "bye", ByeName: `山田 "太郎" <b>&'`},
 		{ID: "R1-G2", Status: "empty"},
-		{ID: "R2-G1", Status: "pending", Sides: [2]knockouts.BracketSide{{Wait: true}, {Name: "佐藤 花子"}}},
-		{ID: "R2-G2", Status: "ready", GameID: 42, Date: "2026-12-01", Sides: [2]knockouts.BracketSide{{Name: "佐藤 花子", Sente: true}, {Name: "田中 一郎"}}},
+		{ID: "R2-G1", Status: "pending", Sides: [2]BracketSide{{Wait: true}, {Name: "佐藤 花子"}}},
+		{ID: "R2-G2", Status: "ready", GameID: 42, Date: "2026-12-01", Sides: [2]BracketSide{{Name: "佐藤 花子", Sente: true}, {Name: "田中 一郎"}}},
 		{ID: "R1-G3", Status: "done", Kind: "played", GameID: 7, Date: "2026-11-27", Handicap: "香落ち", Redos: 2,
-			Sides: [2]knockouts.BracketSide{{Name: "A&B <x>", Winner: true, Mark: "○"}, {Name: "C'D \"y\"", Sente: true, Mark: "●"}}},
-		{ID: "R1-G4", Status: "done", Kind: "forfeit", GameID: 9, Sides: [2]knockouts.BracketSide{{Name: "甲", Mark: "●"}, {Name: "乙", Winner: true, Mark: "○"}}},
-		{ID: "R1-G5", Status: "walkover", Kind: "forfeit", Date: "2026-11-28", Sides: [2]knockouts.BracketSide{{Name: "丙", Winner: true, Mark: "○"}, {Bye: true}}},
-		{ID: "R3-G1", Status: "ready", Redos: 1, Handicap: "角落ち", Sides: [2]knockouts.BracketSide{{Bye: true, Mark: "●"}, {Wait: true, Sente: true}}},
+			Sides: [2]BracketSide{{Name: "A&B <x>", Winner: true, Mark: "○"}, {Name: "C'D \"y\"", Sente: true, Mark: "●"}}},
+		{ID: "R1-G4", Status: "done", Kind: "forfeit", GameID: 9, Sides: [2]BracketSide{{Name: "甲", Mark: "●"}, {Name: "乙", Winner: true, Mark: "○"}}},
+		{ID: "R1-G5", Status: "walkover", Kind: "forfeit", Date: "2026-11-28", Sides: [2]BracketSide{{Name: "丙", Winner: true, Mark: "○"}, {Bye: true}}},
+		{ID: "R3-G1", Status: "ready", Redos: 1, Handicap: "角落ち", Sides: [2]BracketSide{{Bye: true, Mark: "●"}, {Wait: true, Sente: true}}},
 	}
 	var buf bytes.Buffer
 	for _, lang := range []string{"ja", "en"} {
 		ctx := site.WithLocalizer(context.Background(), m.For(lang))
 		for _, g := range boxes {
 			buf.WriteString(lang + " " + g.ID + "\n")
-			if err := knockouts.BracketBox(g).Render(ctx, &buf); err != nil {
+			if err := BracketBox(g).Render(ctx, &buf); err != nil {
 				t.Fatal(err)
 			}
 			buf.WriteString("\n")

@@ -1,7 +1,6 @@
-package web
+package games
 
 import (
-	"kisen/web/games"
 	"strings"
 	"testing"
 )
@@ -23,11 +22,11 @@ func TestBoardView_StartAndLastMove(t *testing.T) {
 		{99, map[int]string{22: "馬"}, nil, 22, "角", ""}, // clamped to the record
 	}
 	for _, c := range cases {
-		v, err := games.NewBoardView(1, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", moves, c.ply)
+		v, err := NewBoardView(1, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", moves, c.ply)
 		if err != nil {
 			t.Fatal(err)
 		}
-		at := map[int]games.BoardSquare{}
+		at := map[int]BoardSquare{}
 		for _, s := range v.Squares {
 			at[s.File*10+s.Rank] = s
 		}
@@ -40,7 +39,7 @@ func TestBoardView_StartAndLastMove(t *testing.T) {
 			}
 		}
 		for sq, g := range c.gote {
-			if at[sq].Gote != g || (g && games.PieceTransform(at[sq]) == "") {
+			if at[sq].Gote != g || (g && PieceTransform(at[sq]) == "") {
 				t.Fatalf("ply %d: %d gote=%v", c.ply, sq, at[sq].Gote)
 			}
 		}
@@ -58,7 +57,7 @@ func TestBoardView_StartAndLastMove(t *testing.T) {
 func BenchmarkBoardView(b *testing.B) {
 	moves := strings.Fields(strings.Repeat("2h3h 8b7b 3h2h 7b8b ", 50)) // 200 plies
 	for b.Loop() {
-		if _, err := games.NewBoardView(1, "", moves, 150); err != nil {
+		if _, err := NewBoardView(1, "", moves, 150); err != nil {
 			b.Fatal(err)
 		}
 	}

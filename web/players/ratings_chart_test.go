@@ -1,4 +1,4 @@
-package web
+package players
 
 import (
 	"fmt"
@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"kisen/store"
-	"kisen/web/players"
 	"kisen/web/site"
 )
 
@@ -28,7 +27,7 @@ func TestRatingChart_TextAsFmtWritesIt(t *testing.T) {
 			r += d
 			at = at.Add(time.Duration(rng.IntN(400)) * time.Hour)
 		}
-		c := players.RatingChartOf(hist)
+		c := RatingChartOf(hist)
 		vals := []float64{hist[0].RatingBefore}
 		for _, h := range hist {
 			vals = append(vals, h.RatingAfter)
@@ -37,17 +36,17 @@ func TestRatingChart_TextAsFmtWritesIt(t *testing.T) {
 		for _, x := range vals {
 			lo, hi = math.Min(lo, x), math.Max(hi, x)
 		}
-		if hi-lo < players.ChartMinSpan {
+		if hi-lo < ChartMinSpan {
 			mid := (hi + lo) / 2
-			lo, hi = mid-players.ChartMinSpan/2, mid+players.ChartMinSpan/2
+			lo, hi = mid-ChartMinSpan/2, mid+ChartMinSpan/2
 		}
 		if len(c.Dots) != len(vals) {
 			t.Fatalf("%d games: %d dots, want %d", n, len(c.Dots), len(vals))
 		}
 		pts := make([]string, len(vals))
 		for i, x := range vals {
-			px := fmt.Sprintf("%.1f", players.ChartLeft+float64(i)*float64(players.ChartRight-players.ChartLeft)/float64(len(vals)-1))
-			py := fmt.Sprintf("%.1f", players.ChartBottom-(x-lo)/(hi-lo)*float64(players.ChartBottom-players.ChartTop))
+			px := fmt.Sprintf("%.1f", ChartLeft+float64(i)*float64(ChartRight-ChartLeft)/float64(len(vals)-1))
+			py := fmt.Sprintf("%.1f", ChartBottom-(x-lo)/(hi-lo)*float64(ChartBottom-ChartTop))
 			pts[i] = px + "," + py
 			title := strings.TrimSpace(fmt.Sprintf("%.0f", math.Round(x)))
 			if i > 0 {
@@ -70,7 +69,7 @@ func TestRatingChart_TextAsFmtWritesIt(t *testing.T) {
 			t.Errorf("%d games: points %q, want %q", n, c.Points, want)
 		}
 	}
-	if d := players.AppendDay(nil, time.Date(12026, 1, 2, 0, 0, 0, 0, site.Tokyo)); string(d) != "12026-01-02" {
+	if d := AppendDay(nil, time.Date(12026, 1, 2, 0, 0, 0, 0, site.Tokyo)); string(d) != "12026-01-02" {
 		t.Errorf("year 12026: %q", d)
 	}
 }

@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"encoding/json"
@@ -11,14 +11,13 @@ import (
 	"testing"
 
 	"kisen/adjudication"
-	"kisen/web/api"
 )
 
 // apiDocument is the document the server serves, built without a server
 // (the operations' handlers are not called).
 func apiDocument(t *testing.T) (map[string]any, []byte) {
 	t.Helper()
-	b, err := api.OpenAPIDocument((*api.Room)(nil).APIOperations())
+	b, err := OpenAPIDocument((*Room)(nil).APIOperations())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,10 +154,10 @@ func TestAPI_DocumentDeclaresSecurity401AndEnumsAndEveryRefResolves(t *testing.T
 		}
 		return stringsOf(e)
 	}
-	if got, want := enumOf("APIResultInput", "kind"), api.KindsOf(adjudication.EndingKinds()); !slices.Equal(got, want) {
+	if got, want := enumOf("APIResultInput", "kind"), KindsOf(adjudication.EndingKinds()); !slices.Equal(got, want) {
 		t.Errorf("the outcome kind's enum %v, the code's kinds %v", got, want)
 	}
-	if got, want := enumOf("APIRulingInput", "kind"), api.KindsOf(adjudication.RulingKinds()); !slices.Equal(got, want) {
+	if got, want := enumOf("APIRulingInput", "kind"), KindsOf(adjudication.RulingKinds()); !slices.Equal(got, want) {
 		t.Errorf("the ruling kind's enum %v, the code's kinds %v", got, want)
 	}
 	for _, f := range [][2]string{{"APIEvent", "status"}, {"APIResultVersion", "result"}, {"APIResultInput", "by"}, {"APIRecordInput", "format"}} {
@@ -173,7 +172,7 @@ func TestAPI_DocumentDeclaresSecurity401AndEnumsAndEveryRefResolves(t *testing.T
 // time_forfeit).
 func TestAPI_DocsListTheRealOutcomeKinds(t *testing.T) {
 	t.Parallel()
-	b, err := os.ReadFile("../docs/api.md")
+	b, err := os.ReadFile("../../docs/api.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,13 +194,13 @@ func TestAPI_DocsListTheRealOutcomeKinds(t *testing.T) {
 	for _, m := range regexp.MustCompile("`([a-z_]+)`").FindAllStringSubmatch(bullet[from+len("`kind`"):to], -1) {
 		listed = append(listed, m[1])
 	}
-	if want := api.KindsOf(adjudication.EndingKinds()); !slices.Equal(listed, want) {
+	if want := KindsOf(adjudication.EndingKinds()); !slices.Equal(listed, want) {
 		t.Errorf("docs/api.md lists the kinds %v; the code's are %v", listed, want)
 	}
 }
 
 // The served document lints clean with Redocly CLI's recommended rules
-// (web/testdata/redocly.yaml: all of them but info-license, as Kisen names
+// (web/api/testdata/redocly.yaml: all of them but info-license, as Kisen names
 // no licence). Runs when KISEN_REDOCLY names the redocly program (npm
 // install --prefix DIR @redocly/cli; DIR/node_modules/.bin/redocly); .ci/run
 // installs it pinned (2.77.0) and sets KISEN_REDOCLY, so CI always lints.

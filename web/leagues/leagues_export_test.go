@@ -1,8 +1,7 @@
-package web
+package leagues
 
 import (
 	"bytes"
-	"kisen/web/leagues"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -40,7 +39,7 @@ func FuzzICSLine(f *testing.F) {
 			return
 		}
 		var b bytes.Buffer
-		leagues.IcsLine(&b, "SUMMARY:"+leagues.IcsEscape(s))
+		IcsLine(&b, "SUMMARY:"+IcsEscape(s))
 		out := b.String()
 		if !strings.HasSuffix(out, "\r\n") {
 			t.Fatal("no CRLF at the end")

@@ -1,8 +1,7 @@
-package web
+package site
 
 import (
 	"io/fs"
-	"kisen/web/site"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,7 +10,7 @@ import (
 )
 
 func TestI18n_EveryKeyInBothLanguages(t *testing.T) {
-	m, err := site.LoadMessages()
+	m, err := LoadMessages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +35,7 @@ func TestI18n_EveryKeyInBothLanguages(t *testing.T) {
 var usedKey = regexp.MustCompile(`\bT\((?:ctx, )?"([a-z0-9_]+(?:\.[a-z0-9_]+)+)"`)
 
 func TestI18n_EveryUsedKeyExists(t *testing.T) {
-	m, err := site.LoadMessages()
+	m, err := LoadMessages()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +53,7 @@ func TestI18n_EveryUsedKeyExists(t *testing.T) {
 		}
 		for _, match := range usedKey.FindAllStringSubmatch(string(src), -1) {
 			checked++
-			for _, lang := range site.Languages {
+			for _, lang := range Languages {
 				if !m.Has(lang, match[1]) {
 					t.Errorf("%s uses message %q, missing in %s", path, match[1], lang)
 				}
@@ -74,7 +73,7 @@ func TestI18n_MissingKeyIsCaught(t *testing.T) {
 	if !usedKey.MatchString(`T(ctx, "nav.players")`) || !usedKey.MatchString(`lz.T("error.not_found")`) {
 		t.Fatal("key pattern does not match the forms used in the code")
 	}
-	m, _ := site.LoadMessages()
+	m, _ := LoadMessages()
 	if m.Has("ja", "no.such.key") {
 		t.Fatal("Has reports a key that does not exist")
 	}

@@ -1,7 +1,6 @@
-package web
+package site
 
 import (
-	"kisen/web/site"
 	"strings"
 	"testing"
 )
@@ -10,16 +9,16 @@ import (
 // log say an unpublication in words with the number of games made void,
 // never the action's code name.
 func TestWords_UnpublishLogLinesAreSentences(t *testing.T) {
-	msgs, err := site.LoadMessages()
+	msgs, err := LoadMessages()
 	if err != nil {
 		t.Fatal(err)
 	}
 	name := func(id string) string { return id }
 	for _, lang := range []string{"ja", "en"} {
-		ctx := site.WithLocalizer(t.Context(), msgs.For(lang))
+		ctx := WithLocalizer(t.Context(), msgs.For(lang))
 		for _, s := range []string{
-			site.DrawLogSentence(ctx, "unpublish", `{"voided":[11,12,13]}`, name),
-			site.LeagueLogSentence(ctx, "unpublish", `{"voided":[11,12,13]}`, "", name),
+			DrawLogSentence(ctx, "unpublish", `{"voided":[11,12,13]}`, name),
+			LeagueLogSentence(ctx, "unpublish", `{"voided":[11,12,13]}`, "", name),
 		} {
 			if strings.Contains(s, "unpublish") || !strings.Contains(s, "3") {
 				t.Errorf("%s: %q", lang, s)

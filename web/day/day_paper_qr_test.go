@@ -1,9 +1,8 @@
-package web
+package day
 
 import (
 	"image"
 	"image/color"
-	"kisen/web/day"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,7 +15,7 @@ import (
 // other.
 func TestQR_PathIsTheModuleMatrix(t *testing.T) {
 	text := "https://kisen.example/r/AbCdEfGhIjKlMnOpQrStUv"
-	q, err := day.NewQR(text)
+	q, err := NewQR(text)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
-package web
+package site
 
 import (
-	"kisen/web/site"
 	"net"
 	"net/http/httptest"
 	"testing"
@@ -28,7 +27,7 @@ func TestClientIP_ForwardedOnlyFromTrustedProxies(t *testing.T) {
 		{"loopback is not trusted unless listed", []*net.IPNet{proxies}, "127.0.0.1:5000", "198.51.100.9", "127.0.0.1"},
 	} {
 		e := echo.New()
-		e.IPExtractor = site.IPExtractor(tc.trusted)
+		e.IPExtractor = IPExtractor(tc.trusted)
 		req := httptest.NewRequest("POST", "/login", nil)
 		req.RemoteAddr = tc.peer
 		req.Header.Set("X-Forwarded-For", tc.xff)
