@@ -51,6 +51,7 @@ func testid(t *testing.T, body, id string) string {
 }
 
 func TestSetup_LinkCreatesFirstAdminThenLoginLogout(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		link, err := a.srv.SetupLink(ctx, a.ts.URL)
@@ -142,6 +143,7 @@ func sessionCookie(a *testApp, c *http.Client) string {
 }
 
 func TestLogin_WrongPasswordMessageInBothLanguages(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		for _, tc := range []struct{ lang, want string }{
@@ -167,6 +169,7 @@ func TestLogin_WrongPasswordMessageInBothLanguages(t *testing.T) {
 // sign-in may be tried again (Japan time and how long from now), with
 // Retry-After; at that time the right password gets in.
 func TestLogin_RateLimitSaysWhenToTryAgain(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		for i := range office.LoginMaxFailures {
@@ -196,6 +199,7 @@ func TestLogin_RateLimitSaysWhenToTryAgain(t *testing.T) {
 }
 
 func TestLogout_RequiresPostWithCSRFToken(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		a.loginAs("sato", "password-of-sato")
@@ -219,6 +223,7 @@ func TestLogout_RequiresPostWithCSRFToken(t *testing.T) {
 }
 
 func TestAccount_PasswordChange(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		a.loginAs("sato", "password-of-sato")
@@ -254,6 +259,7 @@ func (a *testApp) loginAs(login, pw string) {
 }
 
 func TestAccount_WrongCurrentPasswordCountsTowardsTheLimit(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		a.loginAs("sato", "password-of-sato")
@@ -275,6 +281,7 @@ func TestAccount_WrongCurrentPasswordCountsTowardsTheLimit(t *testing.T) {
 // LoginMaxFailures are answered "wrong" (422) and the rest 429 with
 // Retry-After, unchecked.
 func TestLogin_ParallelWrongPasswordsOverHTTP(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		got := map[int]int{}

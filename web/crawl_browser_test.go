@@ -207,6 +207,7 @@ func (a *testApp) setLang(c *http.Client, lang string) {
 // JSON, English sentences on Japanese pages, Japanese UI words on English
 // pages. Plain HTTP does the bulk; Chromium renders a sample (SQLite).
 func TestCrawl_NoDeveloperTextOnAnyPage(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		started := time.Now()
 		f := newCrawlFixture(t, a)
@@ -279,6 +280,7 @@ func report(t *testing.T, all []offence) {
 // Chromium (both languages) and checks the text the browser shows, with
 // screenshots of the stage, game and error pages.
 func TestCrawl_BrowserSample(t *testing.T) {
+	t.Parallel()
 	eachBrowserDB(t, func(t *testing.T, s *store.Store) {
 		ctx := newBrowser(t)
 		a := newTestApp(t, s)

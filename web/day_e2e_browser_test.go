@@ -29,6 +29,7 @@ import (
 // day room (the pre-registered list), the 38th through the reception's
 // search.
 func TestBrowser_AmateurDay(t *testing.T) {
+	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) { runAmateurDay(t, storetestSQLite(t)) })
 	t.Run("postgres", func(t *testing.T) { runAmateurDay(t, storetest.Postgres(t)) })
 }

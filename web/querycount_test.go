@@ -158,6 +158,7 @@ func statementsOf(t *testing.T, a *testApp, s *store.Store, path string) int64 {
 // memory), on both databases, signed in as an administrator (who sees the
 // most: staff forms and drafts) and signed out.
 func TestQueryCount_ListingPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		// The computation is what is counted: no page from the render
 		// cache, and no bracket, league table or record kept by revision

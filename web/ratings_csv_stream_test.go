@@ -41,6 +41,7 @@ func seedLongRecord(t *testing.T, a *testApp, n int) int64 {
 // page newest first, concatenated — checked against the pages' own
 // function (PlayerRecord), not the export's.
 func TestRecordCSV_StreamedEqualsThePagesConcatenated(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		id := seedLongRecord(t, a, 230)
@@ -78,6 +79,7 @@ func TestRecordCSV_StreamedEqualsThePagesConcatenated(t *testing.T) {
 // An error from the callback stops EachRecordGame at once and comes back
 // unchanged; an unknown player is ErrNotFound before any call.
 func TestRecordCSV_EachRecordGameStopsAtTheFirstError(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t, storetestSQLite(t))
 	ctx := context.Background()
 	id := seedLongRecord(t, a, 30)
@@ -133,6 +135,7 @@ func (w *failingWriter) Flush() {}
 // got is a prefix of the whole CSV — whole rows up to the last flush. An
 // unknown player gets the error page, never a CSV.
 func TestRecordCSV_FailedWriteEndsTheStream(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t, storetestSQLite(t))
 	id := seedLongRecord(t, a, 1200)
 	path := fmt.Sprintf("/players/%d/record.csv", id)
@@ -171,6 +174,7 @@ func (d discard) Flush()                      {}
 //
 // KISEN_BENCH_REPORT=1 go test -run TestRecordCSV_Figures -v ./web/
 func TestRecordCSV_Figures(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("KISEN_BENCH_REPORT") == "" {
 		t.Skip("set KISEN_BENCH_REPORT=1 to measure")
 	}

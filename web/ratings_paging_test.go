@@ -101,6 +101,7 @@ func (l *sqlLog) take() []string {
 // registry ten times larger, and leaves the rating state row as it was;
 // the pages say the ratings are being brought up to date.
 func TestRatingsWeb_GetNeverRecomputesNorScans(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, small *testApp) {
 		var s2 *store.Store
 		if small.store.Dialect() == store.Postgres {
@@ -188,6 +189,7 @@ func TestRatingsWeb_GetNeverRecomputesNorScans(t *testing.T) {
 // CSV of them all; the as-of time shows, the stale note goes once the
 // refresh ran.
 func TestRatingsWeb_ListAndRecordPages(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f, err := seed.New(ctx, a.srv.office, a.store, a.now)

@@ -489,6 +489,7 @@ type mxResult struct {
 // prints every answer instead of judging (writes included: for reading
 // the router's behaviour when writing a new line, not for CI).
 func TestRouteMatrix_EveryRouteEveryPrincipal(t *testing.T) {
+	t.Parallel()
 	discover := os.Getenv("KISEN_MATRIX_DISCOVER") != ""
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
