@@ -174,7 +174,7 @@ func (d discard) Flush()                      {}
 //
 // KISEN_BENCH_REPORT=1 go test -run TestRecordCSV_Figures -v ./web/
 func TestRecordCSV_Figures(t *testing.T) {
-	t.Parallel()
+	// not parallel: an env-gated benchmark report: its figures need the machine to itself
 	if os.Getenv("KISEN_BENCH_REPORT") == "" {
 		t.Skip("set KISEN_BENCH_REPORT=1 to measure")
 	}
