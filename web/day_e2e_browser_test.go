@@ -27,7 +27,10 @@ import (
 // director's account, the organiser and the 38 registry players are
 // seeded directly; 37 of the players are entered in advance through the
 // day room (the pre-registered list), the 38th through the reception's
-// search.
+// search. It is the package's longest test: 5–6 min per database under
+// -race among the package's other tests (2 cores, -parallel 8; the two
+// databases at once), several hundred page loads in Chromium, each a
+// full round trip to a race-enabled server.
 func TestBrowser_AmateurDay(t *testing.T) {
 	t.Parallel()
 	// The two databases at once (each day has its own server, database and

@@ -133,7 +133,11 @@ func (w *failingWriter) Flush() {}
 // A write that fails mid-stream ends the download: the handler stops
 // writing (no error page can follow a sent status), and what the client
 // got is a prefix of the whole CSV — whole rows up to the last flush. An
-// unknown player gets the error page, never a CSV.
+// unknown player gets the error page, never a CSV. It takes about 45 s
+// under -race (2 tests at once on 2 cores shared with other work; about
+// 170 s among the package's 8 at once), nearly all of it seeding and
+// rating the 1,200-game record: the cut must fall in the middle of a
+// stream of many flushes (csvFlushRows rows each).
 func TestRecordCSV_FailedWriteEndsTheStream(t *testing.T) {
 	t.Parallel()
 	a := newTestApp(t, storetestSQLite(t))

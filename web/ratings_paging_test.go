@@ -99,7 +99,11 @@ func (l *sqlLog) take() []string {
 // rating pages never recomputes nor works out the fingerprint — not even
 // while the stored ratings are stale —, costs the same statements on a
 // registry ten times larger, and leaves the rating state row as it was;
-// the pages say the ratings are being brought up to date.
+// the pages say the ratings are being brought up to date. It takes about
+// 30 s on SQLite under -race (2 tests at once on 2 cores shared with other
+// work; up to 120 s among the package's 8 at once): a registry and one ten
+// times larger are seeded with their games and rated before the pages are
+// read.
 func TestRatingsWeb_GetNeverRecomputesNorScans(t *testing.T) {
 	t.Parallel()
 	eachApp(t, func(t *testing.T, small *testApp) {
