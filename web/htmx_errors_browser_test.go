@@ -77,9 +77,13 @@ func waitSignedOut(t *testing.T, ctx context.Context) {
 	t.Fatal("the sign-out request was never answered")
 }
 
-// TestBrowser_HTMXErrorShownInPlace (issue 13): 確認 on a pasted record of
+// TestBrowser_HTMXErrorShownInPlace (issue 13): 確認 sending a record of
 // 9 MB is refused by the body limit (413); the message appears in the
 // record's preview slot, in the page's language, and the page stays.
+// About 25 s per database under -race (the two at once, 2 tests at once on
+// 2 cores shared with other work; about 50 s among the package's 8 at
+// once): the sign-in and the game's setup, and per language a record of
+// about 30 MB URL-encoded that the race-enabled server reads and drains.
 func TestBrowser_HTMXErrorShownInPlace(t *testing.T) {
 	t.Parallel()
 	eachBrowserDB(t, func(t *testing.T, s *store.Store) {
