@@ -52,6 +52,7 @@ func testid(t *testing.T, body, id string) string {
 }
 
 func TestSetup_LinkCreatesFirstAdminThenLoginLogout(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		link, err := a.srv.SetupLink(ctx, a.ts.URL)
@@ -143,6 +144,7 @@ func sessionCookie(a *testApp, c *http.Client) string {
 }
 
 func TestLogin_WrongPasswordMessageInBothLanguages(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		for _, tc := range []struct{ lang, want string }{
@@ -168,6 +170,7 @@ func TestLogin_WrongPasswordMessageInBothLanguages(t *testing.T) {
 // sign-in may be tried again (Japan time and how long from now), with
 // Retry-After; at that time the right password gets in.
 func TestLogin_RateLimitSaysWhenToTryAgain(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		for i := range office.LoginMaxFailures {
@@ -197,6 +200,7 @@ func TestLogin_RateLimitSaysWhenToTryAgain(t *testing.T) {
 }
 
 func TestLogout_RequiresPostWithCSRFToken(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		a.loginAs("sato", "password-of-sato")
@@ -220,6 +224,7 @@ func TestLogout_RequiresPostWithCSRFToken(t *testing.T) {
 }
 
 func TestAccount_PasswordChange(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		a.loginAs("sato", "password-of-sato")
@@ -255,6 +260,7 @@ func (a *testApp) loginAs(login, pw string) {
 }
 
 func TestAccount_WrongCurrentPasswordCountsTowardsTheLimit(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		a.loginAs("sato", "password-of-sato")
@@ -276,6 +282,7 @@ func TestAccount_WrongCurrentPasswordCountsTowardsTheLimit(t *testing.T) {
 // LoginMaxFailures are answered "wrong" (422) and the rest 429 with
 // Retry-After, unchecked.
 func TestLogin_ParallelWrongPasswordsOverHTTP(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		got := map[int]int{}

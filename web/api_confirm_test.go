@@ -21,6 +21,7 @@ import (
 // or already confirmed is 409), and the token's name on the confirmation
 // and in its audit log. Every answer matches the OpenAPI document.
 func TestAPIToken_ConfirmTakesScopeSecondPersonVersionAndAudit(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		g := newGameSetup(t, a, "")

@@ -119,6 +119,7 @@ func apiGet(t *testing.T, a *testApp, path string, hdr map[string]string) (*http
 // Issue 15 part 3: every endpoint's answers, pages and errors included,
 // validate against /api/v1/openapi.json, on both databases.
 func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
@@ -246,6 +247,7 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 // The API's conditional GET: an event resource answers 304 to its ETag
 // until a result changes the event; a body-tagged list likewise.
 func TestAPI_ETagAnswers304UntilTheEventChanges(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "")
 		path := fmt.Sprintf("%s/games/%d", api.APIPrefix, g.game.ID)
@@ -284,6 +286,7 @@ func TestAPI_ETagAnswers304UntilTheEventChanges(t *testing.T) {
 // CORS for any origin without credentials, the preflight, and errors in
 // the Accept-Language's language (Japanese by default).
 func TestAPI_CORSPreflightAndLanguageOfErrors(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t, storetestSQLite(t))
 	req, _ := http.NewRequest(http.MethodOptions, a.ts.URL+api.APIPrefix+"/games/1/result", nil)
 	req.Header.Set("Origin", "https://relay.example")
@@ -347,6 +350,7 @@ func isJapanese(s string) bool {
 // The rate limit per client address: beyond the burst, 429 with
 // Retry-After and the error body; another address is not affected.
 func TestAPI_RateLimitAnswers429WithRetryAfter(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t, storetestSQLite(t))
 	a.srv.API.Limiter = api.NewAPILimiter(1, 3)
 	got := []int{}
@@ -375,6 +379,7 @@ func TestAPI_RateLimitAnswers429WithRetryAfter(t *testing.T) {
 // operation ids are unique, every schema it refers to compiles (a $ref
 // that resolves nowhere fails), and every route of the API is in it.
 func TestAPI_DocumentIsWellFormedAndCoversEveryRoute(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t, storetestSQLite(t))
 	ac := newAPIContract(t, a)
 	ids := map[string]bool{}

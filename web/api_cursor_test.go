@@ -59,6 +59,7 @@ func apiPlayersFixture(t *testing.T, a *testApp, n int) {
 // changed — is 400 bad_cursor in the API's error schema on every paged
 // list, never a 500; the instance's own cursors still read.
 func TestAPI_ForgedCursorIs400NeverA500(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		apiPlayersFixture(t, a, 3)
 		_, body := apiGet(t, a, api.APIPrefix+"/players?limit=1", nil)
@@ -112,6 +113,7 @@ func TestAPI_ForgedCursorIs400NeverA500(t *testing.T) {
 // and kept in app_settings: a cursor minted by one server reads on a
 // second server over the same database, on both databases.
 func TestAPI_CursorOfOneServerReadsOnAnother(t *testing.T) {
+	t.Parallel()
 	storetest.Dialects(t, func(t *testing.T, o store.Options) {
 		now := time.Date(2026, 11, 21, 3, 0, 0, 0, time.UTC)
 		cfg := config.Default()

@@ -18,6 +18,7 @@ import (
 // (it reads as the public does). A token of another event gets nothing of
 // the game. Both databases; every answer validated against the document.
 func TestAPIToken_WriteInADraftEventAnswersTheWholeGame(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		g := newGameSetup(t, a, "")

@@ -61,6 +61,7 @@ func noRepeats(t *testing.T, what string, ids []int64) {
 // list, for a list paged in SQL (players, ratings) and one paged in
 // memory (events), on both databases.
 func TestAPI_KeysetCursorHoldsWhenRowsAreInsertedBeforeIt(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
@@ -212,6 +213,7 @@ func TestAPI_KeysetCursorHoldsWhenRowsAreInsertedBeforeIt(t *testing.T) {
 // 400 bad_cursor with a message in the request's language; a good one
 // still reads.
 func TestAPI_TamperedCursorIs400InJapaneseAndEnglish(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		for i := range 3 {

@@ -22,6 +22,7 @@ import (
 // on SQLite (one process in production) the test asks for it, two stores
 // on one file, to run the same statement there.
 func TestAPI_RateLimitIsSharedByTwoServersOnOneDatabase(t *testing.T) {
+	t.Parallel()
 	storetest.Dialects(t, func(t *testing.T, o store.Options) {
 		now := time.Date(2026, 11, 21, 3, 0, 0, 0, time.UTC)
 		cfg := config.Default()

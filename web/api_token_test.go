@@ -65,6 +65,7 @@ func makeToken(t *testing.T, a *testApp, by office.Actor, eventID int64, name, s
 // write carries the token's name into the result history, the game page
 // and the audit log. Every answer matches the OpenAPI document.
 func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		g := newGameSetup(t, a, "")
@@ -221,6 +222,7 @@ func TestAPIToken_ScopeExpiryRevocationAuditAndContract(t *testing.T) {
 // game having seen the same version; exactly one is stored, the others get
 // 409 with that result in force, on both databases.
 func TestAPIToken_TwentyConcurrentResultsOneWins(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "")
 		token := makeToken(t, a, g.admin, g.event.ID, "会場タブレット", office.ScopeResults)
@@ -288,6 +290,7 @@ func TestAPIToken_TwentyConcurrentResultsOneWins(t *testing.T) {
 // by a rulings token as the event's arbiter (D-K2), each named in the
 // audit log; other scopes are 403.
 func TestAPIToken_RecordMovesAndRulings(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		g := newGameSetup(t, a, "")
@@ -363,6 +366,7 @@ func TestAPIToken_RecordMovesAndRulings(t *testing.T) {
 // 303 → GET, then never again), revokes it; a recorder of the event may
 // not see the page; the CSRF check still guards the page's forms.
 func TestAPIToken_StaffPageShowsTheSecretOnceAndRevokes(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "")
 		a.signIn(a.client, g.admin.UserID)

@@ -16,6 +16,7 @@ import (
 // page, copies the secret shown once, a program enters a result with it,
 // the page counts the write, and revoking it stops the program at once.
 func TestBrowser_DirectorMakesUsesAndRevokesAnAPIToken(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	g := newGameSetup(t, a, "{}")

@@ -31,10 +31,12 @@ type testApp struct {
 	now    time.Time
 }
 
-// eachApp runs fn against a fresh app on SQLite and on PostgreSQL.
+// eachApp runs fn against a fresh app on SQLite and on PostgreSQL, the two
+// at the same time (each app has its own database and server; every call
+// is the last statement of its test, so nothing in the test runs after it).
 func eachApp(t *testing.T, fn func(t *testing.T, a *testApp)) {
 	t.Helper()
-	storetest.Each(t, func(t *testing.T, s *store.Store) { fn(t, newTestApp(t, s)) })
+	storetest.EachParallel(t, func(t *testing.T, s *store.Store) { fn(t, newTestApp(t, s)) })
 }
 
 func newTestApp(t *testing.T, s *store.Store) *testApp {

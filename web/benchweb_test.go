@@ -37,6 +37,7 @@ import (
 // memory. It runs on PostgreSQL when KISEN_TEST_DATABASE_URL is set, else
 // on SQLite. Set KISEN_BENCH_WEB=1 to run it (it takes minutes).
 func TestBenchWeb(t *testing.T) {
+	// not parallel: an env-gated benchmark report: its timings need the machine to itself
 	if os.Getenv("KISEN_BENCH_WEB") != "1" {
 		t.Skip("load benchmark: set KISEN_BENCH_WEB=1 (make bench-web)")
 	}

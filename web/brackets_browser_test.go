@@ -19,6 +19,7 @@ import (
 // in round 1), publishes, records every result, and the public bracket page
 // shows the champion. The public bracket is screenshotted.
 func TestBrowser_KnockoutDrawToChampion_D_A1(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	bg := context.Background()

@@ -16,6 +16,7 @@ import (
 // by the issue 11 probe: the Japanese page showed the pairing room's
 // English message and its field name ("entrants").
 func TestBrackets_DrawWithOneEntrantSaysSoInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newBracketFixture(t, a)
 		path := f.newStage(t, "一次予選")

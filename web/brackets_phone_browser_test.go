@@ -18,6 +18,7 @@ import (
 // the tree (the final column itself is off-screen), offers a link per
 // round, and the final's link brings the final's column whole into view.
 func TestBrowser_BracketOnAPhone(t *testing.T) {
+	t.Parallel()
 	eachBrowserDB(t, func(t *testing.T, s *store.Store) {
 		ctx := newBrowser(t)
 		a := newTestApp(t, s)

@@ -41,6 +41,7 @@ func drawnPickStage(t *testing.T, a *testApp) (*bracketFixture, string, []string
 // no rule id; nothing is saved until the swap form (filled in with the
 // two slots) is sent.
 func TestSwapPick_D_A1_PickTwoPlayersPreviewsTheSwapInWords(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f, path, slots := drawnPickStage(t, a)

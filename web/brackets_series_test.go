@@ -20,6 +20,7 @@ import (
 // before is decided. After 2–1 the public page shows the score and the
 // winner, no game is left to play, and a further result is refused.
 func TestBracketsSeries_D_F_BestOfThreeThroughHTTP(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newBracketFixture(t, a)

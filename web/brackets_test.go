@@ -87,6 +87,7 @@ func stageIDOf(t *testing.T, path string) int64 {
 }
 
 func TestBrackets_StageCreateValidation_BothLanguages(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newBracketFixture(t, a)
 		bad := url.Values{"name": {""}, "kind": {"main"}, "qualifiers": {"3"}, "round_dates": {"2026-12-10 2026-13-40"}}
@@ -135,6 +136,7 @@ func hasJapanese(s string) bool {
 // without a reason and saved with one, publication, the public page, a
 // quick result, a toss, a withdrawal and the CSV export.
 func TestBrackets_Flow_D_A1(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newBracketFixture(t, a)
@@ -311,6 +313,7 @@ func TestBrackets_Flow_D_A1(t *testing.T) {
 // TestBrackets_Permissions: a signed-in user without a role gets 403 on
 // every management route; the public is sent to /login.
 func TestBrackets_Permissions(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newBracketFixture(t, a)
 		path := f.newStage(t, "本戦")
@@ -379,6 +382,7 @@ func cloneForm(v url.Values) url.Values {
 // TestBrackets_HandicapPage_D_H: the 手合割 page shows the table; a bad
 // table is named next to the field (422), a good one is saved.
 func TestBrackets_HandicapPage_D_H(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newBracketFixture(t, a)
 		p := f.eventPath() + "/handicap"

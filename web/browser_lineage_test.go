@@ -55,6 +55,7 @@ func one(a ...chromedp.Action[chromedp.Void]) []chromedp.Action[chromedp.Void] {
 // registers a master and a disciple, links them, and the detail pages show
 // the lineage both ways.
 func TestBrowser_FirstRunSetupLoginAndLineage(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	link, err := a.srv.SetupLink(context.Background(), a.ts.URL)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -88,10 +89,50 @@ func newBrowser(t *testing.T) context.Context {
 	return newBrowserFor(t, 2*time.Minute)
 }
 
+// browserTests is how many tests drive the shared Chromium at once. The
+// tests run in parallel (t.Parallel, go test -parallel 8), but on 2 cores
+// eight tabs laying out pages at once, beside the race-enabled servers,
+// take turns so slowly that a test runs into its deadline. A test waits
+// for a turn before its deadline starts. The turn belongs to the top-level
+// test, so its subtests (the two databases of eachBrowserDB) and a second
+// tab of the same test (brackets_browser_test.go) never wait for it.
+const browserTests = 2
+
+var browserTurns = struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	held map[string]int // top-level test name → tabs it has open
+}{held: map[string]int{}}
+
+func init() { browserTurns.cond = sync.NewCond(&browserTurns.mu) }
+
+// browserTurn waits until the test (its top-level test) may drive Chromium,
+// and gives the turn back when the test ends.
+func browserTurn(t *testing.T) {
+	t.Helper()
+	top, _, _ := strings.Cut(t.Name(), "/")
+	b := &browserTurns
+	b.mu.Lock()
+	for b.held[top] == 0 && len(b.held) >= browserTests {
+		b.cond.Wait()
+	}
+	b.held[top]++
+	b.mu.Unlock()
+	t.Cleanup(func() {
+		b.mu.Lock()
+		if b.held[top]--; b.held[top] == 0 {
+			delete(b.held, top)
+			b.cond.Broadcast()
+		}
+		b.mu.Unlock()
+	})
+}
+
 // newBrowserFor is newBrowser with the deadline d.
 func newBrowserFor(t *testing.T, d time.Duration) context.Context {
 	t.Helper()
 	path := chromiumPath(t)
+	browserTurn(t)
 	startSharedBrowser(path)
 	if sharedBrowser.err != nil {
 		t.Fatalf("start Chromium %s: %v", path, sharedBrowser.err)
@@ -116,10 +157,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) string {
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}
-	dir := os.Getenv("KISEN_SCREENSHOT_DIR")
-	if dir == "" {
-		dir = t.TempDir()
-	}
+	dir := screenshotDir(t)
 	p := filepath.Join(dir, name+".png")
 	if err := os.WriteFile(p, buf, 0o644); err != nil {
 		t.Fatal(err)
@@ -147,6 +185,7 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 }
 
 func TestBrowser_HomeAndLanguageSwitch(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	do(t, ctx, chromedp.Navigate(a.ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS("h1")))

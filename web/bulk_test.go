@@ -56,6 +56,7 @@ func bulkStage(t *testing.T, a *testApp) (*seed.Fixture, store.KnockoutStage, []
 // keeps the text, and stores nobody; once all lines are good every player
 // is entered in one go.
 func TestBulk_EntrantsPasteReportsEveryBadLineAndStoresNothing(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		_, st, ps := bulkStage(t, a)
@@ -107,6 +108,7 @@ func TestBulk_EntrantsPasteReportsEveryBadLineAndStoresNothing(t *testing.T) {
 // with its number in the pasted text (not the CSV's), in words and the
 // user's language, and nothing is stored until all are good.
 func TestBulk_PlayersPasteReportsEveryBadLineAndStoresNothing(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		a.signIn(a.client, a.addUser("admin", true).ID)
@@ -158,6 +160,7 @@ func TestBulk_PlayersPasteReportsEveryBadLineAndStoresNothing(t *testing.T) {
 // TestLeagueClass_MembersReportEveryBadLineWithItsNumber: a 順位戦 class
 // member list with several bad lines reports each, with its number.
 func TestLeagueClass_MembersReportEveryBadLineWithItsNumber(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)

@@ -21,6 +21,7 @@ import (
 // page and the embeds answer 304 to their own tag until something they
 // show is written, then 200 with a new tag.
 func TestCache_DownloadsEmbedsAndGamePages304UntilAWrite(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newCacheFixture(t, a)
@@ -108,6 +109,7 @@ func TestCache_DownloadsEmbedsAndGamePages304UntilAWrite(t *testing.T) {
 // A draft's records, game page, handicap page and embeds stay 404 to the
 // public whatever the guess, and never carry a tag.
 func TestCache_DraftDownloadsAndEmbedsStay404(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newCacheFixture(t, a)
@@ -139,6 +141,7 @@ func TestCache_DraftDownloadsAndEmbedsStay404(t *testing.T) {
 // result changes them; while the day is a draft they are 404 whatever the
 // guess.
 func TestCache_DayPages304UntilAWrite(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := seedPaperDay(t, a, 4, 0)

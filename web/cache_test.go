@@ -176,6 +176,7 @@ func (f *cacheFixture) notModified(t *testing.T, c *http.Client, tags map[string
 // arbiter's form, a league result, a player's name — and only the pages
 // of the event written to change.
 func TestCache_PublicPagesAnswer304UntilAWrite(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newCacheFixture(t, a)
@@ -240,6 +241,7 @@ func TestCache_PublicPagesAnswer304UntilAWrite(t *testing.T) {
 // The tag differs by language (?lang=en, or the language cookie) and for
 // htmx; a copy in one language never answers 304 for another.
 func TestCache_LanguageVariesTheTag(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newCacheFixture(t, a)
 		ja := f.browser()
@@ -274,6 +276,7 @@ func TestCache_LanguageVariesTheTag(t *testing.T) {
 // Signed-in people see forms, roles and their name: they always get the
 // page, never a 304 for the public's tag, and no tag of their own.
 func TestCache_SignedInNeverGets304(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newCacheFixture(t, a)
@@ -314,6 +317,7 @@ func TestCache_SignedInNeverGets304(t *testing.T) {
 // A draft stays 404 to the public however If-None-Match or
 // If-Modified-Since guess, exactly like an event that does not exist.
 func TestCache_DraftStays404WhateverTheGuess(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newCacheFixture(t, a)
 		storetest.AgeRevisions(t, a.store, 2*time.Second)
@@ -358,6 +362,7 @@ func TestCache_DraftStays404WhateverTheGuess(t *testing.T) {
 //
 // KISEN_BENCH_REPORT=1 go test -run TestCache_Figures -v ./web/
 func TestCache_Figures(t *testing.T) {
+	// not parallel: an env-gated benchmark report: its timings need the machine to itself
 	if os.Getenv("KISEN_BENCH_REPORT") != "1" {
 		t.Skip("set KISEN_BENCH_REPORT=1 to print the figures")
 	}

@@ -163,6 +163,7 @@ var securityHeaderNames = []string{"Content-Security-Policy", "X-Frame-Options",
 // (an embed's frame-ancestors included). Both databases; about four
 // seconds on PostgreSQL, as it sends some five hundred requests.
 func TestConditional_HiddenResourcesNeverAnswer304(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		x := newPubFixture(t, a)
 		d := seedDay(t, a, 4, 1)

@@ -72,6 +72,7 @@ func playedToR2(t *testing.T, a *testApp) (f *bracketFixture, st store.KnockoutS
 }
 
 func TestCorrectionWeb_D_X3_R1G2CorrectedAfterR2Played(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f, st, slot := playedToR2(t, a)
 		ctx := context.Background()
@@ -183,6 +184,7 @@ func TestCorrectionWeb_D_X3_R1G2CorrectedAfterR2Played(t *testing.T) {
 // next game was already created shows the correction page first; saving
 // voids the unplayed game and the opponent gets a walkover.
 func TestCorrectionWeb_WithdrawalShowsLaterGames(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newBracketFixture(t, a)
 		ctx := context.Background()
@@ -253,6 +255,7 @@ func TestCorrectionWeb_WithdrawalShowsLaterGames(t *testing.T) {
 // not void), the winner is the player its page's result gives, and every
 // game the games list shows as standing is in the CSV.
 func TestCorrectionWebProperty_D_R3_CSVGamesListAndPagesAgree(t *testing.T) {
+	t.Parallel()
 	for _, seed := range []uint64{3, 8} {
 		t.Run("seed="+strconv.FormatUint(seed, 10), func(t *testing.T) {
 			eachApp(t, func(t *testing.T, a *testApp) {
@@ -395,6 +398,7 @@ func webAgree(t *testing.T, a *testApp, f *bracketFixture, stageID int64, step i
 // reason and the void choice, R2-G1 is void and the claimant's side —
 // R1-G2's gote — plays the new R2-G1, on the bracket and on its own page.
 func TestCorrectionWeb_D_X3_FoulClaimReversesR1G2(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newBracketFixture(t, a)
 		ctx := context.Background()
@@ -468,6 +472,7 @@ func TestCorrectionWeb_D_X3_FoulClaimReversesR1G2(t *testing.T) {
 // the same correction page: it lists R2-G1, needs a reason and the void
 // choice, then voids R2-G1 and creates the right one.
 func TestCorrectionWeb_D_X3_ConfirmingACorrectionShowsLaterGames(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f, _, slot := playedToR2(t, a)
 		ctx := context.Background()

@@ -207,7 +207,12 @@ func (a *testApp) setLang(c *http.Client, lang string) {
 // raw message ids, rule ids (D-A1 …), code slugs, bare player ids, raw
 // JSON, English sentences on Japanese pages, Japanese UI words on English
 // pages. Plain HTTP does the bulk; Chromium renders a sample (SQLite).
+// About 30 s per database under -race (the two at once, 2 tests at once on
+// 2 cores shared with other work; about 100 s among the package's 8 at
+// once): every page the navigation leads to, for six principals in two
+// languages.
 func TestCrawl_NoDeveloperTextOnAnyPage(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		started := time.Now()
 		f := newCrawlFixture(t, a)
@@ -280,6 +285,7 @@ func report(t *testing.T, all []offence) {
 // Chromium (both languages) and checks the text the browser shows, with
 // screenshots of the stage, game and error pages.
 func TestCrawl_BrowserSample(t *testing.T) {
+	t.Parallel()
 	eachBrowserDB(t, func(t *testing.T, s *store.Store) {
 		ctx := newBrowser(t)
 		a := newTestApp(t, s)

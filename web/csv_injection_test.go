@@ -121,6 +121,7 @@ func csvFixture(t *testing.T, a *testApp) *seed.Fixture {
 }
 
 func TestCSVInjection_PlayersExportNeutralisesFormulas(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := csvFixture(t, a)
 		if _, err := f.Players(context.Background(), 8, ""); err != nil {
@@ -136,6 +137,7 @@ func TestCSVInjection_PlayersExportNeutralisesFormulas(t *testing.T) {
 }
 
 func TestCSVInjection_RatingsExportNeutralisesFormulas(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := csvFixture(t, a)
 		me, err := f.Record(context.Background(), 12)
@@ -154,6 +156,7 @@ func TestCSVInjection_RatingsExportNeutralisesFormulas(t *testing.T) {
 }
 
 func TestCSVInjection_RecordExportNeutralisesFormulas(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := csvFixture(t, a)
 		me, err := f.Record(context.Background(), 12)
@@ -178,6 +181,7 @@ func TestCSVInjection_RecordExportNeutralisesFormulas(t *testing.T) {
 }
 
 func TestCSVInjection_StageExportNeutralisesFormulas(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := csvFixture(t, a)
 		_, st, err := f.Knockout(context.Background(), 8, 1)
@@ -194,6 +198,7 @@ func TestCSVInjection_StageExportNeutralisesFormulas(t *testing.T) {
 }
 
 func TestCSVInjection_LeagueScheduleNeutralisesFormulas(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := csvFixture(t, a)
 		_, cl, err := f.League(context.Background(), 11, 5)
@@ -213,6 +218,7 @@ func TestCSVInjection_LeagueScheduleNeutralisesFormulas(t *testing.T) {
 // unchanged: the import takes off the quote the export added
 // (docs/downloads.md).
 func TestCSVInjection_PlayersExportRoundTripsThroughImport(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		names := []string{`=HYPERLINK("x")`, "+1", "-1+1", "@SUM(A1)", "'=quoted", "羽生 善治"}
 		for i := range names {

@@ -19,6 +19,7 @@ import (
 // shows that board's row; one tap shows the one result with the players'
 // names, and confirming stores it and returns to the row.
 func TestBrowser_DayBoardsOnAPhone(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	bg := context.Background()

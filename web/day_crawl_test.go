@@ -17,6 +17,7 @@ import (
 // crawl (no message ids, rule ids, player ids, JSON or the wrong
 // language).
 func TestCrawl_DayPagesHaveNoDeveloperText(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedDay(t, a, 9, 2)
 		ctx := context.Background()

@@ -27,6 +27,7 @@ type phoneLayout struct {
 // 2", which leads to the day's draw preview and its confirmation, and
 // back on the view the new round is playing.
 func TestBrowser_DayDirectorOnAPhone(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	f := seedPaperDay(t, a, 8, 4) // every Swiss board of round 1 decided

@@ -25,6 +25,7 @@ import (
 // to) is noted and the form stays (D-F2: toss again), then 5 to tossed by
 // sente gives gote sente (D-F1) and the row shows the seats.
 func TestBrowser_DayFeesAndToss_D_F1_D_F2(t *testing.T) {
+	t.Parallel()
 	eachBrowserDB(t, func(t *testing.T, s *store.Store) {
 		a := newTestApp(t, s)
 		bg := context.Background()
@@ -175,10 +176,7 @@ func viewShot(t *testing.T, ctx context.Context, css, name string) {
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}
-	dir := os.Getenv("KISEN_SCREENSHOT_DIR")
-	if dir == "" {
-		dir = t.TempDir()
-	}
+	dir := screenshotDir(t)
 	p := filepath.Join(dir, name+".png")
 	if err := os.WriteFile(p, buf, 0o644); err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 // unpaid / short / over, and totals split by category; bad input is a
 // localised 422 and writes nothing.
 func TestDayWeb_FeeCategoriesExpectedReceived(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedDay(t, a, 3, 0)
 		a.signIn(a.client, f.admin.UserID)

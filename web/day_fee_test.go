@@ -19,6 +19,7 @@ import (
 // in the same form; the desk's totals and the printed check-in list show
 // them, in both languages; a bad amount is a 422 naming no field silently.
 func TestDayWeb_FeesAtReceptionAndCheckinList(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedDay(t, a, 4, 0)
 		a.signIn(a.client, f.admin.UserID)
@@ -93,6 +94,7 @@ func TestDayWeb_FeesAtReceptionAndCheckinList(t *testing.T) {
 // the seats and the form goes; after a result the form is not offered and a
 // late post is refused (422).
 func TestDayWeb_D_F1_ObservedTossAtBoard(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedDay(t, a, 4, 1)
 		a.signIn(a.client, f.admin.UserID)

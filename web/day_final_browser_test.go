@@ -19,6 +19,7 @@ import (
 // the stage's review page and publishes it; the event's bracket shows the
 // final. Each click that loads a page waits for the new document.
 func TestBrowser_DayFinalFromClassPageToPublishedBracket(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	const pw = "a long enough passphrase"

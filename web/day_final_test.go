@@ -108,6 +108,7 @@ func hiddenFields(t *testing.T, body string) url.Values {
 // preview is refused with 409 and the new placement; a bad number is a
 // 422 naming the draw number. Both databases.
 func TestDayFinalWeb_PreviewBuildAndRefusals(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedDayFinal(t, a, 12, "W")
 		a.signIn(a.client, f.admin.UserID)
@@ -151,6 +152,7 @@ func TestDayFinalWeb_PreviewBuildAndRefusals(t *testing.T) {
 // for the public and the director, in Japanese and English (issue 13's
 // crawl checks).
 func TestCrawl_DayFinalPagesHaveNoDeveloperText(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := seedDayFinal(t, a, 16, "C")
@@ -247,6 +249,7 @@ func TestCrawl_DayFinalPagesHaveNoDeveloperText(t *testing.T) {
 // The preview lists every qualifier and game, in the same number of
 // statements for a class of 8 and one of 32.
 func TestQueryCount_DayFinalPreviewSameAtFourTimesTheSize(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		small := seedDayFinal(t, a, 8, "S")
 		large := seedDayFinal(t, a, 32, "L")

@@ -82,10 +82,7 @@ func printPDF(t *testing.T, ctx context.Context, name string) int {
 	if !bytes.HasPrefix(pdf, []byte("%PDF")) {
 		t.Fatalf("%s: not a PDF (%d bytes)", name, len(pdf))
 	}
-	dir := os.Getenv("KISEN_SCREENSHOT_DIR")
-	if dir == "" {
-		dir = t.TempDir()
-	}
+	dir := screenshotDir(t)
 	if err := os.WriteFile(filepath.Join(dir, name+".pdf"), pdf, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -101,6 +98,7 @@ func printPDF(t *testing.T, ctx context.Context, name string) int {
 // PDF of each sheet has the expected number of A4 pages. Screenshots and
 // PDFs, in Japanese and English, are kept in KISEN_SCREENSHOT_DIR.
 func TestBrowser_DayPaperPrintsOnA4(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	f := seedPaperDay(t, a, 20, 0)

@@ -26,6 +26,7 @@ import (
 // with no developer text (the crawl's checker), and show what they are
 // for: one row per board, per entrant, per block.
 func TestDayPaper_PagesInBothLanguages(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedPaperDay(t, a, 8, 1)
 		chk := newPageChecker(a.srv.Msgs, f.names, f.players)
@@ -79,6 +80,7 @@ var reQRLink = regexp.MustCompile(`data-testid="paper-slip-qr"`)
 // game on the page). A wrong link is 404 with no game on the page, an old
 // single-link slip 410, and after MaxMisses, 429.
 func TestDayReport_WebFlow(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedPaperDay(t, a, 4, 0)
 		slips := f.paperPages()["swiss slips"]
@@ -195,6 +197,7 @@ func TestDayReport_WebFlow(t *testing.T) {
 // wait: the button is there, a report of another board is 404, the
 // confirmation enters the result attributed to the confirming person.
 func TestDayReport_DirectorConfirmsALoneReportOverHTTP(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedPaperDay(t, a, 4, 0)
 		ctx := context.Background()
@@ -243,6 +246,7 @@ func TestDayReport_DirectorConfirmsALoneReportOverHTTP(t *testing.T) {
 // A bad wait in the paper settings is a 422 naming the field, and nothing
 // is saved; QR slips of a class with QR off are a 422 too.
 func TestDayPaper_Settings422(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedPaperDay(t, a, 4, 0)
 		a.setLang(a.client, "ja")
@@ -270,6 +274,7 @@ func TestDayPaper_Settings422(t *testing.T) {
 // The paper pages and the director's view issue the same number of SQL
 // statements for a day of 2×8 players and one of 2×80.
 func TestQueryCount_DayPaperPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		small := seedPaperDay(t, a, 8, 2)
 		large := seedPaperDay(t, a, 80, 20)
@@ -293,6 +298,7 @@ func TestQueryCount_DayPaperPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
 // user, so it holds the issuer); the API's 409 names no user (issue 21
 // item 5).
 func TestDayReport_StaleAnswerAttributesThePlayersReport(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedPaperDay(t, a, 4, 0)
 		ctx := context.Background()

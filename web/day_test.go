@@ -84,6 +84,7 @@ func seedDay(t *testing.T, a *testApp, players, rounds int) dayFixture {
 // The class form answers bad settings with 422 and a message next to the
 // field, in the user's language; nothing is created.
 func TestDayWeb_ClassForm422NamesTheField(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedDay(t, a, 0, 0)
 		a.signIn(a.client, f.admin.UserID)
@@ -110,6 +111,7 @@ func TestDayWeb_ClassForm422NamesTheField(t *testing.T) {
 // The director draws a round: the preview writes nothing; confirming
 // creates the games with board numbers.
 func TestDayWeb_DrawPreviewThenConfirm(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedDay(t, a, 6, 0)
 		a.signIn(a.client, f.admin.UserID)
@@ -156,6 +158,7 @@ func hiddenValue(body, name string) string {
 // written), then the confirmation; a second entry from the same view gets
 // 409 with the result in force.
 func TestDayWeb_BoardEntryPreviewConfirmAndConflict(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedDay(t, a, 4, 1)
 		a.signIn(a.client, f.admin.UserID)
@@ -203,6 +206,7 @@ func TestDayWeb_BoardEntryPreviewConfirmAndConflict(t *testing.T) {
 // The walk-in form: a bad reading is a 422 naming the field; a good one
 // registers, enters and checks in.
 func TestDayWeb_WalkIn(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedDay(t, a, 2, 0)
 		a.signIn(a.client, f.admin.UserID)
@@ -225,6 +229,7 @@ func TestDayWeb_WalkIn(t *testing.T) {
 // The day's listing pages cost the same number of statements for a class
 // of 8 and one of 80 (issue 12), on both databases.
 func TestQueryCount_DayPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		small := seedDay(t, a, 8, 2)
 		large := seedDay(t, a, 80, 2)
@@ -258,6 +263,7 @@ func TestQueryCount_DayPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
 // is sent to sign in for the desk and the boards; a recorder gets the
 // board page but not the reception (403) nor the draw (403).
 func TestDayWeb_Roles(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedDay(t, a, 4, 1)
 		ctx := context.Background()
@@ -295,6 +301,7 @@ func TestDayWeb_Roles(t *testing.T) {
 // The event-wide board page lists round n of every class; a result
 // entered from it returns to it.
 func TestDayWeb_EventWideBoards(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := seedDay(t, a, 4, 1)
 		ctx := context.Background()

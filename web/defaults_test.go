@@ -40,6 +40,7 @@ func (a *testApp) withConfig(edit func(*config.Config)) *testApp {
 // the main address unless --metrics-public says so (with --metrics-listen
 // it is served on that address only).
 func TestMetrics_NotOnTheMainAddressUnlessPublic(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		if resp, body := a.get("/metrics"); resp.StatusCode != http.StatusNotFound || strings.Contains(body, "kisen_http_requests_total") {
 			t.Fatalf("default: /metrics answers %d", resp.StatusCode)
@@ -71,6 +72,7 @@ func csrfCookieOf(a *testApp, c *http.Client) string {
 // cookie set by a neighbouring site, a token seen on a shared computer)
 // is worthless after it, and again after sign-out: the token rotates.
 func TestCSRF_TokenRotatesAtSignInAndSignOut(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.addAccount("sato", "password-of-sato", false)
 		u, _ := url.Parse(a.ts.URL)
@@ -123,6 +125,7 @@ func routePath(tmpl string) string {
 // HEAD answer carries no body (checked on the handler's own output, not
 // what net/http lets through).
 func TestHEAD_EveryGetRouteAnswersHeadLikeGet(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
@@ -229,6 +232,7 @@ func (b *chunkedBody) Read(p []byte) (int, error) {
 // 413, like one that declares its length (it was 400: the limit's error
 // was taken for a malformed form).
 func TestBodyLimit_ChunkedBodyOverTheLimitIs413(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		big := site.BodyLimitBytes + 1<<20
 		filePart := "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\nContent-Type: text/csv\r\n\r\n"

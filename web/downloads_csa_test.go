@@ -66,6 +66,7 @@ func tsshogiReader(t *testing.T) (node, dir string) {
 // written independently of Kisen (npm, run with Node.js) — to the same
 // start position, the same moves and the same ending.
 func TestDownload_D_N_CSAReadByTsshogi(t *testing.T) {
+	t.Parallel()
 	node, dir := tsshogiReader(t)
 	corpus := readCorpus(t)
 	eachApp(t, func(t *testing.T, a *testApp) {

@@ -119,6 +119,7 @@ var downloadFormats = []struct {
 // hold one — the same result; the Shift_JIS file decodes to exactly the
 // UTF-8 file. On both databases.
 func TestDownload_D_N_CorpusRoundTrip(t *testing.T) {
+	t.Parallel()
 	corpus := readCorpus(t)
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
@@ -184,6 +185,7 @@ func TestDownload_D_N_CorpusRoundTrip(t *testing.T) {
 // its header (USI holds none) is written with the game's: players, event
 // and date appear in KIF and CSA.
 func TestDownload_HeaderNamesTheGame(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t, storetestSQLite(t))
 	g := newGameSetup(t, a, "{}")
 	c := corpusRecord{name: "x.usi", text: "position startpos moves 7g7f 3c3d\n"}
@@ -212,6 +214,7 @@ func TestDownload_HeaderNamesTheGame(t *testing.T) {
 // without a record is 404; a bad format or charset is a 422 naming the
 // field in the reader's language.
 func TestDownload_VisibilityAndBadInput(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		g := newGameSetup(t, a, "{}")
@@ -293,6 +296,7 @@ func readZip(t *testing.T, body string) map[string]string {
 // moves; a game of an unpublished stage is left out for the public and
 // included for the staff; games without a record are not in it.
 func TestDownload_EventZipHoldsExactlyThePublishedGames(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		g := newGameSetup(t, a, "{}")
@@ -377,6 +381,7 @@ func keys(m map[string]string) []string {
 // TestContentDisposition_RFC6266: the Japanese name survives as filename*
 // (RFC 5987) and the ASCII name stands beside it.
 func TestContentDisposition_RFC6266(t *testing.T) {
+	t.Parallel()
 	h := games.ContentDisposition("kisen-game-1-20261121.kifu", "2026-11-21_羽生善治_藤井聡太.kifu")
 	_, params, err := mime.ParseMediaType(h)
 	if err != nil {
@@ -398,6 +403,7 @@ func TestContentDisposition_RFC6266(t *testing.T) {
 // other games; the event's zip holds both. The game, event and brackets
 // pages link the downloads in the reader's language.
 func TestDownload_StageZipHoldsTheStageGames(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)
@@ -477,6 +483,7 @@ func TestDownload_StageZipHoldsTheStageGames(t *testing.T) {
 // Shift_JIS lacks (𠮷) is refused in Shift_JIS with a 422 naming the
 // character set and pointing to UTF-8, and still served in UTF-8.
 func TestDownload_ShiftJISCannotHoldTheName(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t, storetestSQLite(t))
 	g := newGameSetup(t, a, "{}")
 	var c corpusRecord

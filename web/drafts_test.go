@@ -165,6 +165,7 @@ func i64s(n int64) string { return strconv.FormatInt(n, 10) }
 // confirmation, which says the event becomes public, and the public sees
 // the event.
 func TestDrafts_RoleMatrix(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newDraftFixture(t, a)
 		ko, lg, st, gm, cl := i64s(f.knockout.ID), i64s(f.league.ID), i64s(f.stageID), i64s(f.gameID), i64s(f.class)
@@ -357,6 +358,7 @@ func TestDrafts_RoleMatrix(t *testing.T) {
 // event becomes public and publishes nothing; the stage's publish form
 // warns the same; once the event is public the warnings are gone.
 func TestDrafts_PublishConfirmationSaysTheEventGoesPublic(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newDraftFixture(t, a)
 		cl := i64s(f.class)

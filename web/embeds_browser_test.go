@@ -49,6 +49,7 @@ func evalUntil(t *testing.T, ctx context.Context, expr string, timeout time.Dura
 // load marker (embed.js); with only another origin listed Chromium refuses
 // the frame — it fires load on an error document and no marker comes.
 func TestBrowser_EmbedFramedOnlyByAllowedOrigins(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	x := newEmbedFixture(t, a)

@@ -95,6 +95,7 @@ func textOfSel(t *testing.T, body, css string) string {
 // DENY and frame-ancestors 'none'. The embed shows the public page's
 // bracket and table, without the site's navigation. Both databases.
 func TestEmbed_FrameAncestorsFollowTheOrganiserSetting(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		x := newEmbedFixture(t, a)
 		ctx := context.Background()
@@ -176,6 +177,7 @@ func TestEmbed_FrameAncestorsFollowTheOrganiserSetting(t *testing.T) {
 // unpublished stage and an unpublished class are not found — also for a
 // signed-in administrator, who sees them on the normal pages.
 func TestEmbed_DraftsAreNeverEmbeddable(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		x := newEmbedFixture(t, a)
 		ctx := context.Background()
@@ -220,6 +222,7 @@ func TestEmbed_DraftsAreNeverEmbeddable(t *testing.T) {
 // refuses a bad line with a 422 naming the line (ja and en), and the stage
 // and class pages give their staff the <iframe> code.
 func TestEmbed_OrganiserSettingForm(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		x := newEmbedFixture(t, a)
 		a.signIn(a.client, x.f.Admin.UserID)

@@ -15,6 +15,7 @@ import (
 // A statement the append-only triggers refuse (migration 00080) reaches the
 // error handler as store.ErrAppendOnly and is answered 409, not 500.
 func TestErrors_AppendOnlyRefusalIsConflict(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		a := newTestApp(t, s)
 		ctx := context.Background()

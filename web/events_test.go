@@ -14,6 +14,7 @@ import (
 )
 
 func TestEvents_AdminCreatesPublishesAndGrantsRoles(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		a.addAccount("root", "root-password", true)
@@ -109,6 +110,7 @@ func TestEvents_AdminCreatesPublishesAndGrantsRoles(t *testing.T) {
 }
 
 func TestEvents_EveryEnumHasMessagesInBothLanguages(t *testing.T) {
+	t.Parallel()
 	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)

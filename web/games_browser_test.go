@@ -31,6 +31,7 @@ const sennichiteKIF = `手合割：平手
 `
 
 func TestBrowser_D_S1_D_R1_D_R2_ArbiterEndsSennichiteAndRedoAppears(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	g := newGameSetup(t, a, "{}")

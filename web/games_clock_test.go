@@ -24,6 +24,7 @@ const clockRecord = `手合割：平手
 `
 
 func TestGamesWeb_D_T3_ClockAtPlyFromRecordTimes(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		ctx := context.Background()

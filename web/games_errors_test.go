@@ -26,6 +26,7 @@ func englishIn(s string) string {
 // Every message a room error can be shown with exists in both languages,
 // and the Japanese one has no English in it.
 func TestGamesWeb_AdjudicationErrorMessagesLocalised(t *testing.T) {
+	t.Parallel()
 	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)
@@ -48,6 +49,7 @@ func TestGamesWeb_AdjudicationErrorMessagesLocalised(t *testing.T) {
 // The end form's preview shows the room's errors next to the field, in
 // the reader's language.
 func TestGamesWeb_EndPreviewErrorsInBothLanguages(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		form  url.Values

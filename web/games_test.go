@@ -9,6 +9,7 @@ import (
 )
 
 func TestGamesWeb_PublicPageShowsNoForms(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		resp, body := a.get("/games/" + strconv.FormatInt(g.game.ID, 10))
@@ -32,6 +33,7 @@ func TestGamesWeb_PublicPageShowsNoForms(t *testing.T) {
 }
 
 func TestGamesWeb_D_X1_RecordFoulIsRejectedWithMessage(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		a.signIn(a.client, g.arbiter.UserID)
@@ -65,6 +67,7 @@ func TestGamesWeb_D_X1_RecordFoulIsRejectedWithMessage(t *testing.T) {
 }
 
 func TestGamesWeb_EndGameValidationAndRuling_D_K1(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		a.signIn(a.client, g.arbiter.UserID)
@@ -129,6 +132,7 @@ func TestGamesWeb_EndGameValidationAndRuling_D_K1(t *testing.T) {
 }
 
 func TestGamesWeb_CreateGameAndSettingsLock(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		a.signIn(a.client, g.admin.UserID)

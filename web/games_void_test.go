@@ -12,6 +12,7 @@ import (
 // D-R3: a redo game whose redo result was corrected is shown void, on
 // both its own page and the page of the game it replays.
 func TestGamesWeb_D_R3_VoidRedoGameShown(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		ctx := context.Background()

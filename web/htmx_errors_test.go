@@ -16,6 +16,7 @@ import (
 // the login page as a whole. A plain request still gets the whole error
 // page.
 func TestWords_HTMXErrorAnswersAreMessagesInPlace(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		a.signIn(a.client, g.arbiter.UserID)

@@ -42,6 +42,7 @@ func rowCounts(t *testing.T, a *testApp) map[string]int64 {
 // naming the field on both databases, never a 500, and nothing is written.
 // Every POST route of the router is tried, so new routes are covered too.
 func TestStorableText_EveryPostRouteRefusesNULAndInvalidUTF8(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.signInAdmin()
 		before := rowCounts(t, a)
@@ -90,6 +91,7 @@ func TestStorableText_EveryPostRouteRefusesNULAndInvalidUTF8(t *testing.T) {
 // checked in the same place; the answer names the field in the user's
 // language, or is a fragment for htmx and JSON for programs.
 func TestStorableText_QueryMultipartAndLanguages(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.signInAdmin()
 		resp, body := a.get("/players?q=%ff%fe%00")
@@ -117,6 +119,7 @@ func TestStorableText_QueryMultipartAndLanguages(t *testing.T) {
 // Issue 11: names are stored in NFC: か + the combining dakuten is が.
 // Passwords are passed through exactly as typed.
 func TestStorableText_NamesAreNFC(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.signInAdmin()
 		resp, body := a.postForm("/players", url.Values{"name": {"さか\u3099た 一郎"}, "reading": {"さか\u3099た いちろう"}, "kind": {"amateur"}})

@@ -15,6 +15,7 @@ import (
 // table shows no 昇級 or ★降級点 at 0勝0敗; after some games the marks it
 // shows carry 暫定 (provisional), in both languages.
 func TestLeagueMarks_NoneBeforeAnyGameProvisionalAfterSome(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)

@@ -15,6 +15,7 @@ import (
 // enters every result with the quick form; the public table shows ○/● and the promotion marks; the
 // scheduler rolls the term over. The table is saved as a screenshot.
 func TestBrowser_LeagueTerm_D_A2_D_B1(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	f := newLeagueFixture(t, a, 11)

@@ -20,6 +20,7 @@ import (
 // same players, 師匠, 肉親, settings, dates and seed, the binary's schedule
 // equals the one the web shows (its CSV export).
 func TestLeagueWeb_SameScheduleAsTheCommandLine(t *testing.T) {
+	t.Parallel()
 	bin := filepath.Join(t.TempDir(), "kisen")
 	if out, err := exec.Command("go", "build", "-o", bin, "kisen/cmd/kisen").CombinedOutput(); err != nil {
 		t.Fatalf("go build kisen/cmd/kisen: %v\n%s", err, out)

@@ -17,6 +17,7 @@ import (
 // searching, with a 422 in the page's language naming both numbers, and
 // draws nothing.
 func TestLeagueWeb_DrawTooManyPlayersIsLocalised(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newLeagueFixture(t, a, 12)
@@ -57,6 +58,7 @@ func TestLeagueWeb_DrawTooManyPlayersIsLocalised(t *testing.T) {
 // its time budget says so in the page's language (422), distinct from
 // "no schedule exists", and draws nothing.
 func TestLeagueWeb_DrawOutOfTimeIsLocalised(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newLeagueFixture(t, a, 11)
 		a.signIn(a.client, f.sched.ID)
@@ -86,6 +88,7 @@ func TestLeagueWeb_DrawOutOfTimeIsLocalised(t *testing.T) {
 // TestLeagueWeb_D_C1_ReportSaysRematchesProvenMinimal: a C1 draw's report
 // says, in the page's language, that its rematch count is proven minimal.
 func TestLeagueWeb_D_C1_ReportSaysRematchesProvenMinimal(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newLeagueFixture(t, a, 11)
 		a.signIn(a.client, f.sched.ID)

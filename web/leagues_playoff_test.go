@@ -86,6 +86,7 @@ func postQuickForm(t *testing.T, a *testApp, btn *goquery.Selection) {
 // 2), and the public table marks the last winner 挑戦者. A signed-in user
 // without a role gets 403; the public is sent to /login.
 func TestLeaguePlayoffWeb_A_ClassStepladder(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newLeagueFixture(t, a, 6)
@@ -221,6 +222,7 @@ func TestLeaguePlayoffWeb_A_ClassStepladder(t *testing.T) {
 // 両者負け note for both players on the public table, and each one's loss
 // count goes up by one while nobody gains a win.
 func TestLeagueBothLoseWeb_LossForEach(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newLeagueFixture(t, a, 6)

@@ -36,6 +36,7 @@ const a4LandscapeW, a4LandscapeH = 1047, 718
 // hidden and the table fits the width. The screenshot is kept as
 // league-print.png (KISEN_SCREENSHOT_DIR).
 func TestBrowser_LeaguePrintA4Landscape(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	f := newLeagueFixture(t, a, 12)

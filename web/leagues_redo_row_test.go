@@ -16,6 +16,7 @@ import (
 // the game to the redo game's gote, the player the row names as gote. The
 // form the page showed before the redo is refused as stale.
 func TestLeagueRedoRow_D_R1_ButtonActsOnShownGame(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newLeagueFixture(t, a, 6)

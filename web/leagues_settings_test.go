@@ -39,6 +39,7 @@ func settingsValues(t *testing.T, body string) url.Values {
 // rules list shows it; after publication the form is gone and a post is
 // refused.
 func TestLeagueWeb_SettingsForm_D_A2(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newLeagueFixture(t, a, 11)
 		a.signIn(a.client, f.sched.ID)

@@ -83,6 +83,7 @@ func (f leagueFixture) base() string {
 // publish, every result, the public table with ○/● and promotion marks,
 // ICS and CSV exports, and the roll-over to the next term.
 func TestLeagueWeb_D_A2_D_B1_FullTerm(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newLeagueFixture(t, a, 11)
 		a.signIn(a.client, f.sched.ID)
@@ -282,6 +283,7 @@ func checkCSV(t *testing.T, a *testApp, classURL string) {
 // opponents, D-C2) gets a 422 naming the rules and the players; the member
 // form reports every bad line with the input kept.
 func TestLeagueWeb_D_A2_D_C2_NoScheduleShowsConflicts(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newLeagueFixture(t, a, 7)
 		ctx := context.Background()

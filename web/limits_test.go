@@ -17,6 +17,7 @@ import (
 // the rules allow and an over-long note are refused with 422 and a message
 // in the reader's language naming the limit; nothing is written.
 func TestLimits_WebAndAPIRefuseOverLongRecordAndNote(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		a.signIn(a.client, g.arbiter.UserID)

@@ -13,6 +13,7 @@ import (
 // open in Chromium shows a result entered over HTTP by a director, without
 // being reloaded (the same document, its live region fetched again).
 func TestBrowser_LiveBracketUpdatesItself(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	lb := newLiveBracket(t, a)

@@ -18,6 +18,7 @@ import (
 // the browser, at six connections to one server over HTTP/1.1, would wait
 // forever for the seventh page.
 func TestBrowser_LivePagesLeaveTheirConnections(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	f := newBracketFixture(t, a)

@@ -26,6 +26,7 @@ import (
 // and the stream started from the revision before it. No sleeps: each
 // wait is for a channel, with a bound only against a hang.
 func TestLive_StreamOpeningWhileAWriteCommitsNeverMissesIt(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		o := a.srv.Office

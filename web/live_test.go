@@ -184,6 +184,7 @@ func streamRev(t *testing.T, body string) string {
 // "changed" with the new revision when a director enters a result, and
 // the page read afterwards shows the result and names that revision.
 func TestLive_ResultReachesStreamAndPage(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		lb := newLiveBracket(t, a)
 		public := a.newClient()
@@ -230,6 +231,7 @@ func TestLive_ResultReachesStreamAndPage(t *testing.T) {
 // TestLive_LastEventIDResumes: a reconnect naming an old revision hears
 // "changed" at once; one naming the current revision hears nothing.
 func TestLive_LastEventIDResumes(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		lb := newLiveBracket(t, a)
 		public := a.newClient()
@@ -258,6 +260,7 @@ func TestLive_LastEventIDResumes(t *testing.T) {
 // TestLive_DraftStreamIsNotFound: the stream of a draft event is 404 for
 // the public, like its pages (the visibility rule of office).
 func TestLive_DraftStreamIsNotFound(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t, storetestSQLite(t))
 	f := newBracketFixture(t, a)
 	if resp, _ := a.do(a.newClient(), http.MethodGet, f.eventPath()+"/stream", nil, ""); resp.StatusCode != http.StatusNotFound {
@@ -274,6 +277,7 @@ func TestLive_DraftStreamIsNotFound(t *testing.T) {
 // the total 503, both with Retry-After and a message in the reader's
 // language; closing a stream frees its place.
 func TestLive_Limits(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t, storetestSQLite(t))
 	// A closed stream is noticed at the next write: heartbeats often here.
 	a.srv.Live.Heartbeat = 50 * time.Millisecond
@@ -314,6 +318,7 @@ func TestLive_Limits(t *testing.T) {
 // TestLive_ShutdownEndsStreams: Run's graceful shutdown ends open streams
 // at once instead of waiting out its grace period for them.
 func TestLive_ShutdownEndsStreams(t *testing.T) {
+	t.Parallel()
 	s := storetestSQLite(t)
 	a := newTestApp(t, s)
 	lb := newLiveBracket(t, a)
@@ -355,6 +360,7 @@ func TestLive_ShutdownEndsStreams(t *testing.T) {
 // played, board by board, with the result once entered; a bad ?every= is
 // 422 naming the field in the reader's language.
 func TestProjector_RoundBoardsAndPaging(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		lb := newLiveBracket(t, a)
 		public := a.newClient()
@@ -401,6 +407,7 @@ func TestProjector_RoundBoardsAndPaging(t *testing.T) {
 // TestProjector_LeagueTable: a league event's projector shows each class's
 // table, one row per player in the class page's order, and is live.
 func TestProjector_LeagueTable(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f, err := seed.New(context.Background(), a.srv.Office, a.store, a.now)
 		if err != nil {
@@ -438,6 +445,7 @@ func TestProjector_LeagueTable(t *testing.T) {
 // token (and for fewer statements); after a result the next page shows
 // it; a signed-in director is never served the public bytes.
 func TestRenderCache_SameBytesOwnTokenNeverStale(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		lb := newLiveBracket(t, a)
 		page := lb.f.eventPath() + "/brackets"

@@ -16,6 +16,7 @@ import (
 // reason for refusing a table shows next to it in each language with the
 // text kept; a saved table is what a new event of the organiser uses.
 func TestOrganiserHandicapWeb_D_H_FormValidatesAndNewEventsCopy(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		org := store.Organiser{Name: "アマ将棋連盟", NameEn: "Amateur Shogi League", Kind: office.OrganiserAmateur, Settings: "{}", CreatedAt: a.now, UpdatedAt: a.now}

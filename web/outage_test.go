@@ -36,6 +36,7 @@ func assertUnavailable(t *testing.T, what string, resp *http.Response, body, wan
 }
 
 func TestOutagePostgresAnswers503(t *testing.T) {
+	t.Parallel()
 	o := storetest.PostgresOptions(t)
 	s, err := store.Open(context.Background(), o)
 	if err != nil {
@@ -110,6 +111,7 @@ func TestOutagePostgresAnswers503(t *testing.T) {
 // SQLite: a writer that finds the file locked beyond the busy timeout gets
 // 503; plain readers go on (WAL); the write succeeds once the lock is gone.
 func TestOutageSQLiteLockedAnswers503(t *testing.T) {
+	t.Parallel()
 	o := storetest.SQLiteOptions(t)
 	o.SQLiteBusyTimeout = 150 * time.Millisecond
 	ctx := context.Background()
@@ -160,6 +162,7 @@ func TestOutageSQLiteLockedAnswers503(t *testing.T) {
 // (stored) or 503 (not stored, try again), never 500, and every write that
 // was acknowledged is there once the database is back.
 func TestOutagePostgresDuringAWriteBurst(t *testing.T) {
+	t.Parallel()
 	o := storetest.PostgresOptions(t)
 	s, err := store.Open(context.Background(), o)
 	if err != nil {

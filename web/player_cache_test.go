@@ -16,6 +16,7 @@ import (
 // something it shows changes: a result in one of the player's events, a
 // recompute of the ratings, an opponent's name. Staff get no validators.
 func TestCache_PlayerRecordAnswers304UntilAWriteOrRecompute(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newCacheFixture(t, a)
@@ -82,6 +83,7 @@ func TestCache_PlayerRecordAnswers304UntilAWriteOrRecompute(t *testing.T) {
 // and a second visitor gets it from the render cache. Staff get no
 // validators.
 func TestCache_RatingsListAnswers304UntilAResultRecomputeOrRename(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newCacheFixture(t, a)

@@ -16,6 +16,7 @@ import (
 // typed (never the player themselves), a click answers the picker with
 // the choice held in master_id, and the form stores that master.
 func TestMasterPicker_SearchesByNameOrReadingAndChooses(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		admin := a.addUser("admin", true)

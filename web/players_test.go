@@ -88,6 +88,7 @@ func (a *testApp) playersSignIn(userID int64) {
 }
 
 func TestPlayersList_FullPageAndSearchFragment(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		playersSeed(t, a, office.PlayerInput{Name: "羽生 善治", Reading: "はぶ よしはる", Kind: "professional", Rank: "九段"})
 		playersSeed(t, a, office.PlayerInput{Name: "藤井 聡太", Reading: "ふじい そうた", Kind: "professional", Rank: "九段"})
@@ -136,6 +137,7 @@ func TestPlayersList_FullPageAndSearchFragment(t *testing.T) {
 }
 
 func TestPlayersList_Paging(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		kana := []rune("あいうえおかきくけこさしすせそたちつてと")
 		for i := range office.PlayersPerPage + 5 {
@@ -164,6 +166,7 @@ func TestPlayersList_Paging(t *testing.T) {
 
 // The lineage on the page is what D-A1…D-A5 draws are checked against.
 func TestPlayersPages_D_A4_CreateThenLineage(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.signInAdmin()
 		form := url.Values{"name": {"師匠 太郎"}, "reading": {"ししょう たろう"}, "kind": {"professional"}, "rank": {"九段"}, "class": {"A"}, "number": {"100"}}
@@ -213,6 +216,7 @@ func TestPlayersPages_D_A4_CreateThenLineage(t *testing.T) {
 }
 
 func TestPlayersForm_422KeepsInputAndNamesFieldInBothLanguages(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		lang, want string
 	}{
@@ -250,6 +254,7 @@ func TestPlayersForm_422KeepsInputAndNamesFieldInBothLanguages(t *testing.T) {
 }
 
 func TestPlayersPages_PublicAndNonAdminCannotEdit(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		p := playersSeed(t, a, office.PlayerInput{Name: "甲", Reading: "こう", Kind: "amateur"})
 		id := fmt.Sprint(p.ID)
@@ -299,6 +304,7 @@ func (a *testApp) uploadCSV(path, data string) (*http.Response, string) {
 }
 
 func TestPlayersImport_SuccessAndFailure(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.signInAdmin()
 		good := "number,name,reading,kind,rank,master_number,master_since\n" +
@@ -351,6 +357,7 @@ func TestPlayersImport_SuccessAndFailure(t *testing.T) {
 }
 
 func TestPlayersExport_CSVRoundTripsThroughUpload(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		playersSeed(t, a, office.PlayerInput{Name: "羽生 善治", Reading: "はぶ よしはる", Kind: "professional", Rank: "九段", Number: "175"})
 		resp, body := a.get("/players/export.csv")
@@ -371,6 +378,7 @@ func TestPlayersExport_CSVRoundTripsThroughUpload(t *testing.T) {
 // Office returns message ids as codes; every one of them must exist in
 // both languages (the generic i18n test only sees literal T calls).
 func TestPlayersI18n_EveryOfficeCodeExists(t *testing.T) {
+	t.Parallel()
 	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)
@@ -404,6 +412,7 @@ func TestPlayersI18n_EveryOfficeCodeExists(t *testing.T) {
 }
 
 func TestPlayersMaster_422NamesTheFieldAndKeepsHistory(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		m := playersSeed(t, a, office.PlayerInput{Name: "師匠", Reading: "ししょう", Kind: "professional", Rank: "九段"})
 		p := playersSeed(t, a, office.PlayerInput{Name: "弟子", Reading: "でし", Kind: "professional", Rank: "四段"})

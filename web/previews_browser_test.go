@@ -38,6 +38,7 @@ func browserLogin(t *testing.T, ctx context.Context, a *testApp, login, pw, next
 // shows its message in place; ending a game, a foul claim (D-X3) and
 // 取り消す each show what will be stored and ask once.
 func TestBrowser_Previews_EndClaimUndo_D_X3(t *testing.T) {
+	t.Parallel()
 	eachBrowserDB(t, func(t *testing.T, s *store.Store) {
 		ctx := newBrowser(t)
 		a := newTestApp(t, s)
@@ -107,6 +108,7 @@ func TestBrowser_Previews_EndClaimUndo_D_X3(t *testing.T) {
 // games first; taking it back lists the games made void; a quick result
 // has no winner until one is picked and shows who goes on.
 func TestBrowser_Previews_PublishQuickResultUnpublish_D_A1(t *testing.T) {
+	t.Parallel()
 	eachBrowserDB(t, func(t *testing.T, s *store.Store) {
 		ctx := newBrowser(t)
 		a := newTestApp(t, s)

@@ -77,6 +77,7 @@ func testids(t *testing.T, body, id string) []string {
 // the first post previews who wins and who goes on, stores nothing, and
 // the confirmation stores it once (a second, stale one is a 409).
 func TestPreviews_QuickResult_NoDefaultWinner_PreviewThenConfirm(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newBracketFixture(t, a)
@@ -147,6 +148,7 @@ func TestPreviews_QuickResult_NoDefaultWinner_PreviewThenConfirm(t *testing.T) {
 // the record); the record's last word preselects it, and the page says so.
 // A post without confirm previews and stores nothing.
 func TestPreviews_EndGame_KindRequired_RecordPreselects(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g, path := gameRace(t, a)
 		record := "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n"
@@ -194,6 +196,7 @@ func TestPreviews_EndGame_KindRequired_RecordPreselects(t *testing.T) {
 // An htmx preview that the office refuses answers 422 with the message as
 // a fragment (app.js swaps 422/409 in place instead of dropping them).
 func TestPreviews_HTMXPreviewErrorIsAFragment(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		_, path := gameRace(t, a)
 		form := a.shown(path, `[data-testid="end-form"]`, url.Values{"kind": {"mate"}})
@@ -215,6 +218,7 @@ func TestPreviews_HTMXPreviewErrorIsAFragment(t *testing.T) {
 // A foul claim found after the game (D-X3) reverses the result: the
 // preview says so before anything is stored.
 func TestPreviews_FoulClaim_D_X3_PreviewShowsTheFlip(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g, path := gameRace(t, a)
 		if resp, _ := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
@@ -248,6 +252,7 @@ func TestPreviews_FoulClaim_D_X3_PreviewShowsTheFlip(t *testing.T) {
 // keeps every version, is refused on a stale version, and takes a game's
 // only result back to no result (pending).
 func TestPreviews_Undo_NewVersionRestoresPrevious(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g, path := gameRace(t, a)
 		if resp, _ := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
@@ -306,6 +311,7 @@ func TestPreviews_Undo_NewVersionRestoresPrevious(t *testing.T) {
 }
 
 func TestPreviews_Undo_OnlyResultBackToPending(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g, path := gameRace(t, a)
 		if resp, _ := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
@@ -328,6 +334,7 @@ func TestPreviews_Undo_OnlyResultBackToPending(t *testing.T) {
 // Undoing a result that a later bracket game was built on goes through
 // the correction page (issue 11's gate), like any correction.
 func TestPreviews_Undo_LaterGameGoesThroughCorrection(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newBracketFixture(t, a)
@@ -358,6 +365,7 @@ func TestPreviews_Undo_LaterGameGoesThroughCorrection(t *testing.T) {
 // games are kept and marked void, never deleted; publishing again makes
 // fresh games. Once a game has a result it is refused with a message.
 func TestPreviews_UnpublishStage_VoidsGamesRefusedAfterResult(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newBracketFixture(t, a)
@@ -419,6 +427,7 @@ func TestPreviews_UnpublishStage_VoidsGamesRefusedAfterResult(t *testing.T) {
 
 // The same for a league schedule.
 func TestPreviews_UnpublishSchedule_VoidsGamesRefusedAfterResult(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newLeagueFixture(t, a, 6)

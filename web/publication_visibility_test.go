@@ -144,6 +144,7 @@ func newPubFixture(t *testing.T, a *testApp) pubFixture {
 // event's game lists. The event's staff (a recorder) still see all of it,
 // and publishing B makes it public. Both databases.
 func TestLeagueVisibility_UnpublishedClassIsHiddenUntilPublished(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		x := newPubFixture(t, a)
 		b, g := fmt.Sprint(x.classB), fmt.Sprint(x.gameB)

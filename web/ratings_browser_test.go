@@ -21,6 +21,7 @@ import (
 // runs, then show the new ratings (Elo, K 32: 1500 → 1516 and 1484) and
 // the chart; the rating list orders them.
 func TestBrowser_ResultMovesRatings(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	a := newTestApp(t, storetestSQLite(t))
 	bg := context.Background()

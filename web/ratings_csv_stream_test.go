@@ -42,6 +42,7 @@ func seedLongRecord(t *testing.T, a *testApp, n int) int64 {
 // page newest first, concatenated — checked against the pages' own
 // function (PlayerRecord), not the export's.
 func TestRecordCSV_StreamedEqualsThePagesConcatenated(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		id := seedLongRecord(t, a, 230)
@@ -79,6 +80,7 @@ func TestRecordCSV_StreamedEqualsThePagesConcatenated(t *testing.T) {
 // An error from the callback stops EachRecordGame at once and comes back
 // unchanged; an unknown player is ErrNotFound before any call.
 func TestRecordCSV_EachRecordGameStopsAtTheFirstError(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t, storetestSQLite(t))
 	ctx := context.Background()
 	id := seedLongRecord(t, a, 30)
@@ -132,8 +134,13 @@ func (w *failingWriter) Flush() {}
 // A write that fails mid-stream ends the download: the handler stops
 // writing (no error page can follow a sent status), and what the client
 // got is a prefix of the whole CSV — whole rows up to the last flush. An
-// unknown player gets the error page, never a CSV.
+// unknown player gets the error page, never a CSV. It takes about 45 s
+// under -race (2 tests at once on 2 cores shared with other work; about
+// 170 s among the package's 8 at once), nearly all of it seeding and
+// rating the 1,200-game record: the cut must fall in the middle of a
+// stream of many flushes (csvFlushRows rows each).
 func TestRecordCSV_FailedWriteEndsTheStream(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t, storetestSQLite(t))
 	id := seedLongRecord(t, a, 1200)
 	path := fmt.Sprintf("/players/%d/record.csv", id)
@@ -172,6 +179,7 @@ func (d discard) Flush()                      {}
 //
 // KISEN_BENCH_REPORT=1 go test -run TestRecordCSV_Figures -v ./web/
 func TestRecordCSV_Figures(t *testing.T) {
+	// not parallel: an env-gated benchmark report: its figures need the machine to itself
 	if os.Getenv("KISEN_BENCH_REPORT") == "" {
 		t.Skip("set KISEN_BENCH_REPORT=1 to measure")
 	}

@@ -99,8 +99,13 @@ func (l *sqlLog) take() []string {
 // rating pages never recomputes nor works out the fingerprint — not even
 // while the stored ratings are stale —, costs the same statements on a
 // registry ten times larger, and leaves the rating state row as it was;
-// the pages say the ratings are being brought up to date.
+// the pages say the ratings are being brought up to date. It takes about
+// 30 s on SQLite under -race (2 tests at once on 2 cores shared with other
+// work; up to 120 s among the package's 8 at once): a registry and one ten
+// times larger are seeded with their games and rated before the pages are
+// read.
 func TestRatingsWeb_GetNeverRecomputesNorScans(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, small *testApp) {
 		var s2 *store.Store
 		if small.store.Dialect() == store.Postgres {
@@ -188,6 +193,7 @@ func TestRatingsWeb_GetNeverRecomputesNorScans(t *testing.T) {
 // CSV of them all; the as-of time shows, the stale note goes once the
 // refresh ran.
 func TestRatingsWeb_ListAndRecordPages(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f, err := seed.New(ctx, a.srv.Office, a.store, a.now)

@@ -31,6 +31,7 @@ func entrantSeeds(t *testing.T, body string) map[string]string {
 // D 2 on the stage page; a bad count and a drawn stage are refused with a
 // message in each language; only directors may apply.
 func TestRatingSeedsWeb_ApplyFromRatings(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		r := newRatingSetup(t, a)
 		ctx := context.Background()

@@ -104,6 +104,7 @@ func docOf(t *testing.T, body string) *goquery.Document {
 }
 
 func TestRatingsWeb_PlayerRecordChartAndResults_D_R3(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		r := newRatingSetup(t, a)
 		resp, body := a.get(fmt.Sprintf("/players/%d/record", r.a.ID))
@@ -168,6 +169,7 @@ func TestRatingsWeb_PlayerRecordChartAndResults_D_R3(t *testing.T) {
 }
 
 func TestRatingsWeb_HeadToHeadFragment(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		r := newRatingSetup(t, a)
 		_, body := a.get(fmt.Sprintf("/players/%d/record", r.a.ID))
@@ -210,6 +212,7 @@ func TestRatingsWeb_HeadToHeadFragment(t *testing.T) {
 }
 
 func TestRatingsWeb_ListFiltersAndCSV(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		r := newRatingSetup(t, a)
 		order := func(path string, htmx bool) []string {
@@ -277,6 +280,7 @@ func TestRatingsWeb_ListFiltersAndCSV(t *testing.T) {
 }
 
 func TestRatingsWeb_SettingsAdminOnly422AndSave(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		user := a.addUser("someone", false)
 		a.signIn(a.client, user.ID)
@@ -320,6 +324,7 @@ func TestRatingsWeb_SettingsAdminOnly422AndSave(t *testing.T) {
 }
 
 func TestRatingsWeb_StageSeedsByRatingForDirectors(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		r := newRatingSetup(t, a)
 		ctx := context.Background()

@@ -31,6 +31,7 @@ import (
 //
 // Japanese needs a CJK font in Chromium's reach (Debian: fonts-noto-cjk).
 func TestBrowser_ReadmeScreenshots(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("KISEN_README_SCREENSHOTS") != "1" {
 		t.Skip("set KISEN_README_SCREENSHOTS=1 to rewrite docs/img/bracket.png and docs/img/league.png")
 	}

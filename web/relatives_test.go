@@ -11,6 +11,7 @@ import (
 )
 
 func TestRelativesPage_AddListRemove(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newLeagueFixture(t, a, 3)
 		p0, p1 := f.players[0], f.players[1]

@@ -22,6 +22,7 @@ import (
 // stored, and a form that sends the same values with the answer (the day
 // itself is TestFutureResult_AskedOnlyFor… in office).
 func TestFutureResult_AsksOnceBeforeAResultForAGameScheduledLater(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		a.srv.AskFuture = true

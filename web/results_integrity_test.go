@@ -115,6 +115,7 @@ func gameRace(t *testing.T, a *testApp) (gameSetup, string) {
 }
 
 func TestConcurrentEnd_OneWins(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g, path := gameRace(t, a)
 		seen := a.shown(path, `[data-testid="end-form"]`, nil).Get("version")
@@ -131,6 +132,7 @@ func TestConcurrentEnd_OneWins(t *testing.T) {
 }
 
 func TestConcurrentCorrection_OneWins(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g, path := gameRace(t, a)
 		if resp, body := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
@@ -150,6 +152,7 @@ func TestConcurrentCorrection_OneWins(t *testing.T) {
 }
 
 func TestConcurrentFoulClaim_OneWins(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g, path := gameRace(t, a)
 		if resp, body := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
@@ -169,6 +172,7 @@ func TestConcurrentFoulClaim_OneWins(t *testing.T) {
 // TestConcurrentFoulLossRuling_OneWins_D_K1: a foul loss (反則負け) decides
 // the game, so it carries the version seen like any result.
 func TestConcurrentFoulLossRuling_OneWins_D_K1(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g, path := gameRace(t, a)
 		seen := a.shown(path, `[data-testid="ruling-form"]`, nil).Get("version")
@@ -186,6 +190,7 @@ func TestConcurrentFoulLossRuling_OneWins_D_K1(t *testing.T) {
 }
 
 func TestConcurrentConfirm_OneWins(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		g, path := gameRace(t, a)
@@ -212,6 +217,7 @@ func TestConcurrentConfirm_OneWins(t *testing.T) {
 }
 
 func TestConcurrentStageResult_OneWins(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newBracketFixture(t, a)
@@ -268,6 +274,7 @@ func side2(i int, a, b *int64) *int64 {
 }
 
 func TestConcurrentLeagueResult_OneWins(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newLeagueFixture(t, a, 6)
@@ -300,6 +307,7 @@ func TestConcurrentLeagueResult_OneWins(t *testing.T) {
 // TestConcurrentPlayoffResult_OneWins: the A class's パラマス playoff game
 // takes the same quick result form and the same check.
 func TestConcurrentPlayoffResult_OneWins(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newLeagueFixture(t, a, 6)
@@ -357,6 +365,7 @@ func TestConcurrentPlayoffResult_OneWins(t *testing.T) {
 // the user's language; htmx gets a fragment; a form without the version
 // field is 422 naming it, and nothing is stored.
 func TestStaleResult_PageFragmentAndMissingVersion(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g, path := gameRace(t, a)
 		// No version field: the page is out of date.

@@ -89,6 +89,7 @@ func namesOf(t *testing.T, a *testApp, id int64) []string {
 // (preview and save), the day board (preview and save), the board's toss
 // and the league row (preview and save), with a wrong version seen.
 func TestStaleForms_ForeignGameIs404LikeMissing(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newSecIDsFixture(t, a)
@@ -168,6 +169,7 @@ func TestStaleForms_ForeignGameIs404LikeMissing(t *testing.T) {
 // The game page's confirm button names a result version in its body: one
 // of another game (another event, a draft) is not found, as a missing one.
 func TestConfirmForm_ForeignResultIs404LikeMissing(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newSecIDsFixture(t, a)
@@ -229,6 +231,7 @@ func boardResultOf(t *testing.T, a *testApp, f dayFixture, g int64) day.BoardRes
 // judged the form before asking the office, and every stage route (an
 // unpublished stage answered 403, telling it exists).
 func TestWriteRoutes_RefusedPrincipalNever422(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		f := newSecIDsFixture(t, a)
@@ -341,6 +344,7 @@ func TestWriteRoutes_RefusedPrincipalNever422(t *testing.T) {
 // refused before the body is read — 403 for a published event's game, 404
 // for a draft's (as a missing game) — never 400 or 422.
 func TestAPIWrites_OtherEventsTokenRefusedBeforeBody(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newSecIDsFixture(t, a)
 		routes := map[string]string{office.ScopeResults: "result", office.ScopeRecords: "record", office.ScopeConfirmations: "confirm", office.ScopeRulings: "rulings"}

@@ -10,6 +10,7 @@ import (
 )
 
 func TestServer_HealthAndReadiness(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		resp, body := a.get("/healthz")
 		if resp.StatusCode != 200 || !strings.Contains(body, `"ok"`) {
@@ -30,6 +31,7 @@ func TestServer_HealthAndReadiness(t *testing.T) {
 }
 
 func TestServer_SecurityHeadersAllowNoInlineScript(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		resp, body := a.get("/")
 		csp := resp.Header.Get("Content-Security-Policy")
@@ -49,6 +51,7 @@ func TestServer_SecurityHeadersAllowNoInlineScript(t *testing.T) {
 }
 
 func TestServer_RejectsPostWithoutCSRFToken(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a.get("/") // gets the CSRF cookie
 		resp, _ := a.do(a.client, http.MethodPost, "/lang", strings.NewReader(""), "application/x-www-form-urlencoded")
@@ -64,6 +67,7 @@ func TestServer_RejectsPostWithoutCSRFToken(t *testing.T) {
 }
 
 func TestServer_LanguageSwitchAndLocalisedErrors(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		_, body := a.get("/no-such-page")
 		if !strings.Contains(body, "ページが見つかりません") {
@@ -85,6 +89,7 @@ func TestServer_LanguageSwitchAndLocalisedErrors(t *testing.T) {
 }
 
 func TestServer_MetricsUseRouteTemplates(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		a = a.withConfig(func(c *config.Config) { c.MetricsPublic = true })
 		a.get("/static/app.css")
@@ -100,6 +105,7 @@ func TestServer_MetricsUseRouteTemplates(t *testing.T) {
 }
 
 func TestServer_StaticAssets(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		resp, body := a.get("/static/htmx-2.0.11.min.js")
 		if resp.StatusCode != 200 || !strings.Contains(body, "htmx") {

@@ -12,6 +12,7 @@ import (
 // Japanese name on the Japanese ones; a control character in it is refused
 // by name (both databases).
 func TestStageNameEn_ShownOnEnglishPages(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newBracketFixture(t, a)
 		resp, body := a.postForm(f.eventPath()+"/stages", url.Values{"name": {"一次予選"}, "name_en": {"First preliminary A"}, "kind": {"first_preliminary"},

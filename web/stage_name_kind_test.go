@@ -15,6 +15,7 @@ import (
 // stage page); a stage with a name of its own keeps it. Japanese pages are
 // unchanged (both databases).
 func TestStageName_NamedAsItsKindReadsInEnglish(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		f := newBracketFixture(t, a)
 		var stages []string
@@ -53,6 +54,7 @@ func TestStageName_NamedAsItsKindReadsInEnglish(t *testing.T) {
 // kind's Japanese word reads in English and a stage's name its English name,
 // on Japanese pages and for any other name the label stays as stored.
 func TestGameLabel_KindPrefixReadsInEnglish(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		a.signIn(a.client, g.admin.UserID)

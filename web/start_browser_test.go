@@ -40,10 +40,7 @@ func elementShot(t *testing.T, ctx context.Context, css, name string) {
 	if err != nil {
 		t.Fatalf("screenshot of %s: %v", css, err)
 	}
-	dir := os.Getenv("KISEN_SCREENSHOT_DIR")
-	if dir == "" {
-		dir = t.TempDir()
-	}
+	dir := screenshotDir(t)
 	p := filepath.Join(dir, name+".png")
 	if err := os.WriteFile(p, buf, 0o644); err != nil {
 		t.Fatal(err)
@@ -60,6 +57,7 @@ func elementShot(t *testing.T, ctx context.Context, css, name string) {
 // without marks before any game and with 暫定 marks after some; the start
 // page with its lists, in both languages.
 func TestBrowser_StartChecklistBulkEntryPickerSwapAndMarks(t *testing.T) {
+	t.Parallel()
 	eachBrowserDB(t, func(t *testing.T, s *store.Store) {
 		ctx := newBrowser(t)
 		a := newTestApp(t, s)

@@ -31,6 +31,7 @@ func startHrefs(d *goquery.Document, testid string) []string {
 // for a result again. Both languages; only the event's director and
 // arbiter see the list.
 func TestStart_D_X5_D_K1_WaitingForARulingAndAResultTakenBack(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		o := a.srv.Office

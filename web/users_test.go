@@ -10,6 +10,7 @@ import (
 )
 
 func TestUsers_AdminPagesRefuseOthers(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		admin := a.addAccount("root", "root-password", true)
 		a.addAccount("sato", "password-of-sato", false)
@@ -47,6 +48,7 @@ func TestUsers_AdminPagesRefuseOthers(t *testing.T) {
 }
 
 func TestUsers_CreateDisableAndLastAdmin(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		ctx := context.Background()
 		admin := a.addAccount("root", "root-password", true)

@@ -17,6 +17,7 @@ import (
 // A record that cannot be read is said in the reader's language, with its
 // line number, and no English detail on a Japanese page (issue 13).
 func TestWords_RecordErrorInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		g := newGameSetup(t, a, "{}")
 		a.signIn(a.client, g.arbiter.UserID)
@@ -40,6 +41,7 @@ func TestWords_RecordErrorInTheReadersLanguage(t *testing.T) {
 // A 9 MB upload from a signed-in user gets the 413 page in their language
 // with their navigation, not raw message ids and 「ログイン」.
 func TestWords_UploadTooLargeIsLocalisedWithTheUsersNavigation(t *testing.T) {
+	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
 		admin := a.addUser("admin", true)
 		a.signIn(a.client, admin.ID)
@@ -77,6 +79,7 @@ func TestWords_UploadTooLargeIsLocalisedWithTheUsersNavigation(t *testing.T) {
 // D-A1: a broken master–student rule names both players and cites the
 // article in words, in both languages; the rule id never shows.
 func TestWords_D_A1_ViolationNamesThePlayers(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m, err := site.LoadMessages()
 	if err != nil {
@@ -98,6 +101,7 @@ func TestWords_D_A1_ViolationNamesThePlayers(t *testing.T) {
 
 // Seed citations read as documents and articles, never as file prefixes.
 func TestWords_ArticleCitationsInWords(t *testing.T) {
+	t.Parallel()
 	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)

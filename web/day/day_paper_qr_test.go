@@ -14,6 +14,7 @@ import (
 // module matrix with a 4-module quiet zone: every dark module and no
 // other.
 func TestQR_PathIsTheModuleMatrix(t *testing.T) {
+	t.Parallel()
 	text := "https://kisen.example/r/AbCdEfGhIjKlMnOpQrStUv"
 	q, err := NewQR(text)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 )
 
 func TestBoardView_StartAndLastMove(t *testing.T) {
+	t.Parallel()
 	moves := strings.Fields("7g7f 3c3d 8h2b+")
 	cases := []struct {
 		ply                 int

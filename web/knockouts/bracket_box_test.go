@@ -20,6 +20,7 @@ var updateBracketBox = flag.Bool("update", false, "rewrite testdata/bracket_box.
 // recorded in testdata/bracket_box.golden (written by the templ component
 // bracketBox replaced, issue 12).
 func TestBracketBox_Golden(t *testing.T) {
+	t.Parallel()
 	m, err := site.LoadMessages()
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 // 12), read as fmt and the date layout write them: the polyline's points,
 // each dot's x, y and title, for histories rising and falling across years.
 func TestRatingChart_TextAsFmtWritesIt(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(12, 1000))
 	for _, n := range []int{1, 2, 7, 1000} {
 		hist := make([]store.RatingChartPoint, n)

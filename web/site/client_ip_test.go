@@ -12,6 +12,7 @@ import (
 // a trusted proxy (--trusted-proxies); otherwise the TCP peer counts, so a
 // client cannot rotate the header to escape the per-address sign-in limit.
 func TestClientIP_ForwardedOnlyFromTrustedProxies(t *testing.T) {
+	t.Parallel()
 	_, proxies, _ := net.ParseCIDR("10.0.0.0/8")
 	for _, tc := range []struct {
 		name    string

@@ -10,6 +10,7 @@ import (
 )
 
 func TestI18n_EveryKeyInBothLanguages(t *testing.T) {
+	t.Parallel()
 	m, err := LoadMessages()
 	if err != nil {
 		t.Fatal(err)
@@ -35,6 +36,7 @@ func TestI18n_EveryKeyInBothLanguages(t *testing.T) {
 var usedKey = regexp.MustCompile(`\bT\((?:ctx, )?"([a-z0-9_]+(?:\.[a-z0-9_]+)+)"`)
 
 func TestI18n_EveryUsedKeyExists(t *testing.T) {
+	t.Parallel()
 	m, err := LoadMessages()
 	if err != nil {
 		t.Fatal(err)
@@ -70,6 +72,7 @@ func TestI18n_EveryUsedKeyExists(t *testing.T) {
 }
 
 func TestI18n_MissingKeyIsCaught(t *testing.T) {
+	t.Parallel()
 	if !usedKey.MatchString(`T(ctx, "nav.players")`) || !usedKey.MatchString(`lz.T("error.not_found")`) {
 		t.Fatal("key pattern does not match the forms used in the code")
 	}

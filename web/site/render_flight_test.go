@@ -17,6 +17,7 @@ import (
 // kept (here a 500), one of the waiting visitors renders for the others. Issue 12: after
 // a write, a busy public page is rendered once, not once per reader.
 func TestRenderCache_ConcurrentMissesShareOneRendering(t *testing.T) {
+	t.Parallel()
 	for _, firstFails := range []bool{false, true} {
 		s := &Server{Pages: NewRenderCache()}
 		e := echo.New()

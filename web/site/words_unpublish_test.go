@@ -9,6 +9,7 @@ import (
 // log say an unpublication in words with the number of games made void,
 // never the action's code name.
 func TestWords_UnpublishLogLinesAreSentences(t *testing.T) {
+	t.Parallel()
 	msgs, err := LoadMessages()
 	if err != nil {
 		t.Fatal(err)
