@@ -28,7 +28,7 @@ import (
 // director's account, the organiser and the 38 registry players are
 // seeded directly; 37 of the players are entered in advance through the
 // day room (the pre-registered list), the 38th through the reception's
-// search. It is the package's longest test: 5–6 min per database under
+// search. It is the package's longest test: 3–6 min per database under
 // -race among the package's other tests (2 cores, -parallel 8; the two
 // databases at once), several hundred page loads in Chromium, each a
 // full round trip to a race-enabled server.
@@ -610,7 +610,7 @@ func printRound(t *testing.T, ctx context.Context, a *testApp, db string, cid in
 
 // newLongBrowser is newBrowser with a longer deadline: the whole day is
 // several hundred page loads (and the race detector slows the server). The
-// day takes about 5 minutes per database under -race with the package's
+// day takes 3–6 minutes per database under -race with the package's
 // other tests running beside it (2 cores, -parallel 8); the deadline is
 // only a bound for a loaded machine.
 func newLongBrowser(t *testing.T, d time.Duration) context.Context {

@@ -482,7 +482,7 @@ type mxResult struct {
 // TestRouteMatrix_EveryRouteEveryPrincipal sends every route of the router
 // as every principal, on both sides' ids, and checks the answer against
 // routeExpectations. It takes 5-10 s per database on a 2-core machine
-// (about 50 s under -race alone; 4–6 min among the package's other tests
+// (about 50 s under -race alone; 3–6 min among the package's other tests
 // at -parallel 8, the two databases at once): about 5,000 requests (≈170 web routes × 14
 // browser principals × 2 sides plus the unpublished stage and class,
 // ≈30 API routes × 13 token principals, conditional repeats of every 404
