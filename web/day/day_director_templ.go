@@ -12,7 +12,7 @@ import "kisen/web/site"
 
 import "strconv"
 
-// The director's view (web/day/day_director.go): phone-first, one panel per
+// The director's view (web/day_director.go): phone-first, one panel per
 // class.
 func DayDirectorPage(p site.Page, v directorView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {

@@ -12,7 +12,7 @@ import "kisen/web/site"
 
 import "strconv"
 
-// The day's paper (web/day/day_paper.go): A4 sheets. On screen each shows a
+// The day's paper (web/day_paper.go): A4 sheets. On screen each shows a
 // short bar (back link, print hint) that the print stylesheet hides.
 func paperStyle() templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {

@@ -5,13 +5,12 @@ package games
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/site"
-	"strconv"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/site"
+
+import "strconv"
 
 // BoardFragment is the board at one ply with its navigation; htmx swaps
 // only this fragment when a navigation link is followed.

@@ -5,12 +5,10 @@ package games
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/site"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/site"
 
 // DownloadList is a line of download links (game, event and stage pages).
 func DownloadList(title string, testID string, links []downloadLink) templ.Component {

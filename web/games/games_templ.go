@@ -5,14 +5,16 @@ package games
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
+
+import "kisen/web/site"
+
 import (
-	"kisen/adjudication"
-	"kisen/office"
-	"kisen/web/site"
 	"strings"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
+	"kisen/adjudication"
+	"kisen/office"
 )
 
 // GamePage is one game: players, time, board, records, results, redo

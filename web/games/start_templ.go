@@ -5,12 +5,10 @@ package games
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/site"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/site"
 
 // StartPage is a signed-in user's start page: the first-run checklist,
 // what waits for them, their events by role and recent changes.

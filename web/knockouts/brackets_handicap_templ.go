@@ -5,13 +5,12 @@ package knockouts
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/site"
-	"strconv"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/site"
+
+import "strconv"
 
 // HandicapPage is an event's 手合割 settings: whether bracket games take a
 // handicap by the players' rank gap, and the table (D-H, 004).

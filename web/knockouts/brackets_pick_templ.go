@@ -5,13 +5,12 @@ package knockouts
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/site"
-	"strconv"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/site"
+
+import "strconv"
 
 // slotPickCell is a slot's link in the swap-by-picking column: pick it,
 // or, once another is picked, swap with it.

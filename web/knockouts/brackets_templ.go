@@ -5,14 +5,14 @@ package knockouts
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/games"
-	"kisen/web/site"
-	"strconv"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/games"
+
+import "kisen/web/site"
+
+import "strconv"
 
 // BracketsPage is an event's knockout stages drawn as trees (public), with
 // the new-stage form for its staff. Each stage prints on its own A4 page.

@@ -5,14 +5,14 @@ package knockouts
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import (
-	"kisen/web/players"
-	"kisen/web/site"
-	"strconv"
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
 
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-)
+import "kisen/web/players"
+
+import "kisen/web/site"
+
+import "strconv"
 
 // bulkProblems lists every bad line of a refused paste.
 func bulkProblems(problems []bulkProblem) templ.Component {
