@@ -43,8 +43,17 @@ templ-check:
 	after=$$(find . -name '*_templ.go' -not -path './var/*' | sort | xargs cat 2>/dev/null | sha256sum); \
 	if [ "$$before" != "$$after" ]; then echo "templ generate changed generated files: commit them"; exit 1; fi
 
+# web's tests are the longest package (its browser tests and the route
+# matrix end last), so they start at once beside the others instead of after
+# them: the other packages fill the cores web's last tests leave idle
+# (docs/development.md). web's output follows the others'.
+WEB_PKGS = ./web/...
 test-go:
-	$(GO) test -race -parallel $(PARALLEL) -timeout 50m $(PKGS)
+	@rm -f .web-test.log; \
+	$(GO) test -race -parallel $(PARALLEL) -timeout 50m $(WEB_PKGS) > .web-test.log 2>&1 & web=$$!; \
+	$(GO) test -race -parallel $(PARALLEL) -timeout 50m $$($(GO) list $(PKGS) | grep -v '^kisen/web\(/\|$$\)'); rest=$$?; \
+	wait $$web; webrc=$$?; cat .web-test.log; rm -f .web-test.log; \
+	if [ $$rest -ne 0 ] || [ $$webrc -ne 0 ]; then echo "FAIL: go test (other packages exit $$rest, web exit $$webrc)"; exit 1; fi
 
 ## bench: every benchmark quoted in README.md and docs/
 bench:
