@@ -117,7 +117,10 @@ func postgresDatabase(t testing.TB) store.Options {
 			t.Errorf("drop test database %s: %v", name, err)
 		}
 	})
-	return store.Options{URL: withDatabase(t, admin, name)}
+	// A test needs few connections at once; `make test` runs three test
+	// binaries of up to 8 tests (and two databases each) beside each
+	// other, and PostgreSQL's default max_connections is 100.
+	return store.Options{URL: withDatabase(t, admin, name), MaxOpenConns: 8, MaxIdleConns: 2}
 }
 
 // withDatabase is the admin URL pointed at another database.

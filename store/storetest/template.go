@@ -149,6 +149,7 @@ func adminDB(url string) (*sql.DB, error) {
 		return nil, err
 	}
 	db.SetMaxIdleConns(2)
+	db.SetMaxOpenConns(4) // CREATE and DROP DATABASE, one short statement each
 	adminDBs[url] = db
 	return db, nil
 }
