@@ -17,6 +17,7 @@ func TestPool_KeepsTheBurstIdle(t *testing.T) {
 	storetest.Dialects(t, func(t *testing.T, o store.Options) {
 		ctx := context.Background()
 		o.MaxOpenConns = 6
+		o.MaxIdleConns = 0 // the default (storetest's databases keep 2)
 		s, err := store.Open(ctx, o)
 		if err != nil {
 			t.Fatal(err)
