@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	dayroom "kisen/web/day"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"kisen/office/day"
 	"kisen/rules/kifu"
 	"kisen/store/storetest"
+	dayroom "kisen/web/day"
 	"kisen/web/site"
 )
 

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	dayroom "kisen/web/day"
 	"math/rand/v2"
 	"regexp"
 	"sort"
@@ -20,6 +19,7 @@ import (
 	"kisen/office/day"
 	"kisen/store"
 	"kisen/store/storetest"
+	dayroom "kisen/web/day"
 )
 
 // TestBrowser_AmateurDay is issue 14's "done when": a 40-player day in

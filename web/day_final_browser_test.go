@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	dayroom "kisen/web/day"
 	"strings"
 	"testing"
 
@@ -11,6 +10,7 @@ import (
 
 	"kisen/office"
 	"kisen/store"
+	dayroom "kisen/web/day"
 )
 
 // TestBrowser_DayFinalFromClassPageToPublishedBracket: the director opens

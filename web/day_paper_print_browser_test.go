@@ -3,8 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"kisen/web/day"
-	"kisen/web/site"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -16,6 +14,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"kisen/web/day"
+	"kisen/web/site"
 )
 
 // A4 portrait less the 10 mm margins of the paper's @page, at 96 px per

@@ -5,8 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"kisen/web/api"
-	dayroom "kisen/web/day"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -19,6 +17,8 @@ import (
 	"kisen/office"
 	"kisen/office/day"
 	"kisen/store"
+	"kisen/web/api"
+	dayroom "kisen/web/day"
 	"kisen/web/site"
 )
 

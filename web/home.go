@@ -1,10 +1,11 @@
 package web
 
 import (
-	"kisen/web/site"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"kisen/web/site"
 )
 
 // home is the public landing page; signed-in staff are sent to their

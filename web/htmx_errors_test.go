@@ -1,11 +1,12 @@
 package web
 
 import (
-	"kisen/web/site"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"kisen/web/site"
 )
 
 // TestWords_HTMXErrorAnswersAreMessagesInPlace (issue 13): an htmx

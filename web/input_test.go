@@ -3,12 +3,13 @@ package web
 import (
 	"bytes"
 	"context"
-	"kisen/web/site"
 	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"kisen/web/site"
 )
 
 // rowCounts is the number of rows of every table, to show a refused

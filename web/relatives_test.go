@@ -1,13 +1,14 @@
 package web
 
 import (
-	"kisen/web/site"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"kisen/web/site"
 )
 
 func TestRelativesPage_AddListRemove(t *testing.T) {

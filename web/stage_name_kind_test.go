@@ -1,12 +1,13 @@
 package web
 
 import (
-	"kisen/web/site"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"testing"
+
+	"kisen/web/site"
 )
 
 // TestStageName_NamedAsItsKindReadsInEnglish (issue 13, item 8): a stage

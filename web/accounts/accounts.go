@@ -2,10 +2,11 @@ package accounts
 
 import (
 	"context"
-	"kisen/web/site"
 	"net/url"
 
 	"github.com/labstack/echo/v4"
+
+	"kisen/web/site"
 )
 
 // accountRoutes: setup, login, logout, password, users and roles.

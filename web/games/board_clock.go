@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
+
 	"kisen/adjudication"
 	"kisen/office"
 	"kisen/web/site"
-	"time"
 )
 
 // handOrNone is a hand's pieces, or a word for an empty hand.

@@ -2,8 +2,6 @@ package games
 
 import (
 	"cmp"
-	"kisen/office"
-	"kisen/web/site"
 	"maps"
 	"net/http"
 	"slices"
@@ -12,6 +10,9 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+	"kisen/web/site"
 )
 
 // eventGameRow is one line of an event's games list.

@@ -2,15 +2,16 @@ package games
 
 import (
 	"context"
-	"kisen/adjudication"
-	"kisen/office"
-	"kisen/web/site"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"kisen/adjudication"
+	"kisen/office"
+	"kisen/web/site"
 )
 
 // previewView is what a preview (record, ending or claim) shows before

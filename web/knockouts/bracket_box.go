@@ -3,10 +3,11 @@ package knockouts
 import (
 	"context"
 	"io"
-	"kisen/web/site"
 	"strconv"
 
 	"github.com/a-h/templ"
+
+	"kisen/web/site"
 )
 
 // bracketBox is one game of the tree; a bye is the seeded player going on

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"kisen/web/site"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"kisen/web/site"
 )
 
 var updateBracketBox = flag.Bool("update", false, "rewrite testdata/bracket_box.golden")

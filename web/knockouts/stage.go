@@ -2,15 +2,16 @@ package knockouts
 
 import (
 	"context"
-	"kisen/office"
-	"kisen/pairing"
-	"kisen/web/site"
 	"maps"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+	"kisen/pairing"
+	"kisen/web/site"
 )
 
 // stageInput is the new-stage form.

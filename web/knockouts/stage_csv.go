@@ -3,12 +3,13 @@ package knockouts
 import (
 	"bytes"
 	"fmt"
-	"kisen/office"
-	"kisen/web/site"
 	"net/http"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
+
+	"kisen/office"
+	"kisen/web/site"
 )
 
 // csvColumns are the documented columns of a stage's CSV export.

@@ -2,12 +2,13 @@ package players
 
 import (
 	"context"
-	"kisen/web/site"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"kisen/web/site"
 )
 
 // notModifiedPlayer is notModified (cache.go) for a player's public record

@@ -1,12 +1,13 @@
 package players
 
 import (
-	"kisen/web/site"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"kisen/web/site"
 )
 
 // pickerLimit is how many candidates the 師匠 picker lists.

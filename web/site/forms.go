@@ -3,8 +3,9 @@ package site
 import (
 	"context"
 	"errors"
-	"kisen/office"
 	"time"
+
+	"kisen/office"
 )
 
 // fieldMsgs holds one localised message per form field; "" is for the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"kisen/office"
 	"net"
 	"net/http"
 	"strconv"
@@ -13,6 +12,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"kisen/office"
 )
 
 // liveHub is this process's listeners, by event. A stream costs no
