@@ -412,6 +412,8 @@ func bruteFinal(t *testing.T, req FinalRequest) []int {
 
 // Whenever some placement separates the blocks (or keeps a relation out of
 // round 1), PlaceFinal does as well: its cost equals the enumerated best.
+// Over 20 s (22 s in `make test`, 8 tests at once on 2 cores, -race): the
+// brute force enumerates every placement of each small field.
 func TestFinal_MatchesBruteForceOnSmallFields(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
