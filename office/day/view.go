@@ -160,6 +160,7 @@ type PoolsLine struct {
 	Round      int    // when they qualified or went out
 	BlockPlace int
 	Withdrawn  bool
+	Shown      string // the 状況 column: Shown* (public.go)
 }
 
 // SwissLine is one line of a Swiss class's standings, in the class's
@@ -169,11 +170,13 @@ type SwissLine struct {
 	PlayerID  int64
 	Name      string
 	Wins      float64
+	Losses    int // decided games lost (a forfeit counts)
 	Solkoff   float64
 	SB        float64
 	Games     int
 	Byes      int
 	Withdrawn bool
+	Shown     string // the 状況 column: Shown* (public.go)
 }
 
 // Standings is a class's standings from the results in force.
@@ -234,6 +237,7 @@ func (v ClassView) Standings() (Standings, error) {
 			out.Swiss = append(out.Swiss, SwissLine{Place: l.Rank, PlayerID: id, Name: v.Names[id], Wins: l.Wins, Solkoff: l.Solkoff, SB: l.SB, Games: l.Games, Byes: l.Byes, Withdrawn: st.byPlayer[id].Withdrawn()})
 		}
 	}
+	v.fillShown(&out)
 	return out, nil
 }
 
