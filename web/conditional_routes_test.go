@@ -217,6 +217,7 @@ func TestConditional_HiddenResourcesNeverAnswer304(t *testing.T) {
 			"GET /day/classes/:cid/rounds/:n/pairings/print": {hidden: dayCl("/day/classes/:cid/rounds/:n/pairings/print")},
 			"GET /day/classes/:cid/rounds/:n/slips/print":    {hidden: dayCl("/day/classes/:cid/rounds/:n/slips/print")},
 			"GET /day/classes/:cid/standings":                {hidden: dayCl("/day/classes/:cid/standings")},
+			"GET /day/classes/:cid/rounds/:n":                {hidden: dayCl("/day/classes/:cid/rounds/:n")},
 			"GET /day/classes/:cid/standings/print":          {hidden: dayCl("/day/classes/:cid/standings/print")},
 			"GET /embed/league/:cid":                         {hidden: class("/embed/league/:cid"), visible: "/embed/league/" + A},
 			"GET /embed/stages/:id":                          {hidden: stage("/embed/stages/:id"), visible: "/embed/stages/" + id(x.stage)},

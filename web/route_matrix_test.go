@@ -191,6 +191,7 @@ var routeExpectations = map[string]string{
 	"GET /day/classes/:cid/edit":                         "staff:director",
 	"POST /day/classes/:cid":                             "staff:director",
 	"GET /day/classes/:cid/standings":                    "public",
+	"GET /day/classes/:cid/rounds/:n":                    "public",
 	"POST /day/classes/:cid/draw":                        "staff:director",
 	"POST /day/classes/:cid/draw/confirm":                "staff:director",
 	"GET /day/classes/:cid/rounds/:n/boards":             "staff:director,arbiter,recorder",

@@ -73,6 +73,7 @@ func (s *Server) routes() error {
 	e.GET("/day/classes/:cid/edit", s.DayClassEdit, site.RequireUser)
 	e.POST("/day/classes/:cid", s.DayClassUpdate, site.RequireUser)
 	e.GET("/day/classes/:cid/standings", s.DayStandings)
+	e.GET("/day/classes/:cid/rounds/:n", s.DayRound) // public, live (web/day/day_public.go)
 	e.POST("/day/classes/:cid/draw", s.DayDrawPreview, site.RequireUser)
 	e.POST("/day/classes/:cid/draw/confirm", s.DayDrawConfirm, site.RequireUser, s.ActsOnDayClass(false))
 	e.GET("/day/classes/:cid/rounds/:n/boards", s.DayBoards, site.RequireUser)

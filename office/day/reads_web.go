@@ -33,7 +33,7 @@ func (d *Day) EntrantRowsOfClass(ctx context.Context, classID int64) ([]EntrantR
 	return d.store.DayEntrantsOfClass(ctx, classID)
 }
 
-// RoundsOfEvent lists the drawn rounds of a day, for its staff (the
+// RoundsOfEvent lists the drawn rounds of a day, for its day page (the
 // caller has checked the role).
 func (d *Day) RoundsOfEvent(ctx context.Context, eventID int64) ([]Round, error) {
 	return d.store.DayRoundsOfEvent(ctx, eventID)

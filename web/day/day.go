@@ -84,6 +84,7 @@ type dayClassRow struct {
 	Ranks    string
 	Entrants int
 	Present  int
+	Current  int // the round being played or last played (0: none drawn)
 }
 
 // dayView is the day page's view model.
@@ -158,22 +159,26 @@ func (s *Room) renderDay(c echo.Context, status int, form classForm, errs site.F
 	}
 	v := dayView{EventID: id, EventName: site.LocalName(ctx, e.Name, e.NameEn), EventURL: "/events/" + strconv.FormatInt(id, 10), Form: form, Errs: errs}
 	v.CanDesk = !a.Anonymous() && s.Office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil
+	// Every class links its current round for the public (day_public.go);
+	// the event-wide board pages are for those who enter results.
+	rounds, err := s.DayRoom().RoundsOfEvent(ctx, id)
+	if err != nil {
+		return err
+	}
+	current := map[int64]int{}
+	most := 0
+	for _, r := range rounds {
+		most = max(most, r.Number)
+		current[r.ClassID] = max(current[r.ClassID], r.Number)
+	}
 	if !a.Anonymous() && s.Office.RequireEventRole(ctx, a, id, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil {
-		rounds, err := s.DayRoom().RoundsOfEvent(ctx, id)
-		if err != nil {
-			return err
-		}
-		most := 0
-		for _, r := range rounds {
-			most = max(most, r.Number)
-		}
 		for n := 1; n <= most; n++ {
 			v.Rounds = append(v.Rounds, n)
 		}
 	}
 	for _, cl := range classes {
 		v.Classes = append(v.Classes, dayClassRow{ID: cl.ID, Name: site.LocalName(ctx, cl.Name, cl.NameEn), Format: formatWords(ctx, cl),
-			Ranks: rankRangeWords(ctx, cl.Settings), Entrants: count[cl.ID], Present: present[cl.ID]})
+			Ranks: rankRangeWords(ctx, cl.Settings), Entrants: count[cl.ID], Present: present[cl.ID], Current: current[cl.ID]})
 	}
 	site.MarkDraft(c, e.Status == office.StatusDraft)
 	return s.Render(c, status, DayPage(s.Page(c, v.EventName), v))

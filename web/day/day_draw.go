@@ -9,44 +9,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"kisen/office"
 	"kisen/office/day"
 	"kisen/web/site"
 )
-
-// dayStandingsView is the standings page's view model.
-type dayStandingsView struct {
-	ClassID  int64
-	Name     string
-	ClassURL string
-	Pools    []day.PoolsLine
-	Swiss    []day.SwissLine
-	IsSwiss  bool
-	Drawn    bool
-}
-
-func (s *Room) DayStandings(c echo.Context) error {
-	ctx := c.Request().Context()
-	cid, err := site.PathParam(c, "cid")
-	if err != nil {
-		return err
-	}
-	if done, err := s.NotModifiedDayClass(c, cid); done || err != nil {
-		return err
-	}
-	cv, err := s.DayRoom().ClassView(ctx, site.Actor(c), cid)
-	if err != nil {
-		return err
-	}
-	st, err := cv.Standings()
-	if err != nil {
-		return err
-	}
-	v := dayStandingsView{ClassID: cid, Name: site.LocalName(ctx, cv.Class.Name, cv.Class.NameEn), ClassURL: DayClassURL(cid), Pools: st.Pools, Swiss: st.Swiss,
-		IsSwiss: cv.Class.Format == day.FormatSwiss, Drawn: len(cv.Rounds) > 0}
-	site.MarkDraft(c, cv.Event.Status == office.StatusDraft)
-	return s.Render(c, http.StatusOK, DayStandingsPage(s.Page(c, site.T(ctx, "day.standings.title", "Class", v.Name)), v))
-}
 
 // dayDrawView is the draw preview: nothing is written until confirmed.
 type dayDrawView struct {

@@ -1,0 +1,186 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"kisen/office"
+	"kisen/office/day"
+)
+
+var (
+	reNameRow   = regexp.MustCompile(`(?s)<tr data-testid="day-name-row"[^>]*data-outcome="([a-z]+)">(.*?)</tr>`)
+	reNameCell  = regexp.MustCompile(`<span data-testid="day-name">([^<]*)</span>`)
+	reBoardCell = regexp.MustCompile(`data-testid="day-name-board">(\d+)<`)
+	reBoardRow  = regexp.MustCompile(`(?s)<tr data-testid="day-board-row" id="board-(\d+)">(.*?)</tr>`)
+	reStanding  = regexp.MustCompile(`(?s)<tr data-testid="day-standing" data-shown="([a-z_]*)">(.*?)</tr>`)
+	reCell      = regexp.MustCompile(`(?s)<td[^>]*>(.*?)</td>`)
+)
+
+// nameRow is one line of the round page by name.
+type nameRow struct {
+	Name, Outcome string
+	Board         int
+}
+
+func nameRows(t *testing.T, body string) []nameRow {
+	t.Helper()
+	var out []nameRow
+	for _, m := range reNameRow.FindAllStringSubmatch(body, -1) {
+		r := nameRow{Outcome: m[1]}
+		if n := reNameCell.FindStringSubmatch(m[2]); n != nil {
+			r.Name = html.UnescapeString(n[1])
+		}
+		if b := reBoardCell.FindStringSubmatch(m[2]); b != nil {
+			r.Board, _ = strconv.Atoi(b[1])
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// The public round page (issue 23 §4): a draft day's is 404 like its
+// other pages; published, every player of the round is listed once by
+// name in reading order with the board the board list puts them on, the
+// bye is said, a result shows on both views, and the page is live.
+func TestDayPublic_RoundPageByBoardAndByName(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := seedDay(t, a, 9, 2)
+		ctx := context.Background()
+		page := fmt.Sprintf("/day/classes/%d/rounds/2", f.class.ID)
+		for _, p := range []string{page, fmt.Sprintf("/day/classes/%d/standings", f.class.ID), fmt.Sprintf("/events/%d/day", f.event.ID)} {
+			if resp, _ := a.get(p); resp.StatusCode != http.StatusNotFound {
+				t.Fatalf("draft day: public GET %s = %d, want 404", p, resp.StatusCode)
+			}
+		}
+		if err := a.srv.Office.SetEventStatus(ctx, f.admin, f.event.ID, office.StatusPublished); err != nil {
+			t.Fatal(err)
+		}
+		if resp, _ := a.get(fmt.Sprintf("/day/classes/%d/rounds/3", f.class.ID)); resp.StatusCode != http.StatusNotFound {
+			t.Fatalf("an undrawn round: %d, want 404", resp.StatusCode)
+		}
+		v, err := f.d.ClassView(ctx, f.admin, f.class.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		boardOf := map[string]int{}
+		for _, b := range v.Rounds[1].Boards {
+			boardOf[v.Names[b.Sente]], boardOf[v.Names[b.Gote]] = b.Board, b.Board
+		}
+		resp, body := a.get(page)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("round page: %d", resp.StatusCode)
+		}
+		if !strings.Contains(body, `sse-connect="/events/`) {
+			t.Error("the round page opens no live stream")
+		}
+		rows := nameRows(t, body)
+		if len(rows) != 9 {
+			t.Fatalf("%d lines by name, want 9", len(rows))
+		}
+		// The fixture's readings run in the order of its names.
+		if !slices.IsSortedFunc(rows, func(x, y nameRow) int { return strings.Compare(x.Name, y.Name) }) {
+			t.Errorf("not in reading order: %v", rows)
+		}
+		byes := 0
+		for _, r := range rows {
+			want, ok := boardOf[r.Name]
+			switch {
+			case !ok:
+				byes++
+				if r.Outcome != day.OutcomeBye || r.Board != 0 {
+					t.Errorf("%s has no board but the line says %q board %d", r.Name, r.Outcome, r.Board)
+				}
+			case r.Board != want || r.Outcome != day.OutcomePlaying:
+				t.Errorf("%s: board %d %q, the round puts them on board %d", r.Name, r.Board, r.Outcome, want)
+			}
+		}
+		if byes != 1 || len(reBoardRow.FindAllString(body, -1)) != 4 {
+			t.Errorf("%d byes and %d boards, want 1 and 4", byes, len(reBoardRow.FindAllString(body, -1)))
+		}
+		// A result comes in: the winner's line says so, and the board's.
+		b := v.Rounds[1].Boards[0]
+		if err := f.d.EnterBoardResult(ctx, f.admin, day.BoardResultInput{ClassID: f.class.ID, Round: 2, Board: b.Board, GameID: b.Last.ID, Version: b.Version, Result: office.ResultGoteWin}); err != nil {
+			t.Fatal(err)
+		}
+		_, body = a.get(page)
+		for _, r := range nameRows(t, body) {
+			switch r.Name {
+			case v.Names[b.Gote]:
+				if r.Outcome != day.OutcomeWin {
+					t.Errorf("the winner's line: %q", r.Outcome)
+				}
+			case v.Names[b.Sente]:
+				if r.Outcome != day.OutcomeLoss {
+					t.Errorf("the loser's line: %q", r.Outcome)
+				}
+			}
+		}
+		for _, m := range reBoardRow.FindAllStringSubmatch(body, -1) {
+			if m[1] == strconv.Itoa(b.Board) && !strings.Contains(m[2], v.Names[b.Gote]+" の勝ち") {
+				t.Errorf("board %d does not show the result:\n%s", b.Board, m[2])
+			}
+		}
+	})
+}
+
+// The Swiss standings page shows 勝 and 負 and a 状況 for every player on
+// an undecided board (issue 23 §4: the 状況 column was empty), counted
+// independently from the boards.
+func TestDayPublic_SwissStandingsLossesAndStatus(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := seedDay(t, a, 9, 2)
+		ctx := context.Background()
+		if err := a.srv.Office.SetEventStatus(ctx, f.admin, f.event.ID, office.StatusPublished); err != nil {
+			t.Fatal(err)
+		}
+		v, err := f.d.ClassView(ctx, f.admin, f.class.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lost, playing := map[string]int{}, map[string]bool{}
+		for _, b := range v.Rounds[0].Boards {
+			if b.Winner == b.Sente {
+				lost[v.Names[b.Gote]]++
+			} else {
+				lost[v.Names[b.Sente]]++
+			}
+		}
+		for _, b := range v.Rounds[1].Boards {
+			playing[v.Names[b.Sente]], playing[v.Names[b.Gote]] = true, true
+		}
+		resp, body := a.get(fmt.Sprintf("/day/classes/%d/standings", f.class.ID))
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("standings: %d", resp.StatusCode)
+		}
+		for _, h := range []string{"<th>負</th>", "<th>ソルコフ</th>", "<th>SB</th>", "<th>状況</th>"} {
+			if !strings.Contains(body, h) {
+				t.Errorf("no %s column", h)
+			}
+		}
+		lines := reStanding.FindAllStringSubmatch(body, -1)
+		if len(lines) != 9 {
+			t.Fatalf("%d lines, want 9", len(lines))
+		}
+		for _, m := range lines {
+			cells := reCell.FindAllStringSubmatch(m[2], -1)
+			name := strings.TrimSpace(cells[1][1])
+			if got := strings.TrimSpace(cells[3][1]); got != strconv.Itoa(lost[name]) {
+				t.Errorf("%s: 負 %s, the boards say %d", name, got, lost[name])
+			}
+			status := strings.TrimSpace(cells[len(cells)-1][1])
+			if playing[name] != (m[1] == day.ShownGame) || playing[name] && status != "対局中" {
+				t.Errorf("%s: 状況 %q (%s), on a board now %v", name, status, m[1], playing[name])
+			}
+		}
+	})
+}
