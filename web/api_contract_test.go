@@ -157,6 +157,11 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 		if inst, _ := jsonschema.UnmarshalJSON(strings.NewReader(string(good))); sch.Validate(inst) != nil {
 			t.Fatalf("the schema refuses %s: %v", good, sch.Validate(inst))
 		}
+		// An amateur day (issue 23 §4): a Swiss class, round 2 in play.
+		dayF := seedDay(t, a, 9, 2)
+		if err := a.srv.Office.SetEventStatus(ctx, dayF.admin, dayF.event.ID, office.StatusPublished); err != nil {
+			t.Fatal(err)
+		}
 		type call struct {
 			tmpl, path string
 			status     int
@@ -178,6 +183,14 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 			{"/players", "/players?q=%E6%A3%8B%E5%A3%AB&limit=2", 200},
 			{"/players/{id}", fmt.Sprintf("/players/%d", q.player), 200},
 			{"/ratings", "/ratings?limit=5", 200},
+			{"/events/{id}", fmt.Sprintf("/events/%d", dayF.event.ID), 200},
+			{"/events/{id}/day", fmt.Sprintf("/events/%d/day", dayF.event.ID), 200},
+			{"/day-classes/{id}/rounds", fmt.Sprintf("/day-classes/%d/rounds", dayF.class.ID), 200},
+			{"/day-classes/{id}/rounds/{n}", fmt.Sprintf("/day-classes/%d/rounds/1", dayF.class.ID), 200},
+			{"/day-classes/{id}/rounds/{n}", fmt.Sprintf("/day-classes/%d/rounds/2", dayF.class.ID), 200},
+			{"/day-classes/{id}/standings", fmt.Sprintf("/day-classes/%d/standings", dayF.class.ID), 200},
+			{"/day-classes/{id}/rounds/{n}", fmt.Sprintf("/day-classes/%d/rounds/3", dayF.class.ID), 404},
+			{"/events/{id}/day", fmt.Sprintf("/events/%d/day", q.eventKO), 404},
 			// Errors have their documented shape too.
 			{"/events/{id}", fmt.Sprintf("/events/%d", draft.ID), 404},
 			{"/events/{id}/games", fmt.Sprintf("/events/%d/games", draft.ID), 404},

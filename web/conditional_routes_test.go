@@ -184,6 +184,9 @@ func TestConditional_HiddenResourcesNeverAnswer304(t *testing.T) {
 		dayCl := func(pattern string) []condPath {
 			return []condPath{{strings.NewReplacer(":cid", id(d.class.ID), ":n", "1").Replace(pattern), d.event.ID}}
 		}
+		dayAPI := func(pattern string) []condPath { // a day class under /api/v1 (:id)
+			return []condPath{{strings.NewReplacer(":id", id(d.class.ID), ":n", "1").Replace(pattern), d.event.ID}}
+		}
 		stage := func(pattern string) []condPath {
 			return []condPath{{strings.Replace(pattern, ":id", id(x.setupSt), 1), x.ko}, {strings.Replace(pattern, ":id", id(x.draftSt), 1), x.draft}}
 		}
@@ -202,6 +205,10 @@ func TestConditional_HiddenResourcesNeverAnswer304(t *testing.T) {
 			"GET /api/v1/events/:id/league":                  {hidden: ev("/api/v1/events/:id/league"), visible: "/api/v1/events/" + term + "/league"},
 			"GET /api/v1/events/:id/stages":                  {hidden: ev("/api/v1/events/:id/stages"), visible: "/api/v1/events/" + ko + "/stages"},
 			"GET /api/v1/games/:id":                          {hidden: game("/api/v1/games/:id"), visible: "/api/v1/games/" + gA},
+			"GET /api/v1/events/:id/day":                     {hidden: dayEv("/api/v1/events/:id/day")},
+			"GET /api/v1/day-classes/:id/rounds":             {hidden: dayAPI("/api/v1/day-classes/:id/rounds")},
+			"GET /api/v1/day-classes/:id/rounds/:n":          {hidden: dayAPI("/api/v1/day-classes/:id/rounds/:n")},
+			"GET /api/v1/day-classes/:id/standings":          {hidden: dayAPI("/api/v1/day-classes/:id/standings")},
 			"GET /api/v1/league-classes/:id":                 {hidden: class("/api/v1/league-classes/:id"), visible: "/api/v1/league-classes/" + A},
 			"GET /api/v1/openapi.json":                       {none: "the API's own description", visible: "/api/v1/openapi.json"},
 			"GET /api/v1/organisers":                         {none: "organisers of public events"},

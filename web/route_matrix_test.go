@@ -210,24 +210,28 @@ var routeExpectations = map[string]string{
 	"GET /r/:token":                                      "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
 	"POST /r/:token":                                     "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
 
-	"GET /api/v1/openapi.json":       "open",
-	"GET /api/v1/organisers":         "open",
-	"GET /api/v1/organisers/:id":     "api",
-	"GET /api/v1/events":             "open",
-	"GET /api/v1/events/:id":         "api",
-	"GET /api/v1/events/:id/stages":  "api",
-	"GET /api/v1/events/:id/league":  "api",
-	"GET /api/v1/league-classes/:id": "api",
-	"GET /api/v1/events/:id/games":   "api",
-	"GET /api/v1/games/:id":          "api",
-	"GET /api/v1/players":            "open",
-	"GET /api/v1/players/:id":        "open",
-	"GET /api/v1/ratings":            "open",
-	"POST /api/v1/games/:id/result":  "token:results",
-	"POST /api/v1/games/:id/record":  "token:records",
-	"POST /api/v1/games/:id/moves":   "token:records",
-	"POST /api/v1/games/:id/confirm": "token:confirmations",
-	"POST /api/v1/games/:id/rulings": "token:rulings",
+	"GET /api/v1/openapi.json":              "open",
+	"GET /api/v1/organisers":                "open",
+	"GET /api/v1/organisers/:id":            "api",
+	"GET /api/v1/events":                    "open",
+	"GET /api/v1/events/:id":                "api",
+	"GET /api/v1/events/:id/stages":         "api",
+	"GET /api/v1/events/:id/league":         "api",
+	"GET /api/v1/league-classes/:id":        "api",
+	"GET /api/v1/events/:id/day":            "api",
+	"GET /api/v1/day-classes/:id/rounds":    "api",
+	"GET /api/v1/day-classes/:id/rounds/:n": "api",
+	"GET /api/v1/day-classes/:id/standings": "api",
+	"GET /api/v1/events/:id/games":          "api",
+	"GET /api/v1/games/:id":                 "api",
+	"GET /api/v1/players":                   "open",
+	"GET /api/v1/players/:id":               "open",
+	"GET /api/v1/ratings":                   "open",
+	"POST /api/v1/games/:id/result":         "token:results",
+	"POST /api/v1/games/:id/record":         "token:records",
+	"POST /api/v1/games/:id/moves":          "token:records",
+	"POST /api/v1/games/:id/confirm":        "token:confirmations",
+	"POST /api/v1/games/:id/rulings":        "token:rulings",
 }
 
 // knownHole is a (route, principal) pair that answers wrongly on main
@@ -360,8 +364,8 @@ func expectAPIStatus(spec, pattern string, p mxPrincipal, target *matrixSide) mx
 		return mxWant{allowed: true}
 	case "api":
 		// A read_drafts token sees its own event (the side's knockout)
-		// in draft, not the side's other events.
-		own := p.side == target.owner && p.scope == office.ScopeReadDrafts && !strings.Contains(pattern, "league")
+		// in draft, not the side's other events (its league, its day).
+		own := p.side == target.owner && p.scope == office.ScopeReadDrafts && !strings.Contains(pattern, "league") && !strings.Contains(pattern, "day")
 		if target.published || own {
 			return mxWant{allowed: true}
 		}
@@ -437,6 +441,8 @@ func fillPath(pattern string, sd *matrixSide) string {
 			v = sd.staff[office.RoleDirector].ID
 		case prev == "league-classes":
 			v = sd.class
+		case prev == "day-classes":
+			v = sd.dayClass
 		default:
 			panic("no id for " + s + " in " + pattern)
 		}

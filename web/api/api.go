@@ -78,7 +78,7 @@ func (s *Room) APIOperations() []apiOperation {
 	}
 	nf := []int{404}
 	write := []int{401, 403, 404, 409, 413, 415, 422}
-	return []apiOperation{
+	ops := []apiOperation{
 		{Method: "get", Path: "/organisers", Summary: "Organisers of public events", OK: APIOrganiserList{}, Paged: true, handler: s.apiOrganisers, Errors: []int{422}},
 		{Method: "get", Path: "/organisers/{id}", Summary: "One organiser", Params: []apiParam{id("organiser")}, OK: APIOrganiser{}, handler: s.apiOrganiser, Errors: nf},
 		{Method: "get", Path: "/events", Summary: "Public events, newest first", OK: APIEventList{}, Paged: true, handler: s.apiEvents, Errors: []int{422},
@@ -100,6 +100,7 @@ func (s *Room) APIOperations() []apiOperation {
 		{Method: "post", Path: "/games/{id}/confirm", Summary: "Confirm a result version (confirmations token)", Params: []apiParam{id("game")}, Body: APIConfirmInput{}, OK: APIGame{}, Token: true, handler: s.apiConfirm, Errors: write},
 		{Method: "post", Path: "/games/{id}/rulings", Summary: "File a ruling (rulings token)", Params: []apiParam{id("game")}, Body: APIRulingInput{}, OK: APIRulingSaved{}, Token: true, handler: s.apiRuling, Errors: write},
 	}
+	return append(ops, s.dayOperations()...) // api_day.go
 }
 
 func (s *Room) apiDocument(c echo.Context) error {

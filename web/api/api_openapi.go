@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/adjudication"
+	"kisen/office/day"
 	"kisen/web/site"
 )
 
@@ -47,6 +48,7 @@ var timeType = reflect.TypeOf(time.Time{})
 var apiEnums = map[string]func() []string{
 	"ending": func() []string { return KindsOf(adjudication.EndingKinds()) },
 	"ruling": func() []string { return KindsOf(adjudication.RulingKinds()) },
+	"day_shown": day.ShownKinds, // a day class's standings status (api_day.go)
 }
 
 func KindsOf[K ~string](ks []K) []string {

@@ -149,10 +149,20 @@ func (s *Room) apiEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	ids := make([]int64, 0, len(es))
+	for _, e := range es {
+		ids = append(ids, e.ID)
+	}
+	days, err := s.Office.DayEventIDs(c.Request().Context(), ids) // one statement: kind "day" (api_day.go)
+	if err != nil {
+		return err
+	}
 	all := []APIEvent{}
 	for _, e := range es {
 		if org == 0 || e.OrganiserID == org {
-			all = append(all, APIEventOf(e))
+			ev := APIEventOf(e)
+			ev.Kind = apiEventKind(e, days[e.ID])
+			all = append(all, ev)
 		}
 	}
 	slices.SortStableFunc(all, func(x, y APIEvent) int {
@@ -176,7 +186,13 @@ func (s *Room) apiEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.apiJSON(c, 200, APIEventOf(e))
+	isDay, err := s.DayRoom().IsDay(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	ev := APIEventOf(e)
+	ev.Kind = apiEventKind(e, isDay)
+	return s.apiJSON(c, 200, ev)
 }
 
 func (s *Room) apiStages(c echo.Context) error {

@@ -62,7 +62,7 @@ type APIEvent struct {
 	OrganiserID int64  `json:"organiser_id"`
 	Name        string `json:"name"`
 	NameEn      string `json:"name_en"`
-	Kind        string `json:"kind" doc:"knockout, league, …"`
+	Kind        string `json:"kind" doc:"knockout, league, junisen_term, …; day for an amateur tournament day (its classes under /events/{id}/day, its final knockouts under /events/{id}/stages)"`
 	StartDate   string `json:"start_date" format:"date"`
 	EndDate     string `json:"end_date" format:"date"`
 	Venue       string `json:"venue"`

@@ -44,6 +44,8 @@ type projectorPage struct {
 	Boards   []projectorBoard
 	Table    []projectorRow
 	Champion string
+	// MarksHead heads the table's last column (league: 昇降; a day: 状況).
+	MarksHead string
 }
 
 // projectorBoard is one game of the round: 盤 number, the two sides (the
@@ -97,7 +99,7 @@ func (s *Room) Projector(c echo.Context) error {
 	case office.EventLeague, office.EventJunisenTerm:
 		v.Pages, err = s.projectorLeague(ctx, a, id)
 	default:
-		v.Pages, err = s.projectorBrackets(ctx, a, id)
+		v.Pages, err = s.projectorBracketsOrDay(ctx, a, id) // projector_day.go
 	}
 	if err != nil {
 		return err
