@@ -46,8 +46,8 @@ var timeType = reflect.TypeOf(time.Time{})
 // the code owns, read from the code so the document cannot drift from
 // what the writes accept.
 var apiEnums = map[string]func() []string{
-	"ending": func() []string { return KindsOf(adjudication.EndingKinds()) },
-	"ruling": func() []string { return KindsOf(adjudication.RulingKinds()) },
+	"ending":    func() []string { return KindsOf(adjudication.EndingKinds()) },
+	"ruling":    func() []string { return KindsOf(adjudication.RulingKinds()) },
 	"day_shown": day.ShownKinds, // a day class's standings status (api_day.go)
 }
 
