@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"html"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 
 	"kisen/office"
 	"kisen/office/day"
+	"kisen/web/api"
 )
 
 var (
@@ -180,6 +182,101 @@ func TestDayPublic_SwissStandingsLossesAndStatus(t *testing.T) {
 			status := strings.TrimSpace(cells[len(cells)-1][1])
 			if playing[name] != (m[1] == day.ShownGame) || playing[name] && status != "対局中" {
 				t.Errorf("%s: 状況 %q (%s), on a board now %v", name, status, m[1], playing[name])
+			}
+		}
+	})
+}
+
+// The day in the API and on the projector (issue 23 §4): a draft day's
+// endpoints, projector and stream are 404 for the public like its pages;
+// published, the event's kind says "day", and the classes, rounds,
+// pairings and standings agree with the office's view of the class.
+func TestDayPublic_APIAndProjectorFollowTheDay(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := seedDay(t, a, 9, 2)
+		ctx := context.Background()
+		apiPath := func(p string, args ...any) string { return api.APIPrefix + fmt.Sprintf(p, args...) }
+		hidden := []string{apiPath("/events/%d/day", f.event.ID), apiPath("/day-classes/%d/rounds", f.class.ID), apiPath("/day-classes/%d/rounds/2", f.class.ID),
+			apiPath("/day-classes/%d/standings", f.class.ID), apiPath("/events/%d", f.event.ID),
+			fmt.Sprintf("/events/%d/projector", f.event.ID), fmt.Sprintf("/events/%d/stream", f.event.ID)}
+		for _, p := range hidden {
+			if resp, _ := apiGet(t, a, p, nil); resp.StatusCode != http.StatusNotFound {
+				t.Fatalf("draft day: GET %s = %d, want 404", p, resp.StatusCode)
+			}
+		}
+		if err := a.srv.Office.SetEventStatus(ctx, f.admin, f.event.ID, office.StatusPublished); err != nil {
+			t.Fatal(err)
+		}
+		getJSON := func(p string, v any) {
+			t.Helper()
+			resp, body := apiGet(t, a, p, nil)
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("GET %s: %d\n%s", p, resp.StatusCode, body)
+			}
+			if err := json.Unmarshal([]byte(body), v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var ev api.APIEvent
+		getJSON(apiPath("/events/%d", f.event.ID), &ev)
+		var list api.APIEventList
+		getJSON(apiPath("/events"), &list)
+		listed := slices.IndexFunc(list.Items, func(e api.APIEvent) bool { return e.ID == f.event.ID })
+		if ev.Kind != "day" || listed < 0 || list.Items[listed].Kind != "day" {
+			t.Fatalf("the day's kind: %q, in the list %d", ev.Kind, listed)
+		}
+		var d api.APIDay
+		getJSON(apiPath("/events/%d/day", f.event.ID), &d)
+		if len(d.Classes) != 1 || d.Classes[0].CurrentRound != 2 || d.Classes[0].Format != "swiss" || d.Classes[0].Entrants != 9 {
+			t.Fatalf("the day's classes: %+v", d.Classes)
+		}
+		var rounds api.APIDayRoundList
+		getJSON(apiPath("/day-classes/%d/rounds", f.class.ID), &rounds)
+		if len(rounds.Items) != 2 || !rounds.Items[0].Complete || rounds.Items[1].Complete {
+			t.Fatalf("rounds: %+v", rounds.Items)
+		}
+		v, err := f.d.ClassView(ctx, f.admin, f.class.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r api.APIDayRound
+		getJSON(apiPath("/day-classes/%d/rounds/2", f.class.ID), &r)
+		if len(r.Boards) != len(v.Rounds[1].Boards) || len(r.ByName) != 9 || len(r.Byes) != 1 {
+			t.Fatalf("round 2: %d boards, %d by name, %d byes", len(r.Boards), len(r.ByName), len(r.Byes))
+		}
+		for _, b := range v.Rounds[1].Boards {
+			i := slices.IndexFunc(r.Boards, func(ab api.APIDayBoard) bool { return ab.Board == b.Board })
+			if i < 0 || r.Boards[i].Sente.ID != b.Sente || r.Boards[i].Gote.ID != b.Gote || r.Boards[i].GameID != b.Last.ID || r.Boards[i].Result != nil {
+				t.Errorf("board %d differs from the class view", b.Board)
+			}
+			for _, pl := range []int64{b.Sente, b.Gote} {
+				j := slices.IndexFunc(r.ByName, func(l api.APIDayByName) bool { return l.Player.ID == pl })
+				if j < 0 || r.ByName[j].Board == nil || *r.ByName[j].Board != b.Board || r.ByName[j].Outcome != day.OutcomePlaying {
+					t.Errorf("player %d's line by name does not name board %d", pl, b.Board)
+				}
+			}
+		}
+		var st api.APIDayStandings
+		getJSON(apiPath("/day-classes/%d/standings", f.class.ID), &st)
+		losses, games := 0, 0
+		for _, l := range st.Lines {
+			losses += l.Losses
+			if l.Status == day.ShownGame {
+				games++
+			}
+		}
+		if len(st.Lines) != 9 || losses != len(v.Rounds[0].Boards) || games != 2*len(v.Rounds[1].Boards) {
+			t.Errorf("standings: %d lines, %d losses (round 1 had %d boards), %d playing", len(st.Lines), losses, len(v.Rounds[0].Boards), games)
+		}
+		// The projector: the round being played by board, then the standings.
+		resp, body := a.get(fmt.Sprintf("/events/%d/projector", f.event.ID))
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("projector: %d", resp.StatusCode)
+		}
+		for _, want := range []string{"2回戦 組み合わせ", "成績", "対局中", v.Names[v.Rounds[1].Boards[0].Sente], `data-testid="projector-table"`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("the projector does not show %q", want)
 			}
 		}
 	})
