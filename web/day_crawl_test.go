@@ -63,7 +63,9 @@ func TestCrawl_DayPagesHaveNoDeveloperText(t *testing.T) {
 		start := []string{fmt.Sprintf("/events/%d", f.event.ID), fmt.Sprintf("/events/%d/day", f.event.ID),
 			fmt.Sprintf("/events/%d/day/reception", f.event.ID), fmt.Sprintf("/day/classes/%d/edit", b.ID),
 			fmt.Sprintf("/day/classes/%d/rounds/1/boards", b.ID), fmt.Sprintf("/day/classes/%d/rounds/1/boards?board=99", b.ID),
-			fmt.Sprintf("/day/classes/%d/standings", b.ID)}
+			fmt.Sprintf("/day/classes/%d/standings", b.ID),
+			// The public day (issue 23 §4): a round by board and by name, the projector.
+			fmt.Sprintf("/day/classes/%d/rounds/1", b.ID), fmt.Sprintf("/events/%d/projector", f.event.ID)}
 		var all []offence
 		total := 0
 		for _, id := range []crawlIdentity{{"public", 0}, {"director", f.admin.UserID}} {

@@ -281,3 +281,49 @@ func TestDayPublic_APIAndProjectorFollowTheDay(t *testing.T) {
 		}
 	})
 }
+
+// The public day's pages and endpoints cost the same number of statements
+// for a class of 8 and one of 80 (issue 23 §4), for the public and for
+// the director, on both databases.
+func TestQueryCount_DayPublicPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		ctx := context.Background()
+		small := seedDay(t, a, 8, 2)
+		large := seedDay(t, a, 80, 2)
+		for _, f := range []dayFixture{small, large} {
+			if err := a.srv.Office.SetEventStatus(ctx, f.admin, f.event.ID, office.StatusPublished); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pages := []struct {
+			name string
+			path func(f dayFixture) string
+		}{
+			{"round", func(f dayFixture) string { return fmt.Sprintf("/day/classes/%d/rounds/2", f.class.ID) }},
+			{"standings", func(f dayFixture) string { return fmt.Sprintf("/day/classes/%d/standings", f.class.ID) }},
+			{"day", func(f dayFixture) string { return fmt.Sprintf("/events/%d/day", f.event.ID) }},
+			{"projector", func(f dayFixture) string { return fmt.Sprintf("/events/%d/projector", f.event.ID) }},
+			{"api day", func(f dayFixture) string { return fmt.Sprintf("%s/events/%d/day", api.APIPrefix, f.event.ID) }},
+			{"api rounds", func(f dayFixture) string { return fmt.Sprintf("%s/day-classes/%d/rounds", api.APIPrefix, f.class.ID) }},
+			{"api round", func(f dayFixture) string { return fmt.Sprintf("%s/day-classes/%d/rounds/2", api.APIPrefix, f.class.ID) }},
+			{"api standings", func(f dayFixture) string { return fmt.Sprintf("%s/day-classes/%d/standings", api.APIPrefix, f.class.ID) }},
+		}
+		for _, who := range []string{"public", "director"} {
+			if who == "director" {
+				a.signIn(a.client, small.admin.UserID)
+			}
+			for _, p := range pages {
+				ns := statementsOf(t, a, a.store, p.path(small))
+				nl := statementsOf(t, a, a.store, p.path(large))
+				t.Logf("%-8s %-13s small %3d large %3d", who, p.name, ns, nl)
+				if ns != nl {
+					t.Errorf("%s %s: %d statements for 8 players, %d for 80", who, p.name, ns, nl)
+				}
+				if nl > 30 {
+					t.Errorf("%s %s: %d statements, more than 30", who, p.name, nl)
+				}
+			}
+		}
+	})
+}
