@@ -307,7 +307,9 @@ func TestQueryCount_DayPublicPagesCostTheSameAtTenTimesTheSize(t *testing.T) {
 			{"api day", func(f dayFixture) string { return fmt.Sprintf("%s/events/%d/day", api.APIPrefix, f.event.ID) }},
 			{"api rounds", func(f dayFixture) string { return fmt.Sprintf("%s/day-classes/%d/rounds", api.APIPrefix, f.class.ID) }},
 			{"api round", func(f dayFixture) string { return fmt.Sprintf("%s/day-classes/%d/rounds/2", api.APIPrefix, f.class.ID) }},
-			{"api standings", func(f dayFixture) string { return fmt.Sprintf("%s/day-classes/%d/standings", api.APIPrefix, f.class.ID) }},
+			{"api standings", func(f dayFixture) string {
+				return fmt.Sprintf("%s/day-classes/%d/standings", api.APIPrefix, f.class.ID)
+			}},
 		}
 		for _, who := range []string{"public", "director"} {
 			if who == "director" {
