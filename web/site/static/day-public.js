@@ -38,6 +38,8 @@
       apply();
     }
   });
+  // At the swap (no flash of every line) and again once settled.
+  document.addEventListener("htmx:afterSwap", apply);
   document.addEventListener("htmx:afterSettle", apply);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", apply);
