@@ -66,6 +66,14 @@ func TestDayPublic_RoundPageByBoardAndByName(t *testing.T) {
 		if err := a.srv.Office.SetEventStatus(ctx, f.admin, f.event.ID, office.StatusPublished); err != nil {
 			t.Fatal(err)
 		}
+		// The day page leads the public to the round being played and the
+		// standings, the final knockouts and the projector.
+		_, dayPage := a.get(fmt.Sprintf("/events/%d/day", f.event.ID))
+		for _, href := range []string{page, fmt.Sprintf("/day/classes/%d/standings", f.class.ID), fmt.Sprintf("/events/%d/brackets", f.event.ID), fmt.Sprintf("/events/%d/projector", f.event.ID)} {
+			if !strings.Contains(dayPage, `href="`+href+`"`) {
+				t.Errorf("the day page does not link %s", href)
+			}
+		}
 		if resp, _ := a.get(fmt.Sprintf("/day/classes/%d/rounds/3", f.class.ID)); resp.StatusCode != http.StatusNotFound {
 			t.Fatalf("an undrawn round: %d, want 404", resp.StatusCode)
 		}
