@@ -107,6 +107,10 @@ func UnwatchedTables() []string {
 		"api_tokens", "api_token_uses",
 		// The API's shared rate limit (00145): no page shows it.
 		"api_rate_limits",
+		// Entries before the day (00175): shown on the entry form, the
+		// entrant's private link and the director's list, all rendered
+		// fresh; an approval writes day_entrants, which is watched.
+		"day_entry_settings", "day_entries",
 	}
 }
 
