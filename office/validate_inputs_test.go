@@ -50,6 +50,7 @@ var untaggedInputs = map[string]string{
 	"day.LoneReportInput":       "ids only",
 	"day.WalkInInput":           "checked as the office.PlayerInput and MasterRef it becomes",
 	"day.EntrySettingsInput":    "domain rule: a deadline in Japan time and a whole number per class, each named",
+	"day.BulkInput":             "a pasted list or CSV file read line by line, each line's problems named in the preview; the fingerprint compared with the preview",
 }
 
 // officeStructs parses every non-test Go file under office/ and returns,

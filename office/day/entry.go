@@ -41,6 +41,19 @@ var (
 	ErrBadEntryToken = fmt.Errorf("no entry has this link: %w", office.ErrNotFound)
 )
 
+// Entry states (store.DayEntry.Status), for the web.
+const (
+	EntryPending   = store.EntryPending
+	EntryApproved  = store.EntryApproved
+	EntryWaiting   = store.EntryWaiting
+	EntryRefused   = store.EntryRefused
+	EntryWithdrawn = store.EntryWithdrawn
+)
+
+// EntryStatuses are the states in the order the director's list shows
+// them.
+var EntryStatuses = []string{EntryPending, EntryWaiting, EntryApproved, EntryRefused, EntryWithdrawn}
+
 // Log actions of entries (store.DayLogEntry.Action).
 const (
 	LogEntryApproved = "entry_approved"
