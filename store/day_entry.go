@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"gorm.io/gorm/clause"
 )
 
 // Entries before the day (migration 00175, docs/amateur-day-entries.md).
@@ -177,4 +179,18 @@ func (s *Store) SetDayEntrantWithdrawnBySelf(ctx context.Context, id int64, now 
 		return fmt.Errorf("day entrant %d is missing or already withdrawn: %w", id, ErrConflict)
 	}
 	return nil
+}
+
+// LockDayEvent holds a day's row for the rest of the transaction, so
+// writers of its entries' places (the form, a withdrawal, a refusal, the
+// caps) take turns and a cap is never overrun: SELECT … FOR UPDATE on
+// PostgreSQL; on SQLite every transaction already holds the write lock
+// (LockGame). Call it inside Tx only.
+func (s *Store) LockDayEvent(ctx context.Context, eventID int64) error {
+	q := s.DB(ctx)
+	if s.dialect == Postgres {
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	var d DayEvent
+	return notFound(q.Where("event_id = ?", eventID).Take(&d).Error, fmt.Sprintf("lock day %d", eventID))
 }

@@ -118,6 +118,9 @@ func (d *Day) SetEntrySettings(ctx context.Context, actor office.Actor, in Entry
 		if _, err := requireDay(ctx, tx, actor, in.EventID, deskRoles); err != nil {
 			return err
 		}
+		if err := tx.LockDayEvent(ctx, in.EventID); err != nil {
+			return err
+		}
 		classes, err := classesIn(ctx, tx, in.EventID)
 		if err != nil {
 			return err
@@ -330,6 +333,9 @@ func (d *Day) SubmitEntry(ctx context.Context, actor office.Actor, in EntryFormI
 		return store.DayEntry{}, "", err
 	}
 	err = d.store.Tx(ctx, func(tx *store.Store) error {
+		if err := tx.LockDayEvent(ctx, in.EventID); err != nil {
+			return err
+		}
 		set, err := entrySettingsIn(ctx, tx, in.EventID)
 		if err != nil {
 			return err
@@ -489,6 +495,12 @@ func (d *Day) WithdrawByLink(ctx context.Context, token, ip string, version int)
 	return d.store.Tx(ctx, func(tx *store.Store) error {
 		e, err := tx.DayEntryByHash(ctx, hashToken(token))
 		if err != nil {
+			return err
+		}
+		if err := tx.LockDayEvent(ctx, e.EventID); err != nil {
+			return err
+		}
+		if e, err = tx.DayEntryByHash(ctx, hashToken(token)); err != nil { // read again under the lock
 			return err
 		}
 		v, err := d.entryOfLinkIn(ctx, tx, e)

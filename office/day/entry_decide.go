@@ -72,6 +72,9 @@ func decideIn(ctx context.Context, tx *store.Store, actor office.Actor, in Entry
 	if _, err := requireDay(ctx, tx, actor, in.EventID, deskRoles); err != nil {
 		return store.DayEntry{}, err
 	}
+	if err := tx.LockDayEvent(ctx, in.EventID); err != nil {
+		return store.DayEntry{}, err
+	}
 	e, err := tx.DayEntryByID(ctx, in.EntryID)
 	if err != nil {
 		return store.DayEntry{}, err

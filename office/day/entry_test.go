@@ -324,3 +324,36 @@ func TestEntries_RateLimitPerAddress(t *testing.T) {
 		}
 	})
 }
+
+// Two entries posted at once to a class with one place left: one is
+// pending, the other waits (the day's row is locked while places are
+// counted).
+func TestEntries_ConcurrentEntriesNeverOverrunTheCap(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newEntryFixture(t, s)
+		f.settings(day.EntrySettingsInput{Open: true, Caps: map[int64]string{f.a.ID: "1"}})
+		type res struct {
+			e   store.DayEntry
+			err error
+		}
+		out := make(chan res, 2)
+		for i, name := range []string{"甲", "乙"} {
+			go func() {
+				e, _, err := f.d.SubmitEntry(f.ctx, office.Actor{}, day.EntryFormInput{EventID: f.event.ID, Name: name, Reading: []string{"こう", "おつ"}[i], Rank: "初段", Contact: "x"}, fmt.Sprintf("198.51.100.%d", 50+i))
+				out <- res{e, err}
+			}()
+		}
+		statuses := map[string]int{}
+		for range 2 {
+			r := <-out
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			statuses[r.e.Status]++
+		}
+		if statuses[store.EntryPending] != 1 || statuses[store.EntryWaiting] != 1 {
+			t.Fatalf("statuses %v, want one pending and one waiting", statuses)
+		}
+	})
+}
