@@ -57,6 +57,11 @@ func TestDayEntryWeb_FormLinkAndWithdraw(t *testing.T) {
 			t.Fatalf("form: %d", resp.StatusCode)
 		}
 		before := countRows(t, a)
+		// Without the CSRF token the post is refused before it is read.
+		noToken := url.Values{"name": {"青木 健一"}, "reading": {"あおき"}, "rank": {"初段"}, "contact": {"x"}}
+		if resp, _ := a.do(a.newClient(), http.MethodPost, form, strings.NewReader(noToken.Encode()), "application/x-www-form-urlencoded"); resp.StatusCode != http.StatusForbidden || countRows(t, a) != before {
+			t.Fatalf("post without the CSRF token: %d", resp.StatusCode)
+		}
 		resp, body := a.postForm(form, url.Values{"name": {"青木 健一"}, "reading": {"青木"}, "rank": {"初段"}, "contact": {""}})
 		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, `data-testid="error-reading"`) || !strings.Contains(body, `data-testid="error-contact"`) ||
 			!strings.Contains(body, "ひらがなかカタカナで入力してください") || !strings.Contains(body, `value="青木 健一"`) {
@@ -185,6 +190,16 @@ func TestDayEntryWeb_DirectorListAndBulk(t *testing.T) {
 		}
 		if resp, body := a.postForm(fmt.Sprintf("%s/%d/refuse", list, e2.ID), url.Values{"version": {"1"}}); resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "お断りする理由") {
 			t.Fatalf("refuse without a reason: %d", resp.StatusCode)
+		}
+		resp, body = a.postForm(fmt.Sprintf("%s/%d/edit", list, e2.ID), url.Values{"version": {"1"}, "name": {"高橋悠斗"}, "reading": {"高橋"}, "rank": {"初段"}, "contact": {"y"}})
+		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, `data-testid="error-reading"`) || !strings.Contains(body, `<details open`) {
+			t.Fatalf("edit with a kanji reading: %d\n%s", resp.StatusCode, body)
+		}
+		if resp, _ := a.postForm(fmt.Sprintf("%s/%d/edit", list, e2.ID), url.Values{"version": {"1"}, "name": {"高橋悠斗"}, "reading": {"たかはしゆうと"}, "rank": {"二段"}, "contact": {"y"}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("edit: %d", resp.StatusCode)
+		}
+		if resp, body := a.postForm(fmt.Sprintf("%s/%d/refuse", list, e2.ID), url.Values{"version": {"2"}, "reason": {"重複のため"}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("refuse: %d\n%s", resp.StatusCode, body)
 		}
 
 		paste := "高橋悠斗\tたかはしゆうと\n渡辺葵,わたなべ あおい\n新人,しんじん,5級\n無名\n"
