@@ -55,7 +55,9 @@ func NameVariants() map[rune]rune {
 // 全角) along with the 中黒 「・」 that separates names, katakana folded to
 // hiragana, and the 異体字 of nameVariants to their everyday form.
 func FoldName(s string) string {
-	s = norm.NFKC.String(s)
+	if !norm.NFKC.IsNormalString(s) {
+		s = norm.NFKC.String(s)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {

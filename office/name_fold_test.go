@@ -68,3 +68,12 @@ func TestFoldName_VariantTableIsOneStep(t *testing.T) {
 		t.Error("龍 is folded; 龍 and 竜 are different names")
 	}
 }
+
+// BenchmarkFoldName: one name as the director's list and a paste fold
+// every registered player's name and reading once per page.
+func BenchmarkFoldName(b *testing.B) {
+	for b.Loop() {
+		office.FoldName("高橋 悠斗")
+		office.FoldName("たかはし ゆうと")
+	}
+}
