@@ -82,6 +82,8 @@ func RevisionTables() []RevisionTable {
 		{"day_pairings", "day_round_id", "I"},
 		{"day_log", "event_id", "I"}, // observed tosses show on the class page
 		{"day_finals", "day_class_id", "I"},
+		// The entry form's settings (00175): the day page links the form.
+		{"day_entry_settings", "event_id", "IUD"},
 	}
 }
 
@@ -110,7 +112,7 @@ func UnwatchedTables() []string {
 		// Entries before the day (00175): shown on the entry form, the
 		// entrant's private link and the director's list, all rendered
 		// fresh; an approval writes day_entrants, which is watched.
-		"day_entry_settings", "day_entries",
+		"day_entries",
 	}
 }
 

@@ -96,8 +96,9 @@ func TestDayEntryWeb_FormLinkAndWithdraw(t *testing.T) {
 	})
 }
 
-// A closed form says so (and refuses a post, 403, storing nothing); a draft
-// day's form is not found for the public; the eleventh entry from one
+// A closed form says so (and refuses a post, 403, storing nothing) and the
+// public day page does not link it; a draft day's form is not found for
+// the public; once open the day page links it; the eleventh entry from one
 // address at once is 429.
 func TestDayEntryWeb_ClosedDraftAndRateLimit(t *testing.T) {
 	t.Parallel()
@@ -123,8 +124,16 @@ func TestDayEntryWeb_ClosedDraftAndRateLimit(t *testing.T) {
 		if resp, _ := a.get(fmt.Sprintf("/events/%d/day/entry", draft.ID)); resp.StatusCode != http.StatusNotFound {
 			t.Fatalf("a draft day's form: %d", resp.StatusCode)
 		}
+		dayPage := fmt.Sprintf("/events/%d/day", f.event.ID)
+		_, body := a.get(dayPage)
+		if strings.Contains(body, `data-testid="day-entry-link"`) {
+			t.Fatal("the day page links a closed form")
+		}
 		if err := f.d.SetEntrySettings(ctx, f.admin, day.EntrySettingsInput{EventID: f.event.ID, Open: true, Version: 1}); err != nil {
 			t.Fatal(err)
+		}
+		if resp, body := a.get(dayPage); resp.StatusCode != http.StatusOK || !strings.Contains(body, `data-testid="day-entry-link"`) {
+			t.Fatalf("the day page does not link the open form: %d", resp.StatusCode)
 		}
 		bad := url.Values{"name": {""}, "reading": {"あおき"}, "rank": {"初段"}, "contact": {"x"}}
 		for i := 1; i < day.EntryRateBurst; i++ {

@@ -32,6 +32,17 @@ CREATE TABLE day_entries (
 );
 CREATE INDEX day_entries_event_idx ON day_entries (event_id, status, created_at);
 
+-- The public day page links the form while it is open (kisen_event_changed, 00097/00155).
+CREATE CONSTRAINT TRIGGER day_entry_settings_changed_insert AFTER INSERT ON day_entry_settings DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION kisen_event_changed('event_id');
+CREATE CONSTRAINT TRIGGER day_entry_settings_changed_update AFTER UPDATE ON day_entry_settings DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION kisen_event_changed('event_id');
+CREATE CONSTRAINT TRIGGER day_entry_settings_changed_delete AFTER DELETE ON day_entry_settings DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION kisen_event_changed('event_id');
+
 -- +goose Down
+DROP TRIGGER day_entry_settings_changed_delete ON day_entry_settings;
+DROP TRIGGER day_entry_settings_changed_update ON day_entry_settings;
+DROP TRIGGER day_entry_settings_changed_insert ON day_entry_settings;
 DROP TABLE day_entries;
 DROP TABLE day_entry_settings;

@@ -42,7 +42,38 @@ CREATE TABLE day_entries (
 );
 CREATE INDEX day_entries_event_idx ON day_entries (event_id, status, created_at);
 
+-- The public day page links the form while it is open, so the settings
+-- raise the event's revision (as 00155 for the day's other tables). The
+-- entries themselves stay unwatched: only the form, the private link and
+-- the director's list show them, all rendered fresh.
+-- +goose StatementBegin
+CREATE TRIGGER day_entry_settings_changed_insert AFTER INSERT ON day_entry_settings BEGIN
+INSERT INTO event_changes (event_id, revision, changed_at)
+    SELECT e.id, 1, strftime('%Y-%m-%d %H:%M:%f', 'now') FROM events e WHERE e.id = NEW.event_id
+    ON CONFLICT (event_id) DO UPDATE SET revision = event_changes.revision + 1, changed_at = excluded.changed_at;
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER day_entry_settings_changed_update AFTER UPDATE ON day_entry_settings BEGIN
+INSERT INTO event_changes (event_id, revision, changed_at)
+    SELECT e.id, 1, strftime('%Y-%m-%d %H:%M:%f', 'now') FROM events e WHERE e.id = NEW.event_id
+    ON CONFLICT (event_id) DO UPDATE SET revision = event_changes.revision + 1, changed_at = excluded.changed_at;
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER day_entry_settings_changed_delete AFTER DELETE ON day_entry_settings BEGIN
+INSERT INTO event_changes (event_id, revision, changed_at)
+    SELECT e.id, 1, strftime('%Y-%m-%d %H:%M:%f', 'now') FROM events e WHERE e.id = OLD.event_id
+    ON CONFLICT (event_id) DO UPDATE SET revision = event_changes.revision + 1, changed_at = excluded.changed_at;
+END;
+-- +goose StatementEnd
+
 -- +goose Down
+DROP TRIGGER day_entry_settings_changed_delete;
+DROP TRIGGER day_entry_settings_changed_update;
+DROP TRIGGER day_entry_settings_changed_insert;
 DROP INDEX day_entries_event_idx;
 DROP TABLE day_entries;
 DROP TABLE day_entry_settings;

@@ -99,6 +99,13 @@ func (d *Day) EntrySettingsOf(ctx context.Context, actor office.Actor, eventID i
 	return entrySettingsIn(ctx, d.store, eventID)
 }
 
+// EntryOpen reports whether a day's form takes entries now (one
+// statement; the caller has checked the actor may see the day).
+func (d *Day) EntryOpen(ctx context.Context, eventID int64) (bool, error) {
+	set, err := entrySettingsIn(ctx, d.store, eventID)
+	return set.OpenAt(d.now()), err
+}
+
 // EntrySettingsInput is the director's settings form: open or closed, a
 // deadline typed in Japan time (YYYY-MM-DDTHH:MM, blank for none) and a
 // cap per class (blank or 0 for none).

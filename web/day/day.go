@@ -96,6 +96,7 @@ type dayView struct {
 	Form      classForm
 	Errs      site.FieldMsgs
 	EditURL   string // set when the form edits a class
+	EntryURL  string // the entry form, while it takes entries
 	// Rounds lists the round numbers some class has drawn, for the
 	// event-wide board pages (shown to those who enter results).
 	Rounds []int
@@ -158,6 +159,11 @@ func (s *Room) renderDay(c echo.Context, status int, form classForm, errs site.F
 	}
 	v := dayView{EventID: id, EventName: site.LocalName(ctx, e.Name, e.NameEn), EventURL: "/events/" + strconv.FormatInt(id, 10), Form: form, Errs: errs}
 	v.CanDesk = !a.Anonymous() && s.Office.RequireEventRole(ctx, a, id, office.RoleDirector) == nil
+	if open, err := s.DayRoom().EntryOpen(ctx, id); err != nil {
+		return err
+	} else if open {
+		v.EntryURL = dayEntryURL(id) // docs/amateur-day-entries.md
+	}
 	if !a.Anonymous() && s.Office.RequireEventRole(ctx, a, id, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil {
 		rounds, err := s.DayRoom().RoundsOfEvent(ctx, id)
 		if err != nil {
