@@ -1,10 +1,14 @@
 package web
 
 import (
+	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"kisen/store"
@@ -13,7 +17,8 @@ import (
 // TestBrowser_DayEntryFormOnAPhone: on a 390 px screen the entry form fits
 // the width, a reading typed in kanji is refused with the message under
 // the field (the other fields kept), and the corrected entry lands on the
-// private link's page, which names the state and the link to keep.
+// private link's page, which names the state and the link to keep; the
+// director's list and a paste's preview fit the same screen.
 func TestBrowser_DayEntryFormOnAPhone(t *testing.T) {
 	t.Parallel()
 	eachBrowserDB(t, func(t *testing.T, s *store.Store) {
@@ -62,5 +67,30 @@ func TestBrowser_DayEntryFormOnAPhone(t *testing.T) {
 			t.Fatalf("the link page is %.0f px wide", w)
 		}
 		screenshot(t, ctx, "entry-link-phone")
+
+		// The director's list of that entry, and a paste's preview, on the
+		// same phone: nothing wider than the screen but the preview's
+		// table, which scrolls in its own box.
+		a.signIn(a.client, f.admin.UserID)
+		u, _ := url.Parse(a.ts.URL)
+		var session string
+		for _, c := range a.client.Jar.Cookies(u) {
+			if c.Name == "kisen_session" {
+				session = c.Value
+			}
+		}
+		do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, network.SetCookie, network.SetCookieParams{Name: "kisen_session", Value: session, URL: a.ts.URL})
+			return err
+		}),
+			chromedp.Navigate(fmt.Sprintf("%s/events/%d/day/entries", a.ts.URL, f.event.ID)),
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid="entry-row"]`)),
+			chromedp.SendKeys(chromedp.CSS(`#f-lines`), "渡辺あおい,わたなべあおい,初段\n新人,しんじん,5級,駅前道場将棋クラブ\n"),
+			chromedp.Click(chromedp.CSS(`[data-testid="entries-bulk-preview"]`)),
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid="entries-bulk-table"]`)))
+		if w := width(); w > 390 {
+			t.Fatalf("the director's list with a preview is %.0f px wide", w)
+		}
+		screenshot(t, ctx, "entries-list-phone")
 	})
 }
