@@ -15,7 +15,7 @@ import (
 const (
 	codeBulkEmpty          = "bulk.err.empty"
 	codeBulkUnknown        = "bulk.err.player_unknown"
-	codeBulkAmbiguous      = "bulk.err.player_ambiguous"
+	codeBulkAmbiguousAmong = "bulk.err.player_ambiguous_among"
 	codeBulkTwice          = "bulk.err.twice"
 	codeBulkEntered        = "bulk.err.already_entered"
 	codeBulkSeed           = "bulk.err.seed"
@@ -81,7 +81,9 @@ func (o *Office) AddEntrants(ctx context.Context, actor Actor, stageID int64, te
 				v.Add(n, bulkEntrantsFieldLines, codeBulkUnknown, map[string]any{"Line": n, "Value": ref})
 				continue
 			case "league.err.player_ambiguous":
-				v.Add(n, bulkEntrantsFieldLines, codeBulkAmbiguous, map[string]any{"Line": n, "Value": ref})
+				// The players the line could mean, so the director sees
+				// whom to choose between (issue 23 §1).
+				v.Add(n, bulkEntrantsFieldLines, codeBulkAmbiguousAmong, map[string]any{"Line": n, "Value": ref, "Names": candidateNames(ix.candidates(ref, 5))})
 				continue
 			}
 			if first, dup := seen[p.ID]; dup {
@@ -204,4 +206,17 @@ func (o *Office) ImportPlayersPaste(ctx context.Context, a Actor, text, kind str
 		return PlayerImportSummary{}, err
 	}
 	return sum, nil
+}
+
+// candidateNames lists players as 氏名（よみ・番号）, separated by 「、」.
+func candidateNames(ps []store.Player) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		who := p.Reading
+		if p.Number != nil {
+			who += "・" + *p.Number
+		}
+		parts[i] = p.Name + "（" + who + "）"
+	}
+	return strings.Join(parts, "、")
 }

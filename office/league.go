@@ -116,11 +116,15 @@ func ClassRoundDates(c store.LeagueClass) [][]string {
 	return ds
 }
 
-// playerIndex finds registry players by federation number or by exact
-// name, for the member list and the history import.
+// playerIndex finds registry players by federation number, by exact
+// name, or — when neither is found — by the name or reading as FoldName
+// compares them (spaces, katakana and 異体字 ignored; issue 23 §1), for
+// the member list, the history import and pasted entrants.
 type playerIndex struct {
-	byNumber map[string]store.Player
-	byName   map[string][]store.Player
+	byNumber  map[string]store.Player
+	byName    map[string][]store.Player
+	byFolded  map[string][]store.Player // FoldName of the name
+	byReading map[string][]store.Player // FoldName of the reading
 }
 
 func loadPlayerIndex(ctx context.Context, s *store.Store) (playerIndex, error) {
@@ -128,28 +132,67 @@ func loadPlayerIndex(ctx context.Context, s *store.Store) (playerIndex, error) {
 	if err != nil {
 		return playerIndex{}, err
 	}
-	ix := playerIndex{byNumber: map[string]store.Player{}, byName: map[string][]store.Player{}}
+	ix := playerIndex{byNumber: map[string]store.Player{}, byName: map[string][]store.Player{},
+		byFolded: map[string][]store.Player{}, byReading: map[string][]store.Player{}}
 	for _, p := range all {
 		if p.Number != nil {
 			ix.byNumber[*p.Number] = p
 		}
 		ix.byName[p.Name] = append(ix.byName[p.Name], p)
+		ix.byFolded[FoldName(p.Name)] = append(ix.byFolded[FoldName(p.Name)], p)
+		if p.Reading != "" {
+			ix.byReading[FoldName(p.Reading)] = append(ix.byReading[FoldName(p.Reading)], p)
+		}
 	}
 	return ix, nil
 }
 
 // find resolves a number or a name; code is the message id when it fails.
+// An exact name comes first; then the folded name, then the folded
+// reading, each only when it names one player.
 func (ix playerIndex) find(ref string) (store.Player, string) {
 	ref = strings.TrimSpace(ref)
 	if p, ok := ix.byNumber[ref]; ok {
 		return p, ""
 	}
-	switch ps := ix.byName[ref]; len(ps) {
-	case 1:
+	if ps := ix.byName[ref]; len(ps) == 1 {
 		return ps[0], ""
-	case 0:
-		return store.Player{}, "league.err.player_unknown"
-	default:
+	} else if len(ps) > 1 {
 		return store.Player{}, "league.err.player_ambiguous"
 	}
+	f := FoldName(ref)
+	for _, ps := range [][]store.Player{ix.byFolded[f], ix.byReading[f]} {
+		switch len(ps) {
+		case 0:
+			continue
+		case 1:
+			return ps[0], ""
+		default:
+			return store.Player{}, "league.err.player_ambiguous"
+		}
+	}
+	return store.Player{}, "league.err.player_unknown"
+}
+
+// candidates are the players a reference could mean (exact or folded
+// name, folded reading), by reading, at most max — the suggestion an
+// ambiguous pasted line names.
+func (ix playerIndex) candidates(ref string, limit int) []store.Player {
+	ref = strings.TrimSpace(ref)
+	f := FoldName(ref)
+	seen := map[int64]bool{}
+	var out []store.Player
+	for _, ps := range [][]store.Player{ix.byName[ref], ix.byFolded[f], ix.byReading[f]} {
+		for _, p := range ps {
+			if !seen[p.ID] {
+				seen[p.ID] = true
+				out = append(out, p)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b store.Player) int { return strings.Compare(a.Reading+a.Name, b.Reading+b.Name) })
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out
 }

@@ -127,3 +127,8 @@ func KeptView[T any](o *Office, key, rev string, compute func() (T, error)) (T, 
 // MustJSON is the JSON of an audit log entry's detail ("{}" when v cannot
 // be encoded).
 func MustJSON(v any) string { return mustJSON(v) }
+
+// DecodeUploadedCSV reads an uploaded CSV file's text as the player import
+// does: UTF-8 (with or without a BOM) or Shift_JIS without an undecodable
+// byte; ok is false for anything else.
+func DecodeUploadedCSV(data []byte) (string, bool) { return decodePlayerCSV(data) }

@@ -27,7 +27,7 @@ var taggedInputs = []any{
 	office.DrawInput{}, office.SwapInput{}, office.ScheduleInput{}, office.ScheduleEdit{},
 	office.SetupInput{}, office.NewUser{}, office.PasswordChange{}, office.TokenInput{},
 	office.RelativeInput{}, office.PlayerInput{}, office.SettingsForm{},
-	day.ClassInput{}, day.FeeInput{}, day.PaperInput{},
+	day.ClassInput{}, day.FeeInput{}, day.PaperInput{}, day.EntryFormInput{}, day.EntryDecision{},
 	ratings.RatingSettingsInput{},
 }
 
@@ -49,6 +49,8 @@ var untaggedInputs = map[string]string{
 	"day.ReportInput":           "domain rule: the winner is one of the board's players; the token is checked as a secret",
 	"day.LoneReportInput":       "ids only",
 	"day.WalkInInput":           "checked as the office.PlayerInput and MasterRef it becomes",
+	"day.EntrySettingsInput":    "domain rule: a deadline in Japan time and a whole number per class, each named",
+	"day.BulkInput":             "a pasted list or CSV file read line by line, each line's problems named in the preview; the fingerprint compared with the preview",
 }
 
 // officeStructs parses every non-test Go file under office/ and returns,

@@ -82,6 +82,8 @@ func RevisionTables() []RevisionTable {
 		{"day_pairings", "day_round_id", "I"},
 		{"day_log", "event_id", "I"}, // observed tosses show on the class page
 		{"day_finals", "day_class_id", "I"},
+		// The entry form's settings (00175): the day page links the form.
+		{"day_entry_settings", "event_id", "IUD"},
 	}
 }
 
@@ -107,6 +109,10 @@ func UnwatchedTables() []string {
 		"api_tokens", "api_token_uses",
 		// The API's shared rate limit (00145): no page shows it.
 		"api_rate_limits",
+		// Entries before the day (00175): shown on the entry form, the
+		// entrant's private link and the director's list, all rendered
+		// fresh; an approval writes day_entrants, which is watched.
+		"day_entries",
 	}
 }
 

@@ -375,6 +375,11 @@ func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 			ins("day_finals", func() {
 				create(&store.DayFinal{ClassID: dc.ID, StageID: st.ID, Seed: "7", BuiltBy: u.ID, BuiltAt: now})
 			}),
+			ins("day_entry_settings", func() {
+				create(&store.DayEntrySettings{EventID: ev.ID, Open: true, Caps: "{}", Version: 1, UpdatedAt: now})
+			}),
+			{table: "day_entry_settings", op: "U", do: func(int64) { exec("UPDATE day_entry_settings SET open = FALSE WHERE event_id = ?", ev.ID) }},
+			{table: "day_entry_settings", op: "D", do: func(int64) { exec("DELETE FROM day_entry_settings WHERE event_id = ?", ev.ID) }},
 		}
 		covered := map[string]bool{"events.I": true} // checked above: a new event starts at 1
 		for _, st := range append(registry, steps...) {

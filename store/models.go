@@ -62,5 +62,8 @@ func Models() []any {
 		&DayReportSecret{},
 		&DayReportResult{},
 		&DayFinal{},
+		// entries before the day (00175)
+		&DayEntrySettings{},
+		&DayEntry{},
 	}
 }

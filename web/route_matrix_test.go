@@ -207,6 +207,17 @@ var routeExpectations = map[string]string{
 	"GET /day/classes/:cid/blocks/print":                 "public",
 	"GET /day/classes/:cid/standings/print":              "public",
 	"POST /day/classes/:cid/paper":                       "staff:director",
+	"GET /events/:id/day/entry":                          "public",
+	"POST /events/:id/day/entry":                         "skip: an entry spends the address's rate limit (a write by design); TestDayEntryWeb_ClosedDraftAndRateLimit, TestDayEntryWeb_FormLinkAndWithdraw",
+	"GET /day/entries/:token":                            "skip: an entry's private link; every miss is counted per address (a write by design); TestDayEntryWeb_FormLinkAndWithdraw",
+	"POST /day/entries/:token/withdraw":                  "skip: an entry's private link; every miss is counted per address (a write by design); TestDayEntryWeb_FormLinkAndWithdraw",
+	"GET /events/:id/day/entries":                        "staff:director",
+	"POST /events/:id/day/entries/settings":              "staff:director",
+	"POST /events/:id/day/entries/:entry/approve":        "staff:director",
+	"POST /events/:id/day/entries/:entry/refuse":         "staff:director",
+	"POST /events/:id/day/entries/:entry/edit":           "staff:director",
+	"POST /events/:id/day/entries/bulk":                  "staff:director",
+	"POST /events/:id/day/entries/bulk/confirm":          "staff:director",
 	"GET /r/:token":                                      "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
 	"POST /r/:token":                                     "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
 
@@ -417,6 +428,8 @@ func fillPath(pattern string, sd *matrixSide) string {
 			continue
 		case s == ":eid":
 			v = sd.entrant
+		case s == ":entry":
+			v = 1 // a day entry; refused before it is read
 		case s == ":tid":
 			v = sd.token
 		case s == ":cid" && prev == "classes":

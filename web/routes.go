@@ -81,6 +81,7 @@ func (s *Server) routes() error {
 	e.POST("/day/classes/:cid/rounds/:n/boards/:b", s.DayBoardResult, site.RequireUser, s.ActsOnDayClass(true))
 	e.POST("/day/classes/:cid/rounds/:n/boards/:b/toss", s.DayBoardToss, site.RequireUser, s.ActsOnDayClass(true))
 	s.DayFinalRoutes(e) // a day class's final knockout (web/day/day_final.go)
+	s.DayEntryRoutes(e) // entries before the day (issue 23 §1; web/day/day_entry.go, docs/amateur-day-entries.md)
 
 	// The day's paper, the players' own report and the director's view
 	// (issue 14 parts 5-QR, 6, 7; web/day/day_paper*.go, docs/amateur-day-paper.md).

@@ -97,6 +97,7 @@ type dayView struct {
 	Form      classForm
 	Errs      site.FieldMsgs
 	EditURL   string // set when the form edits a class
+	EntryURL  string // the entry form, while it takes entries
 	// Rounds lists the round numbers some class has drawn, for the
 	// event-wide board pages (shown to those who enter results).
 	Rounds []int
@@ -170,6 +171,11 @@ func (s *Room) renderDay(c echo.Context, status int, form classForm, errs site.F
 	for _, r := range rounds {
 		most = max(most, r.Number)
 		current[r.ClassID] = max(current[r.ClassID], r.Number)
+	}
+	if open, err := s.DayRoom().EntryOpen(ctx, id); err != nil {
+		return err
+	} else if open {
+		v.EntryURL = dayEntryURL(id) // docs/amateur-day-entries.md
 	}
 	if !a.Anonymous() && s.Office.RequireEventRole(ctx, a, id, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil {
 		for n := 1; n <= most; n++ {
