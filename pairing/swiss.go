@@ -115,6 +115,9 @@ type SwissRequest struct {
 	History  []SwissRound
 	Round    int
 	Seed     uint64
+	// softColours drops the colour rules to the bottom of the objective
+	// (the draw before issue 23): tests measure what the rules cost.
+	softColours bool
 }
 
 // SwissAvoidance is a relationship the draw could not keep apart.
@@ -146,6 +149,21 @@ type SwissReport struct {
 	// ColourRepeats counts games where a player with equal sente and gote
 	// counts gets the same colour as last time (they would alternate).
 	ColourRepeats int `json:"colour_repeats"`
+	// ColourRulesBroken names every player this round gives a third game
+	// in a row on one side or a sente−gote count past ±1 (colour-balancing
+	// classes only). The draw breaks them only when no valid round keeps
+	// them all, and then for as few players as it can.
+	ColourRulesBroken []SwissColourBreak `json:"colour_rules_broken"`
+}
+
+// SwissColourBreak is one player whose colour rule a round breaks.
+type SwissColourBreak struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Board   int    `json:"board"`
+	Colour  string `json:"colour"` // sente or gote, this round
+	Rule    string `json:"rule"`   // RuleSwissThirdInARow or RuleSwissBalance
+	Message string `json:"message"`
 }
 
 // NoSwissPairingError says why no round satisfies the hard rules: no
@@ -171,6 +189,7 @@ type swissState struct {
 	met      map[uint64]bool
 	colour   []int // sente − gote
 	last     []int // +1 sente, −1 gote, 0 none
+	run      []int // the current streak of games on one side: +k sente, −k gote
 	order    []int // initial order position (0 = first)
 	relation [][]string
 }
@@ -259,6 +278,7 @@ func newSwissState(req SwissRequest, forDraw bool) (*swissState, error) {
 	s.hadBye = make([]bool, n)
 	s.colour = make([]int, n)
 	s.last = make([]int, n)
+	s.run = make([]int, n)
 	// busy[i] is 1 + the round and seat where player i last played: a
 	// player seen twice in one round is bad input. Field names are
 	// formatted only for an error.
@@ -308,6 +328,8 @@ func newSwissState(req SwissRequest, forDraw bool) (*swissState, error) {
 			s.met[pairKey(a, b)] = true
 			s.colour[a]++
 			s.colour[b]--
+			s.run[a] = max(s.run[a], 0) + 1
+			s.run[b] = min(s.run[b], 0) - 1
 			s.last[a], s.last[b] = 1, -1
 		}
 		if rd.Bye != "" {
@@ -379,11 +401,40 @@ func (s *swissState) active() []int {
 	return out
 }
 
-// colourClash is what pairing a with b costs the colour balance once
-// colourOrder has picked sente: players pushed past sente−gote ±1 (strong)
-// and level players who get last round's colour again (weak).
-func (s *swissState) colourClash(a, b int) (strong, weak int) {
-	se, go_ := s.colourOrder(a, b)
+// breaks reports whether player p taking sente (seat +1) or gote (−1)
+// breaks a colour rule: a third game in a row on that side, or a sente−gote
+// count past ±1 on that side (a player already past it, from an old or
+// relaxed history, keeps the rule by the seat that brings them back). The
+// streak counts games only: a bye or a round away neither ends it nor adds
+// to it.
+func (s *swissState) breaks(p, seat int) bool {
+	return s.colour[p]*seat >= 1 || s.run[p]*seat >= 2
+}
+
+// seats decides who is sente: the side that breaks fewer colour rules
+// (docs/swiss.md); when both sides break as many, colourOrder.
+func (s *swissState) seats(a, b int) (sente, gote int) {
+	if s.req.softColours {
+		return s.colourOrder(a, b)
+	}
+	ab := b2i(s.breaks(a, 1)) + b2i(s.breaks(b, -1))
+	ba := b2i(s.breaks(b, 1)) + b2i(s.breaks(a, -1))
+	switch {
+	case ab < ba:
+		return a, b
+	case ba < ab:
+		return b, a
+	}
+	return s.colourOrder(a, b)
+}
+
+// colourClash is what pairing a with b costs the colours once seats has
+// picked sente: players whose colour rule breaks, players pushed past
+// sente−gote ±1 (strong; a subset of the first) and level players who get
+// last round's colour again (weak).
+func (s *swissState) colourClash(a, b int) (broken, strong, weak int) {
+	se, go_ := s.seats(a, b)
+	broken = int(b2i(s.breaks(se, 1)) + b2i(s.breaks(go_, -1)))
 	if s.colour[se] >= 1 {
 		strong++
 	}
@@ -396,7 +447,7 @@ func (s *swissState) colourClash(a, b int) (strong, weak int) {
 	if s.colour[go_] == 0 && s.last[go_] == -1 {
 		weak++
 	}
-	return strong, weak
+	return broken, strong, weak
 }
 
 // colourOrder decides who is sente: the player whose sente−gote count is
@@ -460,6 +511,7 @@ func DrawSwiss(req SwissRequest) (SwissPairing, error) {
 	if err != nil {
 		return SwissPairing{}, err
 	}
+	balance := s.req.Settings.BalanceColours
 	out := SwissPairing{Round: req.Round}
 	if pr.bye >= 0 {
 		out.Bye = s.players[pr.bye].ID
@@ -468,8 +520,8 @@ func DrawSwiss(req SwissRequest) (SwissPairing, error) {
 	var pairs []pair
 	for _, p := range pr.pairs {
 		a, b := p[0], p[1]
-		if s.req.Settings.BalanceColours {
-			a, b = s.colourOrder(a, b)
+		if balance {
+			a, b = s.seats(a, b)
 		} else if s.upper(b, a) {
 			a, b = b, a
 		}
@@ -493,6 +545,11 @@ func DrawSwiss(req SwissRequest) (SwissPairing, error) {
 		return cmp.Compare(xo, yo)
 	})
 	for k, p := range pairs {
+		// Two players with no game yet (every board of round 1): sente by
+		// lot, board by board, from the seeded generator.
+		if balance && !req.softColours && s.last[p.a] == 0 && s.last[p.b] == 0 && rng.IntN(2) == 1 {
+			p.a, p.b = p.b, p.a
+		}
 		out.Games = append(out.Games, SwissGame{Board: k + 1, Sente: s.players[p.a].ID, Gote: s.players[p.b].ID})
 	}
 	out.Report = s.report(out)
@@ -501,7 +558,7 @@ func DrawSwiss(req SwissRequest) (SwissPairing, error) {
 
 // report measures a round from its games alone.
 func (s *swissState) report(p SwissPairing) SwissReport {
-	r := SwissReport{NotKept: []SwissAvoidance{}, ColourOverflows: []string{}}
+	r := SwissReport{NotKept: []SwissAvoidance{}, ColourOverflows: []string{}, ColourRulesBroken: []SwissColourBreak{}}
 	maxd := 0
 	sum := 0
 	for _, g := range p.Games {
@@ -538,11 +595,39 @@ func (s *swissState) report(p SwissPairing) SwissReport {
 			if s.colour[b] == 0 && s.last[b] == -1 {
 				r.ColourRepeats++
 			}
+			r.ColourRulesBroken = append(r.ColourRulesBroken, s.colourBreaks(a, 1, g.Board)...)
+			r.ColourRulesBroken = append(r.ColourRulesBroken, s.colourBreaks(b, -1, g.Board)...)
 		}
 	}
 	r.ScoreDiffSum = float64(sum) / 2
 	r.ScoreDiffMax = float64(maxd) / 2
 	return r
+}
+
+// colourBreaks lists the colour rule player p breaks by taking seat (+1
+// sente, −1 gote) on board, by id and name: the third game in a row first.
+func (s *swissState) colourBreaks(p, seat, board int) []SwissColourBreak {
+	if !s.breaks(p, seat) {
+		return nil
+	}
+	pl := s.players[p]
+	name := pl.Name
+	if name == "" {
+		name = pl.ID
+	}
+	side := "sente"
+	if seat < 0 {
+		side = "gote"
+	}
+	b := SwissColourBreak{ID: pl.ID, Name: name, Board: board, Colour: side}
+	if s.run[p]*seat >= 2 {
+		b.Rule = RuleSwissThirdInARow
+		b.Message = fmt.Sprintf("%s is %s on board %d: game %d in a row as %s", name, side, board, s.run[p]*seat+1, side)
+	} else {
+		b.Rule = RuleSwissBalance
+		b.Message = fmt.Sprintf("%s is %s on board %d: sente−gote becomes %+d", name, side, board, s.colour[p]+seat)
+	}
+	return []SwissColourBreak{b}
 }
 
 var relationWords = map[string]string{
