@@ -118,6 +118,9 @@ type SwissRequest struct {
 	// softColours drops the colour rules to the bottom of the objective
 	// (the draw before issue 23): tests measure what the rules cost.
 	softColours bool
+	// widerBalance lets sente−gote reach ±2 (FIDE's absolute colour rule)
+	// instead of ±1: tests measure what the ±1 rule costs by itself.
+	widerBalance bool
 }
 
 // SwissAvoidance is a relationship the draw could not keep apart.
@@ -167,10 +170,11 @@ type SwissColourBreak struct {
 }
 
 // NoSwissPairingError says why no round satisfies the hard rules: no
-// rematch, "never" relations and at most one bye per player. Groups and
-// Barrier are a Tutte certificate: each group has an odd number of members
-// who may only meet each other or the barrier, and there are more groups
-// than barrier members, so someone is left over.
+// rematch, "never" relations and at most one bye per player (the colour
+// rules are relaxed before a round is refused). Groups and Barrier are a
+// Tutte certificate, players by id: each group has an odd number of
+// members who may only meet each other or the barrier, and there are more
+// groups than barrier members, so someone is left over.
 type NoSwissPairingError struct {
 	Reason  string
 	Groups  [][]string
@@ -408,7 +412,11 @@ func (s *swissState) active() []int {
 // streak counts games only: a bye or a round away neither ends it nor adds
 // to it.
 func (s *swissState) breaks(p, seat int) bool {
-	return s.colour[p]*seat >= 1 || s.run[p]*seat >= 2
+	limit := 1
+	if s.req.widerBalance {
+		limit = 2
+	}
+	return s.colour[p]*seat >= limit || s.run[p]*seat >= 2
 }
 
 // seats decides who is sente: the side that breaks fewer colour rules

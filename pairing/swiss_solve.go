@@ -438,11 +438,12 @@ func (s *swissState) diffs(sol swissSolution) (sum, mx int) {
 	return sum, mx
 }
 
-// solve applies the bye tiers, then tightens the largest score difference
-// while the sum stays minimal.
 // noLimit is a score-difference limit that keeps every pair.
 const noLimit = 1 << 30
 
+// solve draws the round: the lowest bye tier that leaves a valid round, the
+// smallest score differences in it (solveTiers).
+//
 // In a colour-balancing class the colour rules (no third game in a row on
 // one side, sente−gote within ±1) are hard first: the graph has no pair
 // whose seats would break one, and the bye tiers are tried on it. Only when
@@ -527,15 +528,13 @@ func (s *swissState) noPairing(g *swissGraph) error {
 	m := newMatcher(ug)
 	m.greedy(order)
 	m.maximize(order)
+	// Players by id, as the input gives them (a caller with names maps
+	// them; a display name need not be unique).
 	name := func(v int) string {
 		if v+1 == g.byeV {
 			return "(bye)"
 		}
-		p := s.players[g.lot[v]]
-		if p.Name != "" {
-			return p.Name
-		}
-		return p.ID
+		return s.players[g.lot[v]].ID
 	}
 	e := &NoSwissPairingError{Groups: [][]string{}, Barrier: []string{}}
 	d, ok := m.decompose()
