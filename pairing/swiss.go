@@ -32,18 +32,18 @@ const (
 
 // Relationship kinds, as reported in SwissAvoidance.Relation.
 const (
-	RelClub           = "club"             // 同じ支部・クラブ
-	RelMasterStudent  = "master_student"   // 師弟
-	RelFellowDisciple = "fellow_disciples" // 兄弟弟子 (same 師匠)
-	RelFamily         = "family"           // 家族
+	RelClub           = "club"            // 同じ支部・クラブ
+	RelMasterStudent  = "master_student"  // 師弟
+	RelFellowDisciple = "fellow_disciple" // 兄弟弟子 (same 師匠)
+	RelFamily         = "family"          // 家族
 )
 
 // SwissRelations is the class setting per relationship.
 type SwissRelations struct {
-	Club            Relation `json:"club"`
-	MasterStudent   Relation `json:"master_student"`
-	FellowDisciples Relation `json:"fellow_disciples"`
-	Family          Relation `json:"family"`
+	Club           Relation `json:"club"`
+	MasterStudent  Relation `json:"master_student"`
+	FellowDisciple Relation `json:"fellow_disciple"`
+	Family         Relation `json:"family"`
 }
 
 // Tiebreak is one criterion after wins in the standings.
@@ -224,9 +224,9 @@ func newSwissState(req SwissRequest, forDraw bool) (*swissState, error) {
 		return nil, fieldErr("settings.rounds", "%d rounds out of range [1, %d]", st.Rounds, MaxSwissRounds)
 	}
 	for f, r := range map[string]Relation{"settings.relations.club": st.Relations.Club,
-		"settings.relations.master_student":   st.Relations.MasterStudent,
-		"settings.relations.fellow_disciples": st.Relations.FellowDisciples,
-		"settings.relations.family":           st.Relations.Family} {
+		"settings.relations.master_student":  st.Relations.MasterStudent,
+		"settings.relations.fellow_disciple": st.Relations.FellowDisciple,
+		"settings.relations.family":          st.Relations.Family} {
 		if err := validRelation(f, r); err != nil {
 			return nil, err
 		}
@@ -388,7 +388,7 @@ func (s *swissState) relations(a, b int) (never bool, avoid []string) {
 	}
 	add(RelClub, rs.Club, pa.Club != "" && pa.Club == pb.Club)
 	add(RelMasterStudent, rs.MasterStudent, pa.Master == pb.ID || pb.Master == pa.ID)
-	add(RelFellowDisciple, rs.FellowDisciples, pa.Master != "" && pa.Master == pb.Master)
+	add(RelFellowDisciple, rs.FellowDisciple, pa.Master != "" && pa.Master == pb.Master)
 	add(RelFamily, rs.Family, pa.Family != "" && pa.Family == pb.Family)
 	return never, avoid
 }

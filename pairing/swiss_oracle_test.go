@@ -81,7 +81,7 @@ func (o *swissOracle) rel(a, b string) map[string]Relation {
 		out["master_student"] = or(set.MasterStudent)
 	}
 	if pa.Master != "" && pa.Master == pb.Master {
-		out["fellow_disciples"] = or(set.FellowDisciples)
+		out["fellow_disciple"] = or(set.FellowDisciple)
 	}
 	if pa.Family != "" && pa.Family == pb.Family {
 		out["family"] = or(set.Family)
@@ -330,7 +330,7 @@ func randomSwiss(rng *rand.Rand, n, played int) SwissRequest {
 	rels := []Relation{RelationNever, RelationAvoid, RelationIgnore}
 	req.Settings = SwissSettings{Rounds: played + 1 + rng.IntN(3), BalanceColours: rng.IntN(3) > 0,
 		Relations: SwissRelations{Club: rels[rng.IntN(3)], MasterStudent: rels[rng.IntN(3)],
-			FellowDisciples: rels[rng.IntN(3)], Family: rels[rng.IntN(3)]}}
+			FellowDisciple: rels[rng.IntN(3)], Family: rels[rng.IntN(3)]}}
 	hadBye := map[string]bool{}
 	met := map[[2]string]bool{}
 	results := []GameResult{SenteWins, GoteWins, SenteWins, GoteWins, DrawnGame}

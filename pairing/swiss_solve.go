@@ -222,7 +222,7 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch, relaxed bool) *swissGr
 		}
 	}
 	rs := s.req.Settings.Relations
-	kinds := [4]Relation{relationOr(rs.Club), relationOr(rs.MasterStudent), relationOr(rs.FellowDisciples), relationOr(rs.Family)}
+	kinds := [4]Relation{relationOr(rs.Club), relationOr(rs.MasterStudent), relationOr(rs.FellowDisciple), relationOr(rs.Family)}
 	var never, avoid uint8 // bit k: relation kind k (club, 師弟, 兄弟弟子, family) is never / avoid
 	for k, r := range kinds {
 		never |= uint8(b2i(r == RelationNever)) << k

@@ -244,7 +244,7 @@ func TestDrawSwiss_ColourBalanceWithinOne(t *testing.T) {
 	for seed := range uint64(5) {
 		rng := rand.New(rand.NewPCG(seed, 5))
 		req := simClass(40, true)
-		req.Settings.Relations = SwissRelations{Club: RelationIgnore, MasterStudent: RelationIgnore, FellowDisciples: RelationIgnore, Family: RelationIgnore}
+		req.Settings.Relations = SwissRelations{Club: RelationIgnore, MasterStudent: RelationIgnore, FellowDisciple: RelationIgnore, Family: RelationIgnore}
 		req.Seed = seed
 		end := simulate(t, req, 7, rng, nil)
 		bal := map[string]int{}
@@ -291,7 +291,7 @@ func TestDrawSwiss_SameInputSameRoundWhateverTheOrder(t *testing.T) {
 func TestDrawSwiss_NeverRelationsAreNotPairedEvenInRoundOne(t *testing.T) {
 	t.Parallel()
 	req := SwissRequest{Round: 1, Seed: 3, Settings: SwissSettings{Rounds: 3,
-		Relations: SwissRelations{Club: RelationNever, Family: RelationNever, MasterStudent: RelationNever, FellowDisciples: RelationNever}}}
+		Relations: SwissRelations{Club: RelationNever, Family: RelationNever, MasterStudent: RelationNever, FellowDisciple: RelationNever}}}
 	for i := range 8 {
 		req.Players = append(req.Players, SwissPlayer{ID: fmt.Sprintf("p%d", i), Club: fmt.Sprintf("c%d", i%2)})
 	}
