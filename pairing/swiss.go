@@ -121,6 +121,9 @@ type SwissRequest struct {
 	// widerBalance lets sente−gote reach ±2 (FIDE's absolute colour rule)
 	// instead of ±1: tests measure what the ±1 rule costs by itself.
 	widerBalance bool
+	// endBalance lets sente−gote reach ±2 before the class's last round
+	// and holds ±1 in it (balanced at the end of the event): test only.
+	endBalance bool
 }
 
 // SwissAvoidance is a relationship the draw could not keep apart.

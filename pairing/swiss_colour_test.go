@@ -42,9 +42,17 @@ func colourFault(line []int) bool {
 // withdrawal after round 3 in one class in four, random results with a
 // draw now and then.
 func swissEvent(seed uint64, n, rounds int, soft bool, each func(r int, req SwissRequest, p SwissPairing), wider ...bool) (SwissRequest, error) {
+	return swissEventIn(seed, n, rounds, swissColourMode{soft: soft, wider: len(wider) > 0 && wider[0]}, each)
+}
+
+// swissColourMode picks the colour rules of a simulated class: the draw's
+// (zero value) or a test-only variant.
+type swissColourMode struct{ soft, wider, end bool }
+
+func swissEventIn(seed uint64, n, rounds int, mode swissColourMode, each func(r int, req SwissRequest, p SwissPairing)) (SwissRequest, error) {
 	rng := rand.New(rand.NewPCG(seed, 23))
-	req := SwissRequest{Seed: seed, Settings: SwissSettings{Rounds: rounds, BalanceColours: true}, softColours: soft}
-	req.widerBalance = len(wider) > 0 && wider[0]
+	req := SwissRequest{Seed: seed, Settings: SwissSettings{Rounds: rounds, BalanceColours: true},
+		softColours: mode.soft, widerBalance: mode.wider, endBalance: mode.end}
 	for i := range n {
 		req.Players = append(req.Players, SwissPlayer{ID: fmt.Sprintf("s%03d", i), Name: fmt.Sprintf("選手%d", i),
 			Rating: 2000 - 7*i, Club: fmt.Sprintf("c%d", rng.IntN(max(1, n/8))), Master: fmt.Sprintf("m%d", rng.IntN(max(1, n/6)))})
@@ -246,42 +254,48 @@ func TestDrawSwiss_ImpossibleRoundNamesPlayersByID(t *testing.T) {
 }
 
 // TestSwissColourReport prints what the colour rules cost in score
-// differences: 200 classes of 12–131 players over 7 rounds (swissEvent,
-// seeds 0–199), drawn three ways — the rules hard (this draw), the same
-// with sente−gote allowed to reach ±2 (FIDE's absolute colour rule, as in
-// bbpPairings; test only), and colours as the last objective terms (the
-// draw before issue 23) — whole events each way, and every round of the
-// hard events redrawn the other two ways on the same history. Run with
+// differences: 200 classes of 12–131 players over 6 or 7 rounds
+// (swissEvent, seeds 0–199), drawn four ways — the rules hard (this
+// draw); sente−gote allowed to reach ±2 before the last round and held to
+// ±1 in it (balanced at the end of the event); ±2 throughout (FIDE's
+// absolute colour rule, as in bbpPairings); and colours as the last
+// objective terms (the draw before issue 23); the last three are test-only
+// switches — whole events each way, and every round of the hard events
+// redrawn the other ways on the same history. Run with
 // KISEN_SWISS_COLOUR_REPORT=1 go test -run TestSwissColourReport -v ./pairing/
 func TestSwissColourReport(t *testing.T) {
 	if os.Getenv("KISEN_SWISS_COLOUR_REPORT") != "1" {
 		t.Skip("set KISEN_SWISS_COLOUR_REPORT=1 to print the report")
 	}
+	modes := []swissColourMode{{}, {end: true}, {wider: true}, {soft: true}}
+	const nm = 4
 	type tally struct {
-		rounds, players, third, outside, outside2, broken int
-		diff, maxDiff                                     float64
-		same                                              [3]float64    // Σ on the hard events' rounds: hard, ±2, before
-		bySize                                            [3][3]float64 // by field size: same
-		byParity                                          [2][3]float64 // rounds 2, 4, 6 / 1, 3, 5, 7
+		rounds, players, third, outside, outside2, endOut, broken int
+		diff, maxDiff                                             float64
+		same                                                      [nm]float64    // Σ on the hard events' rounds, per mode
+		bySize                                                    [3][nm]float64 // by field size
+		byParity                                                  [2][nm]float64 // even rounds / odd rounds
+		last                                                      [nm]float64    // the last round
 	}
 	bucket := func(n int) int { return min(2, (n-12)/40) }
-	run := func(wider, soft bool) tally {
+	run := func(mode swissColourMode) tally {
 		var tl tally
 		for seed := uint64(0); seed < 200; seed++ {
 			n := 12 + int(seed*53%120)
-			end, err := swissEvent(seed, n, 7, soft, func(r int, req SwissRequest, p SwissPairing) {
+			rounds := 6 + int(seed%2)
+			end, err := swissEventIn(seed, n, rounds, mode, func(r int, req SwissRequest, p SwissPairing) {
 				tl.rounds++
 				tl.diff += p.Report.ScoreDiffSum
 				tl.maxDiff = max(tl.maxDiff, p.Report.ScoreDiffMax)
 				tl.broken += len(p.Report.ColourRulesBroken)
-				if wider || soft {
+				if mode != (swissColourMode{}) {
 					return
 				}
-				for k, mode := range []struct{ wider, soft bool }{{false, false}, {true, false}, {false, true}} {
+				for k, m := range modes {
 					q := p
 					if k > 0 {
 						other := req
-						other.widerBalance, other.softColours = mode.wider, mode.soft
+						other.softColours, other.widerBalance, other.endBalance = m.soft, m.wider, m.end
 						var err error
 						if q, err = DrawSwiss(other); err != nil {
 							t.Fatal(err)
@@ -290,8 +304,11 @@ func TestSwissColourReport(t *testing.T) {
 					tl.same[k] += q.Report.ScoreDiffSum
 					tl.bySize[bucket(n)][k] += q.Report.ScoreDiffSum
 					tl.byParity[r%2][k] += q.Report.ScoreDiffSum
+					if r == rounds {
+						tl.last[k] += q.Report.ScoreDiffSum
+					}
 				}
-			}, wider)
+			})
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
@@ -307,29 +324,44 @@ func TestSwissColourReport(t *testing.T) {
 				tl.third += int(b2i(third))
 				tl.outside += int(b2i(out))
 				tl.outside2 += int(b2i(out2))
+				tl.endOut += int(b2i(sum > 1 || sum < -1))
 			}
 		}
 		return tl
 	}
-	hard, wide, soft := run(false, false), run(true, false), run(false, true)
-	t.Logf("whole events (each drawn its own way)  %12s %12s %12s", "rules hard", "±2 (FIDE)", "before")
-	t.Logf("%-38s %12d %12d %12d", "rounds", hard.rounds, wide.rounds, soft.rounds)
-	t.Logf("%-38s %12.1f %12.1f %12.1f", "Σ score differences (wins)", hard.diff, wide.diff, soft.diff)
-	t.Logf("%-38s %12.1f %12.1f %12.1f", "largest difference in a game", hard.maxDiff, wide.maxDiff, soft.maxDiff)
-	t.Logf("%-38s %12d %12d %12d", "players", hard.players, wide.players, soft.players)
-	t.Logf("%-38s %12d %12d %12d", "players with 3 in a row", hard.third, wide.third, soft.third)
-	t.Logf("%-38s %12d %12d %12d", "players ever past sente−gote ±1", hard.outside, wide.outside, soft.outside)
-	t.Logf("%-38s %12d %12d %12d", "players ever past sente−gote ±2", hard.outside2, wide.outside2, soft.outside2)
-	t.Logf("%-38s %12d %12d %12s", "colour rules relaxed (players)", hard.broken, wide.broken, "-")
+	var ts [nm]tally
+	for k, m := range modes {
+		ts[k] = run(m)
+	}
+	row := func(name string, f func(tl tally) string) {
+		t.Logf("%-36s %14s %14s %14s %14s", name, f(ts[0]), f(ts[1]), f(ts[2]), f(ts[3]))
+	}
+	d := func(x int) string { return fmt.Sprint(x) }
+	w := func(x float64) string { return fmt.Sprintf("%.1f", x) }
+	t.Logf("200 classes of 12–131 players, 6 or 7 rounds; whole events, each drawn its own way")
+	row("", func(tl tally) string {
+		return map[int]string{0: "±1 (hard)", 1: "±1 at the end", 2: "±2 (FIDE)", 3: "before"}[slices.Index(ts[:], tl)]
+	})
+	row("rounds", func(tl tally) string { return d(tl.rounds) })
+	row("Σ score differences (wins)", func(tl tally) string { return w(tl.diff) })
+	row("largest difference in a game", func(tl tally) string { return w(tl.maxDiff) })
+	row("players", func(tl tally) string { return d(tl.players) })
+	row("players with 3 in a row", func(tl tally) string { return d(tl.third) })
+	row("players ever past sente−gote ±1", func(tl tally) string { return d(tl.outside) })
+	row("players ever past ±2", func(tl tally) string { return d(tl.outside2) })
+	row("players ending past ±1", func(tl tally) string { return d(tl.endOut) })
+	row("colour rules broken (players)", func(tl tally) string { return d(tl.broken) })
+	h := ts[0]
 	pct := func(x, base float64) string { return fmt.Sprintf("%.1f (%+.0f%%)", x, 100*(x-base)/base) }
-	t.Logf("same rounds (the hard events' %d rounds redrawn)  rules hard | ±2 | before", hard.rounds)
-	t.Logf("  all:            %s | %s | %.1f", pct(hard.same[0], hard.same[2]), pct(hard.same[1], hard.same[2]), hard.same[2])
+	line := func(name string, x [nm]float64) {
+		t.Logf("%-24s %18s %18s %18s %10.1f", name, pct(x[0], x[3]), pct(x[1], x[3]), pct(x[2], x[3]), x[3])
+	}
+	t.Logf("the hard events' %d rounds redrawn each way, Σ score differences", h.rounds)
+	line("all", h.same)
 	for b, name := range []string{"12–51 players", "52–91 players", "92–131 players"} {
-		x := hard.bySize[b]
-		t.Logf("  %-15s %s | %s | %.1f", name+":", pct(x[0], x[2]), pct(x[1], x[2]), x[2])
+		line(name, h.bySize[b])
 	}
-	for par, name := range []string{"rounds 2, 4, 6", "rounds 1, 3, 5, 7"} {
-		x := hard.byParity[par]
-		t.Logf("  %-15s %s | %s | %.1f", name+":", pct(x[0], x[2]), pct(x[1], x[2]), x[2])
-	}
+	line("even rounds", h.byParity[0])
+	line("odd rounds", h.byParity[1])
+	line("last round", h.last)
 }

@@ -14,7 +14,7 @@ import "fmt"
 // to it.
 func (s *swissState) breaks(p, seat int) bool {
 	limit := 1
-	if s.req.widerBalance {
+	if s.req.widerBalance || s.req.endBalance && s.req.Round < s.req.Settings.Rounds {
 		limit = 2
 	}
 	return s.colour[p]*seat >= limit || s.run[p]*seat >= 2
