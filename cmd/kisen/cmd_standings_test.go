@@ -151,3 +151,41 @@ func TestDrawCLI_FellowDiscipleOneSpelling(t *testing.T) {
 		t.Fatalf("pools, old spelling: exit %d %s", code, errs)
 	}
 }
+
+// FuzzDrawSwissCLI: any stdin answers 0, 1 or 2 without a panic; 0 prints
+// JSON, a drawn round passes --check (colour rules included), and kisen
+// standings swiss reads the draw's output.
+func FuzzDrawSwissCLI(f *testing.F) {
+	f.Add(swissExample, false)
+	f.Add(strings.Replace(swissExample, `"fellow_disciple"`, `"fellow_disciples"`, 1), false)
+	f.Add(`{"players":[{"id":"a"},{"id":"b"},{"id":"c"}],"settings":{"rounds":2,"colours":"balance"},"rounds":[],"seed":3}`, false)
+	f.Add(`{"players":[{"id":"a"},{"id":"b"}],"settings":{"rounds":2,"colours":"furigoma"},"rounds":[],"seed":3,"pairings":[{"board":1,"players":["a","b"]}]}`, true)
+	f.Fuzz(func(t *testing.T, in string, check bool) {
+		var args []string
+		if check {
+			args = append(args, "--check")
+		}
+		code, out, errs := runSwiss(t, in, args...)
+		switch code {
+		case 0:
+			var v map[string]any
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Fatalf("exit 0 with non-JSON output: %v", err)
+			}
+			if !check {
+				if c, chk, e := runSwiss(t, out, "--check"); c != 0 {
+					t.Fatalf("the drawn round fails --check: exit %d %s %s", c, chk, e)
+				}
+				if c, _, e := runStdin(t, out, "standings", "swiss"); c != 0 {
+					t.Fatalf("kisen standings swiss of the draw's output: exit %d %s", c, e)
+				}
+			}
+		case 1, 2:
+			if errs == "" {
+				t.Fatalf("exit %d with nothing on stderr", code)
+			}
+		default:
+			t.Fatalf("exit %d", code)
+		}
+	})
+}
