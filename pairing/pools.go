@@ -313,6 +313,7 @@ const (
 	RulePoolNever    = "pools-relation-never"
 	RulePoolSchedule = "pools-block-schedule" // a game or bye the block's schedule does not make
 	RulePoolByeCount = "pools-bye"            // records mode: a bye when none was needed, or several
+	RulePoolByeOrder = "pools-bye-order"      // records mode: the bye skips a player its order puts first
 )
 
 // replay applies rounds to a fresh state, reporting what breaks the rules
@@ -327,6 +328,7 @@ func (p *pools) replay(rounds [][]roundEntry, bl *blocking) (*state, []Violation
 		unplayed := len(es) > 0 && es[0].winner == -1
 		seen := map[int]string{}
 		byes := 0
+		byeAt := -1 // the round's bye, if one
 		var want map[[2]int]bool
 		if bl != nil {
 			want = bl.expected(s)
@@ -349,6 +351,7 @@ func (p *pools) replay(rounds [][]roundEntry, bl *blocking) (*state, []Violation
 			a, b := e.players[0], e.players[1]
 			if b < 0 {
 				byes++
+				byeAt = a
 				if want != nil && !want[[2]int{a, -1}] {
 					out = append(out, Violation{Rule: RulePoolSchedule, Players: []string{name(a)},
 						Message: fmt.Sprintf("round %d: %s gives %s a bye the block schedule does not", r, e.field, name(a))})
@@ -375,6 +378,14 @@ func (p *pools) replay(rounds [][]roundEntry, bl *blocking) (*state, []Violation
 			if byes > act%2 {
 				out = append(out, Violation{Rule: RulePoolByeCount,
 					Message: fmt.Sprintf("round %d: %d byes for %d playing players; a round gives a bye only when the count is odd, to one player", r, byes, act)})
+			}
+			if byes == 1 && act%2 == 1 && s.status[byeAt] == StatusPlaying {
+				if first := p.byeBefore(s, s.active(), byeAt); len(first) > 0 {
+					x := first[0]
+					out = append(out, Violation{Rule: RulePoolByeOrder, Players: []string{name(byeAt), name(x)},
+						Message: fmt.Sprintf("round %d: the bye goes to %s (%d byes, %s) but %s (%d byes, %s) comes first (fewest byes, most losses, fewest wins) and the others can be paired without them",
+							r, name(byeAt), s.byes[byeAt], s.rec[byeAt], name(x), s.byes[x], s.rec[x])})
+				}
 			}
 		}
 		for _, i := range s.active() {
@@ -414,28 +425,6 @@ func (p *pools) replay(rounds [][]roundEntry, bl *blocking) (*state, []Violation
 		s.played = r
 	}
 	return s, out
-}
-
-// standings lists every player in input order.
-func (p *pools) standings(s *state, bl *blocking) []PoolStanding {
-	out := make([]PoolStanding, len(p.req.Players))
-	for i, pl := range p.req.Players {
-		st := PoolStanding{ID: pl.ID, Name: pl.Name, Record: s.rec[i], Byes: s.byes[i], Status: s.status[i], Round: s.round[i]}
-		if st.Status == StatusPlaying {
-			st.Round = 0
-		}
-		if bl != nil {
-			st.Block = bl.ids[bl.of[i]]
-			if st.Status == StatusQualified {
-				st.BlockPlace = 1
-				if st.Record.Losses > 0 {
-					st.BlockPlace = 2
-				}
-			}
-		}
-		out[i] = st
-	}
-	return out
 }
 
 // prepare validates the request and replays it; the history must keep the

@@ -73,10 +73,27 @@ func (rr *recordsRound) graph(keep []bool, ok func(a, b int) bool) *graph {
 	return g
 }
 
-// perfect runs a maximum matching on g over keep and returns it, with the
-// vertices it leaves unmatched.
+// perfect runs a maximum matching on g restricted to keep and returns it,
+// with the vertices of keep it leaves unmatched. A vertex outside keep is
+// no partner (before, one could absorb a kept vertex and make a pairable
+// rest look unpairable, so the bye skipped the players first in its order).
 func perfect(g *graph, keep []bool) (*matcher, []int) {
-	m := newMatcher(g)
+	h := newGraph(g.n)
+	mask := make([]uint64, g.words)
+	for v, k := range keep {
+		if k {
+			mask[v/64] |= 1 << (v % 64)
+		}
+	}
+	for v, k := range keep {
+		if !k {
+			continue
+		}
+		for i := range mask {
+			h.adj[v*h.words+i] = g.adj[v*g.words+i] & mask[i]
+		}
+	}
+	m := newMatcher(h)
 	var order []int
 	for v, k := range keep {
 		if k {
@@ -122,16 +139,7 @@ func (p *pools) pairRecords(s *state, act []int, rng *rand.Rand, round int) ([]P
 		for i := range cand {
 			cand[i] = i
 		}
-		slices.SortStableFunc(cand, func(a, b int) int {
-			x, y := rr.v[a], rr.v[b]
-			switch {
-			case s.byes[x] != s.byes[y]:
-				return s.byes[x] - s.byes[y]
-			case s.rec[x].Losses != s.rec[y].Losses:
-				return s.rec[y].Losses - s.rec[x].Losses
-			}
-			return s.rec[x].Wins - s.rec[y].Wins
-		})
+		slices.SortStableFunc(cand, func(a, b int) int { return byeOrder(s, rr.v[a], rr.v[b]) })
 		for _, c := range cand {
 			keep[c] = false
 			if _, exp := perfect(full, keep); len(exp) == 0 {
@@ -262,4 +270,53 @@ func (rr *recordsRound) noPairing(full *graph, reason string) error {
 	ids = sortedIDs(ids...)
 	return &NoPairingError{Round: rr.round, Players: ids,
 		Reason: fmt.Sprintf("%s (left over: %v)", reason, ids)}
+}
+
+// byeOrder orders players for the records-mode bye (docs/pools.md): the
+// fewest byes so far, then the most losses, then the fewest wins; 0 when
+// only the lot separates them.
+func byeOrder(s *state, x, y int) int {
+	switch {
+	case s.byes[x] != s.byes[y]:
+		return s.byes[x] - s.byes[y]
+	case s.rec[x].Losses != s.rec[y].Losses:
+		return s.rec[y].Losses - s.rec[x].Losses
+	}
+	return s.rec[x].Wins - s.rec[y].Wins
+}
+
+// byeBefore lists the playing players who come before bye in byeOrder and
+// whose own bye would leave the rest pairable (no rematch, no "never"):
+// any one of them makes a records-mode bye out of order.
+func (p *pools) byeBefore(s *state, act []int, bye int) []int {
+	var out []int
+	pos := map[int]int{}
+	for k, i := range act {
+		pos[i] = k
+	}
+	var g *graph
+	for _, x := range act {
+		if x == bye || byeOrder(s, x, bye) >= 0 {
+			continue
+		}
+		if g == nil {
+			g = newGraph(len(act))
+			for a, i := range act {
+				for b := a + 1; b < len(act); b++ {
+					j := act[b]
+					if s.met[pairKey(i, j)] == 0 && !p.never[pairKey(i, j)] {
+						g.link(a, b)
+					}
+				}
+			}
+		}
+		keep := make([]bool, len(act))
+		for k := range keep {
+			keep[k] = k != pos[x]
+		}
+		if _, exp := perfect(g, keep); len(exp) == 0 {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -32,18 +32,18 @@ const (
 
 // Relationship kinds, as reported in SwissAvoidance.Relation.
 const (
-	RelClub           = "club"             // 同じ支部・クラブ
-	RelMasterStudent  = "master_student"   // 師弟
-	RelFellowDisciple = "fellow_disciples" // 兄弟弟子 (same 師匠)
-	RelFamily         = "family"           // 家族
+	RelClub           = "club"            // 同じ支部・クラブ
+	RelMasterStudent  = "master_student"  // 師弟
+	RelFellowDisciple = "fellow_disciple" // 兄弟弟子 (same 師匠)
+	RelFamily         = "family"          // 家族
 )
 
 // SwissRelations is the class setting per relationship.
 type SwissRelations struct {
-	Club            Relation `json:"club"`
-	MasterStudent   Relation `json:"master_student"`
-	FellowDisciples Relation `json:"fellow_disciples"`
-	Family          Relation `json:"family"`
+	Club           Relation `json:"club"`
+	MasterStudent  Relation `json:"master_student"`
+	FellowDisciple Relation `json:"fellow_disciple"`
+	Family         Relation `json:"family"`
 }
 
 // Tiebreak is one criterion after wins in the standings.
@@ -115,6 +115,15 @@ type SwissRequest struct {
 	History  []SwissRound
 	Round    int
 	Seed     uint64
+	// softColours drops the colour rules to the bottom of the objective
+	// (the draw before issue 23): tests measure what the rules cost.
+	softColours bool
+	// widerBalance lets sente−gote reach ±2 (FIDE's absolute colour rule)
+	// instead of ±1: tests measure what the ±1 rule costs by itself.
+	widerBalance bool
+	// endBalance lets sente−gote reach ±2 before the class's last round
+	// and holds ±1 in it (balanced at the end of the event): test only.
+	endBalance bool
 }
 
 // SwissAvoidance is a relationship the draw could not keep apart.
@@ -146,13 +155,29 @@ type SwissReport struct {
 	// ColourRepeats counts games where a player with equal sente and gote
 	// counts gets the same colour as last time (they would alternate).
 	ColourRepeats int `json:"colour_repeats"`
+	// ColourRulesBroken names every player this round gives a third game
+	// in a row on one side or a sente−gote count past ±1 (colour-balancing
+	// classes only). The draw breaks them only when no valid round keeps
+	// them all, and then for as few players as it can.
+	ColourRulesBroken []SwissColourBreak `json:"colour_rules_broken"`
+}
+
+// SwissColourBreak is one player whose colour rule a round breaks.
+type SwissColourBreak struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Board   int    `json:"board"`
+	Colour  string `json:"colour"` // sente or gote, this round
+	Rule    string `json:"rule"`   // RuleSwissThirdInARow or RuleSwissBalance
+	Message string `json:"message"`
 }
 
 // NoSwissPairingError says why no round satisfies the hard rules: no
-// rematch, "never" relations and at most one bye per player. Groups and
-// Barrier are a Tutte certificate: each group has an odd number of members
-// who may only meet each other or the barrier, and there are more groups
-// than barrier members, so someone is left over.
+// rematch, "never" relations and at most one bye per player (the colour
+// rules are relaxed before a round is refused). Groups and Barrier are a
+// Tutte certificate, players by id: each group has an odd number of
+// members who may only meet each other or the barrier, and there are more
+// groups than barrier members, so someone is left over.
 type NoSwissPairingError struct {
 	Reason  string
 	Groups  [][]string
@@ -171,6 +196,7 @@ type swissState struct {
 	met      map[uint64]bool
 	colour   []int // sente − gote
 	last     []int // +1 sente, −1 gote, 0 none
+	run      []int // the current streak of games on one side: +k sente, −k gote
 	order    []int // initial order position (0 = first)
 	relation [][]string
 }
@@ -201,9 +227,9 @@ func newSwissState(req SwissRequest, forDraw bool) (*swissState, error) {
 		return nil, fieldErr("settings.rounds", "%d rounds out of range [1, %d]", st.Rounds, MaxSwissRounds)
 	}
 	for f, r := range map[string]Relation{"settings.relations.club": st.Relations.Club,
-		"settings.relations.master_student":   st.Relations.MasterStudent,
-		"settings.relations.fellow_disciples": st.Relations.FellowDisciples,
-		"settings.relations.family":           st.Relations.Family} {
+		"settings.relations.master_student":  st.Relations.MasterStudent,
+		"settings.relations.fellow_disciple": st.Relations.FellowDisciple,
+		"settings.relations.family":          st.Relations.Family} {
 		if err := validRelation(f, r); err != nil {
 			return nil, err
 		}
@@ -259,6 +285,7 @@ func newSwissState(req SwissRequest, forDraw bool) (*swissState, error) {
 	s.hadBye = make([]bool, n)
 	s.colour = make([]int, n)
 	s.last = make([]int, n)
+	s.run = make([]int, n)
 	// busy[i] is 1 + the round and seat where player i last played: a
 	// player seen twice in one round is bad input. Field names are
 	// formatted only for an error.
@@ -308,6 +335,8 @@ func newSwissState(req SwissRequest, forDraw bool) (*swissState, error) {
 			s.met[pairKey(a, b)] = true
 			s.colour[a]++
 			s.colour[b]--
+			s.run[a] = max(s.run[a], 0) + 1
+			s.run[b] = min(s.run[b], 0) - 1
 			s.last[a], s.last[b] = 1, -1
 		}
 		if rd.Bye != "" {
@@ -362,7 +391,7 @@ func (s *swissState) relations(a, b int) (never bool, avoid []string) {
 	}
 	add(RelClub, rs.Club, pa.Club != "" && pa.Club == pb.Club)
 	add(RelMasterStudent, rs.MasterStudent, pa.Master == pb.ID || pb.Master == pa.ID)
-	add(RelFellowDisciple, rs.FellowDisciples, pa.Master != "" && pa.Master == pb.Master)
+	add(RelFellowDisciple, rs.FellowDisciple, pa.Master != "" && pa.Master == pb.Master)
 	add(RelFamily, rs.Family, pa.Family != "" && pa.Family == pb.Family)
 	return never, avoid
 }
@@ -377,61 +406,6 @@ func (s *swissState) active() []int {
 	}
 	slices.SortFunc(out, func(a, b int) int { return cmp.Compare(s.order[a], s.order[b]) })
 	return out
-}
-
-// colourClash is what pairing a with b costs the colour balance once
-// colourOrder has picked sente: players pushed past sente−gote ±1 (strong)
-// and level players who get last round's colour again (weak).
-func (s *swissState) colourClash(a, b int) (strong, weak int) {
-	se, go_ := s.colourOrder(a, b)
-	if s.colour[se] >= 1 {
-		strong++
-	}
-	if s.colour[go_] <= -1 {
-		strong++
-	}
-	if s.colour[se] == 0 && s.last[se] == 1 {
-		weak++
-	}
-	if s.colour[go_] == 0 && s.last[go_] == -1 {
-		weak++
-	}
-	return strong, weak
-}
-
-// colourOrder decides who is sente: the player whose sente−gote count is
-// lower; when equal, the one who was gote last; when still equal, the
-// higher score, then the initial order gives the upper seat its preference
-// (alternation from its last colour, sente in round 1).
-func (s *swissState) colourOrder(a, b int) (sente, gote int) {
-	if s.colour[a] != s.colour[b] {
-		if s.colour[a] < s.colour[b] {
-			return a, b
-		}
-		return b, a
-	}
-	if s.last[a] != s.last[b] {
-		if s.last[a] < s.last[b] {
-			return a, b
-		}
-		return b, a
-	}
-	up, down := a, b
-	if s.upper(b, a) {
-		up, down = b, a
-	}
-	if s.last[up] == 1 {
-		return down, up
-	}
-	return up, down
-}
-
-// upper reports whether a sits above b: higher score, then initial order.
-func (s *swissState) upper(a, b int) bool {
-	if s.score[a] != s.score[b] {
-		return s.score[a] > s.score[b]
-	}
-	return s.order[a] < s.order[b]
 }
 
 // DrawSwiss pairs the next round. The hard rules are: every active player
@@ -460,6 +434,7 @@ func DrawSwiss(req SwissRequest) (SwissPairing, error) {
 	if err != nil {
 		return SwissPairing{}, err
 	}
+	balance := s.req.Settings.BalanceColours
 	out := SwissPairing{Round: req.Round}
 	if pr.bye >= 0 {
 		out.Bye = s.players[pr.bye].ID
@@ -468,8 +443,8 @@ func DrawSwiss(req SwissRequest) (SwissPairing, error) {
 	var pairs []pair
 	for _, p := range pr.pairs {
 		a, b := p[0], p[1]
-		if s.req.Settings.BalanceColours {
-			a, b = s.colourOrder(a, b)
+		if balance {
+			a, b = s.seats(a, b)
 		} else if s.upper(b, a) {
 			a, b = b, a
 		}
@@ -493,6 +468,11 @@ func DrawSwiss(req SwissRequest) (SwissPairing, error) {
 		return cmp.Compare(xo, yo)
 	})
 	for k, p := range pairs {
+		// Two players with no game yet (every board of round 1): sente by
+		// lot, board by board, from the seeded generator.
+		if balance && !req.softColours && s.last[p.a] == 0 && s.last[p.b] == 0 && rng.IntN(2) == 1 {
+			p.a, p.b = p.b, p.a
+		}
 		out.Games = append(out.Games, SwissGame{Board: k + 1, Sente: s.players[p.a].ID, Gote: s.players[p.b].ID})
 	}
 	out.Report = s.report(out)
@@ -501,7 +481,7 @@ func DrawSwiss(req SwissRequest) (SwissPairing, error) {
 
 // report measures a round from its games alone.
 func (s *swissState) report(p SwissPairing) SwissReport {
-	r := SwissReport{NotKept: []SwissAvoidance{}, ColourOverflows: []string{}}
+	r := SwissReport{NotKept: []SwissAvoidance{}, ColourOverflows: []string{}, ColourRulesBroken: []SwissColourBreak{}}
 	maxd := 0
 	sum := 0
 	for _, g := range p.Games {
@@ -538,6 +518,8 @@ func (s *swissState) report(p SwissPairing) SwissReport {
 			if s.colour[b] == 0 && s.last[b] == -1 {
 				r.ColourRepeats++
 			}
+			r.ColourRulesBroken = append(r.ColourRulesBroken, s.colourBreaks(a, 1, g.Board)...)
+			r.ColourRulesBroken = append(r.ColourRulesBroken, s.colourBreaks(b, -1, g.Board)...)
 		}
 	}
 	r.ScoreDiffSum = float64(sum) / 2

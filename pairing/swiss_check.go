@@ -16,6 +16,11 @@ const (
 	RuleSwissAvoid      = "swiss-avoid"            // soft: an "avoid" relation paired
 	RuleSwissColour     = "swiss-colour"           // soft: sente−gote leaves ±1
 	RuleSwissScoreDiffs = "swiss-score-difference" // soft: more score difference than the draw's optimum
+	// Colour rules (colour-balancing classes): hard whenever a valid round
+	// keeps them; a round breaking them for more players than the draw
+	// must is a violation of each rule broken, otherwise a note.
+	RuleSwissThirdInARow = "swiss-colour-third-in-a-row" // a third game in a row on one side
+	RuleSwissBalance     = "swiss-colour-balance"        // sente−gote past ±1
 )
 
 // CheckSwiss judges round req.Round given as p (games by sente/gote, and
@@ -47,15 +52,17 @@ func CheckSwiss(req SwissRequest, p SwissPairing) (violations, notes []Violation
 	}
 	for k, g := range p.Games {
 		at := fmt.Sprintf("pairings[%d]", k)
-		a, okA, err := place(at+".sente", g.Sente)
+		a, _, err := place(at+".sente", g.Sente)
 		if err != nil {
 			return nil, nil, err
 		}
-		b, okB, err := place(at+".gote", g.Gote)
+		b, _, err := place(at+".gote", g.Gote)
 		if err != nil {
 			return nil, nil, err
 		}
-		if !okA || !okB || a == b {
+		// Every board is judged on its own, even when a player also sits
+		// on another board (reported above as swiss-player-twice).
+		if a == b {
 			continue
 		}
 		if s.met[pairKey(a, b)] {
@@ -106,6 +113,27 @@ func CheckSwiss(req SwissRequest, p SwissPairing) (violations, notes []Violation
 	for _, id := range rep.ColourOverflows {
 		notes = append(notes, Violation{Rule: RuleSwissColour, Players: []string{id},
 			Message: fmt.Sprintf("%s's sente−gote count leaves ±1", id)})
+	}
+	// The colour rules are hard while a valid round keeps them: breaking
+	// them for more players than the draw's optimum must is a violation.
+	if len(rep.ColourRulesBroken) > 0 {
+		must := -1
+		if drawErr == nil {
+			must = s.brokenIn(best)
+		}
+		for _, b := range rep.ColourRulesBroken {
+			v := Violation{Rule: b.Rule, Players: []string{b.ID}, Message: b.Message}
+			if must >= 0 && len(rep.ColourRulesBroken) > must {
+				if must == 0 {
+					v.Message += "; a valid round keeps every colour rule"
+				} else {
+					v.Message += fmt.Sprintf("; a valid round breaks them for %d players, not %d", must, len(rep.ColourRulesBroken))
+				}
+				violations = append(violations, v)
+			} else {
+				notes = append(notes, v)
+			}
+		}
 	}
 	if drawErr == nil {
 		bs, bm := s.diffs(best)

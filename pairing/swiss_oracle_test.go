@@ -16,12 +16,13 @@ type swissOracle struct {
 	met    map[[2]string]bool
 	colour map[string]int
 	last   map[string]int
+	seq    map[string][]int // each player's sides in the games played, in order: +1 sente, −1 gote
 	player map[string]SwissPlayer
 }
 
 func newSwissOracle(req SwissRequest) *swissOracle {
 	o := &swissOracle{req: req, score: map[string]int{}, bye: map[string]bool{}, met: map[[2]string]bool{},
-		colour: map[string]int{}, last: map[string]int{}, player: map[string]SwissPlayer{}}
+		colour: map[string]int{}, last: map[string]int{}, seq: map[string][]int{}, player: map[string]SwissPlayer{}}
 	for _, p := range req.Players {
 		o.player[p.ID] = p
 	}
@@ -41,6 +42,8 @@ func newSwissOracle(req SwissRequest) *swissOracle {
 			o.colour[g.Sente]++
 			o.colour[g.Gote]--
 			o.last[g.Sente], o.last[g.Gote] = 1, -1
+			o.seq[g.Sente] = append(o.seq[g.Sente], 1)
+			o.seq[g.Gote] = append(o.seq[g.Gote], -1)
 		}
 		if r.Bye != "" {
 			o.bye[r.Bye] = true
@@ -78,7 +81,7 @@ func (o *swissOracle) rel(a, b string) map[string]Relation {
 		out["master_student"] = or(set.MasterStudent)
 	}
 	if pa.Master != "" && pa.Master == pb.Master {
-		out["fellow_disciples"] = or(set.FellowDisciples)
+		out["fellow_disciple"] = or(set.FellowDisciple)
 	}
 	if pa.Family != "" && pa.Family == pb.Family {
 		out["family"] = or(set.Family)
@@ -108,10 +111,33 @@ func (o *swissOracle) avoidCount(a, b string) int {
 	return k
 }
 
-// colourCost is (players past ±1, level players repeating their colour)
-// with sente given to s.
-func (o *swissOracle) colourCost(s, g string) (int, int) {
-	strong, weak := 0, 0
+// breaksRule reports whether id taking side (+1 sente, −1 gote) plays a
+// third game in a row on that side or ends past sente−gote ±1 on that
+// side, from the sequence of its games.
+func (o *swissOracle) breaksRule(id string, side int) bool {
+	q := o.seq[id]
+	sum := side
+	for _, c := range q {
+		sum += c
+	}
+	third := len(q) >= 2 && q[len(q)-1] == side && q[len(q)-2] == side
+	// Past ±1 on the side taken: a player already past it (an old or
+	// relaxed history) keeps the rule by the side that brings them back.
+	return third || sum*side > 1
+}
+
+// colourCost is (players breaking a colour rule, players past ±1, level
+// players repeating their colour) with sente given to s.
+func (o *swissOracle) colourCost(s, g string) (int, int, int) {
+	broken, strong, weak := 0, 0, 0
+	if o.req.Settings.BalanceColours {
+		if o.breaksRule(s, 1) {
+			broken++
+		}
+		if o.breaksRule(g, -1) {
+			broken++
+		}
+	}
 	if o.colour[s]+1 > 1 {
 		strong++
 	}
@@ -124,12 +150,13 @@ func (o *swissOracle) colourCost(s, g string) (int, int) {
 	if o.colour[g] == 0 && o.last[g] == -1 {
 		weak++
 	}
-	return strong, weak
+	return broken, strong, weak
 }
 
-// swissScore is the objective in order: sum and max of score differences,
-// avoid relations kept together, colour overflows, colour repeats.
-type swissScore [5]int
+// swissScore is the objective in order: players breaking a colour rule,
+// sum and max of score differences, avoid relations kept together, colour
+// overflows, colour repeats.
+type swissScore [6]int
 
 func less(a, b swissScore) bool { return slices.Compare(a[:], b[:]) < 0 }
 
@@ -158,13 +185,14 @@ func (o *swissOracle) judge(p SwissPairing) (swissScore, []string) {
 			}
 		}
 		d := o.diff(g.Sente, g.Gote)
-		sc[0] += d
-		sc[1] = max(sc[1], d)
-		sc[2] += o.avoidCount(g.Sente, g.Gote)
+		sc[1] += d
+		sc[2] = max(sc[2], d)
+		sc[3] += o.avoidCount(g.Sente, g.Gote)
 		if o.req.Settings.BalanceColours {
-			s, w := o.colourCost(g.Sente, g.Gote)
-			sc[3] += s
-			sc[4] += w
+			b, s, w := o.colourCost(g.Sente, g.Gote)
+			sc[0] += b
+			sc[4] += s
+			sc[5] += w
 		}
 	}
 	if p.Bye != "" {
@@ -189,8 +217,19 @@ func (o *swissOracle) judge(p SwissPairing) (swissScore, []string) {
 }
 
 // brute enumerates every valid round and returns the best score and the
-// bye's score tier; ok is false when no valid round exists.
+// bye's score tier; ok is false when no valid round exists. In a
+// colour-balancing class it looks first for rounds that break no colour
+// rule (in every bye tier), and only when there is none for any round.
 func (o *swissOracle) brute() (best swissScore, byeScore int, ok bool) {
+	if o.req.Settings.BalanceColours {
+		if best, tier, ok := o.bruteWith(true); ok {
+			return best, tier, ok
+		}
+	}
+	return o.bruteWith(false)
+}
+
+func (o *swissOracle) bruteWith(keepColours bool) (best swissScore, byeScore int, ok bool) {
 	act := o.active()
 	tiers := []int{-1}
 	if len(act)%2 == 1 {
@@ -231,17 +270,24 @@ func (o *swissOracle) brute() (best swissScore, byeScore int, ok bool) {
 					used[b] = true
 					n := sc
 					d := o.diff(a, b)
-					n[0] += d
-					n[1] = max(n[1], d)
-					n[2] += o.avoidCount(a, b)
+					n[1] += d
+					n[2] = max(n[2], d)
+					n[3] += o.avoidCount(a, b)
 					if o.req.Settings.BalanceColours {
-						s1, w1 := o.colourCost(a, b)
-						s2, w2 := o.colourCost(b, a)
-						if s2 < s1 || (s2 == s1 && w2 < w1) {
-							s1, w1 = s2, w2
+						c1 := [3]int{}
+						c1[0], c1[1], c1[2] = o.colourCost(a, b)
+						c2 := [3]int{}
+						c2[0], c2[1], c2[2] = o.colourCost(b, a)
+						if slices.Compare(c2[:], c1[:]) < 0 {
+							c1 = c2
 						}
-						n[3] += s1
-						n[4] += w1
+						if keepColours && c1[0] > 0 {
+							used[b] = false
+							continue
+						}
+						n[0] += c1[0]
+						n[4] += c1[1]
+						n[5] += c1[2]
 					}
 					rec(n, byeDone)
 					used[b] = false
@@ -284,7 +330,7 @@ func randomSwiss(rng *rand.Rand, n, played int) SwissRequest {
 	rels := []Relation{RelationNever, RelationAvoid, RelationIgnore}
 	req.Settings = SwissSettings{Rounds: played + 1 + rng.IntN(3), BalanceColours: rng.IntN(3) > 0,
 		Relations: SwissRelations{Club: rels[rng.IntN(3)], MasterStudent: rels[rng.IntN(3)],
-			FellowDisciples: rels[rng.IntN(3)], Family: rels[rng.IntN(3)]}}
+			FellowDisciple: rels[rng.IntN(3)], Family: rels[rng.IntN(3)]}}
 	hadBye := map[string]bool{}
 	met := map[[2]string]bool{}
 	results := []GameResult{SenteWins, GoteWins, SenteWins, GoteWins, DrawnGame}

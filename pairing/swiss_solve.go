@@ -17,7 +17,9 @@ type swissSolution struct {
 // swissCosts are the lexicographic weights of the objective, each larger
 // than the most all lower terms can add up to over a round, so one sum of
 // weights orders rounds exactly as the objective does.
-type swissCosts struct{ diff, avoid, strong, weak int64 }
+// broken (players whose colour rule breaks) is set per graph: it must
+// outweigh the largest score differences the round can hold.
+type swissCosts struct{ broken, diff, avoid, strong, weak int64 }
 
 func newSwissCosts(players int) swissCosts {
 	half := int64(players/2 + 1)
@@ -31,10 +33,14 @@ func newSwissCosts(players int) swissCosts {
 // swissGraph is the round's compatibility graph on vertices 1..n (lot
 // order) plus a bye vertex n+1 when the count is odd.
 type swissGraph struct {
-	s    *swissState
-	lot  []int // vertex k is player lot[k-1]
-	n    int   // vertices including the bye vertex
-	byeV int   // 0 when no bye
+	s *swissState
+	// relaxed: a pair whose seats break a colour rule is an edge costing
+	// broken per player; otherwise it is no edge (the rules are hard).
+	relaxed bool
+	costs   swissCosts
+	lot     []int // vertex k is player lot[k-1]
+	n       int   // vertices including the bye vertex
+	byeV    int   // 0 when no bye
 	// w holds the matcher's weights, top − cost, 0 for no edge (the bye
 	// row is set per bye tier); top bounds n/2 + 1 pairs' costs, so one
 	// more pair always outweighs any difference in cost.
@@ -81,6 +87,7 @@ type swissScratch struct {
 	tags            []swissTags
 	key             []int64
 	asSente, asGote []int64
+	brSente, brGote []int64 // 1 when taking that seat breaks a colour rule
 }
 
 type swissTags struct{ self, club, family, master int32 }
@@ -109,10 +116,13 @@ func (s *swissState) colourKey(p int) int64 {
 	return (int64(s.colour[p]+128)*4+int64(s.last[p]+1))<<22 | up
 }
 
-// graphIn builds the graph in sc's buffers.
-func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
+// graphIn builds the graph in sc's buffers. Unless relaxed, a pair whose
+// seats would break a colour rule (colour-balancing classes) is no edge.
+func (s *swissState) graphIn(lot []int, sc *swissScratch, relaxed bool) *swissGraph {
 	n := len(lot)
-	g := &swissGraph{s: s, lot: lot, n: n, sc: sc}
+	balance := s.req.Settings.BalanceColours
+	relaxed = relaxed || !balance || s.req.softColours
+	g := &swissGraph{s: s, lot: lot, n: n, sc: sc, relaxed: relaxed}
 	if n%2 == 1 {
 		g.n++
 		g.byeV = g.n
@@ -129,6 +139,12 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 		lo, hi = min(lo, s.score[p]), max(hi, s.score[p])
 	}
 	maxCost := int64(hi-lo)*c.diff + 4*c.avoid + 2*c.strong + 2*c.weak
+	if balance && !s.req.softColours {
+		// Above everything the other terms can add up to over a round.
+		c.broken = int64(n/2+1)*maxCost + 1
+		maxCost += 2 * c.broken
+	}
+	g.costs = c
 	g.top = maxCost*int64(g.n+2) + 1
 	// Dense copies of who met whom and the relations, per lot position, so
 	// the O(n²) loop below does no map or string work.
@@ -163,9 +179,11 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 	sc.key = resize(sc.key, n)
 	sc.asSente = resize(sc.asSente, n)
 	sc.asGote = resize(sc.asGote, n)
+	sc.brSente = resize(sc.brSente, n)
+	sc.brGote = resize(sc.brGote, n)
 	score, tg, key, asSente, asGote := sc.score, sc.tags, sc.key, sc.asSente, sc.asGote
+	brSente, brGote := sc.brSente, sc.brGote
 	g.score = score
-	balance := s.req.Settings.BalanceColours
 	for k, p := range lot {
 		pl := s.players[p]
 		tg[k] = swissTags{self: id("\x00" + pl.ID)}
@@ -184,6 +202,10 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 		// split per seat), so a pair's is the sum for the seats
 		// colourOrder gives.
 		asSente[k], asGote[k] = 0, 0
+		brSente[k], brGote[k] = 0, 0
+		if balance && !s.req.softColours {
+			brSente[k], brGote[k] = b2i(s.breaks(p, 1)), b2i(s.breaks(p, -1))
+		}
 		if balance {
 			if s.colour[p] >= 1 {
 				asSente[k] += c.strong
@@ -200,7 +222,7 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 		}
 	}
 	rs := s.req.Settings.Relations
-	kinds := [4]Relation{relationOr(rs.Club), relationOr(rs.MasterStudent), relationOr(rs.FellowDisciples), relationOr(rs.Family)}
+	kinds := [4]Relation{relationOr(rs.Club), relationOr(rs.MasterStudent), relationOr(rs.FellowDisciple), relationOr(rs.Family)}
 	var never, avoid uint8 // bit k: relation kind k (club, 師弟, 兄弟弟子, family) is never / avoid
 	for k, r := range kinds {
 		never |= uint8(b2i(r == RelationNever)) << k
@@ -213,6 +235,7 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 	for x := 1; x <= n; x++ {
 		ta, sa, ka := tg[x-1], score[x-1], key[x-1]
 		senteA, goteA := asSente[x-1], asGote[x-1]
+		brSenteA, brGoteA := brSente[x-1], brGote[x-1]
 		mrow := met[(x-1)*words : x*words]
 		wrow := g.w[x*w : (x+1)*w]
 		zrow := g.zero[(x-1)*g.zeroWords : x*g.zeroWords]
@@ -240,11 +263,27 @@ func (s *swissState) graphIn(lot []int, sc *swissScratch) *swissGraph {
 			d := sa - score[y-1]
 			sign := d >> 31
 			d = (d ^ sign) - sign
-			// Colour: the seats colourOrder gives, without a branch (the
+			// Colour: the seats that break fewer colour rules (seats);
+			// when as many, those colourOrder gives, without a branch (the
 			// key of the player who is sente is the smaller).
 			first := (ka - key[y-1]) >> 63 // all ones when x's player is sente
 			xSente, ySente := senteA+asGote[y-1], asSente[y-1]+goteA
 			colour := ySente ^ ((xSente ^ ySente) & first)
+			if bx, by := brSenteA+brGote[y-1], brSente[y-1]+brGoteA; bx|by != 0 {
+				switch {
+				case bx < by:
+					colour = xSente
+				case by < bx:
+					colour = ySente
+				}
+				if b := min(bx, by); b > 0 {
+					if !relaxed {
+						wrow[y], g.w[y*w+x] = 0, 0
+						continue
+					}
+					colour += b * c.broken
+				}
+			}
 			cost := int64(d)*cDiff + int64(bits.OnesCount8(rel&avoid))*cAvoid + colour
 			wrow[y], g.w[y*w+x] = top-cost, top-cost
 			isZero := uint64(b2i(cost == 0))
@@ -373,6 +412,20 @@ func (g *swissGraph) match(limit, byeTier int) (swissSolution, bool) {
 	return sol, true
 }
 
+// brokenIn counts the players whose colour rule sol breaks, with the seats
+// the draw would give (colour-balancing classes only).
+func (s *swissState) brokenIn(sol swissSolution) int {
+	if !s.req.Settings.BalanceColours || s.req.softColours {
+		return 0
+	}
+	k := 0
+	for _, p := range sol.pairs {
+		b, _, _ := s.colourClash(p[0], p[1])
+		k += b
+	}
+	return k
+}
+
 func (s *swissState) diffs(sol swissSolution) (sum, mx int) {
 	for _, p := range sol.pairs {
 		d := s.score[p[0]] - s.score[p[1]]
@@ -385,15 +438,22 @@ func (s *swissState) diffs(sol swissSolution) (sum, mx int) {
 	return sum, mx
 }
 
-// solve applies the bye tiers, then tightens the largest score difference
-// while the sum stays minimal.
 // noLimit is a score-difference limit that keeps every pair.
 const noLimit = 1 << 30
 
+// solve draws the round: the lowest bye tier that leaves a valid round, the
+// smallest score differences in it (solveTiers).
+//
+// In a colour-balancing class the colour rules (no third game in a row on
+// one side, sente−gote within ±1) are hard first: the graph has no pair
+// whose seats would break one, and the bye tiers are tried on it. Only when
+// no tier leaves a round are the rules relaxed: such pairs come back at a
+// cost above every other term, so the fewest players break them, and the
+// bye goes to the lowest tier that leaves any round.
 func (s *swissState) solve(lot []int) (swissSolution, error) {
 	sc := swissScratchPool.Get().(*swissScratch)
 	defer swissScratchPool.Put(sc)
-	g := s.graphIn(lot, sc)
+	g := s.graphIn(lot, sc, false)
 	tiers := []int{noLimit}
 	if g.byeV != 0 {
 		tiers = g.byeTiers()
@@ -401,26 +461,46 @@ func (s *swissState) solve(lot []int) (swissSolution, error) {
 			return swissSolution{}, &NoSwissPairingError{Reason: "an odd number of players and every one of them has had the bye (one bye per player)"}
 		}
 	}
+	if sol, ok := g.solveTiers(tiers); ok {
+		return sol, nil
+	}
+	if !g.relaxed {
+		g = s.graphIn(lot, sc, true)
+		if sol, ok := g.solveTiers(tiers); ok {
+			return sol, nil
+		}
+	}
+	return swissSolution{}, s.noPairing(g)
+}
+
+// solveTiers applies the bye tiers, then tightens the largest score
+// difference while the colour rules broken and the sum stay minimal.
+func (g *swissGraph) solveTiers(tiers []int) (swissSolution, bool) {
+	s := g.s
 	for _, tier := range tiers {
 		sol, ok := g.match(noLimit, tier)
 		if !ok {
 			continue
 		}
 		sum, mx := s.diffs(sol)
+		broken := 0
+		if g.relaxed {
+			broken = s.brokenIn(sol)
+		}
 		for sum > 0 && mx > g.minPos {
 			better, ok := g.match(mx-1, tier)
 			if !ok {
 				break
 			}
-			if bs, bm := s.diffs(better); bs == sum {
+			if bs, bm := s.diffs(better); bs == sum && (!g.relaxed || s.brokenIn(better) == broken) {
 				sol, mx = better, bm
 				continue
 			}
 			break
 		}
-		return sol, nil
+		return sol, true
 	}
-	return swissSolution{}, s.noPairing(g)
+	return swissSolution{}, false
 }
 
 // noPairing explains an impossible round with the Gallai–Edmonds
@@ -448,15 +528,13 @@ func (s *swissState) noPairing(g *swissGraph) error {
 	m := newMatcher(ug)
 	m.greedy(order)
 	m.maximize(order)
+	// Players by id, as the input gives them (a caller with names maps
+	// them; a display name need not be unique).
 	name := func(v int) string {
 		if v+1 == g.byeV {
 			return "(bye)"
 		}
-		p := s.players[g.lot[v]]
-		if p.Name != "" {
-			return p.Name
-		}
-		return p.ID
+		return s.players[g.lot[v]].ID
 	}
 	e := &NoSwissPairingError{Groups: [][]string{}, Barrier: []string{}}
 	d, ok := m.decompose()

@@ -244,7 +244,7 @@ func TestDrawSwiss_ColourBalanceWithinOne(t *testing.T) {
 	for seed := range uint64(5) {
 		rng := rand.New(rand.NewPCG(seed, 5))
 		req := simClass(40, true)
-		req.Settings.Relations = SwissRelations{Club: RelationIgnore, MasterStudent: RelationIgnore, FellowDisciples: RelationIgnore, Family: RelationIgnore}
+		req.Settings.Relations = SwissRelations{Club: RelationIgnore, MasterStudent: RelationIgnore, FellowDisciple: RelationIgnore, Family: RelationIgnore}
 		req.Seed = seed
 		end := simulate(t, req, 7, rng, nil)
 		bal := map[string]int{}
@@ -291,7 +291,7 @@ func TestDrawSwiss_SameInputSameRoundWhateverTheOrder(t *testing.T) {
 func TestDrawSwiss_NeverRelationsAreNotPairedEvenInRoundOne(t *testing.T) {
 	t.Parallel()
 	req := SwissRequest{Round: 1, Seed: 3, Settings: SwissSettings{Rounds: 3,
-		Relations: SwissRelations{Club: RelationNever, Family: RelationNever, MasterStudent: RelationNever, FellowDisciples: RelationNever}}}
+		Relations: SwissRelations{Club: RelationNever, Family: RelationNever, MasterStudent: RelationNever, FellowDisciple: RelationNever}}}
 	for i := range 8 {
 		req.Players = append(req.Players, SwissPlayer{ID: fmt.Sprintf("p%d", i), Club: fmt.Sprintf("c%d", i%2)})
 	}
@@ -417,8 +417,9 @@ func TestSwissGraph_WeightsAreTheObjective(t *testing.T) {
 			continue
 		}
 		rng.Shuffle(len(lot), func(i, j int) { lot[i], lot[j] = lot[j], lot[i] })
-		g := s.graphIn(lot, &sc)
-		c := newSwissCosts(len(lot))
+		relaxed := trial%2 == 1
+		g := s.graphIn(lot, &sc, relaxed)
+		c := g.costs
 		w := g.n + 1
 		minPos := noLimit
 		for x := 1; x < w; x++ {
@@ -437,6 +438,14 @@ func TestSwissGraph_WeightsAreTheObjective(t *testing.T) {
 					}
 					continue
 				}
+				if req.Settings.BalanceColours && !relaxed {
+					if broken, _, _ := s.colourClash(a, b); broken > 0 {
+						if _, ok := g.pair(x, y); ok {
+							t.Fatalf("trial %d: %d–%d breaks a colour rule but is an edge", trial, x, y)
+						}
+						continue
+					}
+				}
 				edges++
 				d := s.score[a] - s.score[b]
 				if d < 0 {
@@ -447,8 +456,8 @@ func TestSwissGraph_WeightsAreTheObjective(t *testing.T) {
 				}
 				cost := int64(d)*c.diff + int64(len(avoid))*c.avoid
 				if req.Settings.BalanceColours {
-					strong, weak := s.colourClash(a, b)
-					cost += int64(strong)*c.strong + int64(weak)*c.weak
+					broken, strong, weak := s.colourClash(a, b)
+					cost += int64(broken)*c.broken + int64(strong)*c.strong + int64(weak)*c.weak
 				}
 				if gd, ok := g.pair(x, y); !ok || gd != d || g.w[x*w+y] != g.top-cost {
 					t.Fatalf("trial %d: %d–%d diff %d cost %d, want %d and %d", trial, x, y, gd, g.top-g.w[x*w+y], d, cost)

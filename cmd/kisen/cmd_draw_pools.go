@@ -21,10 +21,11 @@ type poolsPlayer struct {
 }
 
 type poolsRelations struct {
-	Club           string `json:"club,omitempty"`
-	MasterStudent  string `json:"master_student,omitempty"`
-	FellowDisciple string `json:"fellow_disciple,omitempty"`
-	Family         string `json:"family,omitempty"`
+	Club            string `json:"club,omitempty"`
+	MasterStudent   string `json:"master_student,omitempty"`
+	FellowDisciple  string `json:"fellow_disciple,omitempty"`
+	FellowDisciples string `json:"fellow_disciples,omitempty"` // the Swiss command's old spelling, read and echoed as fellow_disciple
+	Family          string `json:"family,omitempty"`
 }
 
 type poolsBlock struct {
@@ -173,6 +174,10 @@ func runDrawPools(_ context.Context, e env) int {
 		err = decodeBracketJSON(raw, &in, true)
 	}
 	if err != nil {
+		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
+		return 2
+	}
+	if err := fellowAlias("relations", &in.Relations.FellowDisciple, &in.Relations.FellowDisciples); err != nil {
 		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
 		return 2
 	}

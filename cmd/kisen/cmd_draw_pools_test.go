@@ -245,7 +245,7 @@ func TestDrawPoolsCLI_CheckJudgesTheDrawnRoundAsEdited(t *testing.T) {
 }
 
 // FuzzDrawPoolsCLI: any stdin answers 0, 1 or 2 without a panic; 0 prints
-// JSON, and a drawn round passes --check.
+// JSON, a drawn round passes --check, and kisen standings pools reads it.
 func FuzzDrawPoolsCLI(f *testing.F) {
 	f.Add(poolsExample, false)
 	f.Add(strings.Replace(poolsExample, `"blocks"`, `"records"`, 1), false)
@@ -266,6 +266,9 @@ func FuzzDrawPoolsCLI(f *testing.F) {
 			if !check {
 				if c, chk, e := runPools(t, out, "--check"); c != 0 {
 					t.Fatalf("the drawn round fails --check: exit %d %s %s", c, chk, e)
+				}
+				if c, _, e := runStdin(t, out, "standings", "pools"); c != 0 {
+					t.Fatalf("kisen standings pools of the draw's output: exit %d %s", c, e)
 				}
 			}
 		case 1, 2:

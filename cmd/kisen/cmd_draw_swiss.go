@@ -25,11 +25,37 @@ type swissPlayerJSON struct {
 	Withdrawn bool   `json:"withdrawn,omitempty"`
 }
 
+// swissRelationsJSON is the class's relation settings. fellow_disciple is
+// the key of every command and of the day's class settings; the Swiss
+// command's old spelling fellow_disciples is read too (inputs written
+// before issue 23) and echoed under the new key.
+type swissRelationsJSON struct {
+	Club            pairing.Relation `json:"club,omitempty"`
+	MasterStudent   pairing.Relation `json:"master_student,omitempty"`
+	FellowDisciple  pairing.Relation `json:"fellow_disciple,omitempty"`
+	FellowDisciples pairing.Relation `json:"fellow_disciples,omitempty"` // old spelling
+	Family          pairing.Relation `json:"family,omitempty"`
+}
+
+// fellowAlias moves the old spelling to the new key; both given and
+// different is bad input, named by the old key.
+func fellowAlias(field string, newKey, oldKey *string) error {
+	switch {
+	case *oldKey == "":
+	case *newKey == "":
+		*newKey = *oldKey
+	case *newKey != *oldKey:
+		return fmt.Errorf("%s.fellow_disciples: %q, but fellow_disciple (the same setting, new spelling) says %q", field, *oldKey, *newKey)
+	}
+	*oldKey = ""
+	return nil
+}
+
 type swissSettingsJSON struct {
-	Rounds    int                    `json:"rounds"`
-	Relations pairing.SwissRelations `json:"relations"`
-	Colours   string                 `json:"colours"`
-	Tiebreaks []pairing.Tiebreak     `json:"tiebreaks,omitempty"`
+	Rounds    int                `json:"rounds"`
+	Relations swissRelationsJSON `json:"relations"`
+	Colours   string             `json:"colours"`
+	Tiebreaks []pairing.Tiebreak `json:"tiebreaks,omitempty"`
 }
 
 // swissGameJSON is a game: sente/gote when colours are balanced (and in
@@ -134,6 +160,7 @@ func runDrawSwiss(_ context.Context, e env) int {
 		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
 		return 2
 	}
+	in.Settings.Relations = swissRelationsOf(req.Settings.Relations)
 	if *check {
 		return checkSwiss(e, req, in)
 	}
@@ -263,7 +290,13 @@ func swissRequest(in swissInput, needSeed bool) (pairing.SwissRequest, error) {
 		return req, fmt.Errorf("settings.colours: %q; want balance, furigoma or handicap", in.Settings.Colours)
 	}
 	req.Settings.Rounds = in.Settings.Rounds
-	req.Settings.Relations = in.Settings.Relations
+	rel := in.Settings.Relations
+	fd, old := string(rel.FellowDisciple), string(rel.FellowDisciples)
+	if err := fellowAlias("settings.relations", &fd, &old); err != nil {
+		return req, err
+	}
+	req.Settings.Relations = pairing.SwissRelations{Club: rel.Club, MasterStudent: rel.MasterStudent,
+		FellowDisciple: pairing.Relation(fd), Family: rel.Family}
 	req.Settings.Tiebreaks = in.Settings.Tiebreaks
 	for _, p := range in.Players {
 		req.Players = append(req.Players, pairing.SwissPlayer{ID: p.ID, Name: p.Name, Rating: p.Rating, Rank: p.Rank,
@@ -286,4 +319,9 @@ func swissRequest(in swissInput, needSeed bool) (pairing.SwissRequest, error) {
 		req.History = append(req.History, out)
 	}
 	return req, nil
+}
+
+// swissRelationsOf is the settings as echoed: the new key only.
+func swissRelationsOf(r pairing.SwissRelations) swissRelationsJSON {
+	return swissRelationsJSON{Club: r.Club, MasterStudent: r.MasterStudent, FellowDisciple: r.FellowDisciple, Family: r.Family}
 }

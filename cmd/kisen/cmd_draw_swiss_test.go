@@ -22,7 +22,7 @@ const swissExample = `{"players":[
   {"id":"p4","name":"江口","rank":"初段","master":"t1"},
   {"id":"p5","name":"小川","rank":"1級"}],
  "settings":{"rounds":3,"colours":"balance",
-   "relations":{"club":"avoid","master_student":"never","fellow_disciples":"avoid","family":"avoid"},
+   "relations":{"club":"avoid","master_student":"never","fellow_disciple":"avoid","family":"avoid"},
    "tiebreaks":["solkoff","sb","direct","lot"]},
  "rounds":[{"games":[{"board":1,"sente":"p1","gote":"p3","result":"sente"},{"board":2,"sente":"p4","gote":"p2","result":"gote"}],"bye":"p5"}],
  "seed":2026}`

@@ -35,6 +35,7 @@ func commands() map[string]command {
 		"rules":      runRules,
 		"kifu":       runKifu,
 		"draw":       runDraw,
+		"standings":  runStandings,
 		"adjudicate": runAdjudicate,
 		"rating":     runRating,
 		"backup":     runBackup,
@@ -49,7 +50,8 @@ commands:
   migrate      up | down | status: database migrations
   rules        perft | moves: the shogi rules engine
   kifu         check | convert: game records (KIF, KI2, CSA, USI)
-  draw         bracket | league: draws and schedules (JSON on stdin)
+  draw         bracket | league | swiss | pools | final: draws and schedules (JSON on stdin)
+  standings    swiss | pools: a class's standings from its results (JSON on stdin)
   adjudicate   decide one game's outcome (JSON on stdin)
   rating       recompute ratings
   backup       copy the database to a file (SQLite online copy, or pg_dump)

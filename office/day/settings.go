@@ -338,7 +338,7 @@ func (s ClassSettings) poolsRelations() pairing.RelationPolicy {
 func (s ClassSettings) swissRelations() pairing.SwissRelations {
 	r := s.Relations
 	return pairing.SwissRelations{Club: pairing.Relation(r.Club), MasterStudent: pairing.Relation(r.MasterStudent),
-		FellowDisciples: pairing.Relation(r.FellowDisciple), Family: pairing.Relation(r.Family)}
+		FellowDisciple: pairing.Relation(r.FellowDisciple), Family: pairing.Relation(r.Family)}
 }
 
 func (s ClassSettings) tiebreaks() []pairing.Tiebreak {

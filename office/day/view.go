@@ -1,7 +1,6 @@
 package day
 
 import (
-	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -209,20 +208,12 @@ func (v ClassView) Standings() (Standings, error) {
 		if err != nil {
 			return out, err
 		}
+		pairing.SortPoolStandings(lines) // the order of kisen standings pools
 		for _, l := range lines {
 			id := idOf(l.ID)
 			out.Pools = append(out.Pools, PoolsLine{PlayerID: id, Name: v.Names[id], Block: l.Block, Wins: l.Record.Wins, Losses: l.Record.Losses, Byes: l.Byes,
 				Status: l.Status, Round: l.Round, BlockPlace: l.BlockPlace, Withdrawn: st.byPlayer[id].Withdrawn()})
 		}
-		slices.SortStableFunc(out.Pools, func(a, b PoolsLine) int {
-			if c := cmp.Compare(statusOrder[a.Status], statusOrder[b.Status]); c != 0 {
-				return c
-			}
-			if c := cmp.Compare(b.Wins, a.Wins); c != 0 {
-				return c
-			}
-			return cmp.Compare(a.Losses, b.Losses)
-		})
 	case FormatSwiss:
 		req, err := st.swissRequest(seed, len(v.Rounds), true)
 		if err != nil {
@@ -281,10 +272,6 @@ func hasPoolPlayer(ps []pairing.PoolPlayer, id string) bool {
 	}
 	return false
 }
-
-// statusOrder lists qualified players first, then those still playing,
-// then those out.
-var statusOrder = map[string]int{pairing.StatusQualified: 0, pairing.StatusPlaying: 1, pairing.StatusOut: 2}
 
 // Qualifier is a player who goes on to the class's final knockout, with
 // what the final's draw needs to spread them (issue 14 item 4): the pools
