@@ -36,6 +36,15 @@ type Board struct {
 	Observed *pairing.Furigoma
 }
 
+// SeatsPending reports whether the board's seats wait for the 振り駒 at
+// the board: sente is decided by a toss (policy toss, or equal ranks under
+// table / mixed) and no deciding toss has been recorded there. The
+// simulated toss of the draw only fills the game's two seats so the game
+// exists; it is not shown as 先手/後手 (issue 23 §3). A board whose
+// sente is fixed by 手合割, rank or the Swiss colours, or whose toss was
+// recorded (SenteBy observed), has its seats.
+func (b Board) SeatsPending() bool { return b.SenteBy == pairing.SenteByFurigoma }
+
 // RoundState is one drawn round of a class.
 type RoundState struct {
 	store.DayRound

@@ -76,6 +76,9 @@ type paperBoard struct {
 	Handicap string
 	SenteBy  string
 	Decided  bool
+	// Pending: the seats wait for the 振り駒 at the board: the slip names
+	// both players without 先手/後手 and offers a 「先」 to circle.
+	Pending bool
 	// SenteQR and GoteQR are each player's own code (just issued), printed
 	// on that player's half of the slip.
 	SenteQR *qrCode
@@ -149,8 +152,12 @@ func boardsOf(ctx context.Context, v day.ClassView, r day.RoundState, people map
 		if b.SenteBy != "" {
 			sb = site.T(ctx, "day.sente_by."+b.SenteBy)
 		}
+		pending := b.SeatsPending() && !b.Decided
+		if pending {
+			sb = site.T(ctx, "day_seats.by_pending")
+		}
 		out = append(out, paperBoard{Board: b.Board, Round: r.Number, Block: blockOf[b.Sente], Sente: people[b.Sente], Gote: people[b.Gote],
-			Handicap: handicapWords(ctx, b.Last.Handicap), SenteBy: sb, Decided: b.Decided})
+			Handicap: handicapWords(ctx, b.Last.Handicap), SenteBy: sb, Decided: b.Decided, Pending: pending})
 	}
 	return out
 }
