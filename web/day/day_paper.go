@@ -292,8 +292,12 @@ type checkinRow struct {
 	// Expected is the category and what it owes; Flag what to notice
 	// (unpaid, short, over), Bad when money is owed.
 	Expected string
-	Flag     string
-	Bad      bool
+	// ExpectedCat and ExpectedAmount are Expected's two parts, printed so
+	// the amount is never cut (「2,000\n円」).
+	ExpectedCat    string
+	ExpectedAmount string
+	Flag           string
+	Bad            bool
 }
 
 func (s *Room) dayCheckinSheet(c echo.Context) error {
@@ -347,6 +351,7 @@ func (s *Room) dayCheckinSheet(c echo.Context) error {
 			}
 			rf := reducedFor[e.ClassID]
 			row.Expected = site.T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, rf[0], rf[1]), "Amount", yen(ctx, f.Expected))
+			row.ExpectedCat, row.ExpectedAmount = feeCategoryWords(ctx, f.Category, rf[0], rf[1]), yen(ctx, f.Expected)
 			row.Flag, row.Bad = feeFlag(ctx, f, !e.Withdrawn() && (e.Checkin == office.CheckinPresent || e.Checkin == office.CheckinLate))
 			if row.Flag != "" && f.Status != day.FeePaid {
 				row.Fee = "" // the flag says unpaid
