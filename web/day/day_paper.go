@@ -90,6 +90,9 @@ type pairingSheetView struct {
 	Round  int
 	Boards []paperBoard
 	Byes   []paperPerson
+	// Pending: every undecided board waits for the 振り駒 at the board, so
+	// the columns name players, not seats.
+	Pending bool
 }
 
 type slipsView struct {
@@ -180,6 +183,14 @@ func (s *Room) dayPairingSheet(c echo.Context) error {
 		return err
 	}
 	pv := pairingSheetView{Head: paperHeadOf(ctx, v), Round: r.Number, Boards: boardsOf(ctx, v, r, people)}
+	for _, b := range pv.Boards {
+		if b.Pending {
+			pv.Pending = true
+		} else if !b.Decided {
+			pv.Pending = false
+			break
+		}
+	}
 	for _, id := range r.Byes {
 		pv.Byes = append(pv.Byes, people[id])
 	}

@@ -107,3 +107,12 @@ func (s *Room) boardRefused(c echo.Context, err error) error {
 	ctx := c.Request().Context()
 	return s.Render(c, http.StatusUnprocessableEntity, DayBoardsPage(s.Page(c, site.T(ctx, "day.boards.title", "Class", v.Name, "N", v.Round)), v))
 }
+
+// seatHeader is a pairing sheet's player column: the seat, or 対局者 when
+// every board still waits for its toss.
+func seatHeader(ctx context.Context, pending bool, key string) string {
+	if pending {
+		return site.T(ctx, "day_seats.slip.player")
+	}
+	return site.T(ctx, key)
+}
