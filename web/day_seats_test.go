@@ -110,3 +110,28 @@ func TestDayWeb_SeatsFollowTheToss(t *testing.T) {
 		}
 	})
 }
+
+// Issue 23: the fee summary's day lines are labelled — 本日（全クラス）
+// beside the day's 一般 and 割引, 本日の合計 on the day's total — in both
+// languages.
+func TestDayWeb_FeeDayTotalsLabelled(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := seedDay(t, a, 4, 0)
+		a.signIn(a.client, f.admin.UserID)
+		for lang, want := range map[string][2]string{"ja": {"本日（全クラス）", "本日の合計"}, "en": {"Today (all classes)", ""}} {
+			u, _ := url.Parse(a.ts.URL)
+			a.client.Jar.SetCookies(u, []*http.Cookie{{Name: "lang", Value: lang, Path: "/"}})
+			_, body := a.get(fmt.Sprintf("/events/%d/day/reception", f.event.ID))
+			if n := strings.Count(body, `data-testid="day-fee-day-label">`+want[0]+`<`); n != 2 {
+				t.Errorf("%s: %d day category lines labelled %q, want 2", lang, n, want[0])
+			}
+			if want[1] != "" && strings.Count(body, `data-testid="day-fee-day-label">`+want[1]+`<`) != 1 {
+				t.Errorf("%s: the day's total line is not labelled %q", lang, want[1])
+			}
+			if strings.Contains(body, `data-testid="day-fee-day-label"></td>`) {
+				t.Errorf("%s: a day line without a label", lang)
+			}
+		}
+	})
+}
