@@ -31,8 +31,12 @@ func TestDayWeb_SeatsFollowTheToss(t *testing.T) {
 		}
 		b1, b2 := v.Rounds[0].Boards[0], v.Rounds[0].Boards[1]
 		base := fmt.Sprintf("/day/classes/%d/rounds/1/boards", f.class.ID)
-		card := func(body string, board int) string {
-			i := strings.Index(body, fmt.Sprintf(`data-testid="day-board-%d"`, board))
+		card := func(body string, board int) string { // board 0: the event-wide page's card of board 1
+			id := fmt.Sprintf(`data-testid="day-board-%d"`, board)
+			if board == 0 {
+				id = fmt.Sprintf(`data-testid="day-board-%d-%d"`, f.class.ID, b1.Board)
+			}
+			i := strings.Index(body, id)
 			if i < 0 {
 				t.Fatalf("no card for board %d", board)
 			}
@@ -86,6 +90,17 @@ func TestDayWeb_SeatsFollowTheToss(t *testing.T) {
 		}
 		if strings.Contains(c1, `data-testid="day-seats-pending"`) {
 			t.Errorf("after the toss the board still waits for it:\n%s", c1)
+		}
+		// The event-wide board page follows the recorded toss too.
+		_, ev := a.get(fmt.Sprintf("/events/%d/day/rounds/1/boards", f.event.ID))
+		if c := card(ev, 0); !strings.Contains(c, "先手 "+v.Names[b1.Sente]) || strings.Contains(c, `data-testid="day-toss"`) {
+			t.Errorf("event-wide board page after the toss:\n%s", c)
+		}
+		// The director's view of the boards still playing follows too.
+		_, dir := a.get(fmt.Sprintf("/events/%d/day/director", f.event.ID))
+		if !strings.Contains(dir, `data-testid="director-pair-pending">`+v.Names[b2.Sente]+" 対 "+v.Names[b2.Gote]+"<") ||
+			!strings.Contains(dir, v.Names[b1.Sente]+"（先手）対 "+v.Names[b1.Gote]+"（後手）") {
+			t.Errorf("director's view: board 2 pending, board 1 seated expected:\n%s", dir)
 		}
 		_, slips = a.get(fmt.Sprintf("/day/classes/%d/rounds/1/slips/print", f.class.ID))
 		if !strings.Contains(slips, "先手署名") {

@@ -140,12 +140,7 @@ func loadClassStateWith(ctx context.Context, s *store.Store, c store.DayClass, n
 		if err != nil {
 			return nil, err
 		}
-		if f, ok := observed[*p.GameID]; ok {
-			b.Observed = &f
-			if f.Decided {
-				b.SenteBy, b.Furigoma = pairing.SenteByObserved, mustJSON(f)
-			}
-		}
+		observe(&b, observed)
 		r.Boards = append(r.Boards, b)
 	}
 	if now == nil {
@@ -160,6 +155,27 @@ func loadClassStateWith(ctx context.Context, s *store.Store, c store.DayClass, n
 	}
 	st.family = familyKeys(rel)
 	return st, nil
+}
+
+// observe applies the 振り駒 seen at the board, when one was entered: a
+// deciding toss makes the board's sente "observed".
+func observe(b *Board, observed map[int64]pairing.Furigoma) {
+	if f, ok := observed[b.Root.ID]; ok {
+		b.Observed = &f
+		if f.Decided {
+			b.SenteBy, b.Furigoma = pairing.SenteByObserved, mustJSON(f)
+		}
+	}
+}
+
+// observedOfEvent reads and replays every toss observed at a day's boards
+// (one statement).
+func observedOfEvent(ctx context.Context, s *store.Store, eventID int64) (map[int64]pairing.Furigoma, error) {
+	log, err := s.DayLogOfEventAction(ctx, eventID, LogToss)
+	if err != nil {
+		return nil, err
+	}
+	return observedTosses(log)
 }
 
 // boardOf reads one board from the game set.

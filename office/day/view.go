@@ -391,8 +391,12 @@ func (d *Day) EventRound(ctx context.Context, actor office.Actor, eventID int64,
 		return e, nil, false, err
 	}
 	var gs store.GameSet
+	observed := map[int64]pairing.Furigoma{}
 	if len(ps) > 0 {
 		if gs, err = d.store.GameSetOfEvent(ctx, eventID); err != nil {
+			return e, nil, false, err
+		}
+		if observed, err = observedOfEvent(ctx, d.store, eventID); err != nil {
 			return e, nil, false, err
 		}
 	}
@@ -426,6 +430,7 @@ func (d *Day) EventRound(ctx context.Context, actor office.Actor, eventID int64,
 		if err != nil {
 			return e, nil, false, err
 		}
+		observe(&b, observed)
 		cr.Round.Boards = append(cr.Round.Boards, b)
 	}
 	for _, c := range classes {
