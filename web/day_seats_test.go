@@ -102,6 +102,20 @@ func TestDayWeb_SeatsFollowTheToss(t *testing.T) {
 			!strings.Contains(dir, v.Names[b1.Sente]+"（先手）対 "+v.Names[b1.Gote]+"（後手）") {
 			t.Errorf("director's view: board 2 pending, board 1 seated expected:\n%s", dir)
 		}
+		// The players' report page (QR): board 2 still pending, board 1 seated.
+		if err := f.d.SetPaper(ctx, f.admin, day.PaperInput{ClassID: f.class.ID, QR: true, WaitMinutes: "10"}); err != nil {
+			t.Fatal(err)
+		}
+		toks, err := f.d.IssueSlipLinks(ctx, f.admin, f.class.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, rp := a.get("/r/" + toks[b2.Root.ID].Sente); !strings.Contains(rp, `data-testid="report-pair-pending">`+v.Names[b2.Sente]+" 対 "+v.Names[b2.Gote]+"<") {
+			t.Errorf("report page of a pending board:\n%s", rp)
+		}
+		if _, rp := a.get("/r/" + toks[b1.Root.ID].Gote); !strings.Contains(rp, v.Names[b1.Sente]+"（先手）対 "+v.Names[b1.Gote]+"（後手）") {
+			t.Errorf("report page after the toss:\n%s", rp)
+		}
 		_, slips = a.get(fmt.Sprintf("/day/classes/%d/rounds/1/slips/print", f.class.ID))
 		if !strings.Contains(slips, "先手署名") {
 			t.Errorf("slips after a toss: no seats printed")

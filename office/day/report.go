@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"kisen/office"
+	"kisen/pairing"
 	"kisen/store"
 )
 
@@ -228,6 +229,9 @@ type ReportBoard struct {
 	Winner      int64 // with Decided; 0 when nobody won
 	SenteSaid   int64 // whom sente named the winner (0: not yet)
 	GoteSaid    int64
+	// SeatsPending: the seats wait for the 振り駒 at the board
+	// (Board.SeatsPending): the page names the pair without 先手/後手.
+	SeatsPending bool
 }
 
 // NameOf is the name of one of the board's two players ("" otherwise).
@@ -403,6 +407,19 @@ func reportBoardIn(ctx context.Context, s *store.Store, rootID int64) (ReportBoa
 	b = ReportBoard{ClassName: c.Name, ClassNameEn: c.NameEn, Round: p.Round, Board: deref(p.Board), Handicap: last.Handicap,
 		Sente: deref64(last.SentePlayerID), Gote: deref64(last.GotePlayerID), Decided: decided}
 	b.SenteName, b.GoteName = players[b.Sente], players[b.Gote]
+	if p.SenteBy == pairing.SenteByFurigoma {
+		log, err := s.DayLogOfClass(ctx, c.ID, LogToss)
+		if err != nil {
+			return b, store.Game{}, 0, nil, err
+		}
+		observed, err := observedTosses(log)
+		if err != nil {
+			return b, store.Game{}, 0, nil, err
+		}
+		bd := Board{Root: store.Game{ID: rootID}, SenteBy: p.SenteBy}
+		observe(&bd, observed)
+		b.SeatsPending = bd.SeatsPending()
+	}
 	if decided {
 		switch eff.Result {
 		case office.ResultSenteWin:
