@@ -35,6 +35,9 @@ func seatWords(ctx context.Context, row *dayBoardRow, b day.Board) {
 		{b.Sente, winWords(ctx, row.Pending, office.ResultSenteWin, row.Sente)},
 		{b.Gote, winWords(ctx, row.Pending, office.ResultGoteWin, row.Gote)},
 	}
+	if row.Pending {
+		row.SenteBy = site.T(ctx, "day_seats.by_pending") // the class page's table: 振り駒（盤上で決める）
+	}
 	if !b.Decided || !row.Pending {
 		return
 	}
