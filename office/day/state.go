@@ -178,6 +178,26 @@ func observedOfEvent(ctx context.Context, s *store.Store, eventID int64) (map[in
 	return observedTosses(log)
 }
 
+// seatsPendingIn reports whether the board of game rootID, whose sente
+// was chosen senteBy, still waits for its toss (Board.SeatsPending),
+// reading the class's observed tosses only when a 振り駒 decides it.
+func seatsPendingIn(ctx context.Context, s *store.Store, classID, rootID int64, senteBy string) (bool, error) {
+	if senteBy != pairing.SenteByFurigoma {
+		return false, nil
+	}
+	log, err := s.DayLogOfClass(ctx, classID, LogToss)
+	if err != nil {
+		return false, err
+	}
+	observed, err := observedTosses(log)
+	if err != nil {
+		return false, err
+	}
+	b := Board{Root: store.Game{ID: rootID}, SenteBy: senteBy}
+	observe(&b, observed)
+	return b.SeatsPending(), nil
+}
+
 // boardOf reads one board from the game set.
 func boardOf(gs store.GameSet, p store.DayPairingRow) (Board, error) {
 	root, ok := gs.Games[*p.GameID]
