@@ -80,6 +80,8 @@ type StartChange struct {
 	PlaceEn          string // a stage's English name
 	PlaceKind        string // a stage's kind (first_preliminary …)
 	Action           string
+	// Day is a change at an amateur day's desk (Kind ChangeDay).
+	Day *DayChange
 }
 
 // StartView is everything the start page shows.
@@ -96,6 +98,9 @@ type StartView struct {
 	EventByID   map[int64]store.Event
 	Users       map[int64]string
 	Players     map[int64]store.Player
+	// Places are the class, round and board of the listed games that are
+	// boards of an amateur day.
+	Places map[int64]store.DayPlace
 	// Setup is the first-run checklist, for administrators; nil for
 	// anyone else.
 	Setup *store.SetupCounts
@@ -191,6 +196,9 @@ func (o *Office) Start(ctx context.Context, actor Actor) (StartView, error) {
 	if v.EventByID, err = s.EventsByID(ctx, uniq(eventIDs)); err != nil {
 		return v, err
 	}
+	if v.Places, err = s.DayPlacesOfGames(ctx, v.gameIDs()); err != nil {
+		return v, err
+	}
 	for _, e := range events {
 		v.EventByID[e.ID] = e
 	}
@@ -239,6 +247,11 @@ func (o *Office) startChanges(ctx context.Context, sc store.StartScope) ([]Start
 		out = append(out, StartChange{Kind: ChangeSchedule, At: d.At, EventID: d.EventID, ActorID: d.ActorID,
 			ClassID: d.ClassID, Place: d.Place, Action: d.Action})
 	}
+	days, err := o.startDayChanges(ctx, sc)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, days...)
 	slices.SortStableFunc(out, func(a, b StartChange) int { return b.At.Compare(a.At) })
 	if len(out) > startChangeLimit {
 		out = out[:startChangeLimit]

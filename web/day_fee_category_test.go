@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -129,7 +130,9 @@ func TestDayWeb_FeeCategoriesExpectedReceived(t *testing.T) {
 				}
 				for i, w := range want[lang] {
 					onPage := i < 5 || strings.HasSuffix(path, "/print")
-					if onPage && !strings.Contains(body, w) {
+					// The printed list keeps an amount whole in its own element
+					// (issue 23 §3): the words are read from the page's text.
+					if onPage && !strings.Contains(tagsOut.ReplaceAllString(body, ""), w) {
 						t.Errorf("%s %s: no %q", lang, path, w)
 					}
 				}
@@ -164,3 +167,6 @@ func classFormValues(in day.ClassInput, extra url.Values) url.Values {
 	}
 	return v
 }
+
+// tagsOut removes a page's tags, leaving its text.
+var tagsOut = regexp.MustCompile(`<[^>]*>`)

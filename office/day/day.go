@@ -36,18 +36,19 @@ var (
 	resultRoles = []string{office.RoleDirector, office.RoleArbiter, office.RoleRecorder}
 )
 
-// Desk log actions (store.DayLogEntry.Action).
+// Desk log actions (store.DayLogEntry.Action); those the start page
+// tells are named in office (office/start_day.go).
 const (
-	LogClass     = "class"     // a class created or its settings changed
-	LogEnter     = "enter"     // an entrant entered (class by rank or by the director)
-	LogOverride  = "override"  // the director moved an entrant to another class
-	LogCheckin   = "checkin"   // reception state changed
-	LogWalkIn    = "walk_in"   // a walk-in registered at the desk
-	LogWithdraw  = "withdraw"  // an entrant left the day
-	LogDraw      = "draw"      // a round drawn and confirmed
-	LogForfeited = "forfeited" // a game recorded as forfeit by a withdrawal
-	LogToss      = "toss"      // a 振り駒 observed at a board
-	LogFee       = "fee"       // the entry fee taken (or marked unpaid) at the desk
+	LogClass     = "class"               // a class created or its settings changed
+	LogEnter     = "enter"               // an entrant entered (class by rank or by the director)
+	LogOverride  = "override"            // the director moved an entrant to another class
+	LogCheckin   = office.DayLogCheckin  // reception state changed
+	LogWalkIn    = office.DayLogWalkIn   // a walk-in registered at the desk
+	LogWithdraw  = office.DayLogWithdraw // an entrant left the day
+	LogDraw      = office.DayLogDraw     // a round drawn and confirmed
+	LogForfeited = "forfeited"           // a game recorded as forfeit by a withdrawal
+	LogToss      = "toss"                // a 振り駒 observed at a board
+	LogFee       = "fee"                 // the entry fee taken (or marked unpaid) at the desk
 )
 
 func mustJSON(v any) string {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"kisen/office"
+	"kisen/pairing"
 	"kisen/store"
 )
 
@@ -24,6 +25,9 @@ type PlayingBoard struct {
 	GoteName  string
 	Since     time.Time // the game's start, or the round's draw
 	Minutes   int
+	// SeatsPending: the seats wait for the 振り駒 at the board
+	// (Board.SeatsPending), so the pair is named without 先手/後手.
+	SeatsPending bool
 }
 
 // DeskReport is a board whose players' reports the desk must settle.
@@ -96,8 +100,12 @@ func (d *Day) DirectorView(ctx context.Context, actor office.Actor, eventID int6
 		return v, err
 	}
 	var gs store.GameSet
+	observed := map[int64]pairing.Furigoma{}
 	if len(ps) > 0 {
 		if gs, err = d.store.GameSetOfEvent(ctx, eventID); err != nil {
+			return v, err
+		}
+		if observed, err = observedOfEvent(ctx, d.store, eventID); err != nil {
 			return v, err
 		}
 	}
@@ -141,6 +149,7 @@ func (d *Day) DirectorView(ctx context.Context, actor office.Actor, eventID int6
 		if err != nil {
 			return v, err
 		}
+		observe(&b, observed)
 		r.Boards = append(r.Boards, b)
 	}
 	repsOf := map[int64][]store.DayReport{}
@@ -186,7 +195,7 @@ func (v DirectorView) fillRound(dc *DirectorClass, r RoundState, names map[int64
 			since = *b.Last.StartedAt
 		}
 		dc.Playing = append(dc.Playing, PlayingBoard{Board: b.Board, Round: r.Number, GameID: b.Last.ID, SenteName: names[b.Sente], GoteName: names[b.Gote],
-			Since: since, Minutes: minutesBetween(since, v.Now)})
+			Since: since, Minutes: minutesBetween(since, v.Now), SeatsPending: b.SeatsPending()})
 		counted := countedReports(repsOf[b.Root.ID], b.Root.ID, b.Last)
 		if len(counted) == 0 {
 			continue

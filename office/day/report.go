@@ -214,20 +214,21 @@ func (d *Day) IssueSlipLinks(ctx context.Context, actor office.Actor, classID in
 // two players as they sit now (a redo swaps colours), whose secret the
 // link is (Me), what each has reported, and whether both agree.
 type ReportBoard struct {
-	ClassName   string
-	ClassNameEn string
-	Round       int
-	Board       int
-	Handicap    string
-	Sente       int64
-	Gote        int64
-	SenteName   string
-	GoteName    string
-	Me          int64 // the player whose secret the link is
-	Decided     bool
-	Winner      int64 // with Decided; 0 when nobody won
-	SenteSaid   int64 // whom sente named the winner (0: not yet)
-	GoteSaid    int64
+	ClassName    string
+	ClassNameEn  string
+	Round        int
+	Board        int
+	Handicap     string
+	Sente        int64
+	Gote         int64
+	SenteName    string
+	GoteName     string
+	Me           int64 // the player whose secret the link is
+	Decided      bool
+	Winner       int64 // with Decided; 0 when nobody won
+	SenteSaid    int64 // whom sente named the winner (0: not yet)
+	GoteSaid     int64
+	SeatsPending bool // Board.SeatsPending: the pair is named without 先手/後手
 }
 
 // NameOf is the name of one of the board's two players ("" otherwise).
@@ -403,6 +404,9 @@ func reportBoardIn(ctx context.Context, s *store.Store, rootID int64) (ReportBoa
 	b = ReportBoard{ClassName: c.Name, ClassNameEn: c.NameEn, Round: p.Round, Board: deref(p.Board), Handicap: last.Handicap,
 		Sente: deref64(last.SentePlayerID), Gote: deref64(last.GotePlayerID), Decided: decided}
 	b.SenteName, b.GoteName = players[b.Sente], players[b.Gote]
+	if b.SeatsPending, err = seatsPendingIn(ctx, s, c.ID, rootID, p.SenteBy); err != nil {
+		return b, store.Game{}, 0, nil, err
+	}
 	if decided {
 		switch eff.Result {
 		case office.ResultSenteWin:

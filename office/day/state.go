@@ -36,6 +36,15 @@ type Board struct {
 	Observed *pairing.Furigoma
 }
 
+// SeatsPending reports whether the board's seats wait for the 振り駒 at
+// the board: sente is decided by a toss (policy toss, or equal ranks under
+// table / mixed) and no deciding toss has been recorded there. The
+// simulated toss of the draw only fills the game's two seats so the game
+// exists; it is not shown as 先手/後手 (issue 23 §3). A board whose
+// sente is fixed by 手合割, rank or the Swiss colours, or whose toss was
+// recorded (SenteBy observed), has its seats.
+func (b Board) SeatsPending() bool { return b.SenteBy == pairing.SenteByFurigoma }
+
 // RoundState is one drawn round of a class.
 type RoundState struct {
 	store.DayRound
@@ -131,12 +140,7 @@ func loadClassStateWith(ctx context.Context, s *store.Store, c store.DayClass, n
 		if err != nil {
 			return nil, err
 		}
-		if f, ok := observed[*p.GameID]; ok {
-			b.Observed = &f
-			if f.Decided {
-				b.SenteBy, b.Furigoma = pairing.SenteByObserved, mustJSON(f)
-			}
-		}
+		observe(&b, observed)
 		r.Boards = append(r.Boards, b)
 	}
 	if now == nil {
@@ -151,6 +155,47 @@ func loadClassStateWith(ctx context.Context, s *store.Store, c store.DayClass, n
 	}
 	st.family = familyKeys(rel)
 	return st, nil
+}
+
+// observe applies the 振り駒 seen at the board, when one was entered: a
+// deciding toss makes the board's sente "observed".
+func observe(b *Board, observed map[int64]pairing.Furigoma) {
+	if f, ok := observed[b.Root.ID]; ok {
+		b.Observed = &f
+		if f.Decided {
+			b.SenteBy, b.Furigoma = pairing.SenteByObserved, mustJSON(f)
+		}
+	}
+}
+
+// observedOfEvent reads and replays every toss observed at a day's boards
+// (one statement).
+func observedOfEvent(ctx context.Context, s *store.Store, eventID int64) (map[int64]pairing.Furigoma, error) {
+	log, err := s.DayLogOfEventAction(ctx, eventID, LogToss)
+	if err != nil {
+		return nil, err
+	}
+	return observedTosses(log)
+}
+
+// seatsPendingIn reports whether the board of game rootID, whose sente
+// was chosen senteBy, still waits for its toss (Board.SeatsPending),
+// reading the class's observed tosses only when a 振り駒 decides it.
+func seatsPendingIn(ctx context.Context, s *store.Store, classID, rootID int64, senteBy string) (bool, error) {
+	if senteBy != pairing.SenteByFurigoma {
+		return false, nil
+	}
+	log, err := s.DayLogOfClass(ctx, classID, LogToss)
+	if err != nil {
+		return false, err
+	}
+	observed, err := observedTosses(log)
+	if err != nil {
+		return false, err
+	}
+	b := Board{Root: store.Game{ID: rootID}, SenteBy: senteBy}
+	observe(&b, observed)
+	return b.SeatsPending(), nil
 }
 
 // boardOf reads one board from the game set.

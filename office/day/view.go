@@ -98,7 +98,12 @@ type BoardResultInput struct {
 	Board   int
 	GameID  int64
 	Version int
-	Result  string // sente_win or gote_win
+	Result  string // sente_win or gote_win; read only when Winner is 0
+	// Winner is the player who won, one of the game's two players: the
+	// board page names the winner, not a seat, so a result entered before
+	// the 振り駒 is recorded, or while a toss swaps the seats, lands on
+	// the right player (issue 23 §3).
+	Winner int64
 }
 
 // EnterBoardResult records a board's result from the floor (directors,
@@ -125,10 +130,27 @@ func (d *Day) EnterBoardResult(ctx context.Context, actor office.Actor, in Board
 		if err := office.ChainHoldsIn(ctx, tx, root, in.GameID); err != nil {
 			return err
 		}
-		if in.Result != office.ResultSenteWin && in.Result != office.ResultGoteWin {
+		result := in.Result
+		if in.Winner != 0 {
+			// The seats are read with the game row locked: a toss entered
+			// meanwhile has either moved them already or waits.
+			g, err := tx.LockGame(ctx, in.GameID)
+			if err != nil {
+				return err
+			}
+			switch in.Winner {
+			case deref64(g.SentePlayerID):
+				result = office.ResultSenteWin
+			case deref64(g.GotePlayerID):
+				result = office.ResultGoteWin
+			default:
+				return invalid("winner", "day.err.winner_not_on_board", nil) // not one of this board's two players
+			}
+		}
+		if result != office.ResultSenteWin && result != office.ResultGoteWin {
 			return invalid("result", "day.err.choose", nil)
 		}
-		_, err = office.EnterChainResultIn(ctx, tx, actor, office.ChainResultInput{RootID: root, GameID: in.GameID, Version: in.Version, Result: in.Result, Reason: office.ReasonResignation}, d.now())
+		_, err = office.EnterChainResultIn(ctx, tx, actor, office.ChainResultInput{RootID: root, GameID: in.GameID, Version: in.Version, Result: result, Reason: office.ReasonResignation}, d.now())
 		return err
 	})
 }
@@ -360,8 +382,12 @@ func (d *Day) EventRound(ctx context.Context, actor office.Actor, eventID int64,
 		return e, nil, false, err
 	}
 	var gs store.GameSet
+	observed := map[int64]pairing.Furigoma{}
 	if len(ps) > 0 {
 		if gs, err = d.store.GameSetOfEvent(ctx, eventID); err != nil {
+			return e, nil, false, err
+		}
+		if observed, err = observedOfEvent(ctx, d.store, eventID); err != nil {
 			return e, nil, false, err
 		}
 	}
@@ -395,6 +421,7 @@ func (d *Day) EventRound(ctx context.Context, actor office.Actor, eventID int64,
 		if err != nil {
 			return e, nil, false, err
 		}
+		observe(&b, observed)
 		cr.Round.Boards = append(cr.Round.Boards, b)
 	}
 	for _, c := range classes {

@@ -307,6 +307,13 @@ type dayBoardRow struct {
 	CanToss  bool
 	Tossers  [2]dayTosser
 	TossNote string // the observed tosses so far, in words
+	// Pending: the seats wait for the 振り駒 at the board, so the row names
+	// the pair (Pair) without 先手/後手; Choices are the result buttons,
+	// one per player, by name (day_seats.go).
+	Pending         bool
+	SenteID, GoteID int64
+	Pair            string
+	Choices         []dayWinChoice
 }
 
 // dayTosser is one of a board's two players, who may toss the 歩.
@@ -478,6 +485,7 @@ func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
 			row.TossNote = site.T(ctx, "day_toss.note.tie", "Tosser", cv.Names[tosser], "Fu", fu, "To", to)
 		}
 	}
+	seatWords(ctx, &row, b)
 	return row
 }
 

@@ -290,13 +290,15 @@ type dayBoardsView struct {
 	NotFound bool // the typed board is not in this round
 	Open     int  // boards still playing
 	Preview  *dayBoardRow
-	Choice   string // sente_win or gote_win (preview)
+	Choice   string // sente_win or gote_win (preview, an older form)
+	Winner   int64  // the previewed winner
 	Words    string // the previewed result in words
 	// Back is "event" when the row came from the event-wide board page;
 	// ReturnURL is the page the preview's back link and the saved result
 	// return to.
 	Back      string
 	ReturnURL string
+	Message   string // a refused form's message (422)
 }
 
 func (s *Room) DayBoards(c echo.Context) error {
@@ -402,13 +404,27 @@ func (s *Room) DayBoardPreview(c echo.Context) error {
 		r := row
 		v.Preview, v.Choice = &r, f.Result
 		v.Back, v.ReturnURL = s.backOf(c, cid, v.Round)
-		switch f.Result {
-		case office.ResultSenteWin:
-			v.Words = site.T(ctx, "day.result.sente_win", "Name", row.Sente)
-		case office.ResultGoteWin:
-			v.Words = site.T(ctx, "day.result.gote_win", "Name", row.Gote)
-		default:
-			return &office.ValidationError{Fields: []office.FieldError{{Field: "result", Code: "day.err.choose"}}}
+		winner, err := formWinner(c)
+		if err != nil {
+			return s.boardRefused(c, err)
+		}
+		if winner == 0 { // an older form naming the seat
+			switch f.Result {
+			case office.ResultSenteWin:
+				winner = row.SenteID
+			case office.ResultGoteWin:
+				winner = row.GoteID
+			default:
+				return s.boardRefused(c, &office.ValidationError{Fields: []office.FieldError{{Field: "winner", Code: "day.err.winner_not_on_board"}}})
+			}
+		}
+		for _, ch := range row.Choices {
+			if ch.Winner == winner {
+				v.Winner, v.Words = winner, ch.Label
+			}
+		}
+		if v.Winner == 0 {
+			return s.boardRefused(c, &office.ValidationError{Fields: []office.FieldError{{Field: "winner", Code: "day.err.winner_not_on_board"}}})
 		}
 		return s.Render(c, http.StatusOK, DayBoardPreviewPage(s.Page(c, site.T(ctx, "day.boards.confirm_title", "Board", b)), v))
 	}
@@ -456,9 +472,13 @@ func (s *Room) DayBoardResult(c echo.Context) error {
 		return err
 	}
 	cid, n, b := w.ClassID, w.Round, w.Board
-	err = s.DayRoom().EnterBoardResult(ctx, site.Actor(c), day.BoardResultInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version, Result: f.Result})
+	winner, err := formWinner(c)
 	if err != nil {
-		return err
+		return s.boardRefused(c, err)
+	}
+	err = s.DayRoom().EnterBoardResult(ctx, site.Actor(c), day.BoardResultInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version, Result: f.Result, Winner: winner})
+	if err != nil {
+		return s.boardRefused(c, err)
 	}
 	back, to := s.backOf(c, cid, n)
 	anchor := strconv.Itoa(b)

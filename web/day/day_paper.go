@@ -76,6 +76,9 @@ type paperBoard struct {
 	Handicap string
 	SenteBy  string
 	Decided  bool
+	// Pending: the seats wait for the 振り駒 at the board: the slip names
+	// both players without 先手/後手 and offers a 「先」 to circle.
+	Pending bool
 	// SenteQR and GoteQR are each player's own code (just issued), printed
 	// on that player's half of the slip.
 	SenteQR *qrCode
@@ -87,6 +90,9 @@ type pairingSheetView struct {
 	Round  int
 	Boards []paperBoard
 	Byes   []paperPerson
+	// Pending: every undecided board waits for the 振り駒 at the board, so
+	// the columns name players, not seats.
+	Pending bool
 }
 
 type slipsView struct {
@@ -149,8 +155,12 @@ func boardsOf(ctx context.Context, v day.ClassView, r day.RoundState, people map
 		if b.SenteBy != "" {
 			sb = site.T(ctx, "day.sente_by."+b.SenteBy)
 		}
+		pending := b.SeatsPending() && !b.Decided
+		if pending {
+			sb = site.T(ctx, "day_seats.by_pending")
+		}
 		out = append(out, paperBoard{Board: b.Board, Round: r.Number, Block: blockOf[b.Sente], Sente: people[b.Sente], Gote: people[b.Gote],
-			Handicap: handicapWords(ctx, b.Last.Handicap), SenteBy: sb, Decided: b.Decided})
+			Handicap: handicapWords(ctx, b.Last.Handicap), SenteBy: sb, Decided: b.Decided, Pending: pending})
 	}
 	return out
 }
@@ -173,6 +183,14 @@ func (s *Room) dayPairingSheet(c echo.Context) error {
 		return err
 	}
 	pv := pairingSheetView{Head: paperHeadOf(ctx, v), Round: r.Number, Boards: boardsOf(ctx, v, r, people)}
+	for _, b := range pv.Boards {
+		if b.Pending {
+			pv.Pending = true
+		} else if !b.Decided {
+			pv.Pending = false
+			break
+		}
+	}
 	for _, id := range r.Byes {
 		pv.Byes = append(pv.Byes, people[id])
 	}
@@ -285,8 +303,12 @@ type checkinRow struct {
 	// Expected is the category and what it owes; Flag what to notice
 	// (unpaid, short, over), Bad when money is owed.
 	Expected string
-	Flag     string
-	Bad      bool
+	// ExpectedCat and ExpectedAmount are Expected's two parts, printed so
+	// the amount is never cut (「2,000\n円」).
+	ExpectedCat    string
+	ExpectedAmount string
+	Flag           string
+	Bad            bool
 }
 
 func (s *Room) dayCheckinSheet(c echo.Context) error {
@@ -340,6 +362,7 @@ func (s *Room) dayCheckinSheet(c echo.Context) error {
 			}
 			rf := reducedFor[e.ClassID]
 			row.Expected = site.T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, rf[0], rf[1]), "Amount", yen(ctx, f.Expected))
+			row.ExpectedCat, row.ExpectedAmount = feeCategoryWords(ctx, f.Category, rf[0], rf[1]), yen(ctx, f.Expected)
 			row.Flag, row.Bad = feeFlag(ctx, f, !e.Withdrawn() && (e.Checkin == office.CheckinPresent || e.Checkin == office.CheckinLate))
 			if row.Flag != "" && f.Status != day.FeePaid {
 				row.Fee = "" // the flag says unpaid

@@ -29,13 +29,14 @@ type reportView struct {
 	SenteSaid string
 	GoteSaid  string
 	Message   string // a field problem
+	Pending   bool   // the seats wait for the 振り駒 at the board
 }
 
 func reportViewOf(c echo.Context, token string, b day.ReportBoard) reportView {
 	ctx := c.Request().Context()
 	return reportView{Token: token, Class: site.LocalName(ctx, b.ClassName, b.ClassNameEn), Round: b.Round, Board: b.Board,
 		Handicap: handicapWords(ctx, b.Handicap), Sente: b.SenteName, Gote: b.GoteName, SenteID: b.Sente, GoteID: b.Gote,
-		Me: b.NameOf(b.Me), SenteSaid: b.NameOf(b.SenteSaid), GoteSaid: b.NameOf(b.GoteSaid)}
+		Me: b.NameOf(b.Me), SenteSaid: b.NameOf(b.SenteSaid), GoteSaid: b.NameOf(b.GoteSaid), Pending: b.SeatsPending}
 }
 
 // reportError answers a link that takes no report: unknown (404, the same

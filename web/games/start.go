@@ -104,22 +104,30 @@ func startViewOf(ctx context.Context, sv office.StartView) startView {
 		e := sv.EventByID[id]
 		return site.LocalName(ctx, e.Name, e.NameEn)
 	}
+	// A game of an amateur day is named with its class, round and board
+	// (issue 23 §5): 「県名人戦 A級 2回戦 3番盤」.
+	gameEvent := func(eventID, gameID int64) string {
+		if p, ok := sv.Places[gameID]; ok {
+			return event(eventID) + " " + site.T(ctx, "start.day.place", "Class", site.LocalName(ctx, p.ClassName, p.ClassNameEn), "Round", p.Round, "Board", p.Board)
+		}
+		return event(eventID)
+	}
 	for _, g := range sv.Waiting {
 		when := g.ScheduledOn
 		v.Waiting = append(v.Waiting, startLine{When: when, Href: site.GameURL(g.GameID),
-			Text: site.T(ctx, "start.waiting.result", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID))})
+			Text: site.T(ctx, "start.waiting.result", "Event", gameEvent(g.EventID, g.GameID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID))})
 	}
 	v.WaitingMore = sv.WaitingMore
 	for _, g := range sv.Confirm {
 		v.Confirm = append(v.Confirm, startLine{When: site.ShowTime(g.Result.EnteredAt), Href: site.GameURL(g.GameID),
-			Text: site.T(ctx, "start.waiting.confirm", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID),
+			Text: site.T(ctx, "start.waiting.confirm", "Event", gameEvent(g.EventID, g.GameID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID),
 				"Result", resultPhrase(ctx, g.Result.Result, player(g.SentePlayerID), player(g.GotePlayerID)),
 				"By", user(g.Result.EnteredBy))})
 	}
 	v.ConfirmMore = sv.ConfirmMore
 	for _, g := range sv.Rulings {
 		v.Rulings = append(v.Rulings, startLine{When: site.ShowTime(g.Result.EnteredAt), Href: site.GameURL(g.GameID),
-			Text: site.T(ctx, "start.waiting.ruling", "Event", event(g.EventID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID),
+			Text: site.T(ctx, "start.waiting.ruling", "Event", gameEvent(g.EventID, g.GameID), "Sente", player(g.SentePlayerID), "Gote", player(g.GotePlayerID),
 				"Why", site.T(ctx, actionKey("start.ruling.", g.Result.Reason, office.RulingReasons)))})
 	}
 	v.RulingsMore = sv.RulingsMore
@@ -133,12 +141,12 @@ func startViewOf(ctx context.Context, sv office.StartView) startView {
 			if ch.Version > 1 {
 				id = "start.change.correction"
 			}
-			l.Text = site.T(ctx, id, "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Sente", sente, "Gote", gote,
+			l.Text = site.T(ctx, id, "Actor", user(ch.ActorID), "Event", gameEvent(ch.EventID, ch.GameID), "Sente", sente, "Gote", gote,
 				"Result", resultPhrase(ctx, ch.Result, sente, gote), "Version", ch.Version)
 		case office.ChangeRuling:
 			l.Href = site.GameURL(ch.GameID)
 			kind := site.T(ctx, "adjudication.rulingkind."+ch.RulingKind)
-			l.Text = site.T(ctx, "start.change.ruling", "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Sente", sente, "Gote", gote, "Kind", kind)
+			l.Text = site.T(ctx, "start.change.ruling", "Actor", user(ch.ActorID), "Event", gameEvent(ch.EventID, ch.GameID), "Sente", sente, "Gote", gote, "Kind", kind)
 		case office.ChangeDraw:
 			l.Href = "/stages/" + site.I64(ch.StageID)
 			l.Text = site.T(ctx, actionKey("start.change.draw.", ch.Action, drawActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID), "Place", site.StageName(ctx, ch.Place, ch.PlaceEn, ch.PlaceKind))
@@ -146,6 +154,8 @@ func startViewOf(ctx context.Context, sv office.StartView) startView {
 			l.Href = "/league/" + site.I64(ch.ClassID)
 			l.Text = site.T(ctx, actionKey("start.change.schedule.", ch.Action, scheduleActions), "Actor", user(ch.ActorID), "Event", event(ch.EventID),
 				"Class", site.T(ctx, "league.class_name", "Class", ch.Place))
+		case office.ChangeDay:
+			l.Href, l.Text = dayChangeLine(ctx, ch, user(ch.ActorID), event(ch.EventID))
 		}
 		v.Changes = append(v.Changes, l)
 	}
