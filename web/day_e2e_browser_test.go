@@ -66,7 +66,7 @@ type dayPageRound struct {
 
 const dayRoundsJS = `[...document.querySelectorAll('[data-testid=day-round]')].map(sec => ({
 	n: parseInt(sec.id.replace('round-', ''), 10),
-	boards: [...sec.querySelectorAll('tr[data-testid^=day-board-]')].map(tr => [tr.children[1].textContent.trim(), tr.children[2].textContent.trim(), tr.children[4].textContent.trim()]),
+	boards: [...sec.querySelectorAll('tr[data-testid^=day-board-]')].map(tr => ['a', 'b', 'result-cell'].map(k => tr.querySelector('[data-testid=day-board-' + k + ']').textContent.trim())),
 	byes: (sec.querySelector('[data-testid=day-byes]') || {textContent: ''}).textContent,
 }))`
 
@@ -411,7 +411,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 	}
 	do(t, ctx, chromedp.Navigate(classURL(classA)), chromedp.WaitReady(chromedp.CSS("footer.site")))
 	forfeits, err := chromedp.Run(ctx, chromedp.Evaluate[int](
-		`[...document.querySelectorAll('[data-testid=day-round] tr[data-testid^=day-board-]')].filter(tr => tr.textContent.includes(`+strconv.Quote(withdrawn)+`) && tr.children[4].querySelector('.muted')).length`))
+		`[...document.querySelectorAll('[data-testid=day-round] tr[data-testid^=day-board-]')].filter(tr => tr.textContent.includes(`+strconv.Quote(withdrawn)+`) && tr.querySelector('[data-testid=day-board-result-cell] .muted')).length`))
 	if err != nil {
 		t.Fatal(err)
 	}
