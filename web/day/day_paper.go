@@ -472,7 +472,7 @@ func (s *Room) dayStandingsSheet(c echo.Context) error {
 	for _, l := range st.Swiss {
 		line[l.PlayerID] = len(sv.Rows) + 1
 		sv.Rows = append(sv.Rows, standingsSheetRow{No: len(sv.Rows) + 1, Place: strconv.Itoa(l.Place), Person: people[l.PlayerID],
-			Wins: num(l.Wins), Extra: [2]string{num(l.Solkoff), num(l.SB)}, Status: withdrawnWords(ctx, l.Withdrawn)})
+			Wins: num(l.Wins), Extra: [2]string{num(l.Solkoff), num(l.SB)}, Status: shownWords(ctx, l.Shown, l.Withdrawn)})
 	}
 	for _, l := range st.Pools {
 		line[l.PlayerID] = len(sv.Rows) + 1
@@ -585,4 +585,13 @@ func blockBlankRows(games, players int) []struct{} {
 		want = 3
 	}
 	return make([]struct{}, max(0, want-games))
+}
+
+// shownWords is a Swiss line's 状況 on paper, as the public standings say
+// it (決勝進出, 進出圏, 対局中, 敗退, 棄権; issue 23 §4).
+func shownWords(ctx context.Context, shown string, withdrawn bool) string {
+	if shown == "" || withdrawn {
+		return withdrawnWords(ctx, withdrawn)
+	}
+	return site.T(ctx, "day_public.shown."+shown)
 }
