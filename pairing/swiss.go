@@ -118,12 +118,14 @@ type SwissRequest struct {
 	// softColours drops the colour rules to the bottom of the objective
 	// (the draw before issue 23): tests measure what the rules cost.
 	softColours bool
-	// widerBalance lets sente−gote reach ±2 (FIDE's absolute colour rule)
-	// instead of ±1: tests measure what the ±1 rule costs by itself.
+	// widerBalance lets sente−gote reach ±2 in every round, the last one
+	// included (FIDE's absolute colour rule): tests measure what holding
+	// ±1 at the end costs by itself.
 	widerBalance bool
-	// endBalance lets sente−gote reach ±2 before the class's last round
-	// and holds ±1 in it (balanced at the end of the event): test only.
-	endBalance bool
+	// strictBalance holds sente−gote within ±1 after every game (the rule
+	// before the event's balance, ±2 along the way and ±1 in the class's
+	// last round): tests measure what it would cost.
+	strictBalance bool
 }
 
 // SwissAvoidance is a relationship the draw could not keep apart.
@@ -156,19 +158,23 @@ type SwissReport struct {
 	// counts gets the same colour as last time (they would alternate).
 	ColourRepeats int `json:"colour_repeats"`
 	// ColourRulesBroken names every player this round gives a third game
-	// in a row on one side or a sente−gote count past ±1 (colour-balancing
-	// classes only). The draw breaks them only when no valid round keeps
-	// them all, and then for as few players as it can.
+	// in a row on one side or a sente−gote count past the round's limit:
+	// ±2 before the class's last round, ±1 in it (colour-balancing classes
+	// only). The draw breaks them only when no valid round keeps them all,
+	// and then for as few players as it can.
 	ColourRulesBroken []SwissColourBreak `json:"colour_rules_broken"`
 }
 
 // SwissColourBreak is one player whose colour rule a round breaks.
 type SwissColourBreak struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	Board   int    `json:"board"`
-	Colour  string `json:"colour"` // sente or gote, this round
-	Rule    string `json:"rule"`   // RuleSwissThirdInARow or RuleSwissBalance
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Board  int    `json:"board"`
+	Colour string `json:"colour"` // sente or gote, this round
+	Rule   string `json:"rule"`   // RuleSwissThirdInARow or RuleSwissBalance
+	// Limit is the sente−gote limit that applied (RuleSwissBalance only):
+	// 2 before the class's last round, 1 in it.
+	Limit   int    `json:"limit,omitempty"`
 	Message string `json:"message"`
 }
 

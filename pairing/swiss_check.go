@@ -20,7 +20,7 @@ const (
 	// keeps them; a round breaking them for more players than the draw
 	// must is a violation of each rule broken, otherwise a note.
 	RuleSwissThirdInARow = "swiss-colour-third-in-a-row" // a third game in a row on one side
-	RuleSwissBalance     = "swiss-colour-balance"        // sente−gote past ±1
+	RuleSwissBalance     = "swiss-colour-balance"        // sente−gote past ±2 before the last round, ±1 in it
 )
 
 // CheckSwiss judges round req.Round given as p (games by sente/gote, and

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -22,9 +23,10 @@ func colourLine(rounds []SwissRound) map[string][]int {
 	return out
 }
 
-// colourFaults lists who, in the last game of their line, played a third
-// game in a row on one side or ended past sente−gote ±1 on that side.
-func colourFault(line []int) bool {
+// colourFault reports whether, in the last game of their line, a player
+// played a third game in a row on one side or ended past sente−gote ±limit
+// on that side.
+func colourFault(line []int, limit int) bool {
 	k := len(line)
 	if k == 0 {
 		return false
@@ -34,25 +36,35 @@ func colourFault(line []int) bool {
 		sum += c
 	}
 	third := k >= 3 && line[k-2] == side && line[k-3] == side
-	return third || sum*side > 1
+	return third || sum*side > limit
+}
+
+// eventBalance is the sente−gote limit after round r of a class of the
+// given rounds, from the rule's wording (docs/swiss.md): within ±2 along
+// the way, within ±1 after the class's last round.
+func eventBalance(r, rounds int) int {
+	if r == rounds {
+		return 1
+	}
+	return 2
 }
 
 // swissEvent is a simulated class for the colour tests and the report:
 // n players with distinct ratings, clubs and masters set to avoid, a
 // withdrawal after round 3 in one class in four, random results with a
 // draw now and then.
-func swissEvent(seed uint64, n, rounds int, soft bool, each func(r int, req SwissRequest, p SwissPairing), wider ...bool) (SwissRequest, error) {
-	return swissEventIn(seed, n, rounds, swissColourMode{soft: soft, wider: len(wider) > 0 && wider[0]}, each)
+func swissEvent(seed uint64, n, rounds int, each func(r int, req SwissRequest, p SwissPairing)) (SwissRequest, error) {
+	return swissEventIn(seed, n, rounds, swissColourMode{}, each)
 }
 
 // swissColourMode picks the colour rules of a simulated class: the draw's
 // (zero value) or a test-only variant.
-type swissColourMode struct{ soft, wider, end bool }
+type swissColourMode struct{ soft, wider, strict bool }
 
 func swissEventIn(seed uint64, n, rounds int, mode swissColourMode, each func(r int, req SwissRequest, p SwissPairing)) (SwissRequest, error) {
 	rng := rand.New(rand.NewPCG(seed, 23))
 	req := SwissRequest{Seed: seed, Settings: SwissSettings{Rounds: rounds, BalanceColours: true},
-		softColours: mode.soft, widerBalance: mode.wider, endBalance: mode.end}
+		softColours: mode.soft, widerBalance: mode.wider, strictBalance: mode.strict}
 	for i := range n {
 		req.Players = append(req.Players, SwissPlayer{ID: fmt.Sprintf("s%03d", i), Name: fmt.Sprintf("選手%d", i),
 			Rating: 2000 - 7*i, Club: fmt.Sprintf("c%d", rng.IntN(max(1, n/8))), Master: fmt.Sprintf("m%d", rng.IntN(max(1, n/6)))})
@@ -88,8 +100,9 @@ func swissEventIn(seed uint64, n, rounds int, mode swissColourMode, each func(r 
 
 // TestDrawSwiss_ColourRulesHoldOverWholeEvents plays 160 classes of 12–85
 // players over 5–9 rounds and recomputes every player's sides from the
-// rounds produced: nobody plays a third game in a row on one side or goes
-// past sente−gote ±1, except players a round's report names in
+// rounds produced: nobody plays a third game in a row on one side, goes
+// past sente−gote ±2 before the class's last round or past ±1 in it,
+// except players a round's report names in
 // colour_rules_broken — and the report names exactly the players the
 // rounds show breaking a rule. (That a relaxed round had no valid
 // alternative is checked by brute force on small classes in
@@ -100,13 +113,13 @@ func TestDrawSwiss_ColourRulesHoldOverWholeEvents(t *testing.T) {
 	for seed := uint64(0); seed < 160; seed++ {
 		n := 12 + int(seed*37%74)
 		rounds := 5 + int(seed%5)
-		_, err := swissEvent(seed, n, rounds, false, func(r int, req SwissRequest, p SwissPairing) {
+		_, err := swissEvent(seed, n, rounds, func(r int, req SwissRequest, p SwissPairing) {
 			line := colourLine(append(slices.Clone(req.History), SwissRound{Games: p.Games}))
 			var faults []string
 			for _, g := range p.Games {
 				games++
 				for _, id := range []string{g.Sente, g.Gote} {
-					if colourFault(line[id]) {
+					if colourFault(line[id], eventBalance(r, req.Settings.Rounds)) {
 						faults = append(faults, id)
 					}
 				}
@@ -114,6 +127,9 @@ func TestDrawSwiss_ColourRulesHoldOverWholeEvents(t *testing.T) {
 			var named []string
 			for _, b := range p.Report.ColourRulesBroken {
 				named = append(named, b.ID)
+				if b.Rule == RuleSwissBalance && b.Limit != eventBalance(r, req.Settings.Rounds) {
+					t.Fatalf("seed %d round %d of %d: %s broken with limit ±%d", seed, r, req.Settings.Rounds, b.ID, b.Limit)
+				}
 			}
 			slices.Sort(faults)
 			slices.Sort(named)
@@ -230,6 +246,70 @@ func TestCheckSwiss_AvoidableColourBreakIsAViolation(t *testing.T) {
 	}
 }
 
+// TestCheckSwiss_BalanceLimitIsTheEvents: round 2 of six players after
+// three sente wins, judged as a round of a 3-round class and as the last
+// round of a 2-round class. Pairing the winners a–c and the losers d–f
+// takes a to sente−gote +2 and f to −2: allowed before the last round
+// (no colour violation, and the draw's own round keeps the score
+// difference at the one floater), a violation of ±1 in the last round,
+// each message naming the limit, where the draw ends everyone within ±1.
+func TestCheckSwiss_BalanceLimitIsTheEvents(t *testing.T) {
+	t.Parallel()
+	req := SwissRequest{Round: 2, Seed: 3, Settings: SwissSettings{BalanceColours: true},
+		Players: []SwissPlayer{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}, {ID: "e"}, {ID: "f"}},
+		History: []SwissRound{{Games: []SwissGame{{Board: 1, Sente: "a", Gote: "b", Result: SenteWins},
+			{Board: 2, Sente: "c", Gote: "d", Result: SenteWins}, {Board: 3, Sente: "e", Gote: "f", Result: SenteWins}}}}}
+	round := SwissPairing{Round: 2, Games: []SwissGame{{Board: 1, Sente: "a", Gote: "c"},
+		{Board: 2, Sente: "b", Gote: "e"}, {Board: 3, Sente: "d", Gote: "f"}}}
+	for _, rounds := range []int{3, 2} {
+		req.Settings.Rounds = rounds
+		v, _, err := CheckSwiss(req, round)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, x := range v {
+			if x.Rule != RuleSwissBalance {
+				t.Errorf("%d rounds: unexpected violation %v", rounds, x)
+				continue
+			}
+			got = append(got, x.Players[0])
+			if !strings.Contains(x.Message, "past ±1 in the class's last round") {
+				t.Errorf("%d rounds: message %q does not name the limit", rounds, x.Message)
+			}
+		}
+		p, err := DrawSwiss(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bal := map[string]int{}
+		for _, g := range append(slices.Clone(req.History[0].Games), p.Games...) {
+			bal[g.Sente]++
+			bal[g.Gote]--
+		}
+		out := 0
+		for _, b := range bal {
+			out += int(b2i(b > 1 || b < -1))
+		}
+		switch rounds {
+		case 3:
+			if len(got) > 0 {
+				t.Errorf("3 rounds: ±2 in round 2 judged a violation for %v", got)
+			}
+			if p.Report.ScoreDiffSum != 1 || len(p.Report.ColourRulesBroken) > 0 {
+				t.Errorf("3 rounds: the draw's round %v", p)
+			}
+		case 2:
+			if !slices.Equal(got, []string{"a", "f"}) {
+				t.Errorf("2 rounds: balance violations for %v, want a and f", got)
+			}
+			if out > 0 || p.Report.ScoreDiffSum != 3 || len(p.Report.ColourRulesBroken) > 0 {
+				t.Errorf("2 rounds: the draw's round %v leaves %d players past ±1", p, out)
+			}
+		}
+	}
+}
+
 // TestDrawSwiss_ImpossibleRoundNamesPlayersByID: the certificate lists
 // the input's ids, not display names (two players may share a name).
 func TestDrawSwiss_ImpossibleRoundNamesPlayersByID(t *testing.T) {
@@ -255,24 +335,24 @@ func TestDrawSwiss_ImpossibleRoundNamesPlayersByID(t *testing.T) {
 
 // TestSwissColourReport prints what the colour rules cost in score
 // differences: 200 classes of 12–131 players over 6 or 7 rounds
-// (swissEvent, seeds 0–199), drawn four ways — the rules hard (this
-// draw); sente−gote allowed to reach ±2 before the last round and held to
-// ±1 in it (balanced at the end of the event); ±2 throughout (FIDE's
-// absolute colour rule, as in bbpPairings); and colours as the last
-// objective terms (the draw before issue 23); the last three are test-only
-// switches — whole events each way, and every round of the hard events
-// redrawn the other ways on the same history. Run with
+// (swissEvent, seeds 0–199), drawn four ways — the event's balance (this
+// draw: sente−gote within ±2 before the last round, ±1 in it); ±1 after
+// every game; ±2 throughout (FIDE's absolute colour rule, as in
+// bbpPairings); and colours as the last objective terms (the draw before
+// issue 23); no third in a row in all but the last; the last three are
+// test-only switches — whole events each way, and every round of this
+// draw's events redrawn the other ways on the same history. Run with
 // KISEN_SWISS_COLOUR_REPORT=1 go test -run TestSwissColourReport -v ./pairing/
 func TestSwissColourReport(t *testing.T) {
 	if os.Getenv("KISEN_SWISS_COLOUR_REPORT") != "1" {
 		t.Skip("set KISEN_SWISS_COLOUR_REPORT=1 to print the report")
 	}
-	modes := []swissColourMode{{}, {end: true}, {wider: true}, {soft: true}}
+	modes := []swissColourMode{{}, {strict: true}, {wider: true}, {soft: true}}
 	const nm = 4
 	type tally struct {
 		rounds, players, third, outside, outside2, endOut, broken int
 		diff, maxDiff                                             float64
-		same                                                      [nm]float64    // Σ on the hard events' rounds, per mode
+		same                                                      [nm]float64    // Σ on this draw's events' rounds, per mode
 		bySize                                                    [3][nm]float64 // by field size
 		byParity                                                  [2][nm]float64 // even rounds / odd rounds
 		last                                                      [nm]float64    // the last round
@@ -295,7 +375,7 @@ func TestSwissColourReport(t *testing.T) {
 					q := p
 					if k > 0 {
 						other := req
-						other.softColours, other.widerBalance, other.endBalance = m.soft, m.wider, m.end
+						other.softColours, other.widerBalance, other.strictBalance = m.soft, m.wider, m.strict
 						var err error
 						if q, err = DrawSwiss(other); err != nil {
 							t.Fatal(err)
@@ -340,7 +420,7 @@ func TestSwissColourReport(t *testing.T) {
 	w := func(x float64) string { return fmt.Sprintf("%.1f", x) }
 	t.Logf("200 classes of 12–131 players, 6 or 7 rounds; whole events, each drawn its own way")
 	row("", func(tl tally) string {
-		return map[int]string{0: "±1 (hard)", 1: "±1 at the end", 2: "±2 (FIDE)", 3: "before"}[slices.Index(ts[:], tl)]
+		return map[int]string{0: "±2, ±1 at end", 1: "±1 every game", 2: "±2 (FIDE)", 3: "before"}[slices.Index(ts[:], tl)]
 	})
 	row("rounds", func(tl tally) string { return d(tl.rounds) })
 	row("Σ score differences (wins)", func(tl tally) string { return w(tl.diff) })
@@ -356,7 +436,7 @@ func TestSwissColourReport(t *testing.T) {
 	line := func(name string, x [nm]float64) {
 		t.Logf("%-24s %18s %18s %18s %10.1f", name, pct(x[0], x[3]), pct(x[1], x[3]), pct(x[2], x[3]), x[3])
 	}
-	t.Logf("the hard events' %d rounds redrawn each way, Σ score differences", h.rounds)
+	t.Logf("this draw's events' %d rounds redrawn each way, Σ score differences", h.rounds)
 	line("all", h.same)
 	for b, name := range []string{"12–51 players", "52–91 players", "92–131 players"} {
 		line(name, h.bySize[b])

@@ -3,21 +3,34 @@ package pairing
 import "fmt"
 
 // The colours of a Swiss round (colours: balance): who takes sente, and
-// the colour rules a seat breaks — no third game in a row on one side,
-// sente−gote within ±1 (issue 23 §6, docs/swiss.md).
+// the colour rules a seat breaks — no third game in a row on one side, and
+// the event's balance: sente−gote within ±2 along the way and within ±1
+// after the class's last round (issue 23 §6, docs/swiss.md).
+
+// balanceLimit is how far past level sente−gote may go after this round's
+// game: 2 before the class's last round, 1 in it. With one game left a
+// player at ±2 needs the other seat, which the last round's limit forces,
+// so ±1 at the end stays within reach from any point ±2 allows.
+func (s *swissState) balanceLimit() int {
+	switch {
+	case s.req.widerBalance:
+		return 2
+	case s.req.strictBalance:
+		return 1
+	case s.req.Round < s.req.Settings.Rounds:
+		return 2
+	}
+	return 1
+}
 
 // breaks reports whether player p taking sente (seat +1) or gote (−1)
 // breaks a colour rule: a third game in a row on that side, or a sente−gote
-// count past ±1 on that side (a player already past it, from an old or
-// relaxed history, keeps the rule by the seat that brings them back). The
-// streak counts games only: a bye or a round away neither ends it nor adds
-// to it.
+// count past the round's limit (balanceLimit) on that side (a player
+// already past it, from an old or relaxed history, keeps the rule by the
+// seat that brings them back). The streak counts games only: a bye or a
+// round away neither ends it nor adds to it.
 func (s *swissState) breaks(p, seat int) bool {
-	limit := 1
-	if s.req.widerBalance || s.req.endBalance && s.req.Round < s.req.Settings.Rounds {
-		limit = 2
-	}
-	return s.colour[p]*seat >= limit || s.run[p]*seat >= 2
+	return s.colour[p]*seat >= s.balanceLimit() || s.run[p]*seat >= 2
 }
 
 // seats decides who is sente: the side that breaks fewer colour rules
@@ -39,8 +52,9 @@ func (s *swissState) seats(a, b int) (sente, gote int) {
 
 // colourClash is what pairing a with b costs the colours once seats has
 // picked sente: players whose colour rule breaks, players pushed past
-// sente−gote ±1 (strong; a subset of the first) and level players who get
-// last round's colour again (weak).
+// sente−gote ±1 (strong: a preference below the score differences, as ±2
+// is allowed before the last round) and level players who get last round's
+// colour again (weak).
 func (s *swissState) colourClash(a, b int) (broken, strong, weak int) {
 	se, go_ := s.seats(a, b)
 	broken = int(b2i(s.breaks(se, 1)) + b2i(s.breaks(go_, -1)))
@@ -114,8 +128,12 @@ func (s *swissState) colourBreaks(p, seat, board int) []SwissColourBreak {
 		b.Rule = RuleSwissThirdInARow
 		b.Message = fmt.Sprintf("%s is %s on board %d: game %d in a row as %s", name, side, board, s.run[p]*seat+1, side)
 	} else {
-		b.Rule = RuleSwissBalance
-		b.Message = fmt.Sprintf("%s is %s on board %d: sente−gote becomes %+d", name, side, board, s.colour[p]+seat)
+		b.Rule, b.Limit = RuleSwissBalance, s.balanceLimit()
+		when := "before the class's last round"
+		if s.req.Round >= s.req.Settings.Rounds {
+			when = "in the class's last round"
+		}
+		b.Message = fmt.Sprintf("%s is %s on board %d: sente−gote becomes %+d, past ±%d %s", name, side, board, s.colour[p]+seat, b.Limit, when)
 	}
 	return []SwissColourBreak{b}
 }

@@ -112,8 +112,9 @@ func (o *swissOracle) avoidCount(a, b string) int {
 }
 
 // breaksRule reports whether id taking side (+1 sente, −1 gote) plays a
-// third game in a row on that side or ends past sente−gote ±1 on that
-// side, from the sequence of its games.
+// third game in a row on that side or ends past the sente−gote limit on
+// that side — ±2 before the class's last round, ±1 in it — from the
+// sequence of its games and the round number.
 func (o *swissOracle) breaksRule(id string, side int) bool {
 	q := o.seq[id]
 	sum := side
@@ -121,9 +122,13 @@ func (o *swissOracle) breaksRule(id string, side int) bool {
 		sum += c
 	}
 	third := len(q) >= 2 && q[len(q)-1] == side && q[len(q)-2] == side
-	// Past ±1 on the side taken: a player already past it (an old or
-	// relaxed history) keeps the rule by the side that brings them back.
-	return third || sum*side > 1
+	limit := 2
+	if o.req.Round == o.req.Settings.Rounds {
+		limit = 1
+	}
+	// Past the limit on the side taken: a player already past it (an old
+	// or relaxed history) keeps the rule by the side that brings them back.
+	return third || sum*side > limit
 }
 
 // colourCost is (players breaking a colour rule, players past ±1, level

@@ -445,7 +445,8 @@ const noLimit = 1 << 30
 // smallest score differences in it (solveTiers).
 //
 // In a colour-balancing class the colour rules (no third game in a row on
-// one side, sente−gote within ±1) are hard first: the graph has no pair
+// one side, sente−gote within ±2 before the class's last round and ±1 in
+// it) are hard first: the graph has no pair
 // whose seats would break one, and the bye tiers are tried on it. Only when
 // no tier leaves a round are the rules relaxed: such pairs come back at a
 // cost above every other term, so the fewest players break them, and the

@@ -81,3 +81,27 @@ func TestDrawSwissCLI_ExitCodes(t *testing.T) {
 		})
 	}
 }
+
+// TestDrawSwissCLI_CheckJudgesTheEventsColourBalance: the example's round
+// 2 pairing p2 (sente) – p3 and p5 (sente) – p1 takes 上田 (p3) to
+// sente−gote −2. In a 3-round class that is allowed (±2 before the last
+// round): --check answers ok. In a 2-round class round 2 is the last and
+// ±1 holds: exit 1, swiss-colour-balance for p3 naming the limit.
+func TestDrawSwissCLI_CheckJudgesTheEventsColourBalance(t *testing.T) {
+	t.Parallel()
+	round := `"seed":2026,"pairings":[{"board":1,"sente":"p5","gote":"p1"},{"board":2,"sente":"p2","gote":"p3"}],"bye":"p4"}`
+	in := strings.Replace(swissExample, `"seed":2026}`, round, 1)
+	if code, out, errs := runSwiss(t, in, "--check"); code != 0 || !strings.Contains(out, `"ok": true`) {
+		t.Fatalf("3 rounds: exit %d %s %s", code, out, errs)
+	}
+	last := strings.Replace(in, `"rounds":3`, `"rounds":2`, 1)
+	code, out, errs := runSwiss(t, last, "--check")
+	var got swissCheckOutput
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not JSON: %v %s", err, out)
+	}
+	if code != 1 || len(got.Violations) != 1 || got.Violations[0].Rule != "swiss-colour-balance" ||
+		got.Violations[0].Players[0] != "p3" || !strings.Contains(got.Violations[0].Message, "past ±1 in the class's last round") {
+		t.Fatalf("2 rounds: exit %d %+v %s", code, got.Violations, errs)
+	}
+}
