@@ -49,6 +49,20 @@ type RoundPreview struct {
 	ByeNames    []string
 	NotKept     []Avoidance
 	Blocks      []pairing.PoolBlock
+	// ColourBreaks names who this Swiss round gives a third game in a row
+	// on one side or a sente−gote past the event's limit: only when no
+	// round keeps the colour rules (docs/swiss.md). Shown with the
+	// preview; not stored with the round (the seed draws it again).
+	ColourBreaks []ColourBreak
+}
+
+// ColourBreak is one colour rule a Swiss round breaks, for one player.
+type ColourBreak struct {
+	PlayerID int64
+	Board    int
+	Sente    bool   // the seat this round gives them
+	Rule     string // pairing.RuleSwissThirdInARow or pairing.RuleSwissBalance
+	Limit    int    // the sente−gote limit that applied (balance only)
 }
 
 // NewSeed is a draw seed from crypto/rand (stored with the round so the
@@ -261,6 +275,10 @@ func drawNext(ctx context.Context, s *store.Store, e store.Event, st *classState
 		}
 		for _, nk := range sp.Report.NotKept {
 			out.NotKept = append(out.NotKept, Avoidance{Relation: normRelation(nk.Relation), Names: nk.Players, Board: nk.Board + set.FirstBoard - 1})
+		}
+		for _, cb := range sp.Report.ColourRulesBroken {
+			out.ColourBreaks = append(out.ColourBreaks, ColourBreak{PlayerID: idOf(cb.ID), Board: cb.Board + set.FirstBoard - 1,
+				Sente: cb.Colour == "sente", Rule: cb.Rule, Limit: cb.Limit})
 		}
 	default:
 		return out, invalid("format", "day.err.no_preliminary", nil)

@@ -1,6 +1,7 @@
 package day
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office/day"
+	"kisen/pairing"
 	"kisen/web/site"
 )
 
@@ -25,6 +27,7 @@ type dayDrawView struct {
 	Byes        []string
 	NotKept     []string
 	Blocks      []string // pools blocks: 「A: 名前、名前…」
+	Colours     []string // colour rules no round could keep, in words
 }
 
 func (s *Room) DayDrawPreview(c echo.Context) error {
@@ -51,8 +54,14 @@ func (s *Room) DayDrawPreview(c echo.Context) error {
 	v := dayDrawView{ClassID: cid, Name: site.LocalName(ctx, cl.Name, cl.NameEn), ClassURL: DayClassURL(cid), Round: p.Round,
 		Seed: strconv.FormatUint(p.Seed, 10), Fingerprint: p.Fingerprint, Byes: p.ByeNames}
 	for _, b := range p.Boards {
-		v.Boards = append(v.Boards, dayBoardRow{Board: b.Board, Sente: b.SenteName, Gote: b.GoteName, Handicap: site.HandicapLabel(ctx, b.Handicap), Even: b.Handicap == "平手", SenteBy: site.T(ctx, "day.sente_by."+b.SenteBy)})
+		row := dayBoardRow{Board: b.Board, Sente: b.SenteName, Gote: b.GoteName, Handicap: site.HandicapLabel(ctx, b.Handicap), Even: b.Handicap == "平手", SenteBy: site.T(ctx, "day.sente_by."+b.SenteBy)}
+		if b.SenteBy == pairing.SenteByFurigoma {
+			// The seats wait for the toss at the board (issue 23 §3).
+			row.Pending, row.SenteBy = true, site.T(ctx, "day_seats.by_pending")
+		}
+		v.Boards = append(v.Boards, row)
 	}
+	v.Colours = colourBreakWords(ctx, p)
 	for _, a := range p.NotKept {
 		v.NotKept = append(v.NotKept, site.T(ctx, "day.notkept", "Relation", site.T(ctx, "day.relation."+a.Relation), "A", a.Names[0], "B", a.Names[1]))
 	}
@@ -131,4 +140,27 @@ func jsonUnmarshal(raw string, v any) error {
 		return nil
 	}
 	return json.Unmarshal([]byte(raw), v)
+}
+
+// colourBreakWords says, with the players' names, each colour rule the
+// previewed Swiss round could not keep (docs/swiss.md): a third game in
+// a row on one side, or a sente−gote past the event's limit.
+func colourBreakWords(ctx context.Context, p day.RoundPreview) []string {
+	names := map[int64]string{}
+	for _, b := range p.Boards {
+		names[b.Sente], names[b.Gote] = b.SenteName, b.GoteName
+	}
+	var out []string
+	for _, cb := range p.ColourBreaks {
+		seat := site.T(ctx, "day.col.gote")
+		if cb.Sente {
+			seat = site.T(ctx, "day.col.sente")
+		}
+		key := "day_seats.colour.third"
+		if cb.Rule == pairing.RuleSwissBalance {
+			key = "day_seats.colour.balance"
+		}
+		out = append(out, site.T(ctx, key, "Name", names[cb.PlayerID], "Board", cb.Board, "Seat", seat, "Limit", cb.Limit))
+	}
+	return out
 }
