@@ -36,7 +36,7 @@ type receptionView struct {
 	EventID   int64
 	EventName string
 	DayURL    string
-	Entrants  []dayEntrantRow
+	Entrants  []deskRow
 	Classes   []site.Choice
 	Query     string
 	Found     []players.PickCandidate // registered players matching Query, not yet entered
@@ -79,31 +79,74 @@ func (s *Room) DayReception(c echo.Context) error {
 }
 
 func (s *Room) renderReception(c echo.Context, status int, walk walkInForm, errs site.FieldMsgs, message string) error {
+	v, draft, err := s.receptionData(c, true)
+	if err != nil {
+		return err
+	}
+	v.Walk, v.Errs, v.Message = walk, errs, message
+	ctx := c.Request().Context()
+	v.Query = strings.TrimSpace(c.QueryParam("q"))
+	if v.Query != "" {
+		entered := map[int64]bool{}
+		for _, en := range v.Entrants {
+			entered[en.PlayerID] = true
+		}
+		pg, err := s.Office.SearchPlayers(ctx, v.Query, 1)
+		if err != nil {
+			return err
+		}
+		v.Searched = true
+		for _, p := range pg.Players {
+			if entered[p.ID] || len(v.Found) == players.PickerLimit {
+				continue
+			}
+			detail := p.Reading
+			if p.Rank != "" {
+				detail += " · " + p.Rank
+			}
+			if p.Affiliation != "" {
+				detail += " · " + p.Affiliation
+			}
+			v.Found = append(v.Found, players.PickCandidate{ID: p.ID, Name: p.Name, Detail: detail})
+		}
+	}
+	site.MarkDraft(c, draft)
+	return s.Render(c, status, DayReceptionPage(s.Page(c, site.T(ctx, "day.reception.title", "Event", v.EventName)), v))
+}
+
+// receptionData reads the desk: every entrant's row, the counts and the
+// fee totals, in a fixed number of statements (directors). live makes the
+// page open the event's stream (read before the data, docs/live.md).
+func (s *Room) receptionData(c echo.Context, live bool) (v receptionView, draft bool, err error) {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
-		return err
+		return receptionView{}, false, err
 	}
 	a := site.Actor(c)
 	e, err := s.Office.Event(ctx, a, id)
 	if err != nil {
-		return err
+		return receptionView{}, false, err
 	}
+	fail := func(err error) (receptionView, bool, error) { return receptionView{}, false, err }
 	if err := s.requireDayEvent(ctx, id); err != nil {
-		return err
+		return fail(err)
 	}
 	if err := s.Office.RequireEventRole(ctx, a, id, office.RoleDirector); err != nil {
-		return err
+		return fail(err)
+	}
+	if live {
+		s.MarkLive(c, id)
 	}
 	classes, err := s.DayRoom().Classes(ctx, a, id)
 	if err != nil {
-		return err
+		return fail(err)
 	}
 	entrants, err := s.DayRoom().EntrantRowsOfEvent(ctx, id)
 	if err != nil {
-		return err
+		return fail(err)
 	}
-	v := receptionView{EventID: id, EventName: site.LocalName(ctx, e.Name, e.NameEn), DayURL: dayURL(id), Walk: walk, Errs: errs, Message: message, Counts: map[string]int{}}
+	v = receptionView{EventID: id, EventName: site.LocalName(ctx, e.Name, e.NameEn), DayURL: dayURL(id), Counts: map[string]int{}}
 	className := map[int64]string{}
 	for _, cl := range classes {
 		n := site.LocalName(ctx, cl.Name, cl.NameEn)
@@ -118,11 +161,11 @@ func (s *Room) renderReception(c echo.Context, status int, walk walkInForm, errs
 	}
 	users, err := s.Office.StaffNames(ctx, staff)
 	if err != nil {
-		return err
+		return fail(err)
 	}
 	fees, err := s.DayRoom().Fees(ctx, a, id)
 	if err != nil {
-		return err
+		return fail(err)
 	}
 	byClass := map[int64]day.ClassFees{}
 	for _, cf := range fees.Classes {
@@ -146,9 +189,8 @@ func (s *Room) renderReception(c echo.Context, status int, walk walkInForm, errs
 		feeLine(ctx, "", "", true, fees.CategoryFees),
 	}
 	v.FeeTotal = yen(ctx, fees.Received)
-	entered := map[int64]bool{}
+	numbers := entrantNumbers(entrants)
 	for _, en := range entrants {
-		entered[en.PlayerID] = true
 		row := dayEntrant(ctx, en, className[en.ClassID])
 		cf, f := byClass[en.ClassID], fees.ByPlayer[en.PlayerID]
 		row.FeeDue, row.FeeCategory, row.FeeHasReduced = f.Expected, f.Category, cf.FeeReduced > 0
@@ -166,36 +208,14 @@ func (s *Room) renderReception(c echo.Context, status int, walk walkInForm, errs
 				row.CheckinBy = u.Login
 			}
 		}
-		v.Entrants = append(v.Entrants, row)
+		v.Entrants = append(v.Entrants, newDeskRow(row, en, numbers[en.PlayerID]))
 		if en.Withdrawn() {
 			v.Counts["withdrawn"]++
 		} else {
 			v.Counts[en.Checkin]++
 		}
 	}
-	v.Query = strings.TrimSpace(c.QueryParam("q"))
-	if v.Query != "" {
-		pg, err := s.Office.SearchPlayers(ctx, v.Query, 1)
-		if err != nil {
-			return err
-		}
-		v.Searched = true
-		for _, p := range pg.Players {
-			if entered[p.ID] || len(v.Found) == players.PickerLimit {
-				continue
-			}
-			detail := p.Reading
-			if p.Rank != "" {
-				detail += " · " + p.Rank
-			}
-			if p.Affiliation != "" {
-				detail += " · " + p.Affiliation
-			}
-			v.Found = append(v.Found, players.PickCandidate{ID: p.ID, Name: p.Name, Detail: detail})
-		}
-	}
-	site.MarkDraft(c, e.Status == office.StatusDraft)
-	return s.Render(c, status, DayReceptionPage(s.Page(c, site.T(ctx, "day.reception.title", "Event", v.EventName)), v))
+	return v, e.Status == office.StatusDraft, nil
 }
 
 // formID reads a whole-number form field; 0 when absent or not a number
@@ -231,8 +251,9 @@ func (s *Room) DayCheckin(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	err = s.DayRoom().CheckIn(c.Request().Context(), site.Actor(c), id, formID(c, "player_id"), c.FormValue("state"))
-	return s.receptionBack(c, id, err)
+	w := deskWrite(c, id)
+	err = s.DayRoom().CheckInSeen(c.Request().Context(), site.Actor(c), w, c.FormValue("state"))
+	return s.deskAnswer(c, id, w.PlayerID, err)
 }
 
 func (s *Room) DayWithdraw(c echo.Context) error {
@@ -241,7 +262,7 @@ func (s *Room) DayWithdraw(c echo.Context) error {
 		return err
 	}
 	_, err = s.DayRoom().Withdraw(c.Request().Context(), site.Actor(c), id, formID(c, "player_id"))
-	return s.receptionBack(c, id, err)
+	return s.deskAnswer(c, id, formID(c, "player_id"), err)
 }
 
 func (s *Room) DayMove(c echo.Context) error {
@@ -250,7 +271,7 @@ func (s *Room) DayMove(c echo.Context) error {
 		return err
 	}
 	err = s.DayRoom().MoveEntrant(c.Request().Context(), site.Actor(c), id, formID(c, "player_id"), formID(c, "class_id"))
-	return s.receptionBack(c, id, err)
+	return s.deskAnswer(c, id, formID(c, "player_id"), err)
 }
 
 func (s *Room) DayWalkIn(c echo.Context) error {
