@@ -149,8 +149,9 @@ func (s *Room) DayDeskSearch(c echo.Context) error {
 	return s.Render(c, http.StatusOK, deskRowsAnswer(s.Page(c, ""), v, deskMatches(v.Entrants, c.QueryParam("q"))))
 }
 
-// deskMatches is the search box's rule (desk.js has the same): the folded
-// query is a prefix of the reading, a part of the name, or the number.
+// deskMatches is the search box's rule (desk.js has the same): a folded
+// query of digits is the entrant number; anything else a prefix of the
+// reading or a part of the name.
 func deskMatches(rows []deskRow, q string) []deskRow {
 	k := day.SearchKey(q)
 	if k == "" {
@@ -159,7 +160,10 @@ func deskMatches(rows []deskRow, q string) []deskRow {
 	var out []deskRow
 	for _, r := range rows {
 		f := strings.Split(r.Keys, " ")
-		if len(f) == 3 && (strings.HasPrefix(f[0], k) || strings.Contains(f[1], k) || f[2] == k) {
+		if len(f) != 3 {
+			continue
+		}
+		if digits(k) && f[2] == k || !digits(k) && (strings.HasPrefix(f[0], k) || strings.Contains(f[1], k)) {
 			out = append(out, r)
 		}
 	}
@@ -173,4 +177,14 @@ func deskState(e deskRow) string {
 		return "withdrawn"
 	}
 	return e.Checkin
+}
+
+// digits reports whether s is a number (0-9 only).
+func digits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

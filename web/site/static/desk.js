@@ -52,9 +52,17 @@
     return document.getElementById("desk-row-" + id);
   }
 
+  // A number is the entrant number; anything else a prefix of the
+  // reading or a part of the name (web/day deskMatches).
   function matchesRow(r, k) {
     var keys = (r.getAttribute("data-keys") || "").split(" ");
-    return keys.length === 3 && (keys[0].indexOf(k) === 0 || keys[1].indexOf(k) >= 0 || keys[2] === k);
+    if (keys.length !== 3) {
+      return false;
+    }
+    if (/^[0-9]+$/.test(k)) {
+      return keys[2] === k;
+    }
+    return keys[0].indexOf(k) === 0 || keys[1].indexOf(k) >= 0;
   }
 
   function say(text) {
@@ -192,8 +200,25 @@
     return false;
   }
 
+  // A key handled here types nothing, even where the browser sends its
+  // character apart from the keydown (remote-controlled browsers do).
+  var swallow = false;
+  box.addEventListener("beforeinput", function (e) {
+    if (swallow) {
+      e.preventDefault();
+    }
+  });
+  box.addEventListener("keypress", function (e) {
+    if (swallow) {
+      e.preventDefault();
+    }
+  });
+  box.addEventListener("keyup", function () {
+    swallow = false;
+  });
   box.addEventListener("input", filter);
   box.addEventListener("keydown", function (e) {
+    swallow = false;
     if (e.isComposing || e.keyCode === 229) {
       return; // the IME is choosing kana/kanji: its Enter is not ours
     }
@@ -224,12 +249,14 @@
     }
     if (empty && (e.ctrlKey || e.metaKey) && e.code === "KeyZ") {
       e.preventDefault();
+      swallow = true;
       undo();
       return;
     }
     if ((empty && !e.ctrlKey && !e.metaKey && !e.altKey) || (e.altKey && !e.ctrlKey && !e.metaKey)) {
       if (keyAction(e.code)) {
         e.preventDefault();
+        swallow = true;
       }
     }
   });
@@ -329,8 +356,13 @@
       filter();
     }
   }
+  // #desk-live carries hx-get so that htmx and its sse extension listen
+  // for "changed" on it; the request itself is replaced by refresh().
   if (live) {
-    live.addEventListener("sse:changed", refresh);
+    live.addEventListener("htmx:beforeRequest", function (e) {
+      e.preventDefault();
+      refresh();
+    });
   }
   box.focus({ preventScroll: true });
 })();
