@@ -55,8 +55,10 @@ func TestBrowser_DayDeskChecksIn100ByKeyboard(t *testing.T) {
 			ids = append(ids, p.ID)
 		}
 		path := fmt.Sprintf("/events/%d/day/reception", f.event.ID)
-		laptop := newBrowser(t)
-		phone := newBrowser(t)
+		// 100 check-ins take about a minute with both databases at once on
+		// 2 cores: four minutes leaves room for a busy machine.
+		laptop := newBrowserFor(t, 4*time.Minute)
+		phone := newBrowserFor(t, 4*time.Minute)
 		do(t, phone, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 		browserLogin(t, laptop, a, "desk", pw, path, `[data-testid="desk-search"]`)
 		browserLogin(t, phone, a, "desk", pw, path, `[data-testid="desk-search"]`)
