@@ -79,7 +79,7 @@ func (s *Room) DayReception(c echo.Context) error {
 }
 
 func (s *Room) renderReception(c echo.Context, status int, walk walkInForm, errs site.FieldMsgs, message string) error {
-	v, draft, err := s.receptionData(c, true)
+	v, draft, err := s.receptionData(c, true, nil)
 	if err != nil {
 		return err
 	}
@@ -114,10 +114,11 @@ func (s *Room) renderReception(c echo.Context, status int, walk walkInForm, errs
 	return s.Render(c, status, DayReceptionPage(s.Page(c, site.T(ctx, "day.reception.title", "Event", v.EventName)), v))
 }
 
-// receptionData reads the desk: every entrant's row, the counts and the
-// fee totals, in a fixed number of statements (directors). live makes the
-// page open the event's stream (read before the data, docs/live.md).
-func (s *Room) receptionData(c echo.Context, live bool) (v receptionView, draft bool, err error) {
+// receptionData reads the desk: the entrants' rows (those want keeps; nil
+// keeps all), the counts and the fee totals, in a fixed number of
+// statements (directors). live makes the page open the event's stream
+// (read before the data, docs/live.md).
+func (s *Room) receptionData(c echo.Context, live bool, want func(en day.EntrantRow, number int) bool) (v receptionView, draft bool, err error) {
 	ctx := c.Request().Context()
 	id, err := site.PathID(c)
 	if err != nil {
@@ -190,12 +191,34 @@ func (s *Room) receptionData(c echo.Context, live bool) (v receptionView, draft 
 	}
 	v.FeeTotal = yen(ctx, fees.Received)
 	numbers := entrantNumbers(entrants)
+	words := map[string]string{} // the same words for a class's entrants, made once
+	once := func(key string, make func() string) string {
+		w, ok := words[key]
+		if !ok {
+			w = make()
+			words[key] = w
+		}
+		return w
+	}
 	for _, en := range entrants {
+		if en.Withdrawn() {
+			v.Counts["withdrawn"]++
+		} else {
+			v.Counts[en.Checkin]++
+		}
+		if want != nil && !want(en, numbers[en.PlayerID]) {
+			continue
+		}
 		row := dayEntrant(ctx, en, className[en.ClassID])
 		cf, f := byClass[en.ClassID], fees.ByPlayer[en.PlayerID]
 		row.FeeDue, row.FeeCategory, row.FeeHasReduced = f.Expected, f.Category, cf.FeeReduced > 0
-		row.FeeReducedWords = feeCategoryWords(ctx, day.FeeCategoryReduced, cf.FeeReducedFor, cf.FeeReducedForEn)
-		row.FeeExpected = site.T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, cf.FeeReducedFor, cf.FeeReducedForEn), "Amount", yen(ctx, f.Expected))
+		cls := strconv.FormatInt(en.ClassID, 10)
+		row.FeeReducedWords = once("r"+cls, func() string {
+			return feeCategoryWords(ctx, day.FeeCategoryReduced, cf.FeeReducedFor, cf.FeeReducedForEn)
+		})
+		row.FeeExpected = once("e"+cls+f.Category+strconv.Itoa(f.Expected), func() string {
+			return site.T(ctx, "day_fee.expected", "Category", feeCategoryWords(ctx, f.Category, cf.FeeReducedFor, cf.FeeReducedForEn), "Amount", yen(ctx, f.Expected))
+		})
 		row.FeeStatus, row.FeeWords = f.Status, feeStatusWords(ctx, f)
 		row.FeeFlag, row.FeeFlagBad = feeFlag(ctx, f, !en.Withdrawn() && (en.Checkin == office.CheckinPresent || en.Checkin == office.CheckinLate))
 		if row.FeeFlag != "" && f.Status != day.FeePaid {
@@ -209,11 +232,6 @@ func (s *Room) receptionData(c echo.Context, live bool) (v receptionView, draft 
 			}
 		}
 		v.Entrants = append(v.Entrants, newDeskRow(row, en, numbers[en.PlayerID]))
-		if en.Withdrawn() {
-			v.Counts["withdrawn"]++
-		} else {
-			v.Counts[en.Checkin]++
-		}
 	}
 	return v, e.Status == office.StatusDraft, nil
 }

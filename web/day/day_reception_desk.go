@@ -89,16 +89,15 @@ func (s *Room) deskAnswer(c echo.Context, id, playerID int64, err error) error {
 	} else if err != nil {
 		return err
 	}
-	v, _, rerr := s.receptionData(c, false)
+	v, _, rerr := s.receptionData(c, false, func(en day.EntrantRow, _ int) bool { return en.PlayerID == playerID })
 	if rerr != nil {
 		return rerr
 	}
-	i := slices.IndexFunc(v.Entrants, func(r deskRow) bool { return r.PlayerID == playerID })
-	if i < 0 {
+	if len(v.Entrants) != 1 {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	v.Entrants[i].Error = msg
-	return s.Render(c, status, deskRowsAnswer(s.Page(c, ""), v, v.Entrants[i:i+1]))
+	v.Entrants[0].Error = msg
+	return s.Render(c, status, deskRowsAnswer(s.Page(c, ""), v, v.Entrants))
 }
 
 // DayDeskUndo reverts the actor's last check-in or fee record about an
@@ -118,56 +117,44 @@ func (s *Room) DayDeskUndo(c echo.Context) error {
 // so clocks of two processes need not agree exactly), with the counts and
 // the fee totals. Without since, every row.
 func (s *Room) DayDeskRows(c echo.Context) error {
-	v, _, err := s.receptionData(c, false)
-	if err != nil {
-		return err
-	}
-	rows := v.Entrants
+	var want func(day.EntrantRow, int) bool
 	if q := strings.TrimSpace(c.QueryParam("since")); q != "" {
 		since, err := strconv.ParseInt(q, 10, 64)
 		if err != nil {
 			return echo.NewHTTPError(http.StatusNotFound)
 		}
-		rows = nil
-		for _, r := range v.Entrants {
-			if r.Changed >= since {
-				rows = append(rows, r)
-			}
-		}
+		want = func(en day.EntrantRow, _ int) bool { return en.UpdatedAt.UnixMilli() >= since }
 	}
-	return s.Render(c, http.StatusOK, deskRowsAnswer(s.Page(c, ""), v, rows))
+	v, _, err := s.receptionData(c, false, want)
+	if err != nil {
+		return err
+	}
+	return s.Render(c, http.StatusOK, deskRowsAnswer(s.Page(c, ""), v, v.Entrants))
 }
 
 // DayDeskSearch is the search box on the server (the page filters in the
 // browser; this is for scripts and the benchmark): the rows whose reading
 // starts with q, whose name holds it, or whose number is q.
 func (s *Room) DayDeskSearch(c echo.Context) error {
-	v, _, err := s.receptionData(c, false)
+	k := day.SearchKey(c.QueryParam("q"))
+	v, _, err := s.receptionData(c, false, func(en day.EntrantRow, number int) bool { return deskMatch(en, number, k) })
 	if err != nil {
 		return err
 	}
-	return s.Render(c, http.StatusOK, deskRowsAnswer(s.Page(c, ""), v, deskMatches(v.Entrants, c.QueryParam("q"))))
+	return s.Render(c, http.StatusOK, deskRowsAnswer(s.Page(c, ""), v, v.Entrants))
 }
 
-// deskMatches is the search box's rule (desk.js has the same): a folded
-// query of digits is the entrant number; anything else a prefix of the
-// reading or a part of the name.
-func deskMatches(rows []deskRow, q string) []deskRow {
-	k := day.SearchKey(q)
-	if k == "" {
-		return rows
+// deskMatch is the search box's rule (desk.js has the same) for a folded
+// query k: digits are the entrant number; anything else a prefix of the
+// reading or a part of the name; "" matches everyone.
+func deskMatch(en day.EntrantRow, number int, k string) bool {
+	switch {
+	case k == "":
+		return true
+	case digits(k):
+		return strconv.Itoa(number) == k
 	}
-	var out []deskRow
-	for _, r := range rows {
-		f := strings.Split(r.Keys, " ")
-		if len(f) != 3 {
-			continue
-		}
-		if digits(k) && f[2] == k || !digits(k) && (strings.HasPrefix(f[0], k) || strings.Contains(f[1], k)) {
-			out = append(out, r)
-		}
-	}
-	return out
+	return strings.HasPrefix(day.SearchKey(en.Reading), k) || strings.Contains(day.SearchKey(en.Name), k)
 }
 
 // deskState is what the row's data-state says: the check-in state, or
