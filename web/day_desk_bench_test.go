@@ -138,7 +138,7 @@ func BenchmarkDayDesk(b *testing.B) {
 			}
 		}},
 	}
-	get(pathOf + "/reception")(b, 0) // the CSRF cookie, warm caches
+	get(pathOf+"/reception")(b, 0) // the CSRF cookie, warm caches
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			c.op(b, 1)

@@ -15,7 +15,7 @@ func swapAt(css string) []chromedp.Action[chromedp.Void] {
 	q := strconv.Quote(css)
 	return []chromedp.Action[chromedp.Void]{
 		func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-			_, err := chromedp.Evaluate[bool](`(function(){var b=document.querySelector(` + q + `); var r=b.closest(".desk-row"); r.setAttribute("data-old",""); window.__deskSwapID=r.id; return true})()`)(ctx, tg)
+			_, err := chromedp.Evaluate[bool](`(function(){var b=document.querySelector(`+q+`); var r=b.closest(".desk-row"); r.setAttribute("data-old",""); window.__deskSwapID=r.id; return true})()`)(ctx, tg)
 			return chromedp.Void{}, err
 		},
 		chromedp.Click(chromedp.CSS(css)),
