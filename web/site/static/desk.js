@@ -284,8 +284,11 @@
   });
   document.body.addEventListener("htmx:beforeRequest", function (e) {
     var r = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest(".desk-row");
-    if (r && e.detail.elt !== r) {
-      last = r.getAttribute("data-player"); // a click in a row is an action too
+    var path = (e.detail.requestConfig && e.detail.requestConfig.path) || "";
+    // A check-in or fee clicked in a row is an action undo reverts too (a
+    // move or a withdrawal is not).
+    if (r && e.detail.elt !== r && /\/(checkin|fee|fee-category)$/.test(path)) {
+      last = r.getAttribute("data-player");
       if (undoBtn) {
         undoBtn.hidden = false;
       }
