@@ -282,27 +282,24 @@ func runDayFromEntries(t *testing.T, s *store.Store) {
 	screenshot(t, ctx, db+"-entries-e2e-merged")
 	lap("3 merged by their suggestion")
 
-	// 4. The other 77 approved as new players (see docs: office calls).
-	rows, err := d.EntriesOf(bg, actor, ev.ID)
-	if err != nil {
-		t.Fatal(err)
+	// 4. The other 77 accepted at once: the preview names them (and not
+	// the three just merged, nor anyone with a suggestion), then confirm.
+	do(t, ctx, submit("entries-approve-all-preview")...)
+	names, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid=entries-approve-all-list] li')].map(li => li.textContent.trim())`))
+	if err != nil || len(names) != 77 {
+		t.Fatalf("the approve-all preview names %d, want 77 (%v)", len(names), err)
 	}
-	approved := 0
-	for _, r := range rows {
-		if r.Status != store.EntryPending {
-			continue
+	all := "|" + strings.Join(names, "|")
+	for _, p := range formPeople[:77] {
+		if !strings.Contains(all, "|"+p.Name+"（") {
+			t.Errorf("the approve-all preview leaves out %s", p.Name)
 		}
-		if len(r.Suggestions) > 0 {
-			t.Fatalf("%s has suggestions %v: only the three variants should", r.Name, r.Suggestions)
-		}
-		if _, err := d.ApproveEntry(bg, actor, day.EntryDecision{EventID: ev.ID, EntryID: r.ID, Version: r.Version}); err != nil {
-			t.Fatal(err)
-		}
-		approved++
 	}
-	if approved != 77 {
-		t.Fatalf("approved %d entries, want 77", approved)
+	do(t, ctx, submit("entries-approve-all-confirm")...)
+	if msg := textOf(t, ctx, `[data-testid="entries-bulk-done"]`); !strings.Contains(msg, "77") {
+		t.Fatalf("after approving all: %q", msg)
 	}
+	lap("77 accepted at once")
 
 	// 5. A club's 20 by paste: preview, then confirm.
 	var lines []string
