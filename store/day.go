@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // The amateur tournament day (migration 00100, docs/amateur-day.md): an
@@ -53,8 +56,11 @@ type DayEntrant struct {
 	CheckinAt    *time.Time
 	WithdrawnBy  *int64
 	WithdrawnAt  *time.Time
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// Version rises by one with every change to the row or to the
+	// entrant's fee records (the desk's writes carry the one they saw).
+	Version   int `gorm:"not null;default:0"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // Withdrawn reports whether the entrant has left the day.
@@ -225,7 +231,7 @@ func (s *Store) SetDayCheckin(ctx context.Context, id int64, state string, by in
 // ErrConflict.
 func (s *Store) SetDayWithdrawn(ctx context.Context, id, by int64, now time.Time) error {
 	res := s.DB(ctx).Model(&DayEntrant{}).Where("id = ? AND withdrawn_at IS NULL", id).
-		Updates(map[string]any{"withdrawn_by": by, "withdrawn_at": now.UTC(), "updated_at": now.UTC()})
+		Updates(map[string]any{"withdrawn_by": by, "withdrawn_at": now.UTC(), "updated_at": now.UTC(), "version": gorm.Expr("version + 1")})
 	if res.Error != nil {
 		return notFound(res.Error, "withdraw day entrant")
 	}
@@ -235,7 +241,13 @@ func (s *Store) SetDayWithdrawn(ctx context.Context, id, by int64, now time.Time
 	return nil
 }
 
+// TouchDayEntrant raises an entrant's version (a fee record written).
+func (s *Store) TouchDayEntrant(ctx context.Context, id int64, now time.Time) error {
+	return s.updateDayEntrant(ctx, id, map[string]any{"updated_at": now.UTC()})
+}
+
 func (s *Store) updateDayEntrant(ctx context.Context, id int64, cols map[string]any) error {
+	cols["version"] = gorm.Expr("version + 1")
 	res := s.DB(ctx).Model(&DayEntrant{}).Where("id = ?", id).Updates(cols)
 	if res.Error != nil {
 		return notFound(res.Error, "update day entrant")
@@ -330,4 +342,28 @@ func (s *Store) DayLogOfEventAction(ctx context.Context, eventID int64, action s
 	var out []DayLogEntry
 	err := s.DB(ctx).Where("event_id = ? AND action = ?", eventID, action).Order("id").Find(&out).Error
 	return out, notFound(err, "day log")
+}
+
+// LastDayLogOfPlayer is the newest record of one of actions about a player
+// of a day written by actor (ErrNotFound when none).
+func (s *Store) LastDayLogOfPlayer(ctx context.Context, eventID, playerID, actorID int64, actions []string) (DayLogEntry, error) {
+	var e DayLogEntry
+	err := s.DB(ctx).Where("event_id = ? AND player_id = ? AND actor_id = ? AND action IN ?", eventID, playerID, actorID, actions).
+		Order("id DESC").Limit(1).Take(&e).Error
+	return e, notFound(err, "day log of player")
+}
+
+// LockDayEntrant reads the entrant row of a player in an event and holds
+// it for the rest of the transaction (as LockGame: FOR UPDATE on
+// PostgreSQL; SQLite's transactions already hold the write lock), so two
+// desks writing the same row take turns and the second sees the first's
+// version. Call it inside Tx only.
+func (s *Store) LockDayEntrant(ctx context.Context, eventID, playerID int64) (DayEntrant, error) {
+	q := s.DB(ctx)
+	if s.dialect == Postgres {
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	var e DayEntrant
+	err := q.Where("event_id = ? AND player_id = ?", eventID, playerID).Take(&e).Error
+	return e, notFound(err, fmt.Sprintf("lock day entrant %d of event %d", playerID, eventID))
 }

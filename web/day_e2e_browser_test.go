@@ -182,7 +182,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 	do(t, ctx, steps(
 		one(chromedp.Navigate(recPath), chromedp.WaitVisible(chromedp.CSS(`[data-testid="day-reception"]`)),
 			chromedp.SetValue(chromedp.CSS(fmt.Sprintf(`[data-testid="day-entrant-%d"] select[name="class_id"]`, moved.ID)), strconv.FormatInt(classA, 10))),
-		submitAt(fmt.Sprintf(`[data-testid="day-entrant-%d"] [data-testid="day-move"]`, moved.ID)),
+		swapAt(fmt.Sprintf(`[data-testid="day-entrant-%d"] [data-testid="day-move"]`, moved.ID)),
 	)...)
 	inClass[moved.ID] = classA
 	// Reception: everyone present but one absentee (a B級 player).
@@ -192,7 +192,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 		if p.ID == absentee.ID {
 			st = store.CheckinAbsent
 		}
-		do(t, ctx, submitAt(fmt.Sprintf(`[data-testid="day-entrant-%d"] [data-testid="day-checkin-%s"]`, p.ID, st))...)
+		do(t, ctx, swapAt(fmt.Sprintf(`[data-testid="day-entrant-%d"] [data-testid="day-checkin-%s"]`, p.ID, st))...)
 	}
 	// Two walk-ins at the desk: one by rank into A級, one chosen into B級.
 	walk := func(name, reading, rank string, class int64) {
@@ -337,7 +337,7 @@ func runAmateurDay(t *testing.T, s *store.Store) {
 			}
 			do(t, ctx, steps(
 				one(chromedp.Navigate(recPath), chromedp.WaitVisible(chromedp.CSS(`[data-testid="day-reception"]`))),
-				submitAt(fmt.Sprintf(`[data-testid="day-entrant-%d"] [data-testid="day-withdraw"]`, id)),
+				swapAt(fmt.Sprintf(`[data-testid="day-entrant-%d"] [data-testid="day-withdraw"]`, id)),
 			)...)
 		}
 	}

@@ -67,9 +67,9 @@ func TestBrowser_DayFeesAndToss_D_F1_D_F2(t *testing.T) {
 			do(t, ctx, chromedp.Navigate(reception), chromedp.WaitVisible(chromedp.CSS(`[data-testid="day-reception"]`)))
 			row := fmt.Sprintf(`[data-testid="day-entrant-%d"]`, late.ID)
 			// Check in, then the reduced fee in the row's fee form.
-			do(t, ctx, submitAt(row+` [data-testid="day-checkin-present"]`)...)
+			do(t, ctx, swapAt(row+` [data-testid="day-checkin-present"]`)...)
 			do(t, ctx, steps(one(chromedp.SetValue(chromedp.CSS(row+` [data-testid="day-fee-category"]`), day.FeeCategoryReduced)),
-				submitAt(row+` [data-testid="day-fee-paid"]`))...)
+				swapAt(row+` [data-testid="day-fee-paid"]`))...)
 			if got := textOf(t, ctx, row+` [data-testid="day-fee-expected"]`); !strings.Contains(got, w.reducedFor) || !strings.Contains(got, w.yen1000) {
 				t.Errorf("%s: the reduced entrant's expected fee reads %q", lang, got)
 			}

@@ -177,6 +177,9 @@ var routeExpectations = map[string]string{
 	"GET /events/:id/day":                                "public",
 	"POST /events/:id/day/classes":                       "staff:director",
 	"GET /events/:id/day/reception":                      "staff:director",
+	"GET /events/:id/day/reception/rows":                 "staff:director",
+	"GET /events/:id/day/reception/search":               "staff:director",
+	"POST /events/:id/day/reception/undo":                "staff:director",
 	"POST /events/:id/day/entrants":                      "staff:director",
 	"POST /events/:id/day/checkin":                       "staff:director",
 	"POST /events/:id/day/fee":                           "staff:director",
@@ -922,6 +925,7 @@ func bodyProbes() []bodyProbe {
 			func(f *matrixSide) int64 { return f.players[0] }},
 		{office.RoleDirector, "POST /events/:id/day/checkin", desk("checkin"), form("player_id", "ID", "state", "present"), dayPlayer},
 		{office.RoleDirector, "POST /events/:id/day/withdraw", desk("withdraw"), form("player_id", "ID"), dayPlayer},
+		{office.RoleDirector, "POST /events/:id/day/reception/undo", desk("reception/undo"), form("player_id", "ID"), dayPlayer},
 		{office.RoleDirector, "POST /events/:id/day/fee", desk("fee"), form("player_id", "ID", "fee_status", "paid", "fee_amount", "1000"), dayPlayer},
 		{office.RoleDirector, "POST /events/:id/day/fee-category", desk("fee-category"), form("player_id", "ID", "fee_category", "full"), dayPlayer},
 		{office.RoleDirector, "POST /events/:id/day/move", desk("move"), func(o *matrixSide, id int64) url.Values {

@@ -166,26 +166,42 @@ var CheckinStates = []string{store.CheckinPresent, store.CheckinLate, store.Chec
 
 // CheckIn records an entrant's reception state: present, late, absent (or
 // back to expected), with who and when (directors). Only present and late
-// entrants are drawn.
+// entrants are drawn. It compares no version (the command line, seeds);
+// the desk's page calls CheckInSeen.
 func (d *Day) CheckIn(ctx context.Context, actor office.Actor, eventID, playerID int64, state string) error {
+	return d.CheckInSeen(ctx, actor, DeskWrite{EventID: eventID, PlayerID: playerID, Version: Unchecked}, state)
+}
+
+// CheckInSeen is CheckIn on the version of the entrant's row the desk saw:
+// one transaction, stale (office.ErrConflict) when the row changed since.
+func (d *Day) CheckInSeen(ctx context.Context, actor office.Actor, w DeskWrite, state string) error {
 	if !slices.Contains(CheckinStates, state) {
 		return invalid("checkin", "day.err.choose", nil)
 	}
 	return d.store.Tx(ctx, func(tx *store.Store) error {
-		e, err := entrantIn(ctx, tx, actor, eventID, playerID)
+		e, err := deskEntrantIn(ctx, tx, actor, w)
 		if err != nil {
 			return err
 		}
-		if e.Withdrawn() {
-			return invalid("checkin", "day.err.withdrawn", nil)
-		}
-		now := d.now()
-		if err := tx.SetDayCheckin(ctx, e.ID, state, actor.UserID, now); err != nil {
-			return err
-		}
-		return tx.AppendDayLog(ctx, &store.DayLogEntry{EventID: eventID, ClassID: &e.ClassID, PlayerID: &playerID, Action: LogCheckin,
-			Detail: mustJSON(map[string]any{"from": e.Checkin, "to": state}), ActorID: actor.UserID, At: now})
+		return setCheckin(ctx, tx, actor, e, state, 0, d.now())
 	})
+}
+
+// setCheckin writes a reception state and its desk-log record (undo names
+// the record it reverts, 0 none).
+func setCheckin(ctx context.Context, tx *store.Store, actor office.Actor, e store.DayEntrant, state string, undo int64, now time.Time) error {
+	if e.Withdrawn() {
+		return invalid("checkin", "day.err.withdrawn", nil)
+	}
+	if err := tx.SetDayCheckin(ctx, e.ID, state, actor.UserID, now); err != nil {
+		return err
+	}
+	detail := map[string]any{"from": e.Checkin, "to": state}
+	if undo != 0 {
+		detail["undo"] = undo
+	}
+	return tx.AppendDayLog(ctx, &store.DayLogEntry{EventID: e.EventID, ClassID: &e.ClassID, PlayerID: &e.PlayerID, Action: LogCheckin,
+		Detail: mustJSON(detail), ActorID: actor.UserID, At: now})
 }
 
 // drawable reports whether an entrant is drawn: checked in and not

@@ -35,6 +35,9 @@ type FeeInput struct {
 	Status   string `field:"fee_status" validate:"oneof=paid unpaid" msg:"day.err"`
 	Amount   string
 	Category string
+	// Seen is the version of the entrant's row the desk saw (nil: not
+	// compared); another version is stale (office.ErrConflict).
+	Seen *int
 }
 
 // Fee is an entrant's fee as the desk last recorded it, and what their
@@ -60,7 +63,13 @@ type feeEntry struct {
 	Status   string `json:"status,omitempty"`
 	Amount   int    `json:"amount"`
 	Category string `json:"category,omitempty"`
+	// Undo names the record an undo reverts (desk.go); such a record
+	// restores the status before it, feeNone when there was none.
+	Undo int64 `json:"undo,omitempty"`
 }
+
+// feeNone is the status an undo writes when no fee had been recorded.
+const feeNone = "none"
 
 // expectedFee is what a category owes in a class: the reduced fee for a
 // reduced entrant when the class has one, else the fee.
@@ -117,7 +126,7 @@ func (d *Day) RecordFee(ctx context.Context, actor office.Actor, in FeeInput) er
 		return v
 	}
 	return d.store.Tx(ctx, func(tx *store.Store) error {
-		e, set, err := feeEntrantIn(ctx, tx, actor, in.EventID, in.PlayerID)
+		e, set, err := feeEntrantIn(ctx, tx, actor, seenWrite(in.EventID, in.PlayerID, in.Seen))
 		if err != nil {
 			return err
 		}
@@ -134,7 +143,7 @@ func (d *Day) RecordFee(ctx context.Context, actor office.Actor, in FeeInput) er
 		if err != nil {
 			return err
 		}
-		return appendFee(ctx, tx, actor, e, feeEntry{Status: in.Status, Amount: amount, Category: cat}, d.now())
+		return appendDeskFee(ctx, tx, actor, e, feeEntry{Status: in.Status, Amount: amount, Category: cat}, d.now())
 	})
 }
 
@@ -142,11 +151,17 @@ func (d *Day) RecordFee(ctx context.Context, actor office.Actor, in FeeInput) er
 // (directors): the fee taken before, if any, stands and is compared with
 // what the new category owes.
 func (d *Day) SetFeeCategory(ctx context.Context, actor office.Actor, eventID, playerID int64, category string) error {
+	return d.SetFeeCategorySeen(ctx, actor, DeskWrite{EventID: eventID, PlayerID: playerID, Version: Unchecked}, category)
+}
+
+// SetFeeCategorySeen is SetFeeCategory on the version of the row the desk
+// saw (stale: office.ErrConflict).
+func (d *Day) SetFeeCategorySeen(ctx context.Context, actor office.Actor, w DeskWrite, category string) error {
 	if strings.TrimSpace(category) == "" {
 		return invalid("fee_category", "day.err.choose", nil)
 	}
 	return d.store.Tx(ctx, func(tx *store.Store) error {
-		e, set, err := feeEntrantIn(ctx, tx, actor, eventID, playerID)
+		e, set, err := feeEntrantIn(ctx, tx, actor, w)
 		if err != nil {
 			return err
 		}
@@ -154,12 +169,12 @@ func (d *Day) SetFeeCategory(ctx context.Context, actor office.Actor, eventID, p
 		if err != nil {
 			return err
 		}
-		return appendFee(ctx, tx, actor, e, feeEntry{Category: cat}, d.now())
+		return appendDeskFee(ctx, tx, actor, e, feeEntry{Category: cat}, d.now())
 	})
 }
 
-func feeEntrantIn(ctx context.Context, tx *store.Store, actor office.Actor, eventID, playerID int64) (store.DayEntrant, ClassSettings, error) {
-	e, err := entrantIn(ctx, tx, actor, eventID, playerID)
+func feeEntrantIn(ctx context.Context, tx *store.Store, actor office.Actor, w DeskWrite) (store.DayEntrant, ClassSettings, error) {
+	e, err := deskEntrantIn(ctx, tx, actor, w)
 	if err != nil {
 		return e, ClassSettings{}, err
 	}
@@ -253,7 +268,9 @@ func feeLogIn(ctx context.Context, s *store.Store, eventID int64) (map[int64]Fee
 			return out, fmt.Errorf("day log %d: bad fee record", e.ID)
 		}
 		cur := out[*e.PlayerID]
-		if f.Status != "" {
+		if f.Status == feeNone {
+			cur.Status, cur.Amount, cur.At = "", 0, time.Time{}
+		} else if f.Status != "" {
 			cur.Status, cur.Amount, cur.At = f.Status, f.Amount, e.At
 		}
 		if f.Category != "" {

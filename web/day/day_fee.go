@@ -48,9 +48,13 @@ func (s *Room) DayFee(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	err = s.DayRoom().RecordFee(c.Request().Context(), site.Actor(c), day.FeeInput{EventID: id, PlayerID: formID(c, "player_id"),
-		Status: c.FormValue("fee_status"), Amount: c.FormValue("fee_amount"), Category: c.FormValue("fee_category")})
-	return s.receptionBack(c, id, err)
+	w := deskWrite(c, id)
+	in := day.FeeInput{EventID: id, PlayerID: w.PlayerID, Status: c.FormValue("fee_status"), Amount: c.FormValue("fee_amount"), Category: c.FormValue("fee_category")}
+	if w.Version != day.Unchecked {
+		in.Seen = &w.Version
+	}
+	err = s.DayRoom().RecordFee(c.Request().Context(), site.Actor(c), in)
+	return s.deskAnswer(c, id, w.PlayerID, err)
 }
 
 // feeCategoryWords names a fee category: the full fee, or the reduced fee
@@ -97,8 +101,9 @@ func (s *Room) DayFeeCategory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	err = s.DayRoom().SetFeeCategory(c.Request().Context(), site.Actor(c), id, formID(c, "player_id"), c.FormValue("fee_category"))
-	return s.receptionBack(c, id, err)
+	w := deskWrite(c, id)
+	err = s.DayRoom().SetFeeCategorySeen(c.Request().Context(), site.Actor(c), w, c.FormValue("fee_category"))
+	return s.deskAnswer(c, id, w.PlayerID, err)
 }
 
 // testIDIf is id when on (else the first of otherwise, or ""): a
