@@ -351,7 +351,7 @@ func runDayFromEntries(t *testing.T, s *store.Store) {
 		}
 	}
 	recPath := fmt.Sprintf("/events/%d/day/reception", ev.ID)
-	deskCheckInButtons(t, ctx, a, recPath, arriving) // TODO(i23-desk): deskCheckIn(t, ctx, a, recPath, ents, arriving)
+	deskCheckIn(t, ctx, a, recPath, ents, arriving)
 	lap("100 check-ins")
 	for _, p := range walkins {
 		do(t, ctx, steps(

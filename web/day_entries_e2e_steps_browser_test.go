@@ -35,10 +35,10 @@ func deskCheckIn(t *testing.T, ctx context.Context, a *testApp, recPath string, 
 		chromedp.Focus(chromedp.CSS(`#desk-search`)))
 	keys := make([]string, len(all))
 	for i, e := range all {
-		keys[i] = deskKey(e.Reading)
+		keys[i] = day.SearchKey(e.Reading)
 	}
 	typed := func(reading string) string {
-		k := []rune(deskKey(reading))
+		k := []rune(day.SearchKey(reading))
 		for n := 2; n <= len(k); n++ {
 			p, count := string(k[:n]), 0
 			for _, o := range keys {
@@ -71,21 +71,6 @@ func deskCheckIn(t *testing.T, ctx context.Context, a *testApp, recPath string, 
 	kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.__deskMarker === true && document.activeElement === document.getElementById("desk-search")`))
 	if err != nil || !kept {
 		t.Errorf("the desk reloaded or lost the box's focus (%v)", err)
-	}
-}
-
-// deskKey is a reading as the desk's search compares it (the registry
-// keeps readings in hiragana; the search drops spaces).
-func deskKey(reading string) string {
-	return strings.NewReplacer(" ", "", "　", "").Replace(reading)
-}
-
-// deskCheckInButtons: the reception before the search box, by its buttons.
-func deskCheckInButtons(t *testing.T, ctx context.Context, a *testApp, recPath string, arriving []store.DayEntrantRow) {
-	t.Helper()
-	do(t, ctx, chromedp.Navigate(a.ts.URL+recPath), chromedp.WaitVisible(chromedp.CSS(`[data-testid="day-reception"]`)))
-	for _, e := range arriving {
-		do(t, ctx, submitAt(fmt.Sprintf(`[data-testid="day-entrant-%d"] [data-testid="day-checkin-%s"]`, e.PlayerID, store.CheckinPresent))...)
 	}
 }
 
@@ -241,23 +226,6 @@ func checkSheetsWhole(t *testing.T, ctx context.Context, a *testApp, db string, 
 		t.Logf("%s: %d names and amounts whole, %d slips signed, %d PDF pages", name, got.Words, got.Slips, pages)
 	}
 	do(t, ctx, media(""), chromedp.EmulateViewport(1200, 900))
-}
-
-// waitJS waits until the expression is true. TODO(i23-desk): the desk's helpers have it.
-func waitJS(expr string) chromedp.Action[chromedp.Void] {
-	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		for {
-			done, err := chromedp.Evaluate[bool](expr)(ctx, tg)
-			if err == nil && done {
-				return chromedp.Void{}, nil
-			}
-			select {
-			case <-ctx.Done():
-				return chromedp.Void{}, ctx.Err()
-			case <-time.After(20 * time.Millisecond):
-			}
-		}
-	}
 }
 
 // setField sets the value of the field found by css by script (a query
