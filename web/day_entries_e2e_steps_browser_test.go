@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"kisen/office"
@@ -55,7 +56,7 @@ func deskCheckIn(t *testing.T, ctx context.Context, a *testApp, recPath string, 
 	}
 	actions := 0
 	for i, e := range arriving {
-		do(t, ctx, chromedp.KeyEvent(typed(e.Reading)))
+		do(t, ctx, insertText(typed(e.Reading)))
 		actions++
 		do(t, ctx, chromedp.KeyEvent("\r"))
 		if err := chromedp.Do(ctx, waitJS(fmt.Sprintf(`(function(){var r=document.getElementById("desk-row-%d"); return !!r && r.getAttribute("data-state")===%q && !document.querySelector(".htmx-request")})()`, e.PlayerID, store.CheckinPresent))); err != nil {
@@ -72,6 +73,16 @@ func deskCheckIn(t *testing.T, ctx context.Context, a *testApp, recPath string, 
 	if err != nil || !kept {
 		t.Errorf("the desk reloaded or lost the box's focus (%v)", err)
 	}
+}
+
+// insertText types text into the focused field as a Japanese IME commits
+// it: the kana at once, one input event (Input.insertText), rather than a
+// key event per character.
+func insertText(text string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, input.InsertText, input.InsertTextParams{Text: text})
+		return err
+	})
 }
 
 // winBoard enters a win for winner on board b of the class's round 1 from
