@@ -221,6 +221,8 @@ var routeExpectations = map[string]string{
 	"POST /events/:id/day/entries/:entry/edit":           "staff:director",
 	"POST /events/:id/day/entries/bulk":                  "staff:director",
 	"POST /events/:id/day/entries/bulk/confirm":          "staff:director",
+	"POST /events/:id/day/entries/approve-all":           "staff:director",
+	"POST /events/:id/day/entries/approve-all/confirm":   "staff:director",
 	"GET /r/:token":                                      "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
 	"POST /r/:token":                                     "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
 

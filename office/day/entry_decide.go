@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"kisen/office"
 	"kisen/store"
@@ -28,11 +29,17 @@ func (d *Day) EntriesOf(ctx context.Context, actor office.Actor, eventID int64) 
 	if _, err := requireDay(ctx, d.store, actor, eventID, deskRoles); err != nil {
 		return nil, err
 	}
-	es, err := d.store.DayEntriesOfEvent(ctx, eventID)
+	return entriesIn(ctx, d.store, eventID)
+}
+
+// entriesIn is EntriesOf's list, read through st (the store or a
+// transaction).
+func entriesIn(ctx context.Context, st *store.Store, eventID int64) ([]EntryRow, error) {
+	es, err := st.DayEntriesOfEvent(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
-	players, err := d.store.AllPlayers(ctx)
+	players, err := st.AllPlayers(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -102,36 +109,40 @@ func (d *Day) ApproveEntry(ctx context.Context, actor office.Actor, in EntryDeci
 		if err != nil {
 			return err
 		}
-		now := d.now()
-		var p store.Player
-		if in.PlayerID != 0 {
-			if p, err = tx.PlayerByID(ctx, in.PlayerID); errors.Is(err, store.ErrNotFound) {
-				return invalid("player", "day.err.player_unknown", nil)
-			} else if err != nil {
-				return err
-			}
-		} else {
-			p, err = office.NewPlayerIn(ctx, tx, office.PlayerInput{Name: e.Name, Reading: e.Reading, Kind: string(store.PlayerAmateur), Rank: e.Rank, Affiliation: e.Club}, now)
-			if err != nil {
-				return err
-			}
-		}
-		if _, err := enterIn(ctx, tx, actor, EntryInput{EventID: e.EventID, PlayerID: p.ID, Rank: e.Rank, ClassID: e.ClassID}, false, now); err != nil {
-			return err
-		}
-		e.Status, e.PlayerID, e.DecidedBy, e.DecidedAt, e.UpdatedAt = store.EntryApproved, &p.ID, &actor.UserID, &now, now
-		if err := tx.UpdateDayEntry(ctx, &e); err != nil {
-			return err
-		}
-		detail := map[string]any{"entry": e.ID, "merged": in.PlayerID != 0}
-		if err := tx.AppendDayLog(ctx, &store.DayLogEntry{EventID: e.EventID, ClassID: &e.ClassID, PlayerID: &p.ID, Action: LogEntryApproved,
-			Detail: mustJSON(detail), ActorID: actor.UserID, At: now}); err != nil {
-			return err
-		}
-		out = e
-		return nil
+		out, err = approveIn(ctx, tx, actor, e, in.PlayerID, d.now())
+		return err
 	})
 	return out, err
+}
+
+// approveIn approves one undecided entry inside a transaction: the
+// registered player playerID (a merge) or a new player from the entry,
+// entered in the entry's class, the entry marked and the desk log told.
+func approveIn(ctx context.Context, tx *store.Store, actor office.Actor, e store.DayEntry, playerID int64, now time.Time) (store.DayEntry, error) {
+	var p store.Player
+	var err error
+	if playerID != 0 {
+		if p, err = tx.PlayerByID(ctx, playerID); errors.Is(err, store.ErrNotFound) {
+			return e, invalid("player", "day.err.player_unknown", nil)
+		} else if err != nil {
+			return e, err
+		}
+	} else {
+		p, err = office.NewPlayerIn(ctx, tx, office.PlayerInput{Name: e.Name, Reading: e.Reading, Kind: string(store.PlayerAmateur), Rank: e.Rank, Affiliation: e.Club}, now)
+		if err != nil {
+			return e, err
+		}
+	}
+	if _, err := enterIn(ctx, tx, actor, EntryInput{EventID: e.EventID, PlayerID: p.ID, Rank: e.Rank, ClassID: e.ClassID}, false, now); err != nil {
+		return e, err
+	}
+	e.Status, e.PlayerID, e.DecidedBy, e.DecidedAt, e.UpdatedAt = store.EntryApproved, &p.ID, &actor.UserID, &now, now
+	if err := tx.UpdateDayEntry(ctx, &e); err != nil {
+		return e, err
+	}
+	detail := map[string]any{"entry": e.ID, "merged": playerID != 0}
+	return e, tx.AppendDayLog(ctx, &store.DayLogEntry{EventID: e.EventID, ClassID: &e.ClassID, PlayerID: &p.ID, Action: LogEntryApproved,
+		Detail: mustJSON(detail), ActorID: actor.UserID, At: now})
 }
 
 // RefuseEntry refuses an entry with a reason the entrant sees on their

@@ -83,6 +83,12 @@ type entriesView struct {
 	BulkSum   string
 	Finger    string
 	BulkDone  string
+	// Approvable: the pending entries without a suggestion, as the
+	// approve-all preview names them; AllFinger is their fingerprint;
+	// AllPreview shows the preview and its confirmation.
+	Approvable []string
+	AllFinger  string
+	AllPreview bool
 }
 
 func (s *Room) entriesView(c echo.Context, id int64) (entriesView, error) {
@@ -138,6 +144,10 @@ func (s *Room) entriesView(c echo.Context, id int64) (entriesView, error) {
 		}
 		v.Rows = append(v.Rows, rv)
 	}
+	for _, r := range day.Approvable(rows) {
+		v.Approvable = append(v.Approvable, r.Name+"（"+names[r.ClassID]+"・"+site.RankLabel(ctx, r.Rank)+"）")
+	}
+	v.AllFinger = day.ApprovableFingerprint(id, rows)
 	return v, nil
 }
 
@@ -151,6 +161,9 @@ func (s *Room) renderEntries(c echo.Context, status int, id int64, edit func(*en
 	}
 	if done := c.QueryParam("done"); done != "" && v.BulkDone == "" {
 		v.BulkDone = site.T(c.Request().Context(), "day_entry.bulk.done", "N", done)
+	}
+	if n, err := strconv.Atoi(c.QueryParam("approved")); err == nil && v.BulkDone == "" {
+		v.BulkDone = site.T(c.Request().Context(), "day_entry_all.done", "N", n)
 	}
 	return s.Render(c, status, DayEntriesPage(s.Page(c, site.T(c.Request().Context(), "day_entry.list.title", "Event", v.EventName)), v))
 }
@@ -379,3 +392,27 @@ func (s *Room) DayEntryBulkConfirm(c echo.Context) error {
 
 // entryStatusOrder is the order the list's counts are shown in.
 var entryStatusOrder = day.EntryStatuses
+
+// DayEntryApproveAllPreview names every pending entry without a
+// suggestion, which the confirmation will approve as new players.
+func (s *Room) DayEntryApproveAllPreview(c echo.Context) error {
+	id, err := site.PathID(c)
+	if err != nil {
+		return err
+	}
+	return s.renderEntries(c, http.StatusOK, id, func(v *entriesView) { v.AllPreview = true })
+}
+
+// DayEntryApproveAllConfirm approves them, in one transaction, if they are
+// still the ones the preview named (409 otherwise, nothing written).
+func (s *Room) DayEntryApproveAllConfirm(c echo.Context) error {
+	id, err := site.PathID(c)
+	if err != nil {
+		return err
+	}
+	n, err := s.DayRoom().ApproveAll(c.Request().Context(), site.Actor(c), id, c.FormValue("fingerprint"))
+	if err != nil {
+		return err
+	}
+	return site.SeeOther(c, dayEntriesURL(id)+"?approved="+strconv.Itoa(n))
+}

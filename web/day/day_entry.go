@@ -30,6 +30,8 @@ func (s *Room) DayEntryRoutes(e *echo.Echo) {
 	e.POST("/events/:id/day/entries/:entry/edit", s.DayEntryEdit, site.RequireUser)
 	e.POST("/events/:id/day/entries/bulk", s.DayEntryBulkPreview, site.RequireUser)
 	e.POST("/events/:id/day/entries/bulk/confirm", s.DayEntryBulkConfirm, site.RequireUser)
+	e.POST("/events/:id/day/entries/approve-all", s.DayEntryApproveAllPreview, site.RequireUser)
+	e.POST("/events/:id/day/entries/approve-all/confirm", s.DayEntryApproveAllConfirm, site.RequireUser)
 }
 
 func dayEntryURL(eventID int64) string   { return dayURL(eventID) + "/entry" }
