@@ -8,8 +8,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"kisen/office"
@@ -29,12 +27,6 @@ import (
 const (
 	ReasonPlayersReport         = "players_report"
 	ReasonPlayerReportConfirmed = "players_report_one"
-)
-
-// Default paper settings of a class without its own.
-const (
-	DefaultWaitMinutes = 10
-	maxWaitMinutes     = 240
 )
 
 // Rate limit of wrong tokens per client address.
@@ -70,61 +62,6 @@ func (e *ReportClosedError) Error() string {
 }
 
 func (e *ReportClosedError) Unwrap() error { return office.ErrConflict }
-
-// PaperSettings are a class's paper settings.
-type PaperSettings struct {
-	QR          bool
-	WaitMinutes int
-}
-
-func paperOf(p store.DayClassPaper, ok bool) PaperSettings {
-	if !ok {
-		return PaperSettings{WaitMinutes: DefaultWaitMinutes}
-	}
-	return PaperSettings{QR: p.QR, WaitMinutes: p.WaitMinutes}
-}
-
-// PaperInput is the paper settings form as typed.
-type PaperInput struct {
-	ClassID     int64
-	QR          bool
-	WaitMinutes string `field:"wait_minutes" validate:"intrange=1~240" msg:"day_paper.err,intrange=wait"`
-}
-
-// SetPaper saves a class's paper settings (directors). A wait that is not
-// a whole number of minutes from 1 to 240 is a field error.
-func (d *Day) SetPaper(ctx context.Context, actor office.Actor, in PaperInput) error {
-	v := &office.ValidationError{}
-	office.CheckInput(v, 0, in)
-	wait, _ := strconv.Atoi(strings.TrimSpace(in.WaitMinutes))
-	return d.store.Tx(ctx, func(tx *store.Store) error {
-		c, err := tx.DayClassByID(ctx, in.ClassID)
-		if err != nil {
-			return err
-		}
-		if _, err := requireDay(ctx, tx, actor, c.EventID, deskRoles); err != nil {
-			return err
-		}
-		if err := v.OrNil(); err != nil { // the form is judged after the role (issue 21)
-			return err
-		}
-		return tx.SaveDayPaper(ctx, store.DayClassPaper{ClassID: c.ID, QR: in.QR, WaitMinutes: wait, UpdatedBy: actor.UserID, UpdatedAt: d.now()})
-	})
-}
-
-// Paper reads a class's paper settings (anyone who may see the event).
-func (d *Day) Paper(ctx context.Context, actor office.Actor, classID int64) (PaperSettings, error) {
-	c, err := d.Class(ctx, actor, classID)
-	if err != nil {
-		return PaperSettings{}, err
-	}
-	m, err := d.store.DayPaperOfClasses(ctx, []int64{c.ID})
-	if err != nil {
-		return PaperSettings{}, err
-	}
-	p, ok := m[c.ID]
-	return paperOf(p, ok), nil
-}
 
 // newToken is a random 128-bit token (crypto/rand), URL-safe, and its
 // stored hash. Only the SHA-256 is kept, so the lookup is by hash: a

@@ -12,20 +12,6 @@
   if (!desk || !box || !list || !window.htmx) {
     return;
   }
-  // The sticky box must not hide what a jump to #enter or #walkin shows:
-  // scroll targets stop below it (app.css has a fallback height).
-  function padScroll() {
-    var sticky = getComputedStyle(desk).position === "sticky";
-    document.documentElement.style.scrollPaddingTop = sticky ? desk.offsetHeight + 8 + "px" : "0px";
-  }
-  padScroll();
-  window.addEventListener("resize", padScroll);
-  if (location.hash.length > 1) {
-    var target = document.getElementById(location.hash.slice(1));
-    if (target) {
-      target.scrollIntoView();
-    }
-  }
   var status = document.getElementById("desk-status");
   var undoBtn = document.getElementById("desk-undo");
   var picks = document.createElement("ul");
