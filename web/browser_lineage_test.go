@@ -127,7 +127,13 @@ func TestBrowser_FirstRunSetupLoginAndLineage(t *testing.T) {
 	// also shows [data-testid="lineage"], so waiting for that raced the
 	// navigation and read a node of the page being left.
 	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="lineage-master"] a`)), chromedp.WaitVisible(chromedp.CSS(`[data-testid="lineage-disciple"]`)))
-	if got := textOf(t, ctx, `[data-testid="lineage-disciple"]`); !strings.Contains(got, "弟子 二郎") {
+	// Read by script, not by node id: the node WaitVisible saw can be
+	// replaced while the page settles ("No node with given id found").
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid="lineage-disciple"]').textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "弟子 二郎") {
 		t.Fatalf("master's lineage shows disciples %q", got)
 	}
 	screenshot(t, ctx, "lineage-master")
