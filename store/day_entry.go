@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -171,7 +172,7 @@ func (s *Store) UpdateDayEntry(ctx context.Context, e *DayEntry) error {
 // themself (through their entry's private link): withdrawn_by stays NULL.
 func (s *Store) SetDayEntrantWithdrawnBySelf(ctx context.Context, id int64, now time.Time) error {
 	res := s.DB(ctx).Model(&DayEntrant{}).Where("id = ? AND withdrawn_at IS NULL", id).
-		Updates(map[string]any{"withdrawn_at": now.UTC(), "updated_at": now.UTC()})
+		Updates(map[string]any{"withdrawn_at": now.UTC(), "updated_at": now.UTC(), "version": gorm.Expr("version + 1")})
 	if res.Error != nil {
 		return notFound(res.Error, "withdraw day entrant")
 	}

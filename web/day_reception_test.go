@@ -115,15 +115,39 @@ func TestDayDeskWeb_RowFragmentsStaleUndoRowsSearch(t *testing.T) {
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("plain post: %d", resp.StatusCode)
 		}
-		// The rows changed since: only this entrant's (the seeded ones
-		// changed before the mark).
-		e, err := a.store.DayEntrantOf(ctx, f.event.ID, p.ID)
+		// The rows whose version moved: a desk holding every row as it
+		// was before the plain post gets this entrant's row only; one
+		// holding them as they are now gets none; one missing a row gets
+		// it; a list it cannot read is 400 and names nothing.
+		es, err := a.store.DayEntrantsOfEvent(ctx, f.event.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp, body = a.getHTMX(base + "/reception/rows?since=" + strconv.FormatInt(e.UpdatedAt.UnixMilli(), 10))
+		var held, now []string
+		for _, e := range es {
+			v := e.Version
+			now = append(now, fmt.Sprintf("%d.%d", e.PlayerID, v))
+			if e.PlayerID == p.ID {
+				v--
+			}
+			held = append(held, fmt.Sprintf("%d.%d", e.PlayerID, v))
+		}
+		resp, body = a.getHTMX(base + "/reception/rows?known=" + strings.Join(held, "-"))
 		if resp.StatusCode != http.StatusOK || strings.Count(body, `class="desk-row`) != 1 || !strings.Contains(body, `data-state="late"`) {
-			t.Fatalf("rows since: %d, %d rows\n%s", resp.StatusCode, strings.Count(body, `class="desk-row`), body)
+			t.Fatalf("rows moved: %d, %d rows\n%s", resp.StatusCode, strings.Count(body, `class="desk-row`), body)
+		}
+		resp, body = a.getHTMX(base + "/reception/rows?known=" + strings.Join(now, "-"))
+		if resp.StatusCode != http.StatusOK || strings.Count(body, `class="desk-row`) != 0 {
+			t.Fatalf("up to date: %d, %d rows", resp.StatusCode, strings.Count(body, `class="desk-row`))
+		}
+		resp, body = a.getHTMX(base + "/reception/rows?known=" + strings.Join(now[1:], "-"))
+		if resp.StatusCode != http.StatusOK || strings.Count(body, `class="desk-row`) != 1 || !strings.Contains(body, fmt.Sprintf(`data-player="%d"`, es[0].PlayerID)) {
+			t.Fatalf("a row not held: %d, %d rows", resp.StatusCode, strings.Count(body, `class="desk-row`))
+		}
+		for _, bad := range []string{"x", "1.", "1.2-", "-1.2", "1.-3"} {
+			if resp, _ = a.getHTMX(base + "/reception/rows?known=" + url.QueryEscape(bad)); resp.StatusCode != http.StatusBadRequest {
+				t.Errorf("known=%q: %d, want 400", bad, resp.StatusCode)
+			}
 		}
 		resp, body = a.getHTMX(base + "/reception/rows")
 		if resp.StatusCode != http.StatusOK || strings.Count(body, `class="desk-row`) != 4 {
@@ -148,7 +172,7 @@ func TestQueryCount_DeskCostsTheSameAtTenTimesTheSize(t *testing.T) {
 		small := seedDay(t, a, 8, 0)
 		large := seedDay(t, a, 80, 0)
 		a.signIn(a.client, small.admin.UserID)
-		for _, p := range []string{"/reception", "/reception/search?q=" + url.QueryEscape("せんしゅ00"), "/reception/rows?since=0"} {
+		for _, p := range []string{"/reception", "/reception/search?q=" + url.QueryEscape("せんしゅ00"), "/reception/rows?known="} {
 			ns := statementsOf(t, a, a.store, fmt.Sprintf("/events/%d/day%s", small.event.ID, p))
 			nl := statementsOf(t, a, a.store, fmt.Sprintf("/events/%d/day%s", large.event.ID, p))
 			t.Logf("%-30s small %3d large %3d", p, ns, nl)

@@ -289,12 +289,21 @@ func TestEntries_WithdrawAndStaleVersions(t *testing.T) {
 		if err != nil || !v.CanWithdraw || v.Entry.Status != store.EntryApproved {
 			t.Fatalf("the link after approval: %+v %v", v, err)
 		}
+		before, err := s.DayEntrantOf(f.ctx, f.event.ID, *got.PlayerID)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := f.d.WithdrawByLink(f.ctx, tok, "198.51.100.7", v.Entry.Version); err != nil {
 			t.Fatal(err)
 		}
 		en, err := s.DayEntrantOf(f.ctx, f.event.ID, *got.PlayerID)
 		if err != nil || !en.Withdrawn() || en.WithdrawnBy != nil {
 			t.Fatalf("entrant after withdrawal by link: %+v %v", en, err)
+		}
+		// The desk's row moves with it: a desk holding the old version
+		// is stale, and the live fetch sends the row again.
+		if en.Version != before.Version+1 {
+			t.Errorf("entrant version %d after withdrawal by link, was %d", en.Version, before.Version)
 		}
 		if err := f.d.WithdrawByLink(f.ctx, tok, "198.51.100.7", v.Entry.Version+1); fieldCodes(err)["entry"] != "day_entry.err.cannot_withdraw" {
 			t.Fatalf("withdraw twice: %v", err)

@@ -17,8 +17,8 @@ import (
 // The reception desk's one-keystroke check-in (issue 23 §2,
 // docs/amateur-day-desk.md): every action on a row answers an htmx request
 // with that row only (and the counts and fee totals, out of band), the
-// full page otherwise; other desks fetch the rows changed since they last
-// looked when the event's stream says "changed".
+// full page otherwise; other desks fetch the rows whose version moved when
+// the event's stream says "changed".
 
 // deskRow is one entrant on the reception desk.
 type deskRow struct {
@@ -27,13 +27,12 @@ type deskRow struct {
 	Reading string // the registry's reading
 	Version int    // the row's version, which every write carries
 	Keys    string // what the search box matches: folded reading, name, number
-	Changed int64  // when the row last changed (Unix ms), for the live fetch
 	Error   string // a refusal shown in the row (409, 422)
 }
 
 func newDeskRow(r dayEntrantRow, en day.EntrantRow, number int) deskRow {
 	keys := day.SearchKey(en.Reading) + " " + day.SearchKey(en.Name) + " " + strconv.Itoa(number)
-	return deskRow{dayEntrantRow: r, Number: number, Reading: en.Reading, Version: en.Version, Keys: keys, Changed: en.UpdatedAt.UnixMilli()}
+	return deskRow{dayEntrantRow: r, Number: number, Reading: en.Reading, Version: en.Version, Keys: keys}
 }
 
 // entrantNumbers numbers a day's entrants in the order they were entered
@@ -112,24 +111,55 @@ func (s *Room) DayDeskUndo(c echo.Context) error {
 	return s.deskAnswer(c, id, w.PlayerID, err)
 }
 
-// DayDeskRows answers another desk's fetch after "changed": the rows that
-// changed at or after since (Unix ms; the script asks a few seconds back,
-// so clocks of two processes need not agree exactly), with the counts and
-// the fee totals. Without since, every row.
+// DayDeskRows answers another desk's fetch after "changed": the rows whose
+// version differs from the one the desk holds, and the rows it does not
+// hold yet, with the counts and the fee totals. known lists what the desk
+// holds as player.version pairs joined by "-" (desk.js builds it from its
+// rows); without known, every row. Every change to an entrant raises the
+// row's version (migration 00180), so the answer is exact whatever the two
+// processes' clocks say, and a desk that is up to date gets no rows.
 func (s *Room) DayDeskRows(c echo.Context) error {
 	var want func(day.EntrantRow, int) bool
-	if q := strings.TrimSpace(c.QueryParam("since")); q != "" {
-		since, err := strconv.ParseInt(q, 10, 64)
+	if _, ok := c.QueryParams()["known"]; ok {
+		known, err := parseKnown(c.QueryParam("known"))
 		if err != nil {
-			return echo.NewHTTPError(http.StatusNotFound)
+			return echo.NewHTTPError(http.StatusBadRequest, site.T(c.Request().Context(), "day_desk.err.known"))
 		}
-		want = func(en day.EntrantRow, _ int) bool { return en.UpdatedAt.UnixMilli() >= since }
+		want = func(en day.EntrantRow, _ int) bool {
+			v, held := known[en.PlayerID]
+			return !held || v != en.Version
+		}
 	}
 	v, _, err := s.receptionData(c, false, want)
 	if err != nil {
 		return err
 	}
 	return s.Render(c, http.StatusOK, deskRowsAnswer(s.Page(c, ""), v, v.Entrants))
+}
+
+// maxKnown bounds the rows a desk may say it holds (far above any day).
+const maxKnown = 20000
+
+// parseKnown reads "player.version-player.version-…" ("" is no rows).
+func parseKnown(q string) (map[int64]int, error) {
+	out := map[int64]int{}
+	if q = strings.TrimSpace(q); q == "" {
+		return out, nil
+	}
+	pairs := strings.Split(q, "-")
+	if len(pairs) > maxKnown {
+		return nil, errors.New("too many rows")
+	}
+	for _, p := range pairs {
+		a, b, ok := strings.Cut(p, ".")
+		id, err1 := strconv.ParseInt(a, 10, 64)
+		ver, err2 := strconv.Atoi(b)
+		if !ok || err1 != nil || err2 != nil || id <= 0 || ver < 0 {
+			return nil, errors.New("bad pair " + p)
+		}
+		out[id] = ver
+	}
+	return out, nil
 }
 
 // DayDeskSearch is the search box on the server (the page filters in the

@@ -295,9 +295,9 @@
     }
   });
 
-  // Other desks: on "changed", fetch the rows changed since the newest one
-  // here (less five seconds, for two processes' clocks), and swap those
-  // whose version moved; new entrants are added at the end.
+  // Other desks: on "changed", fetch the rows whose version differs from
+  // the ones here (and rows not here yet), and swap those; new entrants
+  // are added at the end.
   var live = document.getElementById("desk-live");
   var busy = false;
   var again = false;
@@ -307,12 +307,12 @@
       return;
     }
     busy = true;
-    var since = 0;
-    var rs = list.querySelectorAll(".desk-row[data-changed]");
+    var known = [];
+    var rs = list.querySelectorAll(".desk-row[data-player]");
     for (var i = 0; i < rs.length; i++) {
-      since = Math.max(since, Number(rs[i].getAttribute("data-changed")) || 0);
+      known.push(rs[i].getAttribute("data-player") + "." + rs[i].getAttribute("data-version"));
     }
-    fetch(desk.getAttribute("data-rows-url") + "?since=" + Math.max(0, since - 5000), { credentials: "same-origin" })
+    fetch(desk.getAttribute("data-rows-url") + "?known=" + known.join("-"), { credentials: "same-origin" })
       .then(function (resp) { return resp.ok ? resp.text() : ""; })
       .then(function (html) {
         if (html) {
