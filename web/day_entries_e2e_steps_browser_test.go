@@ -36,10 +36,10 @@ func deskCheckIn(t *testing.T, ctx context.Context, a *testApp, recPath string, 
 		chromedp.Focus(chromedp.CSS(`#desk-search`)))
 	keys := make([]string, len(all))
 	for i, e := range all {
-		keys[i] = day.SearchKey(e.Reading)
+		keys[i] = office.FoldName(e.Reading)
 	}
 	typed := func(reading string) string {
-		k := []rune(day.SearchKey(reading))
+		k := []rune(office.FoldName(reading))
 		for n := 2; n <= len(k); n++ {
 			p, count := string(k[:n]), 0
 			for _, o := range keys {

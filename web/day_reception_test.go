@@ -51,7 +51,7 @@ func TestDayDeskWeb_RowFragmentsStaleUndoRowsSearch(t *testing.T) {
 		f := seedDay(t, a, 3, 0)
 		ctx := context.Background()
 		a.signIn(a.client, f.admin.UserID)
-		p := store.Player{Name: "受付太郎", Reading: "ウケツケ タロウ", Kind: store.PlayerAmateur, Rank: "初段", CreatedAt: a.now, UpdatedAt: a.now}
+		p := store.Player{Name: "受付髙太郎", Reading: "ウケツケ タロウ", Kind: store.PlayerAmateur, Rank: "初段", CreatedAt: a.now, UpdatedAt: a.now}
 		if err := a.store.CreatePlayer(ctx, &p); err != nil {
 			t.Fatal(err)
 		}
@@ -65,8 +65,8 @@ func TestDayDeskWeb_RowFragmentsStaleUndoRowsSearch(t *testing.T) {
 		}
 		pid := strconv.FormatInt(p.ID, 10)
 		// The row carries the folded keys: reading in hiragana without the
-		// space, the name, the entrant number (4th entered).
-		if !strings.Contains(page, `data-keys="うけつけたろう 受付太郎 4"`) {
+		// space, the name with 髙 folded to 高, the entrant number (4th entered).
+		if !strings.Contains(page, `data-keys="うけつけたろう 受付高太郎 4"`) {
 			t.Fatalf("the row's search keys are missing")
 		}
 		row := page[strings.Index(page, `id="desk-row-`+pid+`"`):]
@@ -153,9 +153,10 @@ func TestDayDeskWeb_RowFragmentsStaleUndoRowsSearch(t *testing.T) {
 		if resp.StatusCode != http.StatusOK || strings.Count(body, `class="desk-row`) != 4 {
 			t.Fatalf("every row: %d, %d rows", resp.StatusCode, strings.Count(body, `class="desk-row`))
 		}
-		// The search: katakana typed with a space finds the hiragana
-		// reading; a number finds its entrant; a part of the name.
-		for q, want := range map[string]int{"ウケ": 1, "うけつけ た": 1, "4": 1, "太郎": 1, "せんしゅ": 3, "ん": 0} {
+		// The search (office.FoldName): katakana typed with a space finds
+		// the hiragana reading; a number finds its entrant; a part of the
+		// name, 髙 or 高 typed.
+		for q, want := range map[string]int{"ウケ": 1, "うけつけ た": 1, "4": 1, "太郎": 1, "受付高": 1, "髙太": 1, "ｳｹ": 1, "せんしゅ": 3, "ん": 0} {
 			resp, body = a.getHTMX(base + "/reception/search?q=" + url.QueryEscape(q))
 			if got := strings.Count(body, `class="desk-row`); resp.StatusCode != http.StatusOK || got != want {
 				t.Errorf("search %q: %d, %d rows, want %d", q, resp.StatusCode, got, want)

@@ -5,11 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
-	"unicode"
-
-	"golang.org/x/text/unicode/norm"
 
 	"kisen/office"
 	"kisen/store"
@@ -158,23 +154,4 @@ func feeBefore(ctx context.Context, tx *store.Store, e store.DayEntrant, id int6
 		}
 	}
 	return cur, nil
-}
-
-// SearchKey folds text the way the desk's search box compares it: NFKC
-// (full-width digits and letters to ASCII, half-width kana to full),
-// katakana to hiragana, lower case, spaces dropped. The desk's script
-// (web/site/static/desk.js) folds what is typed the same way.
-func SearchKey(s string) string {
-	s = norm.NFKC.String(s)
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case unicode.IsSpace(r):
-			continue
-		case r >= 'ァ' && r <= 'ヶ':
-			r -= 'ァ' - 'ぁ'
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
 }

@@ -31,7 +31,7 @@ type deskRow struct {
 }
 
 func newDeskRow(r dayEntrantRow, en day.EntrantRow, number int) deskRow {
-	keys := day.SearchKey(en.Reading) + " " + day.SearchKey(en.Name) + " " + strconv.Itoa(number)
+	keys := office.FoldName(en.Reading) + " " + office.FoldName(en.Name) + " " + strconv.Itoa(number)
 	return deskRow{dayEntrantRow: r, Number: number, Reading: en.Reading, Version: en.Version, Keys: keys}
 }
 
@@ -166,7 +166,7 @@ func parseKnown(q string) (map[int64]int, error) {
 // browser; this is for scripts and the benchmark): the rows whose reading
 // starts with q, whose name holds it, or whose number is q.
 func (s *Room) DayDeskSearch(c echo.Context) error {
-	k := day.SearchKey(c.QueryParam("q"))
+	k := office.FoldName(c.QueryParam("q"))
 	v, _, err := s.receptionData(c, false, func(en day.EntrantRow, number int) bool { return deskMatch(en, number, k) })
 	if err != nil {
 		return err
@@ -184,7 +184,7 @@ func deskMatch(en day.EntrantRow, number int, k string) bool {
 	case digits(k):
 		return strconv.Itoa(number) == k
 	}
-	return strings.HasPrefix(day.SearchKey(en.Reading), k) || strings.Contains(day.SearchKey(en.Name), k)
+	return strings.HasPrefix(office.FoldName(en.Reading), k) || strings.Contains(office.FoldName(en.Name), k)
 }
 
 // deskState is what the row's data-state says: the check-in state, or

@@ -4,12 +4,9 @@
 // the filter. No inline script anywhere (CSP script-src 'self').
 (function () {
   "use strict";
-  // Katakana typed for a reading in hiragana (and the other way) match.
-  function fold(s) {
-    return s.toLowerCase().replace(/[\u30a1-\u30f6]/g, function (c) {
-      return String.fromCharCode(c.charCodeAt(0) - 0x60);
-    }).replace(/\s+/g, "");
-  }
+  // office.FoldName (fold.js, loaded before this script): katakana typed
+  // for a reading in hiragana match, and 髙橋 finds 高橋.
+  var fold = window.kisenFold;
   function apply() {
     var inputs = document.querySelectorAll("input[data-name-filter]");
     for (var i = 0; i < inputs.length; i++) {

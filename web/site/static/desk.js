@@ -29,24 +29,9 @@
   var moved = false; // an arrow chose among several matches
   var last = ""; // the player id of the last action (undo)
 
-  // fold is office/day.SearchKey: NFKC, katakana to hiragana, lower case,
-  // spaces dropped.
-  function fold(s) {
-    s = (s || "").normalize("NFKC").toLowerCase();
-    var out = "";
-    for (var i = 0; i < s.length; i++) {
-      var ch = s.charAt(i);
-      if (/\s/.test(ch)) {
-        continue;
-      }
-      var c = s.charCodeAt(i);
-      if (c >= 0x30a1 && c <= 0x30f6) {
-        ch = String.fromCharCode(c - 0x60);
-      }
-      out += ch;
-    }
-    return out;
-  }
+  // fold is office.FoldName (fold.js, loaded before this script): the
+  // server's search and entry matching fold the same way.
+  var fold = window.kisenFold;
 
   function row(id) {
     return document.getElementById("desk-row-" + id);
