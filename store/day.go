@@ -300,6 +300,12 @@ func (s *Store) DayPairingsOfClass(ctx context.Context, classID int64) ([]DayPai
 	return s.dayPairingRows(ctx, "day_rounds.class_id = ?", classID)
 }
 
+// DayPairingsOfClassRound lists the boards and byes of round n of a class
+// (one statement).
+func (s *Store) DayPairingsOfClassRound(ctx context.Context, classID int64, n int) ([]DayPairingRow, error) {
+	return s.dayPairingRows(ctx, "day_rounds.class_id = ? AND day_rounds.number = ?", classID, n)
+}
+
 // DayPairingsOfEvent lists every board and bye of a day (one statement).
 func (s *Store) DayPairingsOfEvent(ctx context.Context, eventID int64) ([]DayPairingRow, error) {
 	return s.dayPairingRows(ctx, "day_rounds.class_id IN (SELECT id FROM day_classes WHERE event_id = ?)", eventID)

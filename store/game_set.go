@@ -128,6 +128,16 @@ func (s *Store) GameSetOfChain(ctx context.Context, gameID int64) (GameSet, erro
 	return s.gameSetIn(ctx, fmt.Sprintf("game %d", gameID), chain, "SELECT id FROM chain", gameID)
 }
 
+// GameSetOfDayRound reads the games of round n of a day class: each
+// board's game and every redo game replaying it, at any depth (the
+// public round page, which shows one round whatever the day holds).
+func (s *Store) GameSetOfDayRound(ctx context.Context, classID int64, n int) (GameSet, error) {
+	const chain = "WITH RECURSIVE chain(id) AS (SELECT p.game_id FROM day_pairings p JOIN day_rounds r ON r.id = p.round_id" +
+		" WHERE r.class_id = ? AND r.number = ? AND p.game_id IS NOT NULL" +
+		" UNION SELECT g.id FROM games g JOIN chain ON g.redo_of_id = chain.id) "
+	return s.gameSetIn(ctx, fmt.Sprintf("round %d of day class %d", n, classID), chain, "SELECT id FROM chain", classID, n)
+}
+
 // GameSetOfPlayer reads every game a player sits in. A redo game seats the
 // players of the game it replays, so no chain needs following.
 func (s *Store) GameSetOfPlayer(ctx context.Context, playerID int64) (GameSet, error) {

@@ -183,8 +183,32 @@ func TestDay_DayViewsMatchClassViews(t *testing.T) {
 		f.present(10, "初段", a.ID)
 		f.present(8, "初段", b.ID)
 		f.drawRound(a.ID, 1)
+		// Board 1 of round 1 is a 千日手: a redo game decides it, and a
+		// second redo stays open on board 2 of round 2 (the round page
+		// follows each board's chain, read for that round alone).
+		redoOn := func(round int, decide bool) {
+			v, err := f.d.ClassView(f.ctx, f.admin, a.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bd := v.Rounds[round-1].Boards[0]
+			if _, err := f.o.RecordResult(f.ctx, f.admin, bd.Root.ID, office.ResultInput{Result: office.ResultRedo, Reason: "sennichite"}); err != nil {
+				t.Fatal(err)
+			}
+			redo, err := f.o.CreateRedoGameFromRemaining(f.ctx, f.admin, bd.Root.ID, 0, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if decide {
+				if _, err := f.o.RecordResult(f.ctx, f.admin, redo.ID, office.ResultInput{Result: office.ResultGoteWin, Reason: office.ReasonResignation}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		redoOn(1, true)
 		f.finishRound(a.ID)
 		f.drawRound(a.ID, 2)
+		redoOn(2, false)
 		f.drawRound(b.ID, 3)
 		if _, _, err := f.d.DayViews(f.ctx, office.Actor{}, f.event.ID); !errors.Is(err, office.ErrNotFound) {
 			t.Fatalf("the public reads a draft day: %v", err)
@@ -215,7 +239,33 @@ func TestDay_DayViewsMatchClassViews(t *testing.T) {
 				if !slices.Equal(gr.Boards, wr.Boards) || !slices.Equal(gr.ByName, wr.ByName) {
 					t.Errorf("%s round %d differs", got.Class.Name, n)
 				}
+				// The round page reads round n alone and says the same.
+				rp, err := f.d.PublicRoundOf(f.ctx, f.admin, got.Class.ID, n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(rp.Round.Boards, wr.Boards) || !slices.Equal(rp.Round.ByName, wr.ByName) || !slices.Equal(rp.Round.Byes, wr.Byes) ||
+					rp.Round.Complete != wr.Complete || rp.Current != want.CurrentRound() {
+					t.Errorf("%s round %d: the round page differs from ClassView", got.Class.Name, n)
+				}
 			}
+			if _, err := f.d.PublicRoundOf(f.ctx, f.admin, got.Class.ID, len(got.Rounds)+1); !errors.Is(err, office.ErrNotFound) {
+				t.Errorf("%s: a round not drawn: %v", got.Class.Name, err)
+			}
+			if _, err := f.d.PublicRoundOf(f.ctx, office.Actor{}, got.Class.ID, 1); !errors.Is(err, office.ErrNotFound) {
+				t.Errorf("%s: the public reads a round of a draft day: %v", got.Class.Name, err)
+			}
+		}
+		// The chains are there to follow: round 1's first board decided by
+		// its redo game, round 2's first in its redo.
+		wa, err := f.d.ClassView(f.ctx, f.admin, a.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r1, _ := wa.PublicRound(1)
+		r2, _ := wa.PublicRound(2)
+		if !r1.Boards[0].Decided || r1.Boards[0].Winner == 0 || !r2.Boards[0].Redo {
+			t.Errorf("redo chains: round 1 board %+v, round 2 board %+v", r1.Boards[0], r2.Boards[0])
 		}
 	})
 }

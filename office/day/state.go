@@ -77,12 +77,15 @@ type classState struct {
 }
 
 func loadClassState(ctx context.Context, s *store.Store, c store.DayClass, now func() store.CivilDate) (*classState, error) {
-	return loadClassStateWith(ctx, s, c, now)
+	return loadClassStateWith(ctx, s, c, now, 0)
 }
 
 // loadClassStateWith reads the lineage (masters on day now(), relatives)
-// only when now is not nil.
-func loadClassStateWith(ctx context.Context, s *store.Store, c store.DayClass, now func() store.CivilDate) (*classState, error) {
+// only when now is not nil. With only > 0 it reads the boards and games of
+// round only alone: every round is listed, the others without boards or
+// byes (the public round page, which shows one round of a class that may
+// have played seven).
+func loadClassStateWith(ctx context.Context, s *store.Store, c store.DayClass, now func() store.CivilDate, only int) (*classState, error) {
 	st := &classState{class: classOf(c), byPlayer: map[int64]store.DayEntrantRow{}, names: map[int64]string{}, ranks: map[int64]string{}}
 	var err error
 	if st.entrants, err = s.DayEntrantsOfClass(ctx, c.ID); err != nil {
@@ -99,15 +102,25 @@ func loadClassStateWith(ctx context.Context, s *store.Store, c store.DayClass, n
 	if err != nil {
 		return nil, err
 	}
-	ps, err := s.DayPairingsOfClass(ctx, c.ID)
+	var ps []store.DayPairingRow
+	if only > 0 {
+		ps, err = s.DayPairingsOfClassRound(ctx, c.ID, only)
+	} else {
+		ps, err = s.DayPairingsOfClass(ctx, c.ID)
+	}
 	if err != nil {
 		return nil, err
 	}
 	var gs store.GameSet
-	if len(ps) > 0 {
-		if gs, err = s.GameSetOfEvent(ctx, c.EventID); err != nil {
-			return nil, err
-		}
+	switch {
+	case len(ps) == 0:
+	case only > 0:
+		gs, err = s.GameSetOfDayRound(ctx, c.ID, only)
+	default:
+		gs, err = s.GameSetOfEvent(ctx, c.EventID)
+	}
+	if err != nil {
+		return nil, err
 	}
 	idx := map[int64]int{}
 	for _, r := range rounds {

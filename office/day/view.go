@@ -2,6 +2,7 @@ package day
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -84,9 +85,46 @@ func (d *Day) ClassView(ctx context.Context, actor office.Actor, classID int64) 
 	return v, nil
 }
 
+// PublicRoundPage is what the public round page shows: the event, the
+// class, round n in words and how many rounds are drawn.
+type PublicRoundPage struct {
+	Event   store.Event
+	Class   Class
+	Round   PublicRound
+	Current int // the rounds drawn (CurrentRound)
+}
+
+// PublicRoundOf is round n of a class for whoever may see the event,
+// reading that round's boards and games alone (ClassView reads every
+// round's): the page a player opens on a phone in every round. A round
+// not drawn is office.ErrNotFound, as a class the actor may not see.
+func (d *Day) PublicRoundOf(ctx context.Context, actor office.Actor, classID int64, n int) (PublicRoundPage, error) {
+	c, err := d.store.DayClassByID(ctx, classID)
+	if err != nil {
+		return PublicRoundPage{}, err
+	}
+	e, err := d.o.Event(ctx, actor, c.EventID)
+	if err != nil {
+		return PublicRoundPage{}, err
+	}
+	if n < 1 {
+		return PublicRoundPage{}, fmt.Errorf("round %d of class %d: %w", n, classID, office.ErrNotFound)
+	}
+	st, err := loadClassStateWith(ctx, d.store, c, nil, n)
+	if err != nil {
+		return PublicRoundPage{}, err
+	}
+	v := ClassView{Event: e, Class: st.class, Entrants: st.entrants, Rounds: st.rounds, Names: st.names}
+	r, ok := v.PublicRound(n)
+	if !ok {
+		return PublicRoundPage{}, fmt.Errorf("round %d of class %d: %w", n, classID, office.ErrNotFound)
+	}
+	return PublicRoundPage{Event: e, Class: st.class, Round: r, Current: v.CurrentRound()}, nil
+}
+
 // loadClassView is loadClassState without the lineage the draws need.
 func loadClassView(ctx context.Context, s *store.Store, c store.DayClass) (*classState, error) {
-	return loadClassStateWith(ctx, s, c, nil)
+	return loadClassStateWith(ctx, s, c, nil, 0)
 }
 
 // BoardResultInput is one tap on the board page: the class round and

@@ -100,19 +100,16 @@ func (s *Room) DayRound(c echo.Context) error {
 	if done, err := s.Conditional(c, s.eventOfDayClass(cid), site.CondOpts{}); done || err != nil {
 		return err
 	}
-	cv, err := s.DayRoom().ClassView(ctx, site.Actor(c), cid)
+	rp, err := s.DayRoom().PublicRoundOf(ctx, site.Actor(c), cid, int(n))
 	if err != nil {
 		return err
 	}
-	r, ok := cv.PublicRound(int(n))
-	if !ok {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
-	name := site.LocalName(ctx, cv.Class.Name, cv.Class.NameEn)
-	v := dayRoundPublicView{ClassID: cid, Name: name, DayURL: dayURL(cv.Event.ID), ClassURL: DayClassURL(cid), StandingsURL: DayStandingsURL(cid),
-		Round: r.Number, Complete: r.Complete, Rounds: roundLinks(cid, cv.CurrentRound(), r.Number)}
+	r := rp.Round
+	name := site.LocalName(ctx, rp.Class.Name, rp.Class.NameEn)
+	v := dayRoundPublicView{ClassID: cid, Name: name, DayURL: dayURL(rp.Event.ID), ClassURL: DayClassURL(cid), StandingsURL: DayStandingsURL(cid),
+		Round: r.Number, Complete: r.Complete, Rounds: roundLinks(cid, rp.Current, r.Number)}
 	v.Boards, v.ByName, v.Byes = publicRoundRows(ctx, r)
-	site.MarkDraft(c, cv.Event.Status == office.StatusDraft)
+	site.MarkDraft(c, rp.Event.Status == office.StatusDraft)
 	return s.Render(c, http.StatusOK, DayRoundPublicPage(s.Page(c, site.T(ctx, "day_public.round.title", "Class", name, "N", r.Number)), v))
 }
 
