@@ -57,11 +57,11 @@ func TestBrowser_DayDeskChecksIn100ByKeyboard(t *testing.T) {
 		path := fmt.Sprintf("/events/%d/day/reception", f.event.ID)
 		// 100 check-ins take about 25 s alone on 2 cores and 40 s under
 		// -race (each "changed" fetches only the rows whose version moved,
-		// docs/amateur-day-desk.md). Four minutes is the bound for a
-		// loaded machine beside the other browser tests, not the expected
-		// time.
-		laptop := newBrowserFor(t, 4*time.Minute)
-		phone := newBrowserFor(t, 4*time.Minute)
+		// docs/amateur-day-desk.md). Eight minutes is the bound for a
+		// machine loaded far beyond its cores (at load 20–27 four minutes
+		// were not enough), not the expected time.
+		laptop := newBrowserFor(t, 8*time.Minute)
+		phone := newBrowserFor(t, 8*time.Minute)
 		do(t, phone, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 		browserLogin(t, laptop, a, "desk", pw, path, `[data-testid="desk-search"]`)
 		browserLogin(t, phone, a, "desk", pw, path, `[data-testid="desk-search"]`)

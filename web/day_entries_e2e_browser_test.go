@@ -188,9 +188,9 @@ func runDayFromEntries(t *testing.T, s *store.Store) {
 	}
 
 	// 1. Five entries on a phone, each first refused for one bad field.
-	// (Both tabs live the whole test: four minutes bound a loaded machine
+	// (Both tabs live the whole test: eight minutes bound a machine loaded
 	// under -race; the day takes one to two.)
-	phone := newLongBrowser(t, 4*time.Minute)
+	phone := newLongBrowser(t, 8*time.Minute)
 	formURL := fmt.Sprintf("%s/events/%d/day/entry", a.ts.URL, ev.ID)
 	do(t, phone, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	bads := []struct{ field, name, value string }{
@@ -261,7 +261,7 @@ func runDayFromEntries(t *testing.T, s *store.Store) {
 
 	// 3. The director merges the three with the registered players, each
 	// by the one suggestion under it.
-	ctx := newLongBrowser(t, 4*time.Minute)
+	ctx := newLongBrowser(t, 8*time.Minute)
 	browserLogin(t, ctx, a, "director", pw, entriesPath, `[data-testid="entries-list"]`)
 	entries, err := a.store.DayEntriesOfEvent(bg, ev.ID)
 	if err != nil {
