@@ -9,8 +9,9 @@ import "kisen/rules"
 // judged by the arbiter. SetOfficial makes a record state it.
 type Official struct {
 	// Outcome is who won: OutcomeSenteWin, OutcomeGoteWin, OutcomeNoResult
-	// (千日手, 持将棋: replayed, D-R1) or OutcomeSuspended; OutcomeUnknown
-	// while nothing is decided.
+	// (千日手, 持将棋: replayed, D-R1), OutcomeSuspended or OutcomeBothLose
+	// (both lost by default: no word says it); OutcomeUnknown while nothing
+	// is decided.
 	Outcome Outcome
 	// Kind is why, as a terminal kind: EndResign, EndCheckmate, EndTimeUp,
 	// EndIllegalMove or EndIllegalAction (any foul loss: the loser follows

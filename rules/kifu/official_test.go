@@ -77,7 +77,7 @@ func TestOfficial_D_X4_EachResultKindRoundTripsInKIFAndCSA(t *testing.T) {
 			"jishogi", "持将棋", "まで2手で持将棋", "%JISHOGI"},
 		{"suspended", 2, "", Official{OutcomeSuspended, EndAbort, "中断"},
 			"suspended", "中断", "まで2手で中断", "%CHUDAN"},
-		{"both lost by default: no word", 0, "", Official{OutcomeGoteWin, EndNone, "両者不戦敗"},
+		{"both lost by default: no word", 2, "投了", Official{OutcomeBothLose, EndNone, "両者の負け（両者不戦）"},
 			"", "", "", ""},
 		{"resignation by the side not to move: no word", 2, "投了", Official{OutcomeSenteWin, EndResign, "先手の勝ち（投了）"},
 			"", "", "", ""},
@@ -132,7 +132,7 @@ func TestOfficial_D_X4_EachResultKindRoundTripsInKIFAndCSA(t *testing.T) {
 				back := mustRead(t, f.format, f.text)
 				got := back.Result()
 				want := c.o.Outcome
-				if c.reason == "" {
+				if c.reason == "" || want == OutcomeBothLose {
 					want = OutcomeUnknown
 				}
 				if c.o.Outcome == OutcomeUnknown && before != nil {
