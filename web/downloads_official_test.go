@@ -228,8 +228,8 @@ func TestDownload_OfficialResultReadByTsshogi(t *testing.T) {
 		}
 		type read struct {
 			File, Special, ToMove, Error, CSASpecial string
-			Moves                        []string
-			Meta                         map[string]string
+			Moves                                    []string
+			Meta                                     map[string]string
 		}
 		got := map[string]read{}
 		sc := bufio.NewScanner(strings.NewReader(string(out)))
