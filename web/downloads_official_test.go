@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
@@ -153,7 +154,8 @@ func TestDownload_D_K1_FoulRulingIsTheRecordsResult(t *testing.T) {
 // 「   1 不戦敗」 and 「まで0手で先手の不戦敗」, CSA the comment '終局：不戦敗
 // (CSA has no code for it) — each with the official result in words. USI,
 // which holds no result, stays 404. In the event zip only games with a
-// record are packed, as before. On both databases.
+// record are packed, as before. The game page links the two files. On
+// both databases.
 func TestDownload_ForfeitIsAHeaderAndItsResult(t *testing.T) {
 	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
@@ -175,6 +177,29 @@ func TestDownload_ForfeitIsAHeaderAndItsResult(t *testing.T) {
 		}
 		if resp, _ := a.get(site.GameURL(forfeit) + "/record.usi"); resp.StatusCode != http.StatusNotFound {
 			t.Errorf("USI of a game without a record: %d, want 404", resp.StatusCode)
+		}
+		// The event zip packs the games with a record only, each with its
+		// official result.
+		_, body := a.get(fmt.Sprintf("/events/%d/records.zip?format=kif", g.event.ID))
+		zipped := readZip(t, body)
+		if len(zipped) != 1 {
+			t.Errorf("event zip: %d files, want the one game with a record", len(zipped))
+		}
+		for name, text := range zipped {
+			wantLines(t, "zip "+name, text, "先手：羽生 善治", "持ち時間：各3時間", "まで3手で先手の反則負け")
+		}
+		// The game page links the KIF and CSA (not USI) in both languages.
+		for _, lang := range []string{"ja", "en"} {
+			a.setLang(a.client, lang)
+			words := map[string]string{"ja": "結果を棋譜の形式でダウンロード", "en": "Download the result as a record"}[lang]
+			resp, body := a.get(site.GameURL(forfeit))
+			if resp.StatusCode != http.StatusOK || !strings.Contains(body, words) ||
+				!strings.Contains(body, `data-testid="download-kif"`) || !strings.Contains(body, `data-testid="download-csa"`) {
+				t.Errorf("%s: the forfeit game's page has no KIF/CSA link saying %q", lang, words)
+			}
+			if strings.Contains(body, `data-testid="download-usi"`) {
+				t.Errorf("%s: the forfeit game's page links a USI file it cannot give", lang)
+			}
 		}
 		// A game without a record or a result still has nothing to give.
 		ctx := context.Background()
