@@ -251,6 +251,7 @@ func TestDownload_OfficialResultReadByTsshogi(t *testing.T) {
 		if err != nil {
 			t.Fatalf("tsshogi: %v", err)
 		}
+		t.Logf("tsshogi:\n%s", out)
 		type read struct {
 			File, Special, ToMove, Error, CSASpecial string
 			Moves                                    []string
