@@ -304,3 +304,61 @@ func TestDownload_OfficialResultReadByTsshogi(t *testing.T) {
 		}
 	})
 }
+
+// nifuRecord: Sente drops a pawn on the 7th file, where its own pawn
+// stands (二歩, move 9); nobody notices and Gote resigns.
+const nifuRecord = `手合割：平手
+手数----指手---------消費時間--
+   1 ２六歩(27)
+   2 ８四歩(83)
+   3 ２五歩(26)
+   4 ８五歩(84)
+   5 ２四歩(25)
+   6 同　歩(23)
+   7 同　飛(28)
+   8 ３四歩(33)
+   9 ７八歩打
+  10 投了
+`
+
+// TestDownload_D_X4_FoulFoundAfterTheGame: Gote resigned, but the record
+// shows Sente's 二歩 at move 9, found after the game (D-X4, 対局規則 第10条
+// 第3項): Sente loses. The KIF ends 「  10 反則勝ち」 (Gote, to move, wins) and
+// 「まで9手で先手の反則負け」 with 公式結果：先手の反則負け（終局後に見つかった
+// 反則：二歩、9手目）; the CSA ends %+ILLEGAL_ACTION with the same comment;
+// both keep the resignation as 棋譜の終局 and read back as Gote's win. On
+// both databases.
+func TestDownload_D_X4_FoulFoundAfterTheGame(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		g := newGameSetup(t, a, "{}")
+		ctx := context.Background()
+		o := a.srv.Office
+		game, err := o.CreateGame(ctx, g.admin, office.GameInput{EventID: g.event.ID, Label: "準決勝", SenteID: &g.sente.ID, GoteID: &g.gote.ID,
+			AllowanceMinutes: 180, ScheduledOn: "2026-11-21"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := o.SaveRecord(ctx, g.admin, game.ID, office.RecordInput{Text: nifuRecord, Format: "kif", AcceptFoul: true}); err != nil {
+			t.Fatal(err)
+		}
+		end, err := o.EndGame(ctx, g.arbiter, game.ID, office.EndInput{Kind: "resign", By: "gote"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end.Result.Result != office.ResultGoteWin || end.Result.Reason != "foul_after_game" {
+			t.Fatalf("the game was decided %s by %s, want Gote's win by the foul found after the game", end.Result.Result, end.Result.Reason)
+		}
+		const words = "公式結果：先手の反則負け（終局後に見つかった反則：二歩、9手目）"
+		kif := download(t, a, game.ID, ".kif")
+		wantLines(t, "KIF", kif, "先手：羽生 善治", "後手：藤井 聡太", "  10 反則勝ち", "*棋譜の終局：投了", "*"+words, "まで9手で先手の反則負け")
+		if got := readBack(t, "KIF", kif, kifu.FormatKIF).Result(); got.Outcome != kifu.OutcomeGoteWin {
+			t.Errorf("KIF reads back as %+v, want Gote's win", got)
+		}
+		csa := download(t, a, game.ID, ".csa")
+		wantLines(t, "CSA", csa, "%+ILLEGAL_ACTION", "'*棋譜の終局：投了", "'*"+words)
+		if got := readBack(t, "CSA", csa, kifu.FormatCSA).Result(); got.Outcome != kifu.OutcomeGoteWin {
+			t.Errorf("CSA reads back as %+v, want Gote's win", got)
+		}
+	})
+}
