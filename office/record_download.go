@@ -8,9 +8,14 @@ import (
 	"strings"
 	"unicode"
 
+	"kisen/rules"
 	"kisen/rules/kifu"
 	"kisen/store"
 )
+
+// keyByoyomi is the KIF header of the time per move once the allowance is
+// used (Kakinoki's 秒読み; tsshogi reads it too). CSA keeps it as a comment.
+const keyByoyomi = "秒読み"
 
 // Record downloads (issue 15 part 5, docs/downloads.md): a game's record in
 // force (its newest version) written as KIF (UTF-8 or Shift_JIS), CSA or a
@@ -107,6 +112,7 @@ type gameRecordFacts struct {
 	game        store.Game
 	sente, gote string
 	event       string
+	official    officialFacts
 }
 
 // GameRecordFile writes a game's record in force in format f. The game
@@ -118,18 +124,48 @@ func (o *Office) GameRecordFile(ctx context.Context, actor Actor, gameID int64, 
 	if err != nil {
 		return RecordFile{}, err
 	}
-	rec, ok, err := o.store.LatestGameRecord(ctx, gameID)
+	rec, hasRecord, err := o.store.LatestGameRecord(ctx, gameID)
 	if err != nil {
 		return RecordFile{}, err
 	}
-	if !ok {
+	var of officialFacts
+	if of.result, of.ok, err = o.store.EffectiveResult(ctx, gameID); err != nil {
+		return RecordFile{}, err
+	}
+	if _, of.void, err = o.store.GameVoidOf(ctx, gameID); err != nil {
+		return RecordFile{}, err
+	}
+	if !hasRecord && !headerOnly(of, f) {
 		return RecordFile{}, fmt.Errorf("game %d has no record: %w", gameID, store.ErrNotFound)
+	}
+	settings, err := ParseEventSettings(e.Settings)
+	if err != nil {
+		return RecordFile{}, err
+	}
+	if of.time, err = gameTimeControl(ctx, o.store, g, settings.Time); err != nil {
+		return RecordFile{}, err
 	}
 	players, err := o.store.PlayersByIDs(ctx, gamePlayerIDs([]store.Game{g}))
 	if err != nil {
 		return RecordFile{}, err
 	}
-	return writeRecordFile(factsOf(g, players, e.Name), rec, f)
+	facts := factsOf(g, players, e.Name)
+	facts.official = of
+	if !hasRecord {
+		return writeRecordFile(facts, nil, f)
+	}
+	return writeRecordFile(facts, &rec, f)
+}
+
+// headerOnly reports whether a game without a record is still offered in
+// format f: as KIF or CSA, a header and the decided result, once the
+// game has one (a forfeit above all, which has no moves). USI holds no
+// result, and an undecided game without a record has nothing to say.
+func headerOnly(of officialFacts, f DownloadFormat) bool {
+	if f == DownloadUSI || !of.ok || of.void {
+		return false
+	}
+	return of.result.Result != ResultPending
 }
 
 // RecordSet is the records of an event or a stage, ready to be packed.
@@ -253,9 +289,18 @@ func (o *Office) recordFiles(ctx context.Context, e store.Event, gs store.GameSe
 	if err != nil {
 		return nil, err
 	}
+	settings, err := ParseEventSettings(e.Settings)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]RecordFile, 0, len(games))
 	for i, g := range games {
-		file, err := writeRecordFile(factsOf(g, players, e.Name), recs[g.ID], f)
+		facts := factsOf(g, players, e.Name)
+		facts.official.result, facts.official.ok = gs.Effective(g.ID)
+		facts.official.void = gs.Void[g.ID]
+		facts.official.time = timeControlOf(settings.Time, g, gs.Games)
+		rec := recs[g.ID]
+		file, err := writeRecordFile(facts, &rec, f)
 		if err != nil {
 			return nil, err
 		}
@@ -297,31 +342,52 @@ func gameDate(g store.Game) string {
 }
 
 // writeRecordFile reads the stored text back (it was read when saved, so
-// an error here is corrupt data, not input) and writes it in format f. A
-// record without players, event or date in its header gets the game's.
-func writeRecordFile(facts gameRecordFacts, rec store.GameRecord, f DownloadFormat) (RecordFile, error) {
-	from, err := kifu.ParseFormat(rec.Format)
-	if err != nil {
-		from = kifu.FormatUnknown
-	}
-	res, err := kifu.Read([]byte(rec.Text), "", from)
-	if err != nil {
-		return RecordFile{}, fmt.Errorf("stored record %d of game %d: %w", rec.Version, rec.GameID, err)
-	}
-	r := res.Record
-	fill := func(key, value string) {
-		if value != "" && strings.TrimSpace(r.Header.Value(key)) == "" {
-			r.Header.Set(key, value)
+// an error here is corrupt data, not input) and writes it in format f with
+// the game's facts: the registered players, the event, the date and the
+// time control in the header (the uploaded values they replace kept as
+// comments), and the official result at the end (kifu.Record.SetOfficial).
+// rec nil is a game without a record: a header and the result only.
+func writeRecordFile(facts gameRecordFacts, rec *store.GameRecord, f DownloadFormat) (RecordFile, error) {
+	gameID := facts.game.ID
+	r := &kifu.Record{}
+	if rec != nil {
+		from, err := kifu.ParseFormat(rec.Format)
+		if err != nil {
+			from = kifu.FormatUnknown
 		}
+		res, err := kifu.Read([]byte(rec.Text), "", from)
+		if err != nil {
+			return RecordFile{}, fmt.Errorf("stored record %d of game %d: %w", rec.Version, rec.GameID, err)
+		}
+		r = res.Record
+	} else if h, ok := rules.HandicapByName(facts.game.Handicap); ok {
+		r.Handicap = h
 	}
 	date := gameDate(facts.game)
-	fill(kifu.KeyStart, strings.ReplaceAll(date, "-", "/"))
-	fill(kifu.KeyEvent, facts.event)
-	fill(kifu.KeySente, facts.sente)
-	fill(kifu.KeyGote, facts.gote)
+	scheduled := facts.game.ScheduledOn != nil && *facts.game.ScheduledOn != ""
+	if t, ok := r.Header.StartTime(); !ok || (scheduled && t.Format("2006-01-02") != date) {
+		// The game's day when it has one; a record's own date, with its
+		// time, stands when it is that day or the game has no day.
+		setHeader(&r.Header, kifu.KeyStart, strings.ReplaceAll(date, "-", "/"))
+	}
+	setHeader(&r.Header, kifu.KeyEvent, facts.event)
+	setHeader(&r.Header, kifu.KeySente, facts.sente)
+	setHeader(&r.Header, kifu.KeyGote, facts.gote)
+	allowance, byoyomi, csaTime := timeControlWords(facts.official.time)
+	switch f {
+	case DownloadCSA:
+		setHeader(&r.Header, kifu.KeyTimeLimit, csaTime) // $TIME:21600+60+0
+		setHeader(&r.Header, keyByoyomi, byoyomi)
+	case DownloadKIF, DownloadKIFSJIS:
+		setHeader(&r.Header, kifu.KeyTimeLimit, allowance)
+		setHeader(&r.Header, keyByoyomi, byoyomi)
+	}
+	if f != DownloadUSI {
+		r.SetOfficial(official(facts.game, facts.official, len(r.Main.Nodes) > 0))
+	}
 	text, err := kifu.Write(r, f.kifu())
 	if err != nil {
-		return RecordFile{}, fmt.Errorf("write record of game %d as %s: %w", rec.GameID, f, err)
+		return RecordFile{}, fmt.Errorf("write record of game %d as %s: %w", gameID, f, err)
 	}
 	body := []byte(text)
 	if f == DownloadKIFSJIS {
@@ -333,7 +399,7 @@ func writeRecordFile(facts gameRecordFacts, rec store.GameRecord, f DownloadForm
 			return RecordFile{}, v
 		}
 	}
-	if t, ok := r.Header.StartTime(); ok && (facts.game.ScheduledOn == nil || *facts.game.ScheduledOn == "") {
+	if t, ok := r.Header.StartTime(); ok && !scheduled {
 		date = t.Format("2006-01-02")
 	}
 	base := date
@@ -343,8 +409,8 @@ func writeRecordFile(facts gameRecordFacts, rec store.GameRecord, f DownloadForm
 		}
 	}
 	ext := f.Extension()
-	return RecordFile{GameID: rec.GameID, Name: base + ext,
-		ASCIIName:   fmt.Sprintf("kisen-game-%d-%s%s", rec.GameID, strings.ReplaceAll(date, "-", ""), ext),
+	return RecordFile{GameID: gameID, Name: base + ext,
+		ASCIIName:   fmt.Sprintf("kisen-game-%d-%s%s", gameID, strings.ReplaceAll(date, "-", ""), ext),
 		ContentType: f.ContentType(), Body: body}, nil
 }
 

@@ -41,9 +41,13 @@ const (
 	OutcomeGoteWin                  // 後手（上手）の勝ち
 	OutcomeNoResult                 // 千日手, 持将棋 …: no winner, usually a redo (D-R1)
 	OutcomeSuspended                // 中断: the game did not finish
+	// OutcomeBothLose is an official result no terminal word says (both
+	// players lost by default); only Official uses it, a record never reads
+	// as it.
+	OutcomeBothLose
 )
 
-var outcomeNames = [...]string{"unknown", "sente_win", "gote_win", "no_result", "suspended"}
+var outcomeNames = [...]string{"unknown", "sente_win", "gote_win", "no_result", "suspended", "both_lose"}
 
 // String is a stable code: "sente_win", "gote_win", "no_result", …
 func (o Outcome) String() string {

@@ -46,6 +46,12 @@ func gameDownloadLinks(gameID int64) []downloadLink {
 	}
 }
 
+// resultDownloadLinks are the game page's links for a game without a
+// record but with a decided result: KIF and CSA only (USI holds no result).
+func resultDownloadLinks(gameID int64) []downloadLink {
+	return gameDownloadLinks(gameID)[:3]
+}
+
 // zipDownloadLinks are the links to a set's zip, one per format.
 func ZipDownloadLinks(path, testPrefix string) []downloadLink {
 	var out []downloadLink

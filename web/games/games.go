@@ -98,6 +98,10 @@ type gameView struct {
 	VoidReason     string // the reason of the correction that made it void (corrections.go)
 	Board          boardView
 	Records        []recordRow
+	// ResultDownload: the game has no record but a decided result, so its
+	// KIF and CSA download as a header and the result (a forfeit above all;
+	// docs/downloads.md).
+	ResultDownload bool
 	Results        []resultRow
 	Rulings        []rulingRow
 	Clock          *clockView
@@ -343,6 +347,11 @@ func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) 
 			}
 		}
 		v.Results = append(v.Results, row)
+	}
+	for _, h := range hist {
+		if h.Version == effective {
+			v.ResultDownload = len(v.Records) == 0 && v.VoidedAt == "" && h.Result != office.ResultPending
+		}
 	}
 	v.Ended = len(hist) > 0
 	if n := len(hist); n > 0 {
