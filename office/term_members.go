@@ -171,6 +171,15 @@ func (o *Office) ChangeTermMember(ctx context.Context, actor Actor, in TermMembe
 			v.Add(0, "", "term.err.drawn", nil)
 			return v
 		}
+		// The members the person saw: checked before what they asked for is
+		// judged against members they may not have seen.
+		seen, err := tx.TermMemberVersion(ctx, c.EventID)
+		if err != nil {
+			return err
+		}
+		if seen != in.Version {
+			return fmt.Errorf("term %d member version %d, the change saw %d: %w", c.EventID, seen, in.Version, ErrConflict)
+		}
 		classes, err := tx.LeagueClasses(ctx, c.EventID)
 		if err != nil {
 			return err
@@ -246,13 +255,6 @@ func (o *Office) ChangeTermMember(ctx context.Context, actor Actor, in TermMembe
 		}
 		if err := v.OrNil(); err != nil {
 			return err
-		}
-		seen, err := tx.TermMemberVersion(ctx, c.EventID)
-		if err != nil {
-			return err
-		}
-		if seen != in.Version {
-			return fmt.Errorf("term %d member version %d, the change saw %d: %w", c.EventID, seen, in.Version, ErrConflict)
 		}
 		for k := range touched {
 			// Locks each class while it is before its draw: a draw landing
