@@ -171,18 +171,36 @@ func (o *Office) ChangeTermMember(ctx context.Context, actor Actor, in TermMembe
 			v.Add(0, "", "term.err.drawn", nil)
 			return v
 		}
+		classes, err := tx.LeagueClasses(ctx, c.EventID)
+		if err != nil {
+			return err
+		}
+		// Hold the classes the change touches, in id order (two moves the
+		// other way round cannot deadlock), while they are before their
+		// draw: a concurrent change of the same classes waits here and then
+		// finds the version moved on; a draw that landed first is 409.
+		hold := []int64{c.ID}
+		for _, k := range classes {
+			if in.Action == TermMove && k.Class == in.ToClass && k.ID != c.ID && k.Status == LeagueSetup {
+				hold = append(hold, k.ID)
+			}
+		}
+		slices.Sort(hold)
+		for _, id := range hold {
+			if err := tx.HoldLeagueClassSetup(ctx, id, o.now()); err != nil {
+				return err
+			}
+		}
 		// The members the person saw: checked before what they asked for is
-		// judged against members they may not have seen.
+		// judged against members they may not have seen. Changes of other
+		// classes of the term made meanwhile are caught by the change's
+		// unique (term, seq).
 		seen, err := tx.TermMemberVersion(ctx, c.EventID)
 		if err != nil {
 			return err
 		}
 		if seen != in.Version {
 			return fmt.Errorf("term %d member version %d, the change saw %d: %w", c.EventID, seen, in.Version, ErrConflict)
-		}
-		classes, err := tx.LeagueClasses(ctx, c.EventID)
-		if err != nil {
-			return err
 		}
 		members := map[string][]store.LeagueMember{}
 		byClass := map[string]store.LeagueClass{}
@@ -255,13 +273,6 @@ func (o *Office) ChangeTermMember(ctx context.Context, actor Actor, in TermMembe
 		}
 		if err := v.OrNil(); err != nil {
 			return err
-		}
-		for k := range touched {
-			// Locks each class while it is before its draw: a draw landing
-			// meanwhile makes this change stale.
-			if err := tx.HoldLeagueClassSetup(ctx, byClass[k].ID, ch.At); err != nil {
-				return err
-			}
 		}
 		for k := range touched {
 			ms := members[k]

@@ -325,3 +325,44 @@ func TestClassFit_SuggestsAFittingValue(t *testing.T) {
 		t.Fatalf("a round robin of 7: %+v", ms)
 	}
 }
+
+// TestTermMembers_TwoChangesOnOneVersion: two people change the next
+// term's members at once from the same page (the same version), one on
+// C2 and one moving a player into C2 from C1: exactly one lands, the other
+// is stale (409), and the members are numbered 1…n after it.
+func TestTermMembers_TwoChangesOnOneVersion(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		l := newLeagueFixture(t, s, 11)
+		_, c1, c2 := termNext(t, l)
+		p := l.newPlayer("新人 一郎", "900")
+		mover := l.membersOf(c1)[0].PlayerID
+		ins := []office.TermMemberInput{
+			{ClassID: c2.ID, Version: 0, Action: office.TermAdd, Player: *p.Number, Kind: office.KindNewYondan, Reason: "四段昇段"},
+			{ClassID: c1.ID, Version: 0, Action: office.TermMove, PlayerID: mover, ToClass: "C2", Kind: office.KindOther, Reason: "訂正"},
+		}
+		errs := make(chan error, len(ins))
+		for _, in := range ins {
+			go func() { errs <- l.o.ChangeTermMember(l.ctx, l.sched, in) }()
+		}
+		landed, stale := 0, 0
+		for range ins {
+			switch err := <-errs; {
+			case err == nil:
+				landed++
+			case errors.Is(err, office.ErrConflict):
+				stale++
+			default:
+				t.Fatalf("a concurrent change: %v", err)
+			}
+		}
+		if landed != 1 || stale != 1 {
+			t.Fatalf("%d landed, %d stale; want 1 and 1", landed, stale)
+		}
+		checkNumbering(t, "C1", l.membersOf(c1))
+		checkNumbering(t, "C2", l.membersOf(c2))
+		if all, _ := s.LeagueMemberChanges(l.ctx, c2.EventID); len(all) != 1 {
+			t.Fatalf("%d changes recorded, want 1", len(all))
+		}
+	})
+}
