@@ -120,8 +120,8 @@ func (o *Office) TermMemberChanges(ctx context.Context, actor Actor, classID int
 // member version seen: a stale version is ErrConflict (409), and so is a
 // draw that landed meanwhile. Every change is recorded append-only with
 // who, when and the reason. A class already drawn refuses with
-// term.err.drawn (its draw is undone first by drawing again only while it
-// is unpublished: members are fixed from the draw on).
+// term.err.drawn: its members are fixed from the draw on (there is no
+// undoing a draw, and a schedule drawn for other members would be wrong).
 //
 // 順位 after the change (DOMAIN.md, "Next term's 順位 within a class"; the
 // seeds say nothing of new members): the others keep their order and are
