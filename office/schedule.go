@@ -276,6 +276,12 @@ func (o *Office) GenerateSchedule(ctx context.Context, actor Actor, in ScheduleI
 		if err != nil {
 			return err
 		}
+		// Settings that no longer fit the class's size (a roll-over copies
+		// them; members change before the draw) are refused in the
+		// reader's words before the engine is asked (issue 24).
+		if ms := ClassFit(d.Settings, len(d.Players)); len(ms) > 0 {
+			return &SettingsMisfitError{ClassID: c.ID, Misfits: ms}
+		}
 		dates, text := parseRoundDates(v, in.RoundDates, d.RoundCount())
 		if err := v.OrNil(); err != nil {
 			return err

@@ -241,7 +241,7 @@ func (o *Office) RollOver(ctx context.Context, actor Actor, in NextTermInput) (s
 				if !ok {
 					return fmt.Errorf("next term class %s: bad player id %q", cl, np.ID)
 				}
-				members = append(members, store.LeagueMember{PlayerID: pid, Junni: k + 1, Points: np.Points})
+				members = append(members, store.LeagueMember{PlayerID: pid, Junni: k + 1, Points: np.Points, Origin: string(np.Group)})
 			}
 			if err := tx.CreateLeagueClass(ctx, &nc, members); err != nil {
 				return err

@@ -40,6 +40,7 @@ var untaggedInputs = map[string]string{
 	"office.TossInput":          "domain rule: the pieces of a 振り駒, each named in its message",
 	"office.HandicapInput":      "domain rule: a 手合割 table read line by line, the line named in the message",
 	"office.ClassSettingsInput": "domain rule: league draw settings; league.CheckSettings names the rule each breaks",
+	"office.TermMemberInput":    "domain rule: each change's reason kinds (office.TermKinds), a reason in words, 降級点 0–9, each named in its term.err message; the rest are ids and the version seen",
 	"office.LoginInput":         "sign-in tries any text: a wrong login or password is a failed attempt, not a field error",
 	"day.BoardResultInput":      "its result is checked as the office.ChainResultInput it becomes",
 	"day.BoardTossInput":        "domain rule: the 振り駒 count; the rest are ids",

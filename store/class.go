@@ -35,6 +35,9 @@ type LeagueMember struct {
 	PlayerID int64 `gorm:"not null"`
 	Junni    int   `gorm:"not null"`
 	Points   int   `gorm:"not null;default:0"`
+	// Origin says where the place came from (migration 00200): the
+	// roll-over's groups, "added" or "moved" by a member change, or "".
+	Origin string `gorm:"not null;default:''"`
 }
 
 // CreateLeagueClass inserts c and its members (Junni as given).

@@ -69,6 +69,7 @@ func RevisionTables() []RevisionTable {
 		{"league_games", "class_id", "IUD"},
 		{"league_playoff_games", "class_id", "IUD"},
 		{"league_schedule_log", "class_id", "I"},
+		{"league_member_changes", "event_id", "I"}, // 00200
 		{"organisers", "", "IUD"},
 		{"players", "", "IUD"},
 		{"player_masters", "", "IUD"},

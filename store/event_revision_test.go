@@ -334,6 +334,9 @@ func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 				return x.ID
 			}),
 			ins("league_schedule_log", func() { create(&store.LeagueLogEntry{ClassID: cl.ID, Action: "draw", ActorID: u.ID, At: now}) }),
+			ins("league_member_changes", func() { // 00200
+				create(&store.LeagueMemberChange{EventID: ev.ID, Seq: 1, Action: "add", PlayerID: p1.ID, ToClass: "A", Kind: "other", Reason: "編入", ActorID: u.ID, At: now})
+			}),
 			// The amateur day (00155). ev's day row is deleted while it has
 			// no class yet, then made again for the rest.
 			ins("day_events", func() { create(&store.DayEvent{EventID: ev.ID, CreatedAt: now}) }),

@@ -13,7 +13,7 @@ import (
 // columns (SearchKey, CreatedAt and UpdatedAt stay zero).
 // TestLeagueMembersShown_SameAsFullReads checks it against both reads.
 func (s *Store) LeagueMembersShown(ctx context.Context, classID int64) ([]LeagueMember, map[int64]Player, error) {
-	rows, err := s.DB(ctx).Raw("SELECT m.id, m.player_id, m.junni, m.points,"+
+	rows, err := s.DB(ctx).Raw("SELECT m.id, m.player_id, m.junni, m.points, m.origin,"+
 		" p.number, p.name, p.reading, p.kind, p.rank, p.class, p.affiliation, p.birth_date"+
 		" FROM league_members m JOIN players p ON p.id = m.player_id WHERE m.class_id = ? ORDER BY m.junni", classID).Rows()
 	if err != nil {
@@ -28,7 +28,7 @@ func (s *Store) LeagueMembersShown(ctx context.Context, classID int64) ([]League
 			p      Player
 			number sql.NullString
 		)
-		if err := rows.Scan(&m.ID, &m.PlayerID, &m.Junni, &m.Points,
+		if err := rows.Scan(&m.ID, &m.PlayerID, &m.Junni, &m.Points, &m.Origin,
 			&number, &p.Name, &p.Reading, &p.Kind, &p.Rank, &p.Class, &p.Affiliation, &p.BirthDate); err != nil {
 			return nil, nil, fmt.Errorf("league members of class %d: %w", classID, err)
 		}

@@ -165,6 +165,7 @@ var routeExpectations = map[string]string{
 	"GET /league/:cid":                 "public",
 	"POST /league/:cid/generate":       "staff:director,scheduler",
 	"POST /league/:cid/edit":           "staff:director,scheduler",
+	"POST /league/:cid/members":        "staff:director,scheduler",
 	"GET /league/:cid/publish":         "staff:director,scheduler",
 	"POST /league/:cid/publish":        "staff:director,scheduler",
 	"POST /league/:cid/unpublish":      "staff:director,scheduler",

@@ -23,6 +23,7 @@ func (s *Room) LeagueRoutes(e *echo.Echo) {
 	e.GET("/league/:cid", s.leagueClassPage)
 	e.POST("/league/:cid/generate", s.leagueGenerate, site.RequireUser)
 	e.POST("/league/:cid/edit", s.leagueEdit, site.RequireUser)
+	e.POST("/league/:cid/members", s.leagueMembers, site.RequireUser, s.ActsOnLeagueClass(office.LeagueEditRoles...))
 	e.GET("/league/:cid/publish", s.leaguePublishConfirm, site.RequireUser) // drafts.go: the confirmation
 	e.POST("/league/:cid/publish", s.leaguePublish, site.RequireUser)
 	e.POST("/league/:cid/unpublish", s.leagueUnpublish, site.RequireUser, s.ActsOnLeagueClass(office.LeagueEditRoles...))

@@ -46,6 +46,18 @@ type LeagueClassView struct {
 	SetForm     *settingsForm
 	CanSettings bool
 	Playoff     *playoffView // A class: tied for the challenger place
+	// Before the draw (no schedule yet): the members with their carried
+	// 降級点 and origin, the settings that no longer fit the class size, and
+	// for the staff while the class is in setup the member change forms
+	// and the term's changes that touched the class (issue 24).
+	Class        string // A … C2, "" for a league's one group
+	Members      []memberView
+	Misfits      []string
+	CanMembers   bool
+	TermVersion  int
+	Changes      []termChangeView
+	OtherClasses []option
+	Member       memberForm
 }
 
 type leagueRowView struct {
@@ -258,6 +270,19 @@ func (s *Room) renderLeagueClassRead(c echo.Context, status int, v LeagueClassVi
 			}
 		}
 	}
+	v.Class = st.Class.Class
+	if len(st.Schedule.Rounds) == 0 {
+		v.Members = membersOf(ctx, st)
+	}
+	if st.Class.Status == office.LeagueSetup {
+		v.Misfits = misfitsOf(ctx, office.ClassFit(st.Settings, len(st.Members)))
+	}
+	if v.CanSchedule && st.Class.Status == office.LeagueSetup {
+		v.CanMembers = true
+		if err := s.fillTermMembers(c, &v); err != nil {
+			return err
+		}
+	}
 	v.Rules = append(classRules(ctx, st.Settings, st.Rules), settingsRules(ctx, st.Settings)...)
 	v.CanSettings = v.CanSchedule && st.Class.Status != office.LeaguePublished
 	v.Playoff = playoffViewOf(ctx, st.Playoff, n)
@@ -391,6 +416,9 @@ func (s *Room) leagueGenerate(c echo.Context) error {
 		return err
 	}
 	_, err = s.Office.GenerateSchedule(ctx, site.Actor(c), office.ScheduleInput{ClassID: cid, Seed: f.Seed, DrawDate: f.DrawDate, RoundDates: f.RoundDates})
+	if msg := settingsMisfitMessage(ctx, err); msg != "" {
+		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, LeagueClassView{Gen: f, ConflictMsg: msg})
+	}
 	if msg := drawLimitMessage(ctx, err); msg != "" {
 		return s.renderLeagueClass(c, http.StatusUnprocessableEntity, LeagueClassView{Gen: f, ConflictMsg: msg})
 	}
