@@ -63,10 +63,10 @@ type endForm struct {
 }
 
 type claimForm struct {
-	Foul            string `form:"foul"`
-	Offender        string `form:"offender"`
-	Ply             string `form:"ply"`
-	Found           string `form:"found"`
+	Foul           string `form:"foul"`
+	Offender       string `form:"offender"`
+	Ply            string `form:"ply"`
+	Found          string `form:"found"`
 	ClaimedBy      string `form:"claimed_by"`
 	NextGame       string `form:"next_game"`
 	NextGameReason string `form:"next_game_reason"`
@@ -106,11 +106,11 @@ type gameView struct {
 	CanClaim       bool
 	// NextGame is what a claim would find about the next game (claim
 	// form, directors and arbiters).
-	NextGame *nextGameView
-	CanRule        bool
-	CanConfirm     bool
-	Draft          bool // the event is a draft (the page shows the 下書き mark)
-	Ended          bool
+	NextGame   *nextGameView
+	CanRule    bool
+	CanConfirm bool
+	Draft      bool // the event is a draft (the page shows the 下書き mark)
+	Ended      bool
 	// Version is the newest result version (0: none): every form that
 	// changes the result posts it back (issue 11).
 	Version         int
