@@ -127,7 +127,10 @@ func deriveNextGame(ctx context.Context, s *store.Store, g store.Game, asOf time
 		id  *int64
 		out *string
 	}{{h.SentePlayerID, &out.Sente}, {h.GotePlayerID, &out.Gote}} {
-		pl, err := s.PlayerByID(ctx, *p.id) // plays() found one of them; a game that started has both
+		if p.id == nil { // a seat still waiting (corrupt for a game that began)
+			continue
+		}
+		pl, err := s.PlayerByID(ctx, *p.id)
 		if err != nil {
 			return out, err
 		}
