@@ -24,7 +24,9 @@ import (
 //     指し直し: the same game, D-R1), and not a void game (the event no
 //     longer counts it);
 //   - it comes after the claimed game: it started after the claimed game
-//     started, or it is scheduled on a later date;
+//     started (when the claimed game shows no start, as stored before
+//     starts were kept: it is scheduled on a later date, or on the same
+//     day or without dates was created after it);
 //   - it has started by the time of the claim. A game started when its
 //     first record version was entered or when its result was first
 //     entered (games.started_at), whichever was earlier.
@@ -97,9 +99,14 @@ func nextGameOf(g store.Game, st store.GameStarts, asOf time.Time) (store.Game, 
 		if !ok || at.After(asOf) {
 			continue
 		}
-		later := gStarted && at.After(gStart)
-		if g.ScheduledOn != nil && h.ScheduledOn != nil && *h.ScheduledOn > *g.ScheduledOn {
-			later = true
+		var later bool
+		switch {
+		case gStarted:
+			later = at.After(gStart)
+		case g.ScheduledOn != nil && h.ScheduledOn != nil && *h.ScheduledOn != *g.ScheduledOn:
+			later = *h.ScheduledOn > *g.ScheduledOn
+		default:
+			later = h.ID > g.ID // created after it: a later round or board
 		}
 		if !later {
 			continue

@@ -319,3 +319,35 @@ func hasRejection(o adjudication.Outcome, code string) bool {
 	}
 	return false
 }
+
+// The next game is next in time (000 第10条第5項): a later-round game
+// played before the postponed claimed game began is not it.
+func TestClaimFoul_000_10_5_AGamePlayedBeforeThePostponedGameIsNotNext(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		g := newGameFixture(t, s, "{}")
+		claimed := g.game()
+		f := &nextGameFixture{gameFixture: g, claimed: claimed}
+		var err error
+		if f.third, err = g.o.CreatePlayer(g.ctx, g.admin, office.PlayerInput{Name: "三番 三郎", Reading: "さんばん さぶろう", Kind: "professional", Rank: "四段"}); err != nil {
+			t.Fatal(err)
+		}
+		// Round 2 is played first; the claimed round-1 game was postponed.
+		f.start(f.next("2回戦", f.third.ID, f.sente.ID))
+		g.clock.Advance(24 * time.Hour)
+		if _, _, err := g.o.SaveRecord(g.ctx, g.recorder, claimed.ID, office.RecordInput{Text: resigned}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.o.EndGame(g.ctx, g.recorder, claimed.ID, office.EndInput{Kind: "resign", By: "gote"}); err != nil {
+			t.Fatal(err)
+		}
+		g.clock.Advance(time.Hour)
+		end, err := f.claim(office.NextGameAsFound, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end.Outcome.Result != adjudication.GoteWin || f.basis().Found {
+			t.Fatalf("result %s basis %+v: a game played before the claimed one counted as next", end.Outcome.Result, f.basis())
+		}
+	})
+}
