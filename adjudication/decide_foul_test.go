@@ -251,6 +251,14 @@ func TestDecide_BadFoulClaimsNameTheField(t *testing.T) {
 		{"fouls[0].next_game_started", FoulClaim{Kind: FoulNifu, Offender: sp(Sente), Found: FoundDuring, NextGameStarted: true}},
 		{"fouls[0].claimed_by", FoulClaim{Kind: FoulNifu, Offender: sp(Sente), Found: FoundAfter, ClaimedBy: "crowd"}},
 		{"fouls[0].prior_warnings", FoulClaim{Kind: FoulNifu, Offender: sp(Sente), Found: FoundAfter, PriorWarnings: 2}},
+		// 000 第10条第5項: how next_game_started was settled.
+		{"fouls[0].next_game.reason", FoulClaim{Kind: FoulNifu, Offender: sp(Sente), Found: FoundAfter,
+			NextGame: &NextGameBasis{Source: NextGameOverridden, Found: true, GameID: "7", Reason: " "}}},
+		{"fouls[0].next_game.found", FoulClaim{Kind: FoulNifu, Offender: sp(Sente), Found: FoundAfter, NextGameStarted: true,
+			NextGame: &NextGameBasis{Source: NextGameDerived}}},
+		{"fouls[0].next_game.source", FoulClaim{Kind: FoulNifu, Offender: sp(Sente), Found: FoundAfter, NextGame: &NextGameBasis{Source: "guessed"}}},
+		{"fouls[0].next_game.game_id", FoulClaim{Kind: FoulNifu, Offender: sp(Sente), Found: FoundAfter, NextGameStarted: true,
+			NextGame: &NextGameBasis{Source: NextGameDerived, Found: true}}},
 	}
 	for _, c := range cases {
 		f := ended(EndResign, sp(Sente))

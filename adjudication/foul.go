@@ -3,6 +3,7 @@ package adjudication
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // FoulKind is a stable code for a foul (反則). The first seven are the
@@ -119,6 +120,12 @@ type FoulClaim struct {
 	// NextGameStarted: it came to light only after the next game of the
 	// same event had begun, so the result stands (D-X3, 000 第10条第5項).
 	NextGameStarted bool `json:"next_game_started,omitempty"`
+	// NextGame is where NextGameStarted came from when the organiser's
+	// system filled it in: found from the event's games, or set by the
+	// arbiter against what was found, with the reason. Claims made before
+	// it existed (a checkbox) have none. Kept with the facts for the
+	// ruling log; the decision reads NextGameStarted only.
+	NextGame *NextGameBasis `json:"next_game,omitempty"`
 	// ClaimedBy is who pointed it out (default opponent).
 	ClaimedBy Claimant `json:"claimed_by,omitempty"`
 	// Disputed: the players do not agree that it happened; the arbiter
@@ -127,6 +134,49 @@ type FoulClaim struct {
 	// PriorWarnings counts earlier warnings for the same clock_hand
 	// offence in this game (D-X6).
 	PriorWarnings int `json:"prior_warnings,omitempty"`
+}
+
+// NextGameBasis is how a claim's NextGameStarted was settled
+// (000 第10条第5項).
+type NextGameBasis struct {
+	// Source is "derived" (as found from the event's games) or
+	// "overridden" (the arbiter set the value, with a reason).
+	Source string `json:"source"`
+	// Found is what was derived, whatever Source says.
+	Found bool `json:"found"`
+	// GameID is the game found to have started ("" when none).
+	GameID string `json:"game_id,omitempty"`
+	// StartedAt is when that game started.
+	StartedAt *time.Time `json:"started_at,omitempty"`
+	// AsOf is the time of the claim the question was asked at.
+	AsOf time.Time `json:"as_of"`
+	// Reason is the arbiter's, required when overridden.
+	Reason string `json:"reason,omitempty"`
+}
+
+// Sources of NextGameBasis.
+const (
+	NextGameDerived    = "derived"
+	NextGameOverridden = "overridden"
+)
+
+func (b NextGameBasis) validate(started bool) error {
+	switch b.Source {
+	case NextGameDerived:
+		if b.Found != started {
+			return fieldErr("next_game.found", "a derived value must be the one found")
+		}
+	case NextGameOverridden:
+		if strings.TrimSpace(b.Reason) == "" {
+			return fieldErr("next_game.reason", "is required when the value found is overridden")
+		}
+	default:
+		return fieldErr("next_game.source", "%q is neither derived nor overridden", b.Source)
+	}
+	if b.Found != (b.GameID != "") {
+		return fieldErr("next_game.game_id", "names the game found to have started, and only then")
+	}
+	return nil
 }
 
 func (c FoulClaim) validate() error {
@@ -155,6 +205,11 @@ func (c FoulClaim) validate() error {
 	case "", ClaimByOpponent, ClaimByThirdParty, ClaimByArbiter, ClaimByRecorder:
 	default:
 		return fieldErr("claimed_by", "%q is not a claimant (want opponent, third_party, arbiter or recorder)", c.ClaimedBy)
+	}
+	if c.NextGame != nil {
+		if err := c.NextGame.validate(c.NextGameStarted); err != nil {
+			return err
+		}
 	}
 	if c.PriorWarnings < 0 || c.PriorWarnings > 1000 {
 		return fieldErr("prior_warnings", "%d is outside 0 … 1000", c.PriorWarnings)

@@ -298,11 +298,15 @@ type FoulClaimInput struct {
 	Found    string `field:"found" validate:"enum=found" msg:"adjudication.err,enum=found"`     // during or after
 	// ClaimedBy: opponent, third_party, arbiter or recorder (D-X5).
 	ClaimedBy string
-	// NextGameStarted: it came to light after the event's next game began
-	// (D-X3: the result then stands).
-	NextGameStarted bool
-	Disputed        bool
-	Note            string
+	// NextGame overrides whether the event's next game had begun when
+	// the foul came to light (D-X3, 000 第10条第5項: the result then
+	// stands): NextGameAsFound ("", derived from the event's games as of
+	// the claim), NextGameStarted or NextGameNotStarted. An override needs
+	// NextGameReason; the ruling log keeps which it was and why.
+	NextGame       string
+	NextGameReason string `field:"next_game_reason" validate:"storable,max=2000" msg:"adjudication.err"`
+	Disputed       bool
+	Note           string
 	// Version is the result version the person saw; a stale one is
 	// refused with a *StaleError (issue 11).
 	Version int
@@ -322,8 +326,7 @@ func (o *Office) ClaimFoul(ctx context.Context, actor Actor, gameID int64, in Fo
 	v := &ValidationError{}
 	in.Ply = strings.TrimSpace(in.Ply)
 	claim := adjudication.FoulClaim{Kind: adjudication.FoulKind(in.Kind), Offender: parseSide("offender", in.Offender, v),
-		Found: adjudication.Found(in.Found), ClaimedBy: adjudication.Claimant(in.ClaimedBy),
-		NextGameStarted: in.NextGameStarted, Disputed: in.Disputed}
+		Found: adjudication.Found(in.Found), ClaimedBy: adjudication.Claimant(in.ClaimedBy), Disputed: in.Disputed}
 	// domain rule, not a tag: a foul the rules name, a side, a move number.
 	if !claim.Kind.Valid() {
 		v.Add(0, "foul", "adjudication.err.end_foul", nil)
@@ -331,6 +334,7 @@ func (o *Office) ClaimFoul(ctx context.Context, actor Actor, gameID int64, in Fo
 	if claim.Offender == nil && v.FieldMessage("offender") == "" {
 		v.Add(0, "offender", "adjudication.err.side", nil)
 	}
+	nextGameInput(&in, v)
 	checkInput(v, 0, in)
 	claim.Ply, _ = strconv.Atoi(in.Ply)
 	if err := v.OrNil(); err != nil {
@@ -344,6 +348,9 @@ func (o *Office) ClaimFoul(ctx context.Context, actor Actor, gameID int64, in Fo
 		}
 		ag, recordID, err := o.redecideBase(ctx, tx, g)
 		if err != nil {
+			return err
+		}
+		if err := settleNextGame(ctx, tx, g, in, &claim, o.now()); err != nil {
 			return err
 		}
 		ag.Fouls = append(ag.Fouls, claim)

@@ -115,7 +115,7 @@ func TestFactsError_RoomErrorsGetTheirOwnMessage(t *testing.T) {
 		{"next game during play", func(g *adjudication.Game) {
 			g.Ending = adjudication.Ending{Kind: adjudication.EndResign, By: &gote}
 			g.Fouls = []adjudication.FoulClaim{{Kind: adjudication.FoulNifu, Offender: &gote, Found: during, NextGameStarted: true}}
-		}, "claim", "adjudication.err.claim_next_game"},
+		}, "next_game", "adjudication.err.claim_next_game"},
 		{"unknown claimant", func(g *adjudication.Game) {
 			g.Ending = adjudication.Ending{Kind: adjudication.EndResign, By: &gote}
 			g.Fouls = []adjudication.FoulClaim{{Kind: adjudication.FoulNifu, Offender: &gote, Found: adjudication.FoundAfter, ClaimedBy: "spectator"}}

@@ -142,7 +142,7 @@ func TestClaimFoul_D_X3_D_X4(t *testing.T) {
 		{"投了優先 keeps the result", `{"resignation_priority":true}`,
 			office.FoulClaimInput{Kind: "two_moves", Offender: "sente", Ply: "3", Found: "after"}, adjudication.SenteWin},
 		{"next game started keeps the result", "{}",
-			office.FoulClaimInput{Kind: "two_moves", Offender: "sente", Ply: "3", Found: "after", NextGameStarted: true}, adjudication.SenteWin},
+			office.FoulClaimInput{Kind: "two_moves", Offender: "sente", Ply: "3", Found: "after", NextGame: "started", NextGameReason: "次の対局の開始を立会人が確認"}, adjudication.SenteWin},
 		{"D-X4 待った cannot be claimed after the game", "{}",
 			office.FoulClaimInput{Kind: "matta", Offender: "sente", Ply: "3", Found: "after"}, adjudication.SenteWin},
 	}

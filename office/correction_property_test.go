@@ -259,7 +259,11 @@ func TestCorrectionProperty_D_R3_D_X3_BracketGamesListAndGamesAgree(t *testing.T
 						} else if adj && len(ag.Fouls) == 0 && rng.IntN(2) == 0 {
 							// D-X3: a foul by the winner found after the game; the offender loses.
 							offender := map[string]string{office.ResultSenteWin: "sente", office.ResultGoteWin: "gote"}[eff.Result]
-							claim := office.FoulClaimInput{Kind: "two_moves", Offender: offender, Found: "after", ClaimedBy: "opponent", Note: "記録の誤り", Version: eff.Version}
+							// The later rounds may have begun, which would keep the
+							// result (000 第10条第5項); the arbiter overrides that
+							// with a reason, so the claim corrects the bracket.
+							claim := office.FoulClaimInput{Kind: "two_moves", Offender: offender, Found: "after", ClaimedBy: "opponent", Note: "記録の誤り",
+								NextGame: office.NextGameNotStarted, NextGameReason: "次の対局は反則の指摘後に始まった", Version: eff.Version}
 							change = office.CorrectionChange{GameID: last.ID, Claim: &claim}
 							save = func(ctx context.Context) error {
 								_, err := k.o.ClaimFoul(ctx, k.director, last.ID, claim)

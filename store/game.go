@@ -199,3 +199,43 @@ func (s *Store) EffectiveResult(ctx context.Context, gameID int64) (ResultVersio
 	v, ok := EffectiveOf(vs)
 	return v, ok, nil
 }
+
+// GameStarts is what the store knows about when an event's games started
+// (000 第10条第5項, office.nextGameOf): every game of the event, when
+// each one's first record version was entered, and which are void.
+type GameStarts struct {
+	Games       []Game
+	FirstRecord map[int64]time.Time
+	Void        map[int64]bool
+}
+
+// GameStartsOfEvent reads GameStarts for an event in three statements,
+// whatever the number of games.
+func (s *Store) GameStartsOfEvent(ctx context.Context, eventID int64) (GameStarts, error) {
+	out := GameStarts{FirstRecord: map[int64]time.Time{}, Void: map[int64]bool{}}
+	var err error
+	if out.Games, err = s.GamesOfEvent(ctx, eventID); err != nil {
+		return out, err
+	}
+	var recs []struct {
+		GameID    int64
+		EnteredAt time.Time
+	}
+	if err := s.DB(ctx).Model(&GameRecord{}).Select("game_id, entered_at").
+		Where("version = 1 AND game_id IN (SELECT id FROM games WHERE event_id = ?)", eventID).
+		Find(&recs).Error; err != nil {
+		return out, fmt.Errorf("first records of event: %w", err)
+	}
+	for _, r := range recs {
+		out.FirstRecord[r.GameID] = r.EnteredAt
+	}
+	var voids []int64
+	if err := s.DB(ctx).Model(&GameVoid{}).Where("game_id IN (SELECT id FROM games WHERE event_id = ?)", eventID).
+		Pluck("game_id", &voids).Error; err != nil {
+		return out, fmt.Errorf("void games of event: %w", err)
+	}
+	for _, id := range voids {
+		out.Void[id] = true
+	}
+	return out, nil
+}

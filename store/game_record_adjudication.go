@@ -33,3 +33,11 @@ func (s *Store) LatestGameAdjudication(ctx context.Context, gameID int64) (GameA
 	}
 	return out[0], true, nil
 }
+
+// GameAdjudications lists the facts behind every adjudicated result
+// version of a game, oldest first (one statement).
+func (s *Store) GameAdjudications(ctx context.Context, gameID int64) ([]GameAdjudication, error) {
+	var out []GameAdjudication
+	err := s.DB(ctx).Where("game_id = ?", gameID).Order("result_id").Find(&out).Error
+	return out, notFound(err, "game adjudications")
+}

@@ -437,7 +437,11 @@ func TestCorrectionWeb_D_X3_FoulClaimReversesR1G2(t *testing.T) {
 		}
 		g12, _ := a.store.GameByID(ctx, r1[1].GameID)
 		path := "/games/" + strconv.FormatInt(g12.ID, 10) + "/claims"
-		claim := url.Values{"foul": {"two_moves"}, "offender": {"sente"}, "found": {"after"}, "claimed_by": {"opponent"}, "version": {"1"}}
+		// R2-G1 has been played, which would keep R1-G2's result (000
+		// 第10条第5項); the arbiter overrides that with a reason, so the
+		// claim reverses R1-G2 and corrects the bracket.
+		claim := url.Values{"foul": {"two_moves"}, "offender": {"sente"}, "found": {"after"}, "claimed_by": {"opponent"}, "version": {"1"},
+			"next_game": {"not_started"}, "next_game_reason": {"2回戦の開始前に申し出があった"}}
 		resp, body := a.postForm(path, claim)
 		if rows := doc(t, body).Find(`[data-testid="correction-game"]`); resp.StatusCode != http.StatusOK || rows.Length() != 1 || rows.AttrOr("data-game-id", "") != strconv.FormatInt(old.GameID, 10) {
 			t.Fatalf("claim preview: %d\n%s", resp.StatusCode, body)

@@ -63,14 +63,15 @@ type endForm struct {
 }
 
 type claimForm struct {
-	Foul            string `form:"foul"`
-	Offender        string `form:"offender"`
-	Ply             string `form:"ply"`
-	Found           string `form:"found"`
-	ClaimedBy       string `form:"claimed_by"`
-	NextGameStarted bool   `form:"next_game_started"`
-	Disputed        bool   `form:"disputed"`
-	Note            string `form:"note"`
+	Foul           string `form:"foul"`
+	Offender       string `form:"offender"`
+	Ply            string `form:"ply"`
+	Found          string `form:"found"`
+	ClaimedBy      string `form:"claimed_by"`
+	NextGame       string `form:"next_game"`
+	NextGameReason string `form:"next_game_reason"`
+	Disputed       bool   `form:"disputed"`
+	Note           string `form:"note"`
 }
 
 type rulingForm struct {
@@ -107,10 +108,13 @@ type gameView struct {
 	Clock          *clockView
 	CanRecord      bool
 	CanClaim       bool
-	CanRule        bool
-	CanConfirm     bool
-	Draft          bool // the event is a draft (the page shows the 下書き mark)
-	Ended          bool
+	// NextGame is what a claim would find about the next game (claim
+	// form, directors and arbiters).
+	NextGame   *nextGameView
+	CanRule    bool
+	CanConfirm bool
+	Draft      bool // the event is a draft (the page shows the 下書き mark)
+	Ended      bool
 	// Version is the newest result version (0: none): every form that
 	// changes the result posts it back (issue 11).
 	Version         int
@@ -160,6 +164,29 @@ type resultRow struct {
 	Rejected    []string
 	// UndoOf: this version took version UndoOf back (取り消し, issue 13).
 	UndoOf int
+	// NextGame: how the version's foul claim settled whether the next
+	// game had begun (000 第10条第5項); nil for other versions and for
+	// claims stored with the arbiter's checkbox.
+	NextGame *nextGameLog
+}
+
+// nextGameLog is a claim's next-game fact in the result history.
+type nextGameLog struct {
+	Started    bool   // the value the claim was decided on
+	Overridden bool   // the arbiter set it against what was found
+	Found      bool   // what was found
+	FoundAt    string // when the game found started ("" when none)
+	GameID     int64  // the game found (a link, never shown as text)
+	Reason     string // the arbiter's reason for an override
+}
+
+// nextGameView is the claim form's next-game fact, as found now.
+type nextGameView struct {
+	Started     bool
+	GameID      int64
+	Sente, Gote string
+	Label       string
+	At          string
 }
 
 type rulingRow struct {
@@ -327,6 +354,10 @@ func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) 
 	if err != nil {
 		return v, err
 	}
+	bases, err := s.Office.ClaimBases(ctx, g.ID)
+	if err != nil {
+		return v, err
+	}
 	for _, h := range hist {
 		row := resultRow{ID: h.ID, Version: h.Version, Result: h.Result, Reason: h.Reason, Note: h.Note,
 			EnteredBy: site.ViaToken(ctx, names[h.EnteredBy], h.EnteredVia), EnteredAt: site.ShowTime(h.EnteredAt), Effective: h.Version == effective}
@@ -344,6 +375,13 @@ func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) 
 			row.Articles = oc.Articles
 			for _, r := range oc.Rejected {
 				row.Rejected = append(row.Rejected, r.Code)
+			}
+		}
+		if b, ok := bases[h.ID]; ok {
+			row.NextGame = &nextGameLog{Started: b.Started, Overridden: b.Source == adjudication.NextGameOverridden, Found: b.Found,
+				GameID: b.NextGameID, Reason: b.Reason}
+			if b.StartedAt != nil {
+				row.NextGame.FoundAt = site.ShowTime(*b.StartedAt)
 			}
 		}
 		v.Results = append(v.Results, row)
@@ -404,6 +442,17 @@ func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) 
 	v.CanClaim = s.Office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter) == nil
 	v.CanRule = s.Office.CanRule(ctx, a, e.ID)
 	v.CanConfirm = v.CanClaim // directors and arbiters confirm
+	if v.CanClaim && v.Ended {
+		ng, err := s.Office.ClaimNextGame(ctx, a, g.ID)
+		if err != nil {
+			return v, err
+		}
+		v.NextGame = &nextGameView{Started: ng.Started}
+		if ng.Started {
+			v.NextGame.GameID, v.NextGame.Sente, v.NextGame.Gote = ng.Game.ID, ng.Sente, ng.Gote
+			v.NextGame.Label, v.NextGame.At = site.GameLabel(ctx, ng.Game.Label, stages...), site.ShowTime(ng.StartedAt)
+		}
+	}
 	if v.CanRecord && hasRecord {
 		whole, _, err := s.Office.LatestGameRecord(ctx, g.ID)
 		if err != nil {

@@ -177,7 +177,7 @@ func (s *Room) endSave(c echo.Context) error {
 
 func (f claimForm) input(version int) office.FoulClaimInput {
 	return office.FoulClaimInput{Kind: f.Foul, Offender: f.Offender, Ply: f.Ply, Found: f.Found, ClaimedBy: f.ClaimedBy,
-		NextGameStarted: f.NextGameStarted, Disputed: f.Disputed, Note: f.Note, Version: version}
+		NextGame: f.NextGame, NextGameReason: f.NextGameReason, Disputed: f.Disputed, Note: f.Note, Version: version}
 }
 
 // claimPreview: a foul claim can reverse the result and with it who
