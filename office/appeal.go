@@ -241,7 +241,7 @@ func (o *Office) DecideAppeal(ctx context.Context, actor Actor, gameID, appealID
 		return store.AppealDecision{}, err
 	}
 	now := o.now().UTC()
-	d := store.AppealDecision{AppealID: ap.ID, Decision: in.Decision, Replacement: in.Replacement, Reasons: in.Reasons,
+	d := store.AppealDecision{AppealID: ap.ID, GameID: g.ID, Decision: in.Decision, Replacement: in.Replacement, Reasons: in.Reasons,
 		DecidedBy: actor.UserID, DecidedAt: now}
 	err = o.store.Tx(ctx, func(tx *store.Store) error {
 		g, err := lockSeenVersion(ctx, tx, g.ID, in.Version)

@@ -28,6 +28,7 @@ type Appeal struct {
 type AppealDecision struct {
 	ID          int64  `gorm:"primaryKey"`
 	AppealID    int64  `gorm:"not null"`
+	GameID      int64  `gorm:"not null"`
 	Decision    string `gorm:"not null"` // upheld, dismissed, replaced
 	Replacement string `gorm:"not null;default:''"`
 	Reasons     string `gorm:"not null"`

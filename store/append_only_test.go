@@ -92,7 +92,7 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	ap := store.Appeal{GameID: g.ID, RulingID: ru.ID, FiledBy: "sente", Body: "council", DeadlineAt: now.Add(8 * 24 * time.Hour),
 		EnteredBy: u.ID, FiledAt: now.Add(2 * time.Hour)}
 	create(&ap)
-	create(&store.AppealDecision{AppealID: ap.ID, Decision: "dismissed", Reasons: "理由", DecidedBy: u.ID, DecidedAt: now.Add(3 * time.Hour)})
+	create(&store.AppealDecision{AppealID: ap.ID, GameID: g.ID, Decision: "dismissed", Reasons: "理由", DecidedBy: u.ID, DecidedAt: now.Add(3 * time.Hour)})
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 

@@ -28,6 +28,7 @@ CREATE INDEX appeals_game_idx ON appeals (game_id);
 CREATE TABLE appeal_decisions (
     id           BIGSERIAL PRIMARY KEY,
     appeal_id    BIGINT NOT NULL UNIQUE REFERENCES appeals (id),
+    game_id      BIGINT NOT NULL REFERENCES games (id),
     decision     TEXT NOT NULL CHECK (decision IN ('upheld', 'dismissed', 'replaced')),
     replacement  TEXT NOT NULL DEFAULT '' CHECK (replacement IN ('', 'sente_win', 'gote_win', 'both_lose')),
     reasons      TEXT NOT NULL CHECK (length(reasons) > 0),
@@ -43,6 +44,12 @@ CREATE TRIGGER appeals_no_truncate BEFORE TRUNCATE ON appeals FOR EACH STATEMENT
 CREATE TRIGGER appeal_decisions_no_update BEFORE UPDATE ON appeal_decisions FOR EACH ROW EXECUTE FUNCTION kisen_append_only();
 CREATE TRIGGER appeal_decisions_no_delete BEFORE DELETE ON appeal_decisions FOR EACH ROW EXECUTE FUNCTION kisen_append_only();
 CREATE TRIGGER appeal_decisions_no_truncate BEFORE TRUNCATE ON appeal_decisions FOR EACH STATEMENT EXECUTE FUNCTION kisen_append_only();
+
+-- The game page lists its appeals (00097's revision, store.RevisionTables).
+CREATE CONSTRAINT TRIGGER appeals_changed_insert AFTER INSERT ON appeals DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION kisen_event_changed('game_id');
+CREATE CONSTRAINT TRIGGER appeal_decisions_changed_insert AFTER INSERT ON appeal_decisions DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION kisen_event_changed('game_id');
 
 -- +goose Down
 DROP TABLE appeal_decisions;

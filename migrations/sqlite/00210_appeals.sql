@@ -28,6 +28,7 @@ CREATE INDEX appeals_game_idx ON appeals (game_id);
 CREATE TABLE appeal_decisions (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     appeal_id    INTEGER NOT NULL UNIQUE REFERENCES appeals (id),
+    game_id      INTEGER NOT NULL REFERENCES games (id),
     decision     TEXT NOT NULL CHECK (decision IN ('upheld', 'dismissed', 'replaced')),
     replacement  TEXT NOT NULL DEFAULT '' CHECK (replacement IN ('', 'sente_win', 'gote_win', 'both_lose')),
     reasons      TEXT NOT NULL CHECK (length(reasons) > 0),
@@ -67,6 +68,22 @@ BEGIN SELECT RAISE(ABORT, 'append-only: appeal_decisions'); END;
 CREATE TRIGGER appeal_decisions_no_replace BEFORE INSERT ON appeal_decisions
 WHEN EXISTS (SELECT 1 FROM appeal_decisions WHERE id = NEW.id OR appeal_id = NEW.appeal_id)
 BEGIN SELECT RAISE(ABORT, 'append-only: appeal_decisions'); END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER appeals_changed_insert AFTER INSERT ON appeals BEGIN
+INSERT INTO event_changes (event_id, revision, changed_at)
+    SELECT g.event_id, 1, strftime('%Y-%m-%d %H:%M:%f', 'now') FROM games g JOIN events e ON e.id = g.event_id WHERE g.id = NEW.game_id
+    ON CONFLICT (event_id) DO UPDATE SET revision = event_changes.revision + 1, changed_at = excluded.changed_at;
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER appeal_decisions_changed_insert AFTER INSERT ON appeal_decisions BEGIN
+INSERT INTO event_changes (event_id, revision, changed_at)
+    SELECT g.event_id, 1, strftime('%Y-%m-%d %H:%M:%f', 'now') FROM games g JOIN events e ON e.id = g.event_id WHERE g.id = NEW.game_id
+    ON CONFLICT (event_id) DO UPDATE SET revision = event_changes.revision + 1, changed_at = excluded.changed_at;
+END;
 -- +goose StatementEnd
 
 -- +goose Down
