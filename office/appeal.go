@@ -164,7 +164,7 @@ func (o *Office) FileAppeal(ctx context.Context, actor Actor, gameID int64, in A
 		}
 		a.DeadlineAt = appealDeadline(r.MadeAt, settings.AppealDays)
 		if now.After(a.DeadlineAt) && a.LateReason == "" {
-			v.Add(0, "late_reason", "appeals.err.late", map[string]any{"Deadline": a.DeadlineAt, "Days": settings.AppealDays})
+			v.Add(0, "late_reason", "appeals.err.late", map[string]any{"Days": settings.AppealDays})
 			return v
 		}
 		if !now.After(a.DeadlineAt) {
@@ -416,6 +416,13 @@ func (o *Office) AppealsOfGame(ctx context.Context, actor Actor, gameID int64) (
 	if _, _, err := o.Game(ctx, actor, gameID); err != nil {
 		return nil, err
 	}
+	return o.store.AppealsOfGame(ctx, gameID)
+}
+
+// GameAppeals lists the appeals of a game the web has already read
+// through Game (the game page's ruling log links them): one statement
+// more for the page, two when it has any.
+func (o *Office) GameAppeals(ctx context.Context, gameID int64) ([]store.AppealRow, error) {
 	return o.store.AppealsOfGame(ctx, gameID)
 }
 
