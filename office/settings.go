@@ -112,7 +112,7 @@ type SettingsForm struct {
 	RedoTopUp           bool
 	ShortAllowanceRedo  string
 	RequireConfirmation bool
-	AppealDays          string `field:"appeal_days" validate:"intrange=1~365" msg:"adjudication.err"` // days to appeal a ruling
+	AppealDays          string `field:"appeal_days" validate:"omitempty,intrange=1~365" msg:"adjudication.err"` // days to appeal a ruling; empty: DefaultAppealDays
 }
 
 // FormOf fills the form from settings (to show them).
@@ -155,7 +155,10 @@ func (f SettingsForm) Settings() (EventSettings, error) {
 	checkInput(v, 0, f)
 	after, _ := strconv.Atoi(strings.TrimSpace(f.RedoAfter))
 	s.RepeatedRedo.After = after
-	s.AppealDays, _ = strconv.Atoi(strings.TrimSpace(f.AppealDays))
+	s.AppealDays = DefaultAppealDays
+	if d := strings.TrimSpace(f.AppealDays); d != "" {
+		s.AppealDays, _ = strconv.Atoi(d)
+	}
 	mins, _ := strconv.Atoi(strings.TrimSpace(f.AllowanceMinutes))
 	s.Time.Allowance = adjudication.Duration(time.Duration(mins) * time.Minute)
 	if err := v.OrNil(); err != nil {
