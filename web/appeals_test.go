@@ -1,12 +1,15 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"kisen/office"
 )
 
 // 000 第10条第8項 on the web: a foul loss ends a game sente had won; the
@@ -158,6 +161,76 @@ func TestAppealsWeb_000_10_8_LateAppeal(t *testing.T) {
 		if d.Find(`[data-testid="appeal-late"]`).Text() != "郵送で届いた" || d.Find(`[data-testid="appeal-body"]`).Text() != "常務会" ||
 			d.Find(`[data-testid="decision-form"]`).Length() != 0 {
 			t.Fatalf("late case (the arbiter does not decide for the 常務会): %s", d.Find("main").Text())
+		}
+	})
+}
+
+// 000 第10条第8項 in a knockout: a foul loss sent R1-G1's gote on to R2-G1;
+// the appeal upheld on the web restores sente's win, and the bracket's
+// R2-G1 is sente's again — a correction whose reason is the decision's.
+func TestAppealsWeb_000_10_8_UpheldInAKnockoutRestoresWhoAdvanced(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := newBracketFixture(t, a)
+		ctx := context.Background()
+		o := f.o
+		st, err := o.CreateStage(ctx, f.admin, office.StageInput{EventID: f.event.ID, Name: "本戦", Kind: "main", RoundDates: "2026-12-10 2027-01-10 2027-02-10", AllowanceMinutes: 180})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range f.players {
+			if _, err := o.AddEntrant(ctx, f.admin, office.EntrantInput{StageID: st.ID, PlayerID: p.ID}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := o.DrawStage(ctx, f.admin, office.DrawInput{StageID: st.ID, Seed: "5", DrawDate: "2026-11-20"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := o.PublishStage(ctx, f.admin, st.ID); err != nil {
+			t.Fatal(err)
+		}
+		bracket := func() [][]office.BracketGame {
+			eb, err := o.EventBrackets(ctx, f.admin, f.event.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return eb.Stages[0].Rounds
+		}
+		r1 := bracket()[0]
+		for _, g := range r1[:2] {
+			if _, err := o.EndGame(ctx, f.admin, g.DecidingGameID, office.EndInput{Kind: "resign", By: "gote"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g11, _ := a.store.GameByID(ctx, r1[0].DecidingGameID)
+		sente := strconv.FormatInt(*g11.SentePlayerID, 10)
+		gote := strconv.FormatInt(*g11.GotePlayerID, 10)
+		has := func(g office.BracketGame, id string) bool { return g.Players[0] == id || g.Players[1] == id }
+		if r2 := bracket()[1][0]; !has(r2, sente) {
+			t.Fatalf("R2-G1 %+v, want R1-G1's sente %s", r2, sente)
+		}
+		cctx := office.WithCorrection(ctx, f.admin, office.CorrectionConsent{Kind: office.CorrectionResult, Reason: "二手指し", GameID: g11.ID})
+		loss, _, err := o.AddRuling(cctx, f.admin, g11.ID, office.RulingInput{Kind: "foul_loss", Player: "sente", Reason: "二手指し", Version: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r2 := bracket()[1][0]; !has(r2, gote) {
+			t.Fatalf("after the foul loss R2-G1 %+v, want R1-G1's gote %s", r2, gote)
+		}
+		ap, err := o.FileAppeal(ctx, f.admin, g11.ID, office.AppealInput{RulingID: loss.ID, FiledBy: "sente", StatementSente: "していない", Body: office.AppealBodyCouncil})
+		if err != nil {
+			t.Fatal(err)
+		}
+		casePath := "/games/" + strconv.FormatInt(g11.ID, 10) + "/appeals/" + strconv.FormatInt(ap.ID, 10)
+		resp, body := a.postForm(casePath+"/decision", a.shown(casePath, `[data-testid="decision-form"]`, url.Values{"decision": {"upheld"}, "reasons": {"証言により認めない"}}))
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("decision: %d\n%s", resp.StatusCode, body)
+		}
+		if v, _, _ := a.store.LatestResult(ctx, g11.ID); v.Result != office.ResultSenteWin {
+			t.Fatalf("R1-G1 after the appeal: %+v", v)
+		}
+		if r2 := bracket()[1][0]; !has(r2, sente) || has(r2, gote) {
+			t.Fatalf("after the appeal R2-G1 %+v, want R1-G1's sente %s again", r2, sente)
 		}
 	})
 }

@@ -170,7 +170,12 @@ func (s *Room) appealDecide(c echo.Context) error {
 		return err
 	}
 	seen, _ := strconv.Atoi(strings.TrimSpace(f.Version))
-	_, err = s.Office.DecideAppeal(c.Request().Context(), site.Actor(c), id, aid, office.AppealDecisionInput{
+	// A decision that changes who plays a later game is a correction
+	// (docs/corrections.md): the decision's reasons are its reason; later
+	// games with a confirmed result are not made void from here (refused).
+	ctx := office.WithCorrection(c.Request().Context(), site.Actor(c), office.CorrectionConsent{Kind: office.CorrectionResult,
+		Reason: strings.TrimSpace(f.Reasons), GameID: id})
+	_, err = s.Office.DecideAppeal(ctx, site.Actor(c), id, aid, office.AppealDecisionInput{
 		Decision: f.Decision, Replacement: f.Replacement, Reasons: f.Reasons, Version: seen})
 	if err != nil {
 		if msgs, ok := site.FieldMsgsOf(c.Request().Context(), err); ok {
