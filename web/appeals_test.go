@@ -84,8 +84,8 @@ func TestAppealsWeb_000_10_8_UpheldRestoresResultPageAndDocument(t *testing.T) {
 			t.Fatalf("decided case: %s", d.Find("main").Text())
 		}
 		_, body = a.get(path)
-		if doc(t, body).Find(`[data-testid="ruling-appeal"]`).Length() != 1 {
-			t.Fatal("the ruling log links the appeal")
+		if d := doc(t, body); d.Find(`[data-testid="ruling-appeal"]`).Length() != 1 || !strings.Contains(d.Find(`[data-testid="ruling-decision-of"]`).Text(), "の決定") {
+			t.Fatal("the ruling log links the appeal and the decision's ruling")
 		}
 		// The public reads the case too (a published event), in English.
 		pub := a.newClient()

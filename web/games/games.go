@@ -172,6 +172,7 @@ type rulingRow struct {
 	SupersededBy int64
 	ResultVer    int64
 	Appeal       int64 // the appeal against this ruling (異議), 0 for none
+	DecisionOf   int64 // the appeal this ruling decided, 0 for none
 }
 
 // clockView is each side's time as last known: the remaining times the
@@ -291,9 +292,12 @@ func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) 
 	if err != nil {
 		return v, err
 	}
-	appealOf := map[int64]int64{}
+	appealOf, decisionOf := map[int64]int64{}, map[int64]int64{}
 	for _, ap := range appeals {
 		appealOf[ap.RulingID] = ap.ID
+		if ap.Decision != nil && ap.Decision.RulingID != nil {
+			decisionOf[*ap.Decision.RulingID] = ap.ID
+		}
 	}
 	var ids []int64
 	for _, r := range recs {
@@ -371,7 +375,8 @@ func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) 
 	var adjust [2]int
 	for _, r := range rulings {
 		row := rulingRow{ID: r.ID, Kind: r.Kind, Player: r.Player, Reason: r.Reason, Arbiter: site.ViaToken(ctx, r.ArbiterName, r.EnteredVia),
-			ByOrganiser: r.ByOrganiser, At: site.ShowTime(r.MadeAt), SupersededBy: supersededBy[r.ID], Appeal: appealOf[r.ID]}
+			ByOrganiser: r.ByOrganiser, At: site.ShowTime(r.MadeAt), SupersededBy: supersededBy[r.ID], Appeal: appealOf[r.ID],
+			DecisionOf: decisionOf[r.ID]}
 		if r.DeltaS != 0 {
 			row.Delta = strconv.Itoa(r.DeltaS/60) + "′"
 			if r.DeltaS > 0 {
