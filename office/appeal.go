@@ -376,23 +376,30 @@ func (o *Office) restoreBefore(ctx context.Context, tx *store.Store, actor Actor
 		}
 		return appendResult(ctx, tx, actor, g, ResultInput{Result: ResultPending, Reason: reasonFoulLossSuperseded, Outcome: data, Note: note}, now)
 	}
+	facts, adjudicated, err := tx.GameAdjudicationOfResult(ctx, prev.ID)
+	if err != nil {
+		return store.ResultVersion{}, err
+	}
+	if adjudicated {
+		// Through storeOutcome, the one path for an adjudicated outcome: the
+		// facts are kept with the new version, and a restored 千日手/持将棋
+		// gets its redo game again (the foul loss made the first one void).
+		ag, err := adjudication.ParseGame([]byte(facts.Facts))
+		if err != nil {
+			return store.ResultVersion{}, fmt.Errorf("stored facts of result %d: %w", prev.ID, err)
+		}
+		var oc adjudication.Outcome
+		if err := json.Unmarshal([]byte(prev.Outcome), &oc); err != nil {
+			return store.ResultVersion{}, fmt.Errorf("stored outcome of result %d: %w", prev.ID, err)
+		}
+		e, err := o.storeOutcome(ctx, tx, actor, g, Adjudicated{Game: ag, Outcome: oc, RecordID: facts.RecordID}, note)
+		return e.Result, err
+	}
 	in := ResultInput{Result: prev.Result, Reason: prev.Reason, Outcome: json.RawMessage(prev.Outcome), Note: note}
 	if err := checkResult(g, in).OrNil(); err != nil {
 		return store.ResultVersion{}, err
 	}
-	rv, err := appendResult(ctx, tx, actor, g, in, now)
-	if err != nil {
-		return rv, err
-	}
-	if facts, ok, err := tx.GameAdjudicationOfResult(ctx, prev.ID); err != nil {
-		return rv, err
-	} else if ok {
-		if err := tx.AddGameAdjudication(ctx, &store.GameAdjudication{GameID: g.ID, ResultID: rv.ID, RecordID: facts.RecordID,
-			Facts: facts.Facts, CreatedAt: now}); err != nil {
-			return rv, err
-		}
-	}
-	return rv, nil
+	return appendResult(ctx, tx, actor, g, in, now)
 }
 
 // versionBefore is the result version stored just before version resultID

@@ -325,3 +325,41 @@ func TestRulings_000_10_8_SupersedingFoulLossRestoresEarlierResult(t *testing.T)
 		}
 	})
 }
+
+// A foul loss after a 千日手 made the redo game void; the appeal upheld
+// restores the 千日手 and its redo game is there again (a fresh one, D-R1).
+func TestAppeal_000_10_8_UpheldRestoresSennichiteWithItsRedoGame(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		g := newGameFixture(t, s, "{}")
+		gm := g.game()
+		if _, _, err := g.o.SaveRecord(g.ctx, g.recorder, gm.ID, office.RecordInput{Text: shuffle()}); err != nil {
+			t.Fatal(err)
+		}
+		end, err := g.o.EndGame(g.ctx, g.arbiter, gm.ID, office.EndInput{Kind: "sennichite", RemainingSente: "50", RemainingGote: "120"})
+		if err != nil || end.Redo == nil {
+			t.Fatal(err, end.Redo)
+		}
+		g.clock.Advance(time.Minute)
+		loss, _, err := g.o.AddRuling(g.ctx, g.arbiter, gm.ID, office.RulingInput{Kind: "foul_loss", Player: "gote", Reason: "助言を受けた", Version: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if redos, _ := s.RedoGames(g.ctx, gm.ID); len(redos) != 0 {
+			t.Fatalf("the foul loss leaves no live redo game: %+v", redos)
+		}
+		a := fileAppeal(t, g, gm, loss.ID, office.AppealBodyArbiter)
+		if _, err := g.o.DecideAppeal(g.ctx, g.arbiter, gm.ID, a.ID, office.AppealDecisionInput{Decision: office.AppealUpheld,
+			Reasons: "助言ではなかった", Version: 2}); err != nil {
+			t.Fatal(err)
+		}
+		v := latest(t, g, s, gm.ID)
+		if v.Version != 3 || v.Result != office.ResultRedo || v.Reason != string(adjudication.ReasonSennichite) {
+			t.Fatalf("restored %+v", v)
+		}
+		redos, _ := s.RedoGames(g.ctx, gm.ID)
+		if len(redos) != 1 || redos[0].ID == end.Redo.ID || *redos[0].SentePlayerID != g.gote.ID {
+			t.Fatalf("live redo games %+v (the void one was %d)", redos, end.Redo.ID)
+		}
+	})
+}
