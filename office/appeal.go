@@ -446,7 +446,7 @@ type AppealCase struct {
 	// Ruling is the ruling appealed; Decision the ruling that superseded
 	// it by the decision (nil while undecided or when dismissed).
 	Ruling      store.RulingRow
-	DecisionRul *store.RulingRow
+	DecisionRuling *store.RulingRow
 	// Before is the result version before the appealed ruling's (nil when
 	// the ruling gave none, or the game had none before it); RulingResult
 	// the one the ruling gave; Resulting the one the decision gave; Now
@@ -481,7 +481,7 @@ func (o *Office) AppealCaseOf(ctx context.Context, actor Actor, gameID, appealID
 	c.Ruling, _ = rulingOf(rulings, ap.RulingID)
 	if ap.Decision != nil && ap.Decision.RulingID != nil {
 		if r, ok := rulingOf(rulings, *ap.Decision.RulingID); ok {
-			c.DecisionRul = &r
+			c.DecisionRuling = &r
 		}
 	}
 	hist, err := o.store.ResultHistory(ctx, g.ID)

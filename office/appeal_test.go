@@ -95,7 +95,7 @@ func TestAppeal_000_10_8_UpheldRestoresResultBeforeFoulLoss(t *testing.T) {
 			t.Fatal(err)
 		}
 		if c.Sente != g.sente.Name || c.Gote != g.gote.Name || c.Before == nil || c.Before.Version != 1 ||
-			c.RulingResult == nil || c.RulingResult.Version != 2 || c.Resulting == nil || c.Resulting.Version != 3 || c.DecisionRul == nil {
+			c.RulingResult == nil || c.RulingResult.Version != 2 || c.Resulting == nil || c.Resulting.Version != 3 || c.DecisionRuling == nil {
 			t.Fatalf("case %+v", c)
 		}
 	})
