@@ -445,7 +445,7 @@ type AppealCase struct {
 	Appeal store.AppealRow
 	// Ruling is the ruling appealed; Decision the ruling that superseded
 	// it by the decision (nil while undecided or when dismissed).
-	Ruling      store.RulingRow
+	Ruling         store.RulingRow
 	DecisionRuling *store.RulingRow
 	// Before is the result version before the appealed ruling's (nil when
 	// the ruling gave none, or the game had none before it); RulingResult
