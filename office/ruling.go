@@ -228,7 +228,18 @@ func (o *Office) decideAfterRuling(ctx context.Context, tx *store.Store, actor A
 	slices.SortStableFunc(ag.Rulings, func(a, b adjudication.Ruling) int { return a.At.Compare(b.At) })
 	if ag.Ending.Kind == adjudication.EndArbiterFoulLoss && ag.Ending.By == nil && !foulLossInForce(ag.Rulings) {
 		// The game ended only by a foul loss that an appeal has now
-		// superseded: it has no result until it is ended again.
+		// superseded: its result is the one before the foul loss
+		// (000 第10条第8項; issue 24 item 5), or none when it had none.
+		if resultID, err := supersededFoulLossResult(ctx, tx, g, rulings); err != nil {
+			return Ended{}, err
+		} else if resultID != 0 {
+			if prev, err := versionBefore(ctx, tx, g.ID, resultID); err != nil {
+				return Ended{}, err
+			} else if prev != nil {
+				rv, err := o.restoreBefore(ctx, tx, actor, g, resultID, note, o.now().UTC())
+				return Ended{Result: rv}, err
+			}
+		}
 		oc := adjudication.Outcome{Result: adjudication.Pending, Reason: reasonFoulLossSuperseded, DecidedBy: "arbiter",
 			Rules: []string{"D-K1"}, Articles: []string{"000 第10条第8項"}}
 		return o.storeOutcome(ctx, tx, actor, g, Adjudicated{Game: ag, Outcome: oc, RecordID: recordID}, note)
@@ -238,6 +249,27 @@ func (o *Office) decideAfterRuling(ctx context.Context, tx *store.Store, actor A
 		return Ended{}, factsError(err)
 	}
 	return o.storeOutcome(ctx, tx, actor, g, Adjudicated{Game: parsed, Outcome: oc, Findings: findings, RecordID: recordID}, note)
+}
+
+// supersededFoulLossResult is the result version produced by the
+// foul-loss ruling that the newest ruling of rulings (the last, not yet
+// stored) supersedes; 0 when it supersedes none or one without a result.
+func supersededFoulLossResult(ctx context.Context, tx *store.Store, g store.Game, rulings []adjudication.Ruling) (int64, error) {
+	if len(rulings) == 0 {
+		return 0, nil
+	}
+	sup, err := strconv.ParseInt(rulings[len(rulings)-1].Supersedes, 10, 64)
+	if err != nil {
+		return 0, nil // supersedes nothing
+	}
+	rows, err := tx.Rulings(ctx, g.ID)
+	if err != nil {
+		return 0, err
+	}
+	if r, ok := rulingOf(rows, sup); ok && r.Kind == string(adjudication.RulingFoulLoss) && r.ResultID != nil {
+		return *r.ResultID, nil
+	}
+	return 0, nil
 }
 
 // foulLossInForce reports whether a foul-loss ruling is in force.

@@ -19,12 +19,20 @@ import (
 type EventSettings struct {
 	adjudication.Settings
 	RequireConfirmation bool `json:"require_confirmation"`
+	// AppealDays is how many days after a ruling an appeal (異議) may be
+	// filed (000 第10条第8項 says only 後日, "on a later day"; the period is
+	// the organiser's, docs/appeals.md). Default DefaultAppealDays.
+	AppealDays int `json:"appeal_days"`
 }
+
+// DefaultAppealDays is the appeal period when the organiser sets none: a
+// week, Kisen's choice (the seeds name no period; docs/appeals.md).
+const DefaultAppealDays = 7
 
 // DefaultEventSettings are the federation's rules (adjudication's
 // defaults) with self-confirming results.
 func DefaultEventSettings() EventSettings {
-	return EventSettings{Settings: adjudication.DefaultSettings()}
+	return EventSettings{Settings: adjudication.DefaultSettings(), AppealDays: DefaultAppealDays}
 }
 
 // ParseEventSettings reads settings JSON as organisers and events store it:
@@ -41,8 +49,14 @@ func ParseEventSettings(raw string) (EventSettings, error) {
 	if err := s.Validate(); err != nil {
 		return s, fmt.Errorf("settings: %w", err)
 	}
+	if s.AppealDays < 1 || s.AppealDays > MaxAppealDays {
+		return s, fmt.Errorf("settings: appeal_days %d is not 1…%d: %w", s.AppealDays, MaxAppealDays, ErrInvalid)
+	}
 	return s, nil
 }
+
+// MaxAppealDays bounds the appeal period an organiser may set.
+const MaxAppealDays = 365
 
 // completeSettings reads raw over the federation defaults, validates it,
 // and returns it with every adjudication setting written out (keys of other
@@ -98,6 +112,7 @@ type SettingsForm struct {
 	RedoTopUp           bool
 	ShortAllowanceRedo  string
 	RequireConfirmation bool
+	AppealDays          string `field:"appeal_days" validate:"omitempty,intrange=1~365" msg:"adjudication.err"` // days to appeal a ruling; empty: DefaultAppealDays
 }
 
 // FormOf fills the form from settings (to show them).
@@ -110,7 +125,7 @@ func FormOf(s EventSettings) SettingsForm {
 		AllowanceMinutes: strconv.FormatInt(int64(s.Time.Allowance.D()/time.Minute), 10),
 		Timing:           string(s.Time.Timing), Byoyomi: string(s.Time.Byoyomi),
 		RedoTopUp: s.Time.RedoTopUp, ShortAllowanceRedo: string(s.Time.ShortAllowanceRedo),
-		RequireConfirmation: s.RequireConfirmation,
+		RequireConfirmation: s.RequireConfirmation, AppealDays: strconv.Itoa(s.AppealDays),
 	}
 }
 
@@ -140,6 +155,10 @@ func (f SettingsForm) Settings() (EventSettings, error) {
 	checkInput(v, 0, f)
 	after, _ := strconv.Atoi(strings.TrimSpace(f.RedoAfter))
 	s.RepeatedRedo.After = after
+	s.AppealDays = DefaultAppealDays
+	if d := strings.TrimSpace(f.AppealDays); d != "" {
+		s.AppealDays, _ = strconv.Atoi(d)
+	}
 	mins, _ := strconv.Atoi(strings.TrimSpace(f.AllowanceMinutes))
 	s.Time.Allowance = adjudication.Duration(time.Duration(mins) * time.Minute)
 	if err := v.OrNil(); err != nil {

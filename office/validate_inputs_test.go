@@ -27,6 +27,7 @@ var taggedInputs = []any{
 	office.DrawInput{}, office.SwapInput{}, office.ScheduleInput{}, office.ScheduleEdit{},
 	office.SetupInput{}, office.NewUser{}, office.PasswordChange{}, office.TokenInput{},
 	office.RelativeInput{}, office.PlayerInput{}, office.SettingsForm{},
+	office.AppealInput{}, office.AppealDecisionInput{},
 	day.ClassInput{}, day.FeeInput{}, day.PaperInput{}, day.EntryFormInput{}, day.EntryDecision{},
 	ratings.RatingSettingsInput{},
 }

@@ -63,10 +63,11 @@ func AppendOnlyTables() []string {
 		"corrections",
 		"api_token_uses",                        // 00115
 		"day_rounds", "day_pairings", "day_log", // migration 00100
-		"day_reports",           // migration 00130
-		"day_report_results",    // migration 00160
-		"day_finals",            // migration 00125
-		"league_member_changes", // migration 00200
+		"day_reports",                 // migration 00130
+		"day_report_results",          // migration 00160
+		"day_finals",                  // migration 00125
+		"league_member_changes",       // migration 00200
+		"appeals", "appeal_decisions", // migration 00210
 	}
 }
 

@@ -89,6 +89,11 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	create(&store.DayReportResult{ResultID: r1.ID, GameID: g.ID, SenteReportID: &rep.ID, At: now})                                                               // 00160
 	create(&store.DayFinal{ClassID: dc.ID, StageID: st.ID, Seed: "7", BuiltBy: u.ID, BuiltAt: now})                                                              // 00125
 	create(&store.LeagueMemberChange{EventID: ev.ID, Seq: 1, Action: "add", PlayerID: pl.ID, ToClass: "A", Kind: "other", Reason: "編入", ActorID: u.ID, At: now}) // 00200
+	// An appeal against the ruling and its decision (00210).
+	ap := store.Appeal{GameID: g.ID, RulingID: ru.ID, FiledBy: "sente", Body: "council", DeadlineAt: now.Add(8 * 24 * time.Hour),
+		EnteredBy: u.ID, FiledAt: now.Add(2 * time.Hour)}
+	create(&ap)
+	create(&store.AppealDecision{AppealID: ap.ID, GameID: g.ID, Decision: "dismissed", Reasons: "理由", DecidedBy: u.ID, DecidedAt: now.Add(3 * time.Hour)})
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 

@@ -59,6 +59,8 @@ func RevisionTables() []RevisionTable {
 		{"game_adjudications", "game_id", "I"},
 		{"rulings", "game_id", "I"},
 		{"game_voids", "game_id", "I"},
+		{"appeals", "game_id", "I"},          // 00210: the game page lists them
+		{"appeal_decisions", "game_id", "I"}, // 00210
 		{"knockout_stages", "event_id", "IUD"},
 		{"knockout_entrants", "stage_id", "IUD"},
 		{"knockout_games", "stage_id", "IUD"},

@@ -64,6 +64,8 @@ func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 			leagueGame, playoffGame, recordID int64
 			dc                                store.DayClass
 			dr                                store.DayRound
+			ruling                            store.Ruling
+			appeal                            store.Appeal
 		)
 		game := func(label string) store.Game {
 			t.Helper()
@@ -225,7 +227,16 @@ func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 				create(&store.GameResultConfirmation{GameResultID: r1.ID, ConfirmedBy: u.ID, ConfirmedAt: now})
 			}),
 			ins("rulings", func() {
-				create(&store.Ruling{GameID: g.ID, Kind: "warning", Player: "sente", Reason: "秒読み", ArbiterID: u.ID, MadeAt: now})
+				ruling = store.Ruling{GameID: g.ID, Kind: "warning", Player: "sente", Reason: "秒読み", ArbiterID: u.ID, MadeAt: now}
+				create(&ruling)
+			}),
+			ins("appeals", func() {
+				appeal = store.Appeal{GameID: g.ID, RulingID: ruling.ID, FiledBy: "sente", StatementSente: "異議", Body: "council",
+					DeadlineAt: now.Add(time.Hour), EnteredBy: u.ID, FiledAt: now}
+				create(&appeal)
+			}),
+			ins("appeal_decisions", func() {
+				create(&store.AppealDecision{AppealID: appeal.ID, GameID: g.ID, Decision: "dismissed", Reasons: "理由", DecidedBy: u.ID, DecidedAt: now})
 			}),
 			{table: "game_voids", op: "I", setup: func() int64 {
 				redo = store.Game{EventID: ev.ID, Label: "R1-G1 指し直し", RedoOfID: &g.ID, RedoNumber: 1}

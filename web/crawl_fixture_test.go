@@ -196,9 +196,17 @@ func newCrawlFixture(t *testing.T, a *testApp) *crawlFixture {
 	must(err)
 	ta, err := o.AuthenticateToken(ctx, tok.Secret)
 	must(err)
-	_, _, err = o.AddRuling(ctx, ta, f.recorded, office.RulingInput{Kind: "caution", Player: "sente", Reason: "私語"})
+	caution, _, err := o.AddRuling(ctx, ta, f.recorded, office.RulingInput{Kind: "caution", Player: "sente", Reason: "私語"})
 	must(err)
 	must(o.RevokeAPIToken(ctx, f.admin, f.knockout, tok.Token.ID))
 	f.data = append(f.data, "会場タブレット", "私語")
+	// An appeal against the caution, dismissed by the arbiter (issue 24
+	// item 5): the ruling log links the case page, which links its document.
+	ap, err := o.FileAppeal(ctx, arbiter, f.recorded, office.AppealInput{RulingID: caution.ID, FiledBy: "sente", StatementSente: "話していない",
+		StatementGote: "話し声が聞こえた", StatementOthers: "記録係も聞いた", Body: office.AppealBodyArbiter})
+	must(err)
+	_, err = o.DecideAppeal(ctx, arbiter, f.recorded, ap.ID, office.AppealDecisionInput{Decision: office.AppealDismissed, Reasons: "記録係の証言による", Version: 1})
+	must(err)
+	f.data = append(f.data, "話していない", "話し声が聞こえた", "記録係も聞いた", "記録係の証言による")
 	return f
 }

@@ -50,6 +50,7 @@ func (s *Server) routes() error {
 	s.OrganiserRoutes(e)
 	s.SettingsRoutes(e)
 	s.GameRoutes(e)
+	s.AppealRoutes(e)
 	s.BracketRoutes(e)
 	s.LeagueRoutes(e)
 	s.RelativeRoutes(e) // 肉親 feed every league draw

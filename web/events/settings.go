@@ -39,6 +39,7 @@ type settingsFormInput struct {
 	RedoTopUp           bool   `form:"redo_top_up"`
 	ShortAllowanceRedo  string `form:"short_allowance_redo"`
 	RequireConfirmation bool   `form:"require_confirmation"`
+	AppealDays          string `form:"appeal_days"`
 }
 
 func (in settingsFormInput) form() office.SettingsForm { return office.SettingsForm(in) }

@@ -112,6 +112,7 @@ type gameView struct {
 	// form, directors and arbiters).
 	NextGame   *nextGameView
 	CanRule    bool
+	CanAppeal  bool
 	CanConfirm bool
 	Draft      bool // the event is a draft (the page shows the 下書き mark)
 	Ended      bool
@@ -201,6 +202,8 @@ type rulingRow struct {
 	Supersedes   int64
 	SupersededBy int64
 	ResultVer    int64
+	Appeal       int64 // the appeal against this ruling (異議), 0 for none
+	DecisionOf   int64 // the appeal this ruling decided, 0 for none
 }
 
 // clockView is each side's time as last known: the remaining times the
@@ -316,6 +319,17 @@ func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) 
 	if err != nil {
 		return v, err
 	}
+	appeals, err := s.Office.GameAppeals(ctx, g.ID)
+	if err != nil {
+		return v, err
+	}
+	appealOf, decisionOf := map[int64]int64{}, map[int64]int64{}
+	for _, ap := range appeals {
+		appealOf[ap.RulingID] = ap.ID
+		if ap.Decision != nil && ap.Decision.RulingID != nil {
+			decisionOf[*ap.Decision.RulingID] = ap.ID
+		}
+	}
 	var ids []int64
 	for _, r := range recs {
 		ids = append(ids, r.EnteredBy)
@@ -408,7 +422,8 @@ func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) 
 	var adjust [2]int
 	for _, r := range rulings {
 		row := rulingRow{ID: r.ID, Kind: r.Kind, Player: r.Player, Reason: r.Reason, Arbiter: site.ViaToken(ctx, r.ArbiterName, r.EnteredVia),
-			ByOrganiser: r.ByOrganiser, At: site.ShowTime(r.MadeAt), SupersededBy: supersededBy[r.ID]}
+			ByOrganiser: r.ByOrganiser, At: site.ShowTime(r.MadeAt), SupersededBy: supersededBy[r.ID], Appeal: appealOf[r.ID],
+			DecisionOf: decisionOf[r.ID]}
 		if r.DeltaS != 0 {
 			row.Delta = strconv.Itoa(r.DeltaS/60) + "′"
 			if r.DeltaS > 0 {
@@ -441,6 +456,7 @@ func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) 
 	v.CanRecord = s.Office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter, office.RoleRecorder) == nil
 	v.CanClaim = s.Office.RequireEventRole(ctx, a, e.ID, office.RoleDirector, office.RoleArbiter) == nil
 	v.CanRule = s.Office.CanRule(ctx, a, e.ID)
+	v.CanAppeal = v.CanClaim  // directors and arbiters enter appeals (office.CanFileAppeal)
 	v.CanConfirm = v.CanClaim // directors and arbiters confirm
 	if v.CanClaim && v.Ended {
 		ng, err := s.Office.ClaimNextGame(ctx, a, g.ID)
