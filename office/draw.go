@@ -91,6 +91,22 @@ func previousStage(ctx context.Context, s *store.Store, st store.KnockoutStage) 
 	return all[i-1], true, nil
 }
 
+// Who picked a draw's number, as its log records it (issue 24 item 3): the
+// witnesses typed it, or the form was left empty and Kisen drew it from
+// the operating system.
+const (
+	SeedByWitnesses = "witnesses"
+	SeedByKisen     = "kisen"
+)
+
+// seedBy says who picked the number the form carried ("" → Kisen).
+func seedBy(typed string) string {
+	if strings.TrimSpace(typed) == "" {
+		return SeedByKisen
+	}
+	return SeedByWitnesses
+}
+
 // parseSeed reads the witnesses' number; "" draws a fresh one from the
 // operating system so nobody chooses it.
 func parseSeed(v *ValidationError, s string) uint64 {
@@ -168,7 +184,7 @@ func (o *Office) DrawStage(ctx context.Context, actor Actor, in DrawInput) (stor
 		}
 		out = st
 		return tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "draw", ActorID: actor.UserID, At: o.now(),
-			Detail: mustJSON(map[string]any{"seed": st.DrawSeed, "draw_date": st.DrawDate, "method": method, "slots": slots})})
+			Detail: mustJSON(map[string]any{"seed": st.DrawSeed, "seed_by": seedBy(in.Seed), "draw_date": st.DrawDate, "method": method, "slots": slots})})
 	})
 	return out, err
 }

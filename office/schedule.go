@@ -313,7 +313,7 @@ func (o *Office) GenerateSchedule(ctx context.Context, actor Actor, in ScheduleI
 		if err := tx.SaveLeagueDraw(ctx, c, now); err != nil {
 			return err
 		}
-		detail, _ := json.Marshal(map[string]any{"seed": c.DrawSeed, "draw_date": c.DrawDate, "rematches": report.PreviousTermRematches})
+		detail, _ := json.Marshal(map[string]any{"seed": c.DrawSeed, "seed_by": seedBy(in.Seed), "draw_date": c.DrawDate, "rematches": report.PreviousTermRematches})
 		return tx.AppendLeagueLog(ctx, &store.LeagueLogEntry{ClassID: c.ID, Action: "generate", Detail: string(detail), Violations: "[]", ActorID: actor.UserID, At: now})
 	})
 	return c, err

@@ -1,7 +1,9 @@
 package knockouts
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"maps"
 	"net/http"
 	"strconv"
@@ -113,6 +115,9 @@ type stageManage struct {
 	Swap       swapInput
 	Draw       drawInput
 	Log        []logRow
+	// SeedBy is who picked the number of the latest draw, from its log
+	// (office.SeedByWitnesses / SeedByKisen; "" when the log does not say).
+	SeedBy     string
 	EventDraft bool // publishing the draw publishes the event too
 	// BulkText and BulkProblems: a refused paste of entrants, shown again
 	// with every bad line (bulk.go).
@@ -325,7 +330,14 @@ func (s *Room) renderStage(c echo.Context, status int, id int64, m stageManage, 
 	for _, l := range logs {
 		by := strconv.FormatInt(l.ActorID, 10)
 		if u, ok := users[l.ActorID]; ok {
-			by = u.Login
+			by = cmp.Or(u.DisplayName, u.Login) // the person, not the login (issue 24 item 3)
+		}
+		if l.Action == "draw" {
+			var d struct {
+				SeedBy string `json:"seed_by"`
+			}
+			_ = json.Unmarshal([]byte(l.Detail), &d)
+			m.SeedBy = d.SeedBy
 		}
 		m.Log = append(m.Log, logRow{At: site.ShowTime(l.At), By: by, What: site.DrawLogSentence(ctx, l.Action, l.Detail, name), Reason: l.Reason})
 	}
