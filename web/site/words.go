@@ -381,14 +381,24 @@ func tossFaceLabel(ctx context.Context, f pairing.Face) string {
 // so 「規約（D-A2）」 reads 「規約（B級2組以下の順位戦では師弟戦を行わない…）」.
 func WordArgs(ctx context.Context, args map[string]any) map[string]any {
 	rule, ok := args["Rule"].(string)
-	if !ok {
+	lists := false
+	for _, v := range args {
+		_, l := v.(office.NameList)
+		lists = lists || l
+	}
+	if !ok && !lists {
 		return args
 	}
 	out := make(map[string]any, len(args))
 	for k, v := range args {
 		out[k] = v
+		if l, isList := v.(office.NameList); isList { // names joined in the reader's language
+			out[k] = strings.Join(l, listSep(ctx))
+		}
 	}
-	out["Rule"] = RuleName(ctx, rule)
+	if ok {
+		out["Rule"] = RuleName(ctx, rule)
+	}
 	return out
 }
 

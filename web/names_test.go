@@ -1,0 +1,203 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"kisen/store"
+)
+
+// Issue 24 item 3, "names staff use": round names by distance from the end
+// of the stage, honest heads for a stage that sends players on, the draw
+// method and the draw log in words, and engine errors translated.
+
+// namesStage adds a stage through the form, enters players and draws it
+// with seed ("" lets Kisen pick the number); it returns the stage path.
+func namesStage(t *testing.T, a *testApp, f *bracketFixture, form url.Values, seed string, players ...store.Player) string {
+	t.Helper()
+	resp, body := a.postForm(f.eventPath()+"/stages", form)
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("create stage %v: %d %s", form, resp.StatusCode, body)
+	}
+	path := resp.Header.Get("Location")
+	for _, p := range players {
+		if resp, _ := a.postForm(path+"/entrants", url.Values{"player_id": {strconv.FormatInt(p.ID, 10)}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("add entrant: %d", resp.StatusCode)
+		}
+	}
+	if resp, body := a.postForm(path+"/draw", url.Values{"seed": {seed}, "draw_date": {"2026-11-21"}}); resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("draw: %d %s", resp.StatusCode, body)
+	}
+	return path
+}
+
+// namesPublish publishes a drawn stage through its preview.
+func namesPublish(t *testing.T, a *testApp, path string) {
+	t.Helper()
+	_, body := a.postForm(path+"/publish", url.Values{})
+	if resp, body := a.postForm(path+"/publish", confirmOf(t, body)); resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("publish: %d %s", resp.StatusCode, body)
+	}
+}
+
+// TestNames_BracketRoundNamesAndHeads_JaEn: a 一次予選 of 8 sending 2 on has
+// a 1回戦 and a 予選決勝 and is headed 「本戦進出」 (the next stage), never 優勝;
+// the 本戦 of 8 (6 players and the 2 qualifiers) with a third-place game
+// has 準々決勝, 準決勝, 決勝 and 三位決定戦 — in English Quarter-final,
+// Semi-final, Final and Third-place playoff.
+func TestNames_BracketRoundNamesAndHeads_JaEn(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := newBracketFixture(t, a)
+		pre := namesStage(t, a, f, url.Values{"name": {"一次予選"}, "kind": {"first_preliminary"}, "qualifiers": {"2"}, "round_dates": {"2026-12-10 2027-01-10"}},
+			"5", f.players...)
+		main := namesStage(t, a, f, url.Values{"name": {"本戦"}, "kind": {"main"}, "qualifiers": {"0"}, "third_place": {"1"},
+			"round_dates": {"2027-02-10 2027-03-10 2027-03-20"}}, "9", f.players[2:]...)
+		namesPublish(t, a, pre)
+		namesPublish(t, a, main)
+		ps, ms := strconv.FormatInt(stageIDOf(t, pre), 10), strconv.FormatInt(stageIDOf(t, main), 10)
+		for _, c := range []struct {
+			lang                          string
+			preRounds, mainRounds         []string
+			preEnd, mainEnd, third, forbid string
+		}{
+			{"ja", []string{"1回戦", "予選決勝"}, []string{"準々決勝", "準決勝", "決勝"}, "本戦進出", "優勝", "三位決定戦", "優勝"},
+			{"en", []string{"Round 1", "Qualifying final"}, []string{"Quarter-final", "Semi-final", "Final"}, "Advance to: Main tournament", "Champion", "Third-place playoff", "Champion"},
+		} {
+			a.get("/lang?to=" + c.lang)
+			resp, body := a.get(f.eventPath() + "/brackets")
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("%s brackets: %d", c.lang, resp.StatusCode)
+			}
+			for i, want := range c.preRounds {
+				if got := testid(t, body, "round-head-"+ps+"-"+strconv.Itoa(i+1)); got != want {
+					t.Errorf("%s: 一次予選 round %d is %q, want %q", c.lang, i+1, got, want)
+				}
+			}
+			for i, want := range c.mainRounds {
+				if got := testid(t, body, "round-head-"+ms+"-"+strconv.Itoa(i+1)); got != want {
+					t.Errorf("%s: 本戦 round %d is %q, want %q", c.lang, i+1, got, want)
+				}
+			}
+			if got := testid(t, body, "end-head-"+ps); got != c.preEnd || strings.Contains(got, c.forbid) {
+				t.Errorf("%s: the 一次予選 (2 go on) is headed %q, want %q", c.lang, got, c.preEnd)
+			}
+			if got := testid(t, body, "end-head-"+ms); got != c.mainEnd {
+				t.Errorf("%s: the 本戦 is headed %q, want %q", c.lang, got, c.mainEnd)
+			}
+			if got := testid(t, body, "third-head-"+ms); got != c.third {
+				t.Errorf("%s: third-place head %q, want %q", c.lang, got, c.third)
+			}
+			// The phone's round links say the same names.
+			links := doc(t, body).Find(`[data-testid="bracket-rounds-` + ms + `"] a`).Map(func(_ int, s *goquery.Selection) string { return s.Text() })
+			if len(links) != 4 || links[0] != c.mainRounds[0] || links[2] != c.mainRounds[2] {
+				t.Errorf("%s: phone round links %q", c.lang, links)
+			}
+		}
+		// The API says the round for people in the request's language and
+		// for programs as a code.
+		a.get("/lang?to=ja")
+		_, api := a.get("/api/v1/events/" + strconv.FormatInt(f.event.ID, 10) + "/stages")
+		for _, want := range []string{`"round_name":"final"`, `"round_label":"決勝"`, `"round_name":"third_place"`, `"round_label":"三位決定戦"`, `"round_name":"qualifying_final"`} {
+			if !strings.Contains(api, want) {
+				t.Errorf("the API has no %s", want)
+			}
+		}
+	})
+}
+
+// TestNames_SemiFinalLoserPreviewSaysThirdPlace: the preview of a
+// semi-final result sends the winner to the 決勝 and the loser to the
+// 三位決定戦 — not both to the final.
+func TestNames_SemiFinalLoserPreviewSaysThirdPlace(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		ctx := context.Background()
+		f := newBracketFixture(t, a)
+		path := namesStage(t, a, f, url.Values{"name": {"本戦"}, "kind": {"main"}, "qualifiers": {"0"}, "third_place": {"1"},
+			"round_dates": {"2027-02-10 2027-03-10"}}, "3", f.players[2:6]...)
+		namesPublish(t, a, path)
+		kgs, _ := a.store.KnockoutGamesOfStage(ctx, stageIDOf(t, path))
+		semi := kgs[0]
+		g, _ := a.store.GameByID(ctx, semi.GameID)
+		names := map[int64]string{}
+		for _, p := range f.players {
+			names[p.ID] = p.Name
+		}
+		winner, loser := *g.SentePlayerID, *g.GotePlayerID
+		for _, c := range []struct{ lang, final, third string }{{"ja", "決勝", "三位決定戦"}, {"en", "Final", "Third-place playoff"}} {
+			a.get("/lang?to=" + c.lang)
+			form := `[data-testid="result-` + semi.BracketGame + `"]`
+			shown := a.shown(path, form, url.Values{"winner": {strconv.FormatInt(winner, 10)}, "reason": {"resignation"}})
+			resp, body := a.postForm(path+"/result", cloneForm(shown))
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("%s preview: %d", c.lang, resp.StatusCode)
+			}
+			adv := testids(t, body, "preview-advance")
+			var sawWinner, sawLoser bool
+			for _, line := range adv {
+				switch {
+				case strings.Contains(line, names[winner]):
+					sawWinner = strings.Contains(line, c.final) && !strings.Contains(line, c.third)
+				case strings.Contains(line, names[loser]):
+					sawLoser = strings.Contains(line, c.third)
+				}
+			}
+			if !sawWinner || !sawLoser {
+				t.Fatalf("%s: preview lines %q: want %s to the %s and %s to the %s", c.lang, adv, names[winner], c.final, names[loser], c.third)
+			}
+		}
+	})
+}
+
+// TestNames_DrawMethodAndLogInWords: the stage page says the draw method in
+// words (never rejection / shuffle / manual / final), says who picked the
+// number — the witnesses when typed, Kisen when the form was empty — and
+// names the person by display name, not login.
+func TestNames_DrawMethodAndLogInWords(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		ctx := context.Background()
+		f := newBracketFixture(t, a)
+		if err := a.store.DB(ctx).Model(&store.User{}).Where("id = ?", f.admin.UserID).Update("display_name", "立会 花子").Error; err != nil {
+			t.Fatal(err)
+		}
+		typed := namesStage(t, a, f, url.Values{"name": {"一次予選"}, "kind": {"first_preliminary"}, "qualifiers": {"2"}, "round_dates": {"2026-12-10 2027-01-10"}},
+			"5", f.players...)
+		picked := namesStage(t, a, f, url.Values{"name": {"本戦"}, "kind": {"main"}, "qualifiers": {"0"}, "round_dates": {"2027-02-10 2027-03-10 2027-03-20"}},
+			"", f.players[2:]...)
+		for _, c := range []struct {
+			lang, path, says, notSays, byKisen string
+		}{
+			{"ja", typed, "立会人が選んだ数", "Kisen が自動で作った数", ""},
+			{"ja", picked, "Kisen が自動で作った数", "立会人が選んだ数", "Kisen が自動で作成"},
+			{"en", typed, "the witnesses' number", "generated by Kisen", ""},
+			{"en", picked, "generated by Kisen", "the witnesses' number", "generated by Kisen"},
+		} {
+			a.get("/lang?to=" + c.lang)
+			_, body := a.get(c.path)
+			method := testid(t, body, "draw-method")
+			for _, slug := range []string{"rejection", "shuffle", "chain", "manual", "final"} {
+				if method == "" || strings.Contains(method, slug) {
+					t.Errorf("%s %s: draw method shown as %q", c.lang, c.path, method)
+				}
+			}
+			log := doc(t, body).Find(`[data-testid="draw-log"]`).Text()
+			if !strings.Contains(log, c.says) || strings.Contains(log, c.notSays) {
+				t.Errorf("%s %s: the draw log says %q, want %q", c.lang, c.path, log, c.says)
+			}
+			if !strings.Contains(log, "立会 花子") || strings.Contains(log, "root") {
+				t.Errorf("%s %s: the draw log does not name the person: %q", c.lang, c.path, log)
+			}
+			if c.byKisen != "" && !strings.Contains(doc(t, body).Find(`dl.facts`).Text(), c.byKisen) {
+				t.Errorf("%s %s: the number is not said to be Kisen's", c.lang, c.path)
+			}
+		}
+	})
+}
