@@ -79,7 +79,7 @@ type EffectAdvance struct {
 	// as staff do (pairing.NameRound).
 	Rounds, Qualifiers int
 	Player             int64
-	Opponent    int64
+	Opponent           int64
 }
 
 // EffectChampion is a stage's champion before and after the write.

@@ -63,8 +63,8 @@ func TestNames_BracketRoundNamesAndHeads_JaEn(t *testing.T) {
 		namesPublish(t, a, main)
 		ps, ms := strconv.FormatInt(stageIDOf(t, pre), 10), strconv.FormatInt(stageIDOf(t, main), 10)
 		for _, c := range []struct {
-			lang                          string
-			preRounds, mainRounds         []string
+			lang                           string
+			preRounds, mainRounds          []string
 			preEnd, mainEnd, third, forbid string
 		}{
 			{"ja", []string{"1回戦", "予選決勝"}, []string{"準々決勝", "準決勝", "決勝"}, "本戦進出", "優勝", "三位決定戦", "優勝"},

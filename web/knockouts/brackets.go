@@ -98,10 +98,10 @@ type StageView struct {
 	// (Qualifiers ≥ 1) instead of 優勝: 「本戦進出」, naming the next stage
 	// (issue 24 item 3). "" for a stage played to its champion.
 	AdvanceHead string
-	Series              []BracketGameView
-	SeriesWins          [2]int
-	SeriesName          [2]string
-	Voided              []site.VoidedGameView // games corrections made void (corrections.go)
+	Series      []BracketGameView
+	SeriesWins  [2]int
+	SeriesName  [2]string
+	Voided      []site.VoidedGameView // games corrections made void (corrections.go)
 }
 
 type bracketsView struct {
