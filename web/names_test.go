@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -198,6 +199,123 @@ func TestNames_DrawMethodAndLogInWords(t *testing.T) {
 			if c.byKisen != "" && !strings.Contains(doc(t, body).Find(`dl.facts`).Text(), c.byKisen) {
 				t.Errorf("%s %s: the number is not said to be Kisen's", c.lang, c.path)
 			}
+		}
+	})
+}
+
+// TestNames_Crawl_InfeasibleDrawsSayNoEngineEnglish renders the refused
+// draws — a knockout no bracket can satisfy (master and student alone in
+// a 一次予選, D-A1 / 001 第8条A1), a knockout with a gap in its seeds, and a
+// league class of 8 set to 10 games a player — in Japanese and English,
+// and checks each page as the crawl does: no English sentence (the
+// engines' "no valid draw …", "invalid league input: games_per_player 10
+// exceeds the 7 classmates …") on the Japanese page, no Japanese UI words
+// on the English one, no slugs or raw message ids; and the message names
+// the players and the class size in words.
+func TestNames_Crawl_InfeasibleDrawsSayNoEngineEnglish(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := newBracketFixture(t, a)
+		var data []string
+		var ids []int64
+		for _, p := range f.players {
+			data = append(data, p.Name)
+			ids = append(ids, p.ID)
+		}
+		newStage := func(form url.Values, seeds map[int64]string, players ...store.Player) string {
+			resp, body := a.postForm(f.eventPath()+"/stages", form)
+			if resp.StatusCode != http.StatusSeeOther {
+				t.Fatalf("create stage: %d %s", resp.StatusCode, body)
+			}
+			path := resp.Header.Get("Location")
+			for _, p := range players {
+				if resp, _ := a.postForm(path+"/entrants", url.Values{"player_id": {strconv.FormatInt(p.ID, 10)}, "seed": {seeds[p.ID]}}); resp.StatusCode != http.StatusSeeOther {
+					t.Fatalf("add entrant: %d", resp.StatusCode)
+				}
+			}
+			return path
+		}
+		// players[1]'s master is players[0] (the fixture).
+		blocked := newStage(url.Values{"name": {"一次予選"}, "kind": {"first_preliminary"}, "qualifiers": {"0"}, "round_dates": {"2026-12-10"}},
+			nil, f.players[0], f.players[1])
+		gap := newStage(url.Values{"name": {"二次予選"}, "kind": {"second_preliminary"}, "qualifiers": {"0"}, "round_dates": {"2026-12-10 2027-01-10"}},
+			map[int64]string{f.players[2].ID: "1", f.players[3].ID: "3"}, f.players[2:6]...)
+
+		lf := newLeagueFixture(t, a, 8)
+		for _, p := range lf.players {
+			data = append(data, p.Name)
+			ids = append(ids, p.ID)
+		}
+		a.signIn(a.client, lf.sched.ID)
+		resp, body := a.postForm(lf.base()+"/classes", url.Values{"class": {"C2"}, "members": {lf.memberLines()}, "games_per_player": {"4"}})
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("add a C2 class of 8: %d %s", resp.StatusCode, body)
+		}
+		classURL := resp.Header.Get("Location")
+		// The class form refuses 10 games for 8 players; a roll-over copies
+		// last term's setting as it is (issue 24), as this update does.
+		cid, _ := strconv.ParseInt(strings.TrimPrefix(classURL, "/league/"), 10, 64)
+		var lc store.LeagueClass
+		if err := a.store.DB(context.Background()).Where("id = ?", cid).Take(&lc).Error; err != nil {
+			t.Fatal(err)
+		}
+		var settings map[string]any
+		if err := json.Unmarshal([]byte(lc.Settings), &settings); err != nil {
+			t.Fatal(err)
+		}
+		settings["games_per_player"] = 10
+		raw, _ := json.Marshal(settings)
+		if err := a.store.DB(context.Background()).Model(&store.LeagueClass{}).Where("id = ?", cid).Update("settings", string(raw)).Error; err != nil {
+			t.Fatal(err)
+		}
+		data = append(data, f.event.Name, "第85期順位戦, C2; 予選", lf.sched.DisplayName) // typed by the fixture
+		chk := newPageChecker(a.srv.Msgs, data, ids)
+		root := f.admin.UserID
+
+		for _, c := range []struct {
+			lang                 string
+			blocked, gap, league []string // words each refusal must say
+			engine               []string // what the engines say in English
+		}{
+			{"ja", []string{"規定を満たす抽選はありません", f.players[0].Name, f.players[1].Name, "公式棋戦規約 第8条A-1"},
+				[]string{f.players[3].Name, "シード", "3", "2"},
+				[]string{"10", "8人", "7人"},
+				[]string{"no valid draw", "invalid league input", "games_per_player", "classmates", "seeds must be", "too few possible games"}},
+			{"en", []string{"No draw satisfies the rules", f.players[0].Name, f.players[1].Name, "art. 8 A-1"},
+				[]string{f.players[3].Name, "seed 3", "2 was expected"},
+				[]string{"10 games", "8 players", "7 possible opponents"},
+				[]string{"no valid draw", "invalid league input", "games_per_player", "classmates each", "seeds must be"}},
+		} {
+			a.signIn(a.client, root)
+			a.get("/lang?to=" + c.lang)
+			check := func(what, url string, resp *http.Response, body string, want []string) {
+				t.Helper()
+				if resp.StatusCode != http.StatusUnprocessableEntity {
+					t.Fatalf("%s %s: %d, want 422", c.lang, what, resp.StatusCode)
+				}
+				for _, o := range chk.check(url, c.lang, body) {
+					t.Errorf("%s %s: %s", c.lang, what, o)
+				}
+				text := doc(t, body).Find("main").Text()
+				for _, e := range c.engine {
+					if strings.Contains(text, e) {
+						t.Errorf("%s %s: the engine's words %q reach the page", c.lang, what, e)
+					}
+				}
+				for _, w := range want {
+					if !strings.Contains(text, w) {
+						t.Errorf("%s %s: the message does not say %q", c.lang, what, w)
+					}
+				}
+			}
+			resp, body := a.postForm(blocked+"/draw", url.Values{"seed": {"5"}, "draw_date": {"2026-11-21"}})
+			check("master and student alone", blocked, resp, body, c.blocked)
+			resp, body = a.postForm(gap+"/draw", url.Values{"seed": {"5"}, "draw_date": {"2026-11-21"}})
+			check("seeds 1 and 3", gap, resp, body, c.gap)
+			a.signIn(a.client, lf.sched.ID)
+			a.get("/lang?to=" + c.lang)
+			resp, body = a.postForm(classURL+"/generate", url.Values{"seed": {"7"}, "draw_date": {"2026-05-01"}})
+			check("league 10 games of 8", classURL, resp, body, c.league)
 		}
 	})
 }
