@@ -199,6 +199,10 @@ func TestNames_DrawMethodAndLogInWords(t *testing.T) {
 			if c.byKisen != "" && !strings.Contains(doc(t, body).Find(`dl.facts`).Text(), c.byKisen) {
 				t.Errorf("%s %s: the number is not said to be Kisen's", c.lang, c.path)
 			}
+			// The 本戦's places for the 一次予選's two winners name that stage.
+			if want := map[string]string{"ja": "一次予選の勝ち抜け 1", "en": "Qualifier 1 from First preliminary"}[c.lang]; c.path == picked && !strings.Contains(body, want) {
+				t.Errorf("%s: the qualifier places do not read %q", c.lang, want)
+			}
 		}
 	})
 }

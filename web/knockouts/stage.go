@@ -260,7 +260,7 @@ func (s *Room) renderStage(c echo.Context, status int, id int64, m stageManage, 
 		if pid, err := strconv.ParseInt(id, 10, 64); err == nil {
 			return s.PlayerName(ctx, &pid)
 		}
-		return placeholderName(ctx, id)
+		return placeholderName(ctx, id, v.Stages)
 	}
 	for _, e := range es {
 		byEntrant[strconv.FormatInt(e.PlayerID, 10)] = e.PlayerID
@@ -302,7 +302,7 @@ func (s *Room) renderStage(c echo.Context, status int, id int64, m stageManage, 
 			case ok:
 				row.Name, row.Master = ps[pid].Name, masterName(pid)
 			default:
-				row.Name = placeholderName(ctx, e)
+				row.Name = placeholderName(ctx, e, v.Stages)
 			}
 			m.Slots = append(m.Slots, row)
 		}
@@ -348,9 +348,15 @@ func (s *Room) renderStage(c echo.Context, status int, id int64, m stageManage, 
 	return s.Render(c, status, StagePage(s.Page(c, m.Stage.Name), m, errs))
 }
 
-// placeholderName reads "s12#1" as "qualifier 1 of stage 12".
-func placeholderName(ctx context.Context, id string) string {
+// placeholderName reads "s12#1" as 「一次予選の勝ち抜け 1」: the stage by
+// its name (issue 24 item 3), by number only when the reader cannot see it.
+func placeholderName(ctx context.Context, id string, stages []StageView) string {
 	if sid, k, ok := office.QualifierPlaceholder(id); ok {
+		for _, st := range stages {
+			if st.ID == sid {
+				return site.T(ctx, "names.qualifier", "Stage", st.Name, "N", k)
+			}
+		}
 		return site.L(ctx).T("knockout.qualifier", "Stage", sid, "N", k)
 	}
 	return id
