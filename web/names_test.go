@@ -101,6 +101,28 @@ func TestNames_BracketRoundNamesAndHeads_JaEn(t *testing.T) {
 				t.Errorf("%s: phone round links %q", c.lang, links)
 			}
 		}
+		// The game page and the games list name a bracket game by its round
+		// too: 「本戦 R1-G2」 reads 「本戦 準々決勝 第2局」.
+		kgs, err := a.store.KnockoutGamesOfStage(context.Background(), stageIDOf(t, main))
+		if err != nil || len(kgs) == 0 {
+			t.Fatalf("main games: %v %d", err, len(kgs))
+		}
+		kg := kgs[0]
+		k := strings.TrimPrefix(kg.BracketGame, "R1-G")
+		for _, c := range []struct{ lang, want, stored string }{
+			{"ja", "本戦 準々決勝 第" + k + "局", "本戦 " + kg.BracketGame},
+			{"en", "Main tournament Quarter-final, game " + k, kg.BracketGame},
+		} {
+			a.get("/lang?to=" + c.lang)
+			_, body := a.get("/games/" + strconv.FormatInt(kg.GameID, 10))
+			if title := testid(t, body, "game-title"); !strings.Contains(title, c.want) || strings.Contains(title, c.stored) {
+				t.Errorf("%s: game page title %q, want %q", c.lang, title, c.want)
+			}
+			_, body = a.get(f.eventPath() + "/games")
+			if list := testid(t, body, "games-table"); !strings.Contains(list, c.want) {
+				t.Errorf("%s: games list does not say %q", c.lang, c.want)
+			}
+		}
 		// The API says the round for people in the request's language and
 		// for programs as a code.
 		a.get("/lang?to=ja")
