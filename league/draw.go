@@ -96,35 +96,35 @@ func (d Draw) validate() error {
 		switch d.Class {
 		case ClassA, ClassB1, ClassB2, ClassC1, ClassC2:
 		default:
-			return fmt.Errorf("%w: class %q: a 順位戦 class must be one of A, B1, B2, C1, C2", ErrInvalid, d.Class)
+			return inputErr(InputClass, "class", map[string]any{"Class": d.Class}, "class %q: a 順位戦 class must be one of A, B1, B2, C1, C2", d.Class)
 		}
 	case KindLeague:
 		if d.Class != "" {
-			return fmt.Errorf("%w: class %q: only 順位戦 (kind junisen) has classes", ErrInvalid, d.Class)
+			return inputErr(InputClass, "class", map[string]any{"Class": d.Class}, "class %q: only 順位戦 (kind junisen) has classes", d.Class)
 		}
 	default:
-		return fmt.Errorf("%w: kind %q: must be junisen or league", ErrInvalid, d.Kind)
+		return inputErr(InputKind, "kind", map[string]any{"Kind": d.Kind}, "kind %q: must be junisen or league", d.Kind)
 	}
 	n := len(d.Players)
 	if n < 2 {
-		return fmt.Errorf("%w: players: a league needs at least 2 players, got %d", ErrInvalid, n)
+		return inputErr(InputTooFewPlayers, "players", map[string]any{"Players": n}, "players: a league needs at least 2 players, got %d", n)
 	}
 	// The search grows with n² (and n³ for round robins); the largest real
 	// classes have about 80 players and round robins about 20.
 	if limit := maxPlayers(d.Settings.RoundRobin); n > limit {
-		return fmt.Errorf("%w: players: %d players is more than the %d a class may have (%s); split the class", ErrInvalid, n, limit, classKind(d.Settings.RoundRobin))
+		return inputErr(InputTooManyPlayers, "players", map[string]any{"Players": n, "Max": limit}, "players: %d players is more than the %d a class may have (%s); split the class", n, limit, classKind(d.Settings.RoundRobin))
 	}
 	seen := make(map[string]int, n)
 	for i, p := range d.Players {
 		if p.ID == "" {
-			return fmt.Errorf("%w: players[%d].id is empty", ErrInvalid, i)
+			return inputErr(InputPlayerID, fmt.Sprintf("players[%d].id", i), map[string]any{"Player": ""}, "players[%d].id is empty", i)
 		}
 		if j, dup := seen[p.ID]; dup {
-			return fmt.Errorf("%w: players[%d].id %q repeats players[%d]", ErrInvalid, i, p.ID, j)
+			return inputErr(InputPlayerID, fmt.Sprintf("players[%d].id", i), map[string]any{"Player": p.ID}, "players[%d].id %q repeats players[%d]", i, p.ID, j)
 		}
 		seen[p.ID] = i
 		if p.Master == p.ID {
-			return fmt.Errorf("%w: players[%d].master: %q cannot be their own master", ErrInvalid, i, p.ID)
+			return inputErr(InputOwnMaster, fmt.Sprintf("players[%d].master", i), map[string]any{"Player": p.ID}, "players[%d].master: %q cannot be their own master", i, p.ID)
 		}
 	}
 	if err := d.Settings.validate(); err != nil {
@@ -133,44 +133,44 @@ func (d Draw) validate() error {
 	if !d.Settings.RoundRobin {
 		g := d.Settings.GamesPerPlayer
 		if g < 1 {
-			return fmt.Errorf("%w: games_per_player must be at least 1, got %d", ErrInvalid, g)
+			return inputErr(InputGamesTooFew, "games_per_player", map[string]any{"Games": g}, "games_per_player must be at least 1, got %d", g)
 		}
 		if g > n-1 {
-			return fmt.Errorf("%w: games_per_player %d exceeds the %d classmates each player has", ErrInvalid, g, n-1)
+			return inputErr(InputGamesOverClass, "games_per_player", map[string]any{"Games": g, "Classmates": n - 1, "Players": n}, "games_per_player %d exceeds the %d classmates each player has", g, n-1)
 		}
 	}
 	for i, r := range d.Relatives {
 		if err := checkPair(r, seen, true); err != nil {
-			return fmt.Errorf("%w: relatives[%d]: %v", ErrInvalid, i, err)
+			return inputErr(InputPair, fmt.Sprintf("relatives[%d]", i), map[string]any{"Player": r[0]}, "relatives[%d]: %v", i, err)
 		}
 	}
 	if len(d.PreviousTerms) > 2 {
-		return fmt.Errorf("%w: previous_terms: at most two terms (last, the one before), got %d", ErrInvalid, len(d.PreviousTerms))
+		return inputErr(InputPreviousTerms, "previous_terms", map[string]any{"Terms": len(d.PreviousTerms)}, "previous_terms: at most two terms (last, the one before), got %d", len(d.PreviousTerms))
 	}
 	for t, term := range d.PreviousTerms {
 		for i, r := range term {
 			if err := checkPair(r, seen, true); err != nil {
-				return fmt.Errorf("%w: previous_terms[%d][%d]: %v", ErrInvalid, t, i, err)
+				return inputErr(InputPair, fmt.Sprintf("previous_terms[%d][%d]", t, i), map[string]any{"Player": r[0]}, "previous_terms[%d][%d]: %v", t, i, err)
 			}
 		}
 	}
 	for i, r := range d.PreviousFinalRound {
 		if err := checkPair(r, seen, true); err != nil {
-			return fmt.Errorf("%w: previous_final_round[%d]: %v", ErrInvalid, i, err)
+			return inputErr(InputPair, fmt.Sprintf("previous_final_round[%d]", i), map[string]any{"Player": r[0]}, "previous_final_round[%d]: %v", i, err)
 		}
 	}
 	if len(d.Dates) > 0 {
 		rounds := d.RoundCount()
 		if len(d.Dates) != rounds {
-			return fmt.Errorf("%w: dates: %d rounds need %d entries, got %d", ErrInvalid, rounds, rounds, len(d.Dates))
+			return inputErr(InputDatesCount, "dates", map[string]any{"Rounds": rounds, "Got": len(d.Dates)}, "dates: %d rounds need %d entries, got %d", rounds, rounds, len(d.Dates))
 		}
 		for r, ds := range d.Dates {
 			if len(ds) == 0 {
-				return fmt.Errorf("%w: dates[%d]: round %d has no date", ErrInvalid, r, r+1)
+				return inputErr(InputDateMissing, fmt.Sprintf("dates[%d]", r), map[string]any{"Round": r + 1}, "dates[%d]: round %d has no date", r, r+1)
 			}
 		}
 		if len(d.Dates[rounds-1]) != 1 {
-			return fmt.Errorf("%w: dates[%d]: the final round is played on one day (D-B1, 001 第8条B1), got %d dates", ErrInvalid, rounds-1, len(d.Dates[rounds-1]))
+			return inputErr(InputFinalOneDay, fmt.Sprintf("dates[%d]", rounds-1), map[string]any{"Round": rounds, "Got": len(d.Dates[rounds-1])}, "dates[%d]: the final round is played on one day (D-B1, 001 第8条B1), got %d dates", rounds-1, len(d.Dates[rounds-1]))
 		}
 	}
 	return nil

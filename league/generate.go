@@ -39,7 +39,10 @@ type NoScheduleError struct {
 	// Proven is true when the conflicts make every schedule impossible,
 	// false when the search gave up (the conflicts are then what its
 	// closest attempt still broke).
-	Proven    bool
+	Proven bool
+	// Code says why in a word a caller translates (NoSchedule… codes);
+	// Reason is the English sentence of the command line.
+	Code      string
 	Reason    string
 	Conflicts []Violation
 }
@@ -90,7 +93,7 @@ func GenerateWithOptions(d Draw, opt Options) (Schedule, Report, error) {
 	p.stop = opt.Stop
 	lb, conflicts := p.feasibility()
 	if len(conflicts) > 0 {
-		return Schedule{}, Report{}, &NoScheduleError{Proven: true, Reason: "the rules leave some players too few possible games", Conflicts: conflicts}
+		return Schedule{}, Report{}, &NoScheduleError{Proven: true, Code: NoScheduleTooFewGames, Reason: "the rules leave some players too few possible games", Conflicts: conflicts}
 	}
 	rng := rand.New(rand.NewPCG(d.Seed, seedStream))
 	// D-C1 (001 第8条C1): last term's opponents only when no schedule
@@ -118,7 +121,7 @@ func GenerateWithOptions(d Draw, opt Options) (Schedule, Report, error) {
 		}
 		rounds, pl, soft, impossible := p.roundsFor(attempt, rng, strict, lb)
 		if impossible {
-			return Schedule{}, Report{}, &NoScheduleError{Proven: true,
+			return Schedule{}, Report{}, &NoScheduleError{Proven: true, Code: NoScheduleRelatedPairs,
 				Reason:    "an exhaustive search finds no round robin that places these related pairs as the rules require",
 				Conflicts: p.restrictedPairs()}
 		}
@@ -186,7 +189,7 @@ func GenerateWithOptions(d Draw, opt Options) (Schedule, Report, error) {
 		rep, _ := Check(d, p.assemble(last, o))
 		near = rep.Violations
 	}
-	return Schedule{}, Report{}, &NoScheduleError{Reason: fmt.Sprintf("none found in %d restarts; the closest attempt broke these rules", restarts), Conflicts: near}
+	return Schedule{}, Report{}, &NoScheduleError{Code: NoScheduleNotFound, Reason: fmt.Sprintf("none found in %d restarts; the closest attempt broke these rules", restarts), Conflicts: near}
 }
 
 // orient fixes sides for the rounds found, trying fresh starts.

@@ -100,10 +100,10 @@ func (s Settings) validate() error {
 	switch s.PreviousTerm {
 	case PreviousAllow, PreviousAvoid, PreviousForbid:
 	default:
-		return fmt.Errorf("%w: settings.previous_term %q: must be allow, avoid or forbid", ErrInvalid, s.PreviousTerm)
+		return inputErr(InputSettings, "settings.previous_term", map[string]any{"Setting": "previous_term"}, "settings.previous_term %q: must be allow, avoid or forbid", s.PreviousTerm)
 	}
 	if s.SenteGote.MaxRun < 1 {
-		return fmt.Errorf("%w: settings.sente_gote.max_run must be at least 1, got %d", ErrInvalid, s.SenteGote.MaxRun)
+		return inputErr(InputSettings, "settings.sente_gote.max_run", map[string]any{"Setting": "sente_gote.max_run"}, "settings.sente_gote.max_run must be at least 1, got %d", s.SenteGote.MaxRun)
 	}
 	rules := []struct {
 		name string
@@ -111,7 +111,7 @@ func (s Settings) validate() error {
 	}{{"master_student", s.MasterStudent}, {"fellow_disciples", s.FellowDisciples}, {"relatives", s.Relatives}}
 	for _, x := range rules {
 		if x.r.NotFirst < 0 || x.r.NotLast < 0 {
-			return fmt.Errorf("%w: settings.%s: not_first and not_last cannot be negative", ErrInvalid, x.name)
+			return inputErr(InputSettings, "settings."+x.name, map[string]any{"Setting": x.name}, "settings.%s: not_first and not_last cannot be negative", x.name)
 		}
 	}
 	return nil

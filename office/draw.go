@@ -91,6 +91,22 @@ func previousStage(ctx context.Context, s *store.Store, st store.KnockoutStage) 
 	return all[i-1], true, nil
 }
 
+// Who picked a draw's number, as its log records it (issue 24 item 3): the
+// witnesses typed it, or the form was left empty and Kisen drew it from
+// the operating system.
+const (
+	SeedByWitnesses = "witnesses"
+	SeedByKisen     = "kisen"
+)
+
+// seedBy says who picked the number the form carried ("" → Kisen).
+func seedBy(typed string) string {
+	if strings.TrimSpace(typed) == "" {
+		return SeedByKisen
+	}
+	return SeedByWitnesses
+}
+
 // parseSeed reads the witnesses' number; "" draws a fresh one from the
 // operating system so nobody chooses it.
 func parseSeed(v *ValidationError, s string) uint64 {
@@ -149,12 +165,17 @@ func (o *Office) DrawStage(ctx context.Context, actor Actor, in DrawInput) (stor
 			b, err := pairing.Draw(req)
 			var nv *pairing.NoValidDrawError
 			var fe *pairing.FieldError
+			// The pairing room's errors carry a code and the ids they name;
+			// they are said in the reader's words (issue 24 item 3), never
+			// as the room's English sentence.
 			switch {
 			case errors.As(err, &nv):
-				v.Add(0, "", "knockout.err.no_valid_draw", map[string]any{"Players": o.playerNames(ctx, tx, nv.Players), "Reason": nv.Reason})
+				code, args := noDrawWords(nv, o.nameList(ctx, tx, nv.Players), o.pairList(ctx, tx, nv.Pairs))
+				v.Add(0, "", code, args)
 				return v
 			case errors.As(err, &fe):
-				v.Add(0, "", "knockout.err.draw_input", map[string]any{"Field": fe.Field, "Reason": fe.Reason})
+				code, args := drawInputWords(fe, o.nameList(ctx, tx, idsIn(fe.Params)))
+				v.Add(0, "", code, args)
 				return v
 			case err != nil:
 				return err
@@ -168,7 +189,7 @@ func (o *Office) DrawStage(ctx context.Context, actor Actor, in DrawInput) (stor
 		}
 		out = st
 		return tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "draw", ActorID: actor.UserID, At: o.now(),
-			Detail: mustJSON(map[string]any{"seed": st.DrawSeed, "draw_date": st.DrawDate, "method": method, "slots": slots})})
+			Detail: mustJSON(map[string]any{"seed": st.DrawSeed, "seed_by": seedBy(in.Seed), "draw_date": st.DrawDate, "method": method, "slots": slots})})
 	})
 	return out, err
 }
@@ -188,8 +209,71 @@ func seriesSlots(ctx context.Context, tx *store.Store, st store.KnockoutStage) (
 	return []string{entrantID(es[0].PlayerID), entrantID(es[1].PlayerID)}, nil
 }
 
-// playerNames turns entrant ids into names for messages ("、"-joined).
-func (o *Office) playerNames(ctx context.Context, s *store.Store, ids []string) string {
+// NameList is a list of names in a message's arguments: the web joins it
+// in the reader's language (「、」 or ", ").
+type NameList []string
+
+// nameList names entrant ids (a player's name, or the id of a placeholder).
+func (o *Office) nameList(ctx context.Context, s *store.Store, ids []string) NameList {
+	return NameList(playerNameList(ctx, s, ids))
+}
+
+// pairList names 師弟 pairs, one "A・B" entry each.
+func (o *Office) pairList(ctx context.Context, s *store.Store, pairs [][2]string) NameList {
+	var ids []string
+	for _, p := range pairs {
+		ids = append(ids, p[0], p[1])
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	names := o.nameList(ctx, s, ids)
+	out := make(NameList, 0, len(pairs))
+	for i := 0; i+1 < len(names); i += 2 {
+		out = append(out, names[i]+"・"+names[i+1])
+	}
+	return out
+}
+
+// idsIn is the player id a pairing error names (its Params' "Player").
+func idsIn(params map[string]any) []string {
+	if id, ok := params["Player"].(string); ok && id != "" {
+		return []string{id}
+	}
+	return nil
+}
+
+// noDrawWords is the message code and arguments for a draw no bracket can
+// satisfy: the players and the 師弟 pairs that make it so.
+func noDrawWords(nv *pairing.NoValidDrawError, players, pairs NameList) (string, map[string]any) {
+	if nv.Code == pairing.NoDrawSeedsMeet {
+		return "names.err.draw.seeds_meet", map[string]any{"Players": players}
+	}
+	return "names.err.draw.master_student", map[string]any{"Players": players, "Pairs": pairs}
+}
+
+// drawInputWords is the message code and arguments for input the pairing
+// room refuses; a code without words of its own gets a general message
+// (never the room's English).
+func drawInputWords(fe *pairing.FieldError, player NameList) (string, map[string]any) {
+	args := map[string]any{}
+	for k, v := range fe.Params {
+		args[k] = v
+	}
+	if len(player) > 0 {
+		args["Player"] = player[0]
+	}
+	switch fe.Code {
+	case pairing.FieldTooFewEntrants, pairing.FieldBracketSize, pairing.FieldSeedGap, pairing.FieldSeedNoLine,
+		pairing.FieldEntryNeedsByes, pairing.FieldEntryRound, pairing.FieldEntryUnseeded, pairing.FieldQualifiers:
+		return "names.err.draw." + fe.Code, args
+	}
+	return "names.err.draw.input", args
+}
+
+// playerNameList names entrant ids: a player by name, anything else (a
+// placeholder, an unknown id) as given.
+func playerNameList(ctx context.Context, s *store.Store, ids []string) []string {
 	var pids []int64
 	for _, id := range ids {
 		if p, ok := playerOfEntrant(id); ok {
@@ -205,7 +289,7 @@ func (o *Office) playerNames(ctx context.Context, s *store.Store, ids []string) 
 			names = append(names, id)
 		}
 	}
-	return strings.Join(names, "、")
+	return names
 }
 
 // stageBracket is the stage's stored draw as a pairing bracket with the

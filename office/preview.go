@@ -72,8 +72,14 @@ type EffectAdvance struct {
 	BracketGame string
 	Round       int
 	Final       bool
-	Player      int64
-	Opponent    int64
+	// ThirdPlace: the game is the 三位決定戦 (its players are the
+	// semi-final losers), not the final (issue 24 item 3).
+	ThirdPlace bool
+	// Rounds and Qualifiers are the stage's, so a page can name Round
+	// as staff do (pairing.NameRound).
+	Rounds, Qualifiers int
+	Player             int64
+	Opponent           int64
 }
 
 // EffectChampion is a stage's champion before and after the write.
@@ -148,6 +154,8 @@ type stageSnap struct {
 	rounds     map[string]int
 	last       int  // the stage's number of rounds
 	champion1  bool // the last round is a final (the stage has one winner, not qualifiers)
+	third      string
+	cut        int // the stage's qualifiers setting
 }
 
 func bracketSnapshot(ctx context.Context, s *store.Store, e store.Event) (map[int64]*stageSnap, error) {
@@ -164,7 +172,7 @@ func bracketSnapshot(ctx context.Context, s *store.Store, e store.Event) (map[in
 	}
 	for _, sb := range eb.Stages {
 		sn := &stageSnap{name: sb.Stage.Name, nameEn: sb.Stage.NameEn, kind: sb.Stage.Kind, qualifiers: map[int64]bool{}, games: map[string][2]string{}, rounds: map[string]int{}, last: len(sb.Rounds),
-			champion1: sb.Stage.Qualifiers <= 1}
+			champion1: sb.Stage.Qualifiers <= 1, cut: sb.Stage.Qualifiers}
 		sn.champion, _ = playerOfEntrant(sb.Champion)
 		for _, q := range sb.Qualifiers {
 			if p, ok := playerOfEntrant(q); ok {
@@ -180,6 +188,7 @@ func bracketSnapshot(ctx context.Context, s *store.Store, e store.Event) (map[in
 		if sb.ThirdPlace != nil {
 			sn.games[sb.ThirdPlace.ID] = sb.ThirdPlace.Players
 			sn.rounds[sb.ThirdPlace.ID] = len(sb.Rounds)
+			sn.third = sb.ThirdPlace.ID
 		}
 		out[sb.Stage.ID] = sn
 	}
@@ -275,7 +284,8 @@ func effectsSince(ctx context.Context, tx *store.Store, e store.Event, m store.E
 				}
 				opp, _ := playerOfEntrant(players[1-i])
 				eff.Advances = append(eff.Advances, EffectAdvance{StageID: id, StageName: sn.name, StageNameEn: sn.nameEn, StageKind: sn.kind, BracketGame: gid,
-					Round: sn.rounds[gid], Final: sn.champion1 && sn.rounds[gid] == sn.last, Player: pid, Opponent: opp})
+					Round: sn.rounds[gid], Final: sn.champion1 && sn.rounds[gid] == sn.last && gid != sn.third, ThirdPlace: gid == sn.third,
+					Rounds: sn.last, Qualifiers: sn.cut, Player: pid, Opponent: opp})
 			}
 		}
 	}

@@ -302,7 +302,8 @@ func (o *Office) GenerateSchedule(ctx context.Context, actor Actor, in ScheduleI
 		case errors.As(err, &nse):
 			return &NoScheduleError{ClassID: c.ID, NoScheduleError: nse}
 		case errors.Is(err, league.ErrInvalid):
-			v.Add(0, "round_dates", "league.err.draw", map[string]any{"Value": err.Error()})
+			field, code, args := leagueInputWords(err, func(ids []string) NameList { return NameList(playerNameList(ctx, tx, ids)) })
+			v.Add(0, field, code, args)
 			return v
 		case err != nil:
 			return err
@@ -319,10 +320,39 @@ func (o *Office) GenerateSchedule(ctx context.Context, actor Actor, in ScheduleI
 		if err := tx.SaveLeagueDraw(ctx, c, now); err != nil {
 			return err
 		}
-		detail, _ := json.Marshal(map[string]any{"seed": c.DrawSeed, "draw_date": c.DrawDate, "rematches": report.PreviousTermRematches})
+		detail, _ := json.Marshal(map[string]any{"seed": c.DrawSeed, "seed_by": seedBy(in.Seed), "draw_date": c.DrawDate, "rematches": report.PreviousTermRematches})
 		return tx.AppendLeagueLog(ctx, &store.LeagueLogEntry{ClassID: c.ID, Action: "generate", Detail: string(detail), Violations: "[]", ActorID: actor.UserID, At: now})
 	})
 	return c, err
+}
+
+// leagueInputWords is the form field, message code and arguments for draw
+// input the league room refuses (issue 24 item 3): its code and values,
+// the players by name, never the room's English sentence. A code without
+// words of its own gets a general message.
+func leagueInputWords(err error, names func([]string) NameList) (field, code string, args map[string]any) {
+	var ie *league.InputError
+	if !errors.As(err, &ie) {
+		return "", "names.err.league.other", map[string]any{}
+	}
+	args = map[string]any{}
+	for k, v := range ie.Params {
+		args[k] = v
+	}
+	if id, ok := ie.Params["Player"].(string); ok && id != "" {
+		args["Player"] = names([]string{id})[0]
+	}
+	switch ie.Code {
+	case league.InputDatesCount, league.InputDateMissing, league.InputFinalOneDay:
+		field = "round_dates"
+	}
+	switch ie.Code {
+	case league.InputClass, league.InputKind, league.InputTooFewPlayers, league.InputTooManyPlayers, league.InputPlayerID,
+		league.InputOwnMaster, league.InputGamesTooFew, league.InputGamesOverClass, league.InputPair, league.InputPreviousTerms,
+		league.InputDatesCount, league.InputDateMissing, league.InputFinalOneDay, league.InputSettings:
+		return field, "names.err.league." + ie.Code, args
+	}
+	return field, "names.err.league.other", args
 }
 
 // Schedule edits.

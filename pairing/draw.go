@@ -84,7 +84,7 @@ func DrawWith(req DrawRequest, opt DrawOptions) (Bracket, error) {
 		return Bracket{}, err
 	}
 	if q := req.Qualifiers; q < 0 || q > 1 && (q&(q-1) != 0 || q >= l.size) {
-		return Bracket{}, fieldErr("qualifiers", "%d is not a power of two below the bracket size %d", q, l.size)
+		return Bracket{}, codedErr(FieldQualifiers, map[string]any{"Qualifiers": q, "Size": l.size}, "qualifiers", "%d is not a power of two below the bracket size %d", q, l.size)
 	}
 	d := newDrawer(f, l, req.Stage.barsMasterStudent())
 	if err := d.seededClash(req.Stage); err != nil {
@@ -193,6 +193,7 @@ func (d *drawer) seededClash(st Stage) error {
 				Stage:   st,
 				Players: sortedIDs(ea.ID, eb.ID),
 				Pairs:   [][2]string{orderedPair(ea.ID, eb.ID)},
+				Code:    NoDrawSeedsMeet,
 				Reason: fmt.Sprintf("seeds %d (%s) and %d (%s) are master and student and the standard seeding puts them together in round 1; change the seeding",
 					ea.Seed, ea.ID, eb.Seed, eb.ID),
 			}

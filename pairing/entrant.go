@@ -95,7 +95,7 @@ func (i entrantField) String() string { return fmt.Sprintf("entrants[%d]", int(i
 
 func newField(entrants []Entrant, pairs [][2]string) (*field, error) {
 	if len(entrants) < 2 {
-		return nil, fieldErr("entrants", "need at least 2 entrants, got %d", len(entrants))
+		return nil, codedErr(FieldTooFewEntrants, map[string]any{"Count": len(entrants)}, "entrants", "need at least 2 entrants, got %d", len(entrants))
 	}
 	f := &field{entrants: entrants, index: make(map[string]int, len(entrants)), related: map[uint64]struct{}{}}
 	for i, e := range entrants {
@@ -114,10 +114,10 @@ func newField(entrants []Entrant, pairs [][2]string) (*field, error) {
 			return nil, fieldErr(at.String()+".master", "%q is named as their own master", e.ID)
 		}
 		if e.EnterRound < 0 || e.EnterRound > maxEnterRound {
-			return nil, fieldErr(at.String()+".enter_round", "round %d out of range [1, %d]", e.EnterRound, maxEnterRound)
+			return nil, codedErr(FieldEntryRound, map[string]any{"Player": e.ID, "Round": e.EnterRound, "Max": maxEnterRound}, at.String()+".enter_round", "round %d out of range [1, %d]", e.EnterRound, maxEnterRound)
 		}
 		if e.EnterRound > 1 && e.Seed == 0 {
-			return nil, fieldErr(at.String()+".enter_round", "only a seeded player may enter after round 1 (the draw places unseeded players)")
+			return nil, codedErr(FieldEntryUnseeded, map[string]any{"Player": e.ID}, at.String()+".enter_round", "only a seeded player may enter after round 1 (the draw places unseeded players)")
 		}
 		if e.Seed > 0 {
 			f.seeded = append(f.seeded, i)
@@ -128,7 +128,7 @@ func newField(entrants []Entrant, pairs [][2]string) (*field, error) {
 	sort.Slice(f.seeded, func(a, b int) bool { return entrants[f.seeded[a]].Seed < entrants[f.seeded[b]].Seed })
 	for k, i := range f.seeded {
 		if s := entrants[i].Seed; s != k+1 {
-			return nil, fieldErr(fmt.Sprintf("entrants[%d].seed", i),
+			return nil, codedErr(FieldSeedGap, map[string]any{"Player": entrants[i].ID, "Seed": s, "Want": k + 1}, fmt.Sprintf("entrants[%d].seed", i),
 				"seeds must be 1..%d without gaps or repeats; found %d where %d was expected", len(f.seeded), s, k+1)
 		}
 	}

@@ -22,8 +22,21 @@ type NoValidDrawError struct {
 	// out to Barrier; there are more groups than Barrier members.
 	Groups  [][]string
 	Barrier []string
-	Reason  string
+	// Code says why in a word a caller translates (NoDraw… codes), with
+	// Players and Pairs; Reason is the English sentence of the command line.
+	Code   string
+	Reason string
 }
+
+// Codes of NoValidDrawError.
+const (
+	// NoDrawMasterStudent: the 師弟 pairs leave some players no possible
+	// round-1 opponent (D-A1, 001 第8条A1).
+	NoDrawMasterStudent = "master_student"
+	// NoDrawSeedsMeet: two seeds who are master and student meet in round 1
+	// by the standard seeding.
+	NoDrawSeedsMeet = "seeds_meet"
+)
 
 func (e *NoValidDrawError) Error() string {
 	return "no valid draw: " + e.Reason
@@ -136,7 +149,7 @@ func (d *drawer) explain(st Stage, g *graph, dec decomposition, players, tokens 
 		}
 		return strings.Compare(a[1], b[1])
 	})
-	out.Reason = certificateText(out)
+	out.Code, out.Reason = NoDrawMasterStudent, certificateText(out)
 	return out
 }
 

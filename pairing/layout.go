@@ -33,7 +33,7 @@ func planLayout(f *field) (*layout, error) {
 	}
 	size, err := BracketSize(places)
 	if err != nil {
-		return nil, fieldErr("entrants", "cannot build a bracket for %d places: %v", places, err)
+		return nil, codedErr(FieldBracketSize, map[string]any{"Count": places}, "entrants", "cannot build a bracket for %d places: %v", places, err)
 	}
 	lines, err := SeedLines(size)
 	if err != nil {
@@ -54,7 +54,7 @@ func planLayout(f *field) (*layout, error) {
 		e := f.entrants[i]
 		ln := nextLine()
 		if ln > size {
-			return nil, fieldErr(fmt.Sprintf("entrants[%d]", i), "no line left for seed %d", e.Seed)
+			return nil, codedErr(FieldSeedNoLine, map[string]any{"Player": e.ID, "Seed": e.Seed}, fmt.Sprintf("entrants[%d]", i), "no line left for seed %d", e.Seed)
 		}
 		slot := l.at[ln]
 		l.slots[slot] = i
@@ -65,7 +65,7 @@ func planLayout(f *field) (*layout, error) {
 				continue
 			}
 			if l.slots[s] != slotFree {
-				return nil, fieldErr(fmt.Sprintf("entrants[%d].enter_round", i),
+				return nil, codedErr(FieldEntryNeedsByes, map[string]any{"Player": e.ID, "Seed": e.Seed, "Round": e.EnterRound}, fmt.Sprintf("entrants[%d].enter_round", i),
 					"seed %d entering at round %d needs byes in slots %d–%d, but slot %d is already taken; give deeper entry to higher seeds",
 					e.Seed, e.EnterRound, first, first+block-1, s)
 			}

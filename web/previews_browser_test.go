@@ -146,7 +146,7 @@ func TestBrowser_Previews_PublishQuickResultUnpublish_D_A1(t *testing.T) {
 		}
 		do(t, ctx, chooseFirst(`[data-testid="winner-`+id+`"]`))
 		do(t, ctx, submit("result-submit-"+id)...)
-		if r := textOf(t, ctx, `[data-testid="preview-advance"]`); !strings.Contains(r, "2回戦") {
+		if r := textOf(t, ctx, `[data-testid="preview-advance"]`); !strings.Contains(r, "予選決勝") {
 			t.Fatalf("quick result preview %q", r)
 		}
 		screenshot(t, ctx, "previews-quick-result")

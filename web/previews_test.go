@@ -120,7 +120,7 @@ func TestPreviews_QuickResult_NoDefaultWinner_PreviewThenConfirm(t *testing.T) {
 		if !strings.Contains(res, winner.Name+" の勝ち") || !strings.Contains(res, "投了") {
 			t.Fatalf("preview result %q", res)
 		}
-		if adv := testid(t, body, "preview-advance"); !strings.Contains(adv, winner.Name) || !strings.Contains(adv, "2回戦") {
+		if adv := testid(t, body, "preview-advance"); !strings.Contains(adv, winner.Name) || !strings.Contains(adv, "予選決勝") {
 			t.Fatalf("preview advance %q", adv)
 		}
 		if n := len(versionsOf(t, a, g1.ID)); n != 0 {

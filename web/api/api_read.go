@@ -18,6 +18,7 @@ import (
 	"kisen/office"
 	"kisen/office/day"
 	"kisen/office/ratings"
+	"kisen/pairing"
 	"kisen/web/site"
 )
 
@@ -219,8 +220,9 @@ func (s *Room) apiStages(c echo.Context) error {
 		}
 		return &APIPlayerRef{ID: pid, Name: eb.Players[pid].Name}
 	}
-	game := func(g office.BracketGame) APIBracketGame {
-		out := APIBracketGame{ID: g.ID, Round: g.Round, Index: g.Index, Status: string(g.Status), Forfeit: g.Kind == "forfeit",
+	ctx := c.Request().Context()
+	game := func(g office.BracketGame, name pairing.RoundName) APIBracketGame {
+		out := APIBracketGame{ID: g.ID, Round: g.Round, RoundName: string(name.Kind), RoundLabel: site.RoundWords(ctx, name), Index: g.Index, Status: string(g.Status), Forfeit: g.Kind == "forfeit",
 			Players: []APIEntrant{entrant(g.Players[0]), entrant(g.Players[1])}, GameID: idPtr(g.GameID),
 			DecidingGameID: idPtr(g.DecidingGameID), Sente: ref(g.SenteID), Gote: ref(g.GoteID), Result: g.Result, Reason: g.Reason,
 			Redos: g.Redos, ScheduledOn: g.ScheduledOn, Handicap: g.Handicap, Version: g.Version}
@@ -237,15 +239,16 @@ func (s *Room) apiStages(c echo.Context) error {
 		}
 		st := APIStage{ID: sb.Stage.ID, Name: sb.Stage.Name, NameEn: sb.Stage.NameEn, Kind: sb.Stage.Kind, Status: sb.Stage.Status,
 			BestOf: sb.Stage.BestOf, Finished: sb.Finished, Rounds: [][]APIBracketGame{}, CSVURL: "/stages/" + site.I64(sb.Stage.ID) + "/csv"}
-		for _, r := range sb.Rounds {
+		for i, r := range sb.Rounds {
 			row := []APIBracketGame{}
+			name := pairing.NameRound(i+1, len(sb.Rounds), sb.Stage.Qualifiers)
 			for _, g := range r {
-				row = append(row, game(g))
+				row = append(row, game(g, name))
 			}
 			st.Rounds = append(st.Rounds, row)
 		}
 		if sb.ThirdPlace != nil {
-			g := game(*sb.ThirdPlace)
+			g := game(*sb.ThirdPlace, pairing.ThirdPlaceRound())
 			st.ThirdPlace = &g
 		}
 		if sb.Champion != "" {

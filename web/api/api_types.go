@@ -93,6 +93,8 @@ type APIEntrant struct {
 type APIBracketGame struct {
 	ID             string        `json:"id" doc:"the bracket position, e.g. R2-G3, 3P"`
 	Round          int           `json:"round"`
+	RoundName      string        `json:"round_name" enum:"numbered,quarter_final,semi_final,final,qualifying_final,third_place" doc:"what staff call the round, by its distance from the end of the stage"`
+	RoundLabel     string        `json:"round_label" doc:"the round's name for people, in the request's language (決勝, 準決勝 … / Final, Semi-final …)"`
 	Index          int           `json:"index"`
 	Players        []APIEntrant  `json:"players" doc:"two sides, in bracket order"`
 	Status         string        `json:"status" enum:"pending,ready,done,walkover,empty"`

@@ -3,6 +3,7 @@ package day
 import (
 	"context"
 	"errors"
+	"math/bits"
 	"net/http"
 	"strconv"
 	"strings"
@@ -180,6 +181,9 @@ func fillDayFinal(ctx context.Context, v *dayFinalView, p day.FinalPreview) {
 			"Relation", site.T(ctx, "day_final.relation."+x.Relation)))
 	}
 	for _, x := range p.Together {
-		v.Together = append(v.Together, site.T(ctx, "day_final.together", "A", x.Names[0], "B", x.Names[1], "Block", x.Block, "Round", x.Round))
+		// The round as staff say it (準決勝, 決勝 …): the final knockout plays
+		// to one winner over log2(size) rounds.
+		round := site.KnockoutRound(ctx, x.Round, bits.TrailingZeros(uint(p.Size)), 0)
+		v.Together = append(v.Together, site.T(ctx, "day_final.together", "A", x.Names[0], "B", x.Names[1], "Block", x.Block, "Round", round))
 	}
 }

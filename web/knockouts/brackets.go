@@ -94,10 +94,14 @@ type StageView struct {
 	ConsolationChampion string
 	Champion            string
 	Advancing           []string
-	Series              []BracketGameView
-	SeriesWins          [2]int
-	SeriesName          [2]string
-	Voided              []site.VoidedGameView // games corrections made void (corrections.go)
+	// AdvanceHead heads the end of a stage that sends players on
+	// (Qualifiers ≥ 1) instead of 優勝: 「本戦進出」, naming the next stage
+	// (issue 24 item 3). "" for a stage played to its champion.
+	AdvanceHead string
+	Series      []BracketGameView
+	SeriesWins  [2]int
+	SeriesName  [2]string
+	Voided      []site.VoidedGameView // games corrections made void (corrections.go)
 }
 
 type bracketsView struct {
@@ -208,11 +212,14 @@ func (s *Room) BracketsView(ctx context.Context, a office.Actor, eventID int64) 
 	if err != nil {
 		return v, err
 	}
-	for _, sb := range eb.Stages {
+	for i, sb := range eb.Stages {
 		st := sb.Stage
 		sv := StageView{ID: st.ID, EventID: eventID, Name: site.StageName(ctx, st.Name, st.NameEn, st.Kind), Kind: st.Kind, Status: st.Status, Size: len(sb.Slots),
 			Seed: st.DrawSeed, DrawDate: st.DrawDate, Method: st.Method, ThirdPlace: st.ThirdPlace, Qualifiers: st.Qualifiers, BestOf: st.BestOf}
 		sv.Voided = voided[st.ID]
+		if st.Qualifiers > 0 && st.Kind != office.StageSeries {
+			sv.AdvanceHead = advanceHead(ctx, eb.Stages[i+1:])
+		}
 		if sb.Champion != "" {
 			sv.Champion = eb.PlayerName(sb.Champion)
 		}
@@ -296,6 +303,28 @@ func (s *Room) renderBrackets(c echo.Context, status int, id int64, in stageInpu
 	site.MarkDraft(c, v.Draft)
 	v.CanEdit = s.Office.StageCapabilities(ctx, site.Actor(c), id).Edit
 	return s.Render(c, status, BracketsPage(s.Page(c, v.EventName+" — "+site.L(ctx).T("knockout.brackets.title")), v, in, errs))
+}
+
+// advanceHead says where a stage's winners go: the next stage the reader
+// may see, by name (「本戦進出」), else the next stage in general.
+func advanceHead(ctx context.Context, later []office.StageBracket) string {
+	if len(later) > 0 {
+		nx := later[0].Stage
+		return site.T(ctx, "names.advance.next", "Stage", site.StageName(ctx, nx.Name, nx.NameEn, nx.Kind))
+	}
+	return site.T(ctx, "names.advance.some")
+}
+
+// RoundHead names round r (0-based) of the stage's tree as staff say it:
+// 決勝, 準決勝, 準々決勝, 予選決勝 or n回戦.
+func (st StageView) RoundHead(ctx context.Context, r int) string {
+	return site.KnockoutRound(ctx, r+1, len(st.Rounds), st.Qualifiers)
+}
+
+// ConsolationHead names round r (0-based) of the stage's 交流戦 by its
+// distance from the 交流戦's own final.
+func (st StageView) ConsolationHead(ctx context.Context, r int) string {
+	return site.KnockoutRound(ctx, r+1, len(st.Consolation), 0)
 }
 
 // allGames lists a stage's games in bracket order, third place and series

@@ -1,7 +1,9 @@
 package knockouts
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"maps"
 	"net/http"
 	"strconv"
@@ -113,6 +115,9 @@ type stageManage struct {
 	Swap       swapInput
 	Draw       drawInput
 	Log        []logRow
+	// SeedBy is who picked the number of the latest draw, from its log
+	// (office.SeedByWitnesses / SeedByKisen; "" when the log does not say).
+	SeedBy     string
 	EventDraft bool // publishing the draw publishes the event too
 	// BulkText and BulkProblems: a refused paste of entrants, shown again
 	// with every bad line (bulk.go).
@@ -255,7 +260,7 @@ func (s *Room) renderStage(c echo.Context, status int, id int64, m stageManage, 
 		if pid, err := strconv.ParseInt(id, 10, 64); err == nil {
 			return s.PlayerName(ctx, &pid)
 		}
-		return placeholderName(ctx, id)
+		return placeholderName(ctx, id, v.Stages)
 	}
 	for _, e := range es {
 		byEntrant[strconv.FormatInt(e.PlayerID, 10)] = e.PlayerID
@@ -297,7 +302,7 @@ func (s *Room) renderStage(c echo.Context, status int, id int64, m stageManage, 
 			case ok:
 				row.Name, row.Master = ps[pid].Name, masterName(pid)
 			default:
-				row.Name = placeholderName(ctx, e)
+				row.Name = placeholderName(ctx, e, v.Stages)
 			}
 			m.Slots = append(m.Slots, row)
 		}
@@ -325,7 +330,14 @@ func (s *Room) renderStage(c echo.Context, status int, id int64, m stageManage, 
 	for _, l := range logs {
 		by := strconv.FormatInt(l.ActorID, 10)
 		if u, ok := users[l.ActorID]; ok {
-			by = u.Login
+			by = cmp.Or(u.DisplayName, u.Login) // the person, not the login (issue 24 item 3)
+		}
+		if l.Action == "draw" {
+			var d struct {
+				SeedBy string `json:"seed_by"`
+			}
+			_ = json.Unmarshal([]byte(l.Detail), &d)
+			m.SeedBy = d.SeedBy
 		}
 		m.Log = append(m.Log, logRow{At: site.ShowTime(l.At), By: by, What: site.DrawLogSentence(ctx, l.Action, l.Detail, name), Reason: l.Reason})
 	}
@@ -336,9 +348,15 @@ func (s *Room) renderStage(c echo.Context, status int, id int64, m stageManage, 
 	return s.Render(c, status, StagePage(s.Page(c, m.Stage.Name), m, errs))
 }
 
-// placeholderName reads "s12#1" as "qualifier 1 of stage 12".
-func placeholderName(ctx context.Context, id string) string {
+// placeholderName reads "s12#1" as 「一次予選の勝ち抜け 1」: the stage by
+// its name (issue 24 item 3), by number only when the reader cannot see it.
+func placeholderName(ctx context.Context, id string, stages []StageView) string {
 	if sid, k, ok := office.QualifierPlaceholder(id); ok {
+		for _, st := range stages {
+			if st.ID == sid {
+				return site.T(ctx, "names.qualifier", "Stage", st.Name, "N", k)
+			}
+		}
 		return site.L(ctx).T("knockout.qualifier", "Stage", sid, "N", k)
 	}
 	return id

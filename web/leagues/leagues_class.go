@@ -440,11 +440,19 @@ func (s *Room) leagueGenerate(c echo.Context) error {
 	return site.SeeOther(c, "/league/"+strconv.FormatInt(cid, 10)+"#schedule")
 }
 
+// noScheduleReason says why no schedule exists in the reader's words, from
+// the league room's code (issue 24 item 3): never its English Reason. The
+// conflicts themselves are listed beside it (violationsView).
 func noScheduleReason(ctx context.Context, e *office.NoScheduleError) string {
-	if e.Proven {
-		return site.L(ctx).TData("league.no_schedule.proven", map[string]any{"Reason": e.Reason})
+	why := site.T(ctx, "names.err.league.no_schedule.other")
+	switch e.Code {
+	case league.NoScheduleTooFewGames, league.NoScheduleRelatedPairs, league.NoScheduleNotFound:
+		why = site.T(ctx, "names.err.league.no_schedule."+e.Code)
 	}
-	return site.L(ctx).TData("league.no_schedule.search", map[string]any{"Reason": e.Reason})
+	if e.Proven {
+		return site.L(ctx).TData("league.no_schedule.proven", map[string]any{"Reason": why})
+	}
+	return site.L(ctx).TData("league.no_schedule.search", map[string]any{"Reason": why})
 }
 
 func (s *Room) leagueEdit(c echo.Context) error {

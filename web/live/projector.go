@@ -1,6 +1,7 @@
 package live
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -44,6 +45,9 @@ type projectorPage struct {
 	Boards   []projectorBoard
 	Table    []projectorRow
 	Champion string
+	// ChampionHead says what Champion won: 優勝, or the next stage for a
+	// stage that sends its winner on (「本戦進出」).
+	ChampionHead string
 	// MarksHead heads the table's last column (league: 昇降; a day: 状況).
 	MarksHead string
 }
@@ -118,7 +122,7 @@ func (s *Room) projectorBrackets(ctx context.Context, a office.Actor, eventID in
 	lz := site.L(ctx)
 	var pages []projectorPage
 	for _, st := range v.Stages {
-		pg := projectorPage{Title: st.Name, Champion: st.Champion}
+		pg := projectorPage{Title: st.Name, Champion: st.Champion, ChampionHead: cmp.Or(st.AdvanceHead, lz.T("knockout.champion"))}
 		var games []knockouts.BracketGameView
 		switch {
 		case len(st.Series) > 0:
@@ -127,7 +131,7 @@ func (s *Room) projectorBrackets(ctx context.Context, a office.Actor, eventID in
 		case len(st.Rounds) > 0:
 			r := currentRound(st.Rounds)
 			games = st.Rounds[r]
-			pg.Subtitle = lz.T("knockout.round", "N", r+1)
+			pg.Subtitle = st.RoundHead(ctx, r)
 		default:
 			pg.Subtitle = lz.T("knockout.not_drawn")
 		}

@@ -265,9 +265,9 @@ func ProjectorPage(p site.Page, v projectorView, errMsg string) templ.Component 
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var15 string
-						templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(site.T(ctx, "knockout.champion"))
+						templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(pg.ChampionHead)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `live/projector.templ`, Line: 51, Col: 106}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `live/projector.templ`, Line: 51, Col: 89}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 						if templ_7745c5c3_Err != nil {
@@ -280,7 +280,7 @@ func ProjectorPage(p site.Page, v projectorView, errMsg string) templ.Component 
 						var templ_7745c5c3_Var16 string
 						templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(pg.Champion)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `live/projector.templ`, Line: 51, Col: 122}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `live/projector.templ`, Line: 51, Col: 105}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 						if templ_7745c5c3_Err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/pairing"
 )
 
 // Previews before every irreversible step (issue 13, docs/previews-and-undo.md).
@@ -99,11 +100,18 @@ func (s *Server) nameOr(ctx context.Context, id int64) string {
 	return s.PlayerName(ctx, &id)
 }
 
+// roundWords names the game a player goes on to as staff say it: 決勝,
+// 準決勝 …, or the 三位決定戦 for a semi-final loser (issue 24 item 3).
 func roundWords(ctx context.Context, a office.EffectAdvance) string {
-	if a.Final {
-		return T(ctx, "previews.round.final")
+	switch {
+	case a.ThirdPlace:
+		return ThirdPlaceWords(ctx)
+	case a.Rounds > 0:
+		return KnockoutRound(ctx, a.Round, a.Rounds, a.Qualifiers)
+	case a.Final:
+		return RoundWords(ctx, pairing.RoundName{Kind: pairing.RoundFinal})
 	}
-	return T(ctx, "previews.round.n", "N", a.Round)
+	return RoundWords(ctx, pairing.RoundName{Kind: pairing.RoundNumbered, N: a.Round})
 }
 
 func (s *Server) EffectsView(ctx context.Context, e office.Effects) EffectsView {

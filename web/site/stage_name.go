@@ -2,6 +2,9 @@ package site
 
 import (
 	"context"
+	"math/bits"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"kisen/office"
@@ -32,8 +35,20 @@ func StageName(ctx context.Context, name, nameEn, kind string) string {
 // them) that has an English name says that name instead; one that starts
 // with a kind's Japanese word says the kind in English ("First preliminary
 // R1-G1"). Other labels are data and are shown as stored.
+//
+// With the event's stages (the game page and the games list), a bracket
+// game's place reads as staff say it (issue 24 item 3): 「本戦 R2-G1」 of a
+// drawn stage of 8 is 「本戦 準決勝 第1局」 / "Main tournament Semi-final,
+// game 1", R3-G1 「本戦 決勝」, 3P 「本戦 三位決定戦」.
 func GameLabel(ctx context.Context, label string, stages ...office.KnockoutStage) string {
 	lz := L(ctx)
+	for _, st := range stages {
+		if rest, ok := strings.CutPrefix(label, st.Name+" "); ok {
+			if words, ok := bracketGameWords(ctx, rest, st); ok {
+				return StageName(ctx, st.Name, st.NameEn, st.Kind) + " " + words
+			}
+		}
+	}
 	if lz.Lang != "en" || lz.m == nil {
 		return label
 	}
@@ -51,13 +66,53 @@ func GameLabel(ctx context.Context, label string, stages ...office.KnockoutStage
 	return label
 }
 
-// labelStages are the stages gameLabel needs for an event's games: none on
-// a Japanese page (one statement on an English one).
+// labelStages are the stages gameLabel needs for an event's games (one
+// statement): their names and sizes name each bracket game's round.
 func (s *Server) LabelStages(ctx context.Context, eventID int64) ([]office.KnockoutStage, error) {
-	if L(ctx).Lang != "en" {
-		return nil, nil
-	}
 	return s.Office.LabelStages(ctx, eventID)
+}
+
+var reBracketGameID = regexp.MustCompile(`^(C-)?R(\d+)-G(\d+)$`)
+
+// bracketGameWords says a bracket game id of st ("R2-G1", "3P", "C-R1-G2")
+// as staff say it; ok is false for a stage not drawn yet or any other text.
+func bracketGameWords(ctx context.Context, id string, st office.KnockoutStage) (string, bool) {
+	size := 0
+	if slots := strings.TrimSpace(st.Slots); len(slots) > 2 && slots != "[]" {
+		size = strings.Count(slots, ",") + 1 // entrant ids hold no comma; no parse for every row of a list
+	}
+	if size < 2 || size&(size-1) != 0 {
+		return "", false
+	}
+	if id == "3P" {
+		return ThirdPlaceWords(ctx), true
+	}
+	m := reBracketGameID.FindStringSubmatch(id)
+	if m == nil {
+		return "", false
+	}
+	r, _ := strconv.Atoi(m[2])
+	g, _ := strconv.Atoi(m[3])
+	rounds := bits.TrailingZeros(uint(size))
+	if m[1] != "" { // the 交流戦 of the first-round losers: half the places
+		return T(ctx, "names.game.consolation", "Round", gameInRound(ctx, KnockoutRound(ctx, r, rounds-1, 0), size>>(r+1), g)), true
+	}
+	if q := st.Qualifiers; q > 1 && q&(q-1) == 0 && q < size {
+		rounds -= bits.TrailingZeros(uint(q))
+	}
+	if r < 1 || r > rounds {
+		return "", false
+	}
+	return gameInRound(ctx, KnockoutRound(ctx, r, rounds, st.Qualifiers), size>>r, g), true
+}
+
+// gameInRound is a round's name with the game's number when the round has
+// several games: 「準決勝 第1局」, 「決勝」.
+func gameInRound(ctx context.Context, round string, games, g int) string {
+	if games <= 1 {
+		return round
+	}
+	return T(ctx, "names.game.n", "Round", round, "N", g)
 }
 
 // stageKinds are the knockout stage kinds whose names have locale words.

@@ -121,6 +121,8 @@ func DrawLogSentence(ctx context.Context, action, detail string, name nameOf) st
 	lz := L(ctx)
 	var d struct {
 		Seed       string              `json:"seed"`
+		SeedBy     string              `json:"seed_by"`
+		Method     string              `json:"method"`
 		DrawDate   string              `json:"draw_date"`
 		A          int                 `json:"a"`
 		B          int                 `json:"b"`
@@ -134,7 +136,19 @@ func DrawLogSentence(ctx context.Context, action, detail string, name nameOf) st
 	_ = json.Unmarshal([]byte(detail), &d)
 	switch action {
 	case "draw":
-		return lz.T("words.drawlog.draw", "Seed", d.Seed, "Date", d.DrawDate)
+		// Who picked the number (issue 24 item 3): the witnesses, Kisen
+		// (the form was left empty), or — in a log written before that was
+		// recorded — nobody named; a day's final is placed by the
+		// qualifying results.
+		switch {
+		case d.Method == "final":
+			return lz.T("names.drawlog.final", "Seed", d.Seed, "Date", d.DrawDate)
+		case d.SeedBy == office.SeedByWitnesses:
+			return lz.T("words.drawlog.draw", "Seed", d.Seed, "Date", d.DrawDate)
+		case d.SeedBy == office.SeedByKisen:
+			return lz.T("names.drawlog.draw_kisen", "Seed", d.Seed, "Date", d.DrawDate)
+		}
+		return lz.T("names.drawlog.draw_number", "Seed", d.Seed, "Date", d.DrawDate)
 	case "swap":
 		var na, nb string
 		if len(d.Players) == 2 {
@@ -166,6 +180,17 @@ func DrawLogSentence(ctx context.Context, action, detail string, name nameOf) st
 	return lz.T("words.log.other")
 }
 
+// DrawMethod says how a stage's draw was made, in words (issue 24 item 3):
+// never the stored slug (rejection, manual, final …).
+func DrawMethod(ctx context.Context, method string) string {
+	lz := L(ctx)
+	id := "names.method." + method
+	if method != "" && lz.m != nil && lz.m.Has(lz.Lang, id) {
+		return lz.T(id)
+	}
+	return lz.T("names.method.other")
+}
+
 // slotHolder names what a slot held: a player, a bye or a qualifier.
 func slotHolder(ctx context.Context, id string, name nameOf) string {
 	if id == "" {
@@ -179,6 +204,7 @@ func LeagueLogSentence(ctx context.Context, action, detail, violations string, n
 	lz := L(ctx)
 	var d struct {
 		Seed      string  `json:"seed"`
+		SeedBy    string  `json:"seed_by"`
 		DrawDate  string  `json:"draw_date"`
 		Rematches int     `json:"rematches"`
 		Round     int     `json:"round"`
@@ -192,7 +218,14 @@ func LeagueLogSentence(ctx context.Context, action, detail, violations string, n
 	var s string
 	switch action {
 	case "generate":
-		s = lz.T("words.leaguelog.generate", "Seed", d.Seed, "Date", d.DrawDate, "Rematches", d.Rematches)
+		key := "names.leaguelog.generate_number" // a log written before who picked it was recorded
+		switch d.SeedBy {
+		case office.SeedByWitnesses:
+			key = "words.leaguelog.generate"
+		case office.SeedByKisen:
+			key = "names.leaguelog.generate_kisen"
+		}
+		s = lz.T(key, "Seed", d.Seed, "Date", d.DrawDate, "Rematches", d.Rematches)
 	case "flip":
 		s = lz.T("words.leaguelog.flip", "Round", d.Round, "Game", d.Game)
 	case "swap":
@@ -348,14 +381,24 @@ func tossFaceLabel(ctx context.Context, f pairing.Face) string {
 // so 「規約（D-A2）」 reads 「規約（B級2組以下の順位戦では師弟戦を行わない…）」.
 func WordArgs(ctx context.Context, args map[string]any) map[string]any {
 	rule, ok := args["Rule"].(string)
-	if !ok {
+	lists := false
+	for _, v := range args {
+		_, l := v.(office.NameList)
+		lists = lists || l
+	}
+	if !ok && !lists {
 		return args
 	}
 	out := make(map[string]any, len(args))
 	for k, v := range args {
 		out[k] = v
+		if l, isList := v.(office.NameList); isList { // names joined in the reader's language
+			out[k] = strings.Join(l, listSep(ctx))
+		}
 	}
-	out["Rule"] = RuleName(ctx, rule)
+	if ok {
+		out["Rule"] = RuleName(ctx, rule)
+	}
 	return out
 }
 
