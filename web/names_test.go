@@ -309,7 +309,7 @@ func TestNames_Crawl_InfeasibleDrawsSayNoEngineEnglish(t *testing.T) {
 				[]string{"no valid draw", "invalid league input", "games_per_player", "classmates", "seeds must be", "too few possible games"}},
 			{"en", []string{"No draw satisfies the rules", f.players[0].Name, f.players[1].Name, "art. 8 A-1"},
 				[]string{f.players[3].Name, "seed 3", "2 was expected"},
-				[]string{"10 games", "8 players", "7 possible opponents"},
+				[]string{"10 games", "class of 8", "7 classmates"}, // the size check before the draw answers first (term.fit)
 				[]string{"no valid draw", "invalid league input", "games_per_player", "classmates each", "seeds must be"}},
 		} {
 			a.signIn(a.client, root)
