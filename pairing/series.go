@@ -33,13 +33,13 @@ type SeriesGame struct {
 
 // SeriesState is where a series stands after the games so far.
 type SeriesState struct {
-	Wins     [2]int // wins of Players[0], Players[1]
+	Wins [2]int // wins of Players[0], Players[1]
 	// Need is the wins that take the series (BestOf/2+1); Draws the
 	// counted 持将棋 games so far (always 0 unless Series.CountJishogi);
 	// MaxGames the longest the series can still last (BestOf + Draws).
 	Need, Draws, MaxGames int
-	Over     bool
-	Champion string
+	Over                  bool
+	Champion              string
 	// The next game (when not Over): its number (a redo keeps the number of
 	// the game it replays), whether it is a redo, and who is sente — or
 	// NeedsFurigoma when 振り駒 decides (game 1 and the deciding game).
