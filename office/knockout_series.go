@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"kisen/adjudication"
 	"kisen/pairing"
 	"kisen/store"
 )
@@ -48,7 +49,11 @@ type SeriesView struct {
 // jishogiReason: a redo result's reason that is a 持将棋 (by agreement,
 // at move 500, or a declaration in the 24–30 range), not a 千日手.
 func jishogiReason(reason string) bool {
-	return reason == "jishogi_redo" || reason == "declaration_redo"
+	switch adjudication.Reason(reason) {
+	case adjudication.ReasonJishogiRedo, adjudication.ReasonDeclarationRedo, adjudication.ReasonMaxMoves:
+		return true
+	}
+	return false
 }
 
 // seriesView reads every attempt of every series game through its redo
