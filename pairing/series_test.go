@@ -162,8 +162,9 @@ func TestSeries_RejectsBadRecords(t *testing.T) {
 func FuzzSeries(f *testing.F) {
 	f.Add(uint8(7), []byte{0, 1, 1, 0, 2, 0, 1})
 	f.Add(uint8(3), []byte{3, 3, 0})
+	f.Add(uint8(135), []byte{0, 1, 1, 3, 1, 0, 0, 1}) // best of 7, a counted 持将棋 in game 2
 	f.Fuzz(func(t *testing.T, n uint8, raw []byte) {
-		s := Series{BestOf: int(n%9) | 1, Players: [2]string{"A", "B"}}
+		s := Series{BestOf: int(n%9) | 1, Players: [2]string{"A", "B"}, CountJishogi: n >= 128}
 		var games []SeriesGame
 		for i := 0; i+1 < len(raw) && len(games) < 40; i += 2 {
 			g := SeriesGame{Sente: s.Players[raw[i]%2]}
@@ -191,8 +192,11 @@ func FuzzSeries(f *testing.F) {
 		if !st.Over && (st.NextSente == "") == !st.NeedsFurigoma {
 			t.Fatalf("next sente %q and needs furigoma %v", st.NextSente, st.NeedsFurigoma)
 		}
-		if !st.Over && st.NextGame != st.Wins[0]+st.Wins[1]+1 {
-			t.Fatalf("next game %d after wins %v", st.NextGame, st.Wins)
+		if !st.Over && st.NextGame != st.Wins[0]+st.Wins[1]+st.Draws+1 {
+			t.Fatalf("next game %d after wins %v and %d counted 持将棋", st.NextGame, st.Wins, st.Draws)
+		}
+		if st.MaxGames != s.BestOf+st.Draws || (!s.CountJishogi && st.Draws != 0) {
+			t.Fatalf("max games %d, draws %d, counting %v", st.MaxGames, st.Draws, s.CountJishogi)
 		}
 	})
 }
