@@ -43,23 +43,23 @@ type BracketSide struct {
 
 // bracketGameView is one game box of the tree.
 type BracketGameView struct {
-	ID       string // "R1-G3"
-	Sides    [2]BracketSide
-	Status   string
-	Kind     string
-	GameID   int64 // the current game of the redo chain, linked to /games/:id
-	Result   string
-	Reason   string
-	Redos    int
-	Date     string
+	ID     string // "R1-G3"
+	Sides  [2]BracketSide
+	Status string
+	Kind   string
+	GameID int64 // the current game of the redo chain, linked to /games/:id
+	Result string
+	Reason string
+	Redos  int
+	Date   string
 	// TossNote is what the public 番勝負 table says of a game's toss when
 	// no physical toss decided it (the simulated toss is never shown as
 	// one that happened): "drawn" (sente fixed by the draw, TossSente
 	// named), "waiting" (a physical toss still to be recorded) or "".
 	TossNote  string
 	TossSente string
-	Players  [2]site.Choice
-	CanEnter bool
+	Players   [2]site.Choice
+	CanEnter  bool
 	// Version is the current game's newest result version (0: none),
 	// posted back with GameID by the quick result form (issue 11).
 	Version int
@@ -111,7 +111,7 @@ type StageView struct {
 	SeriesMax    int
 	CountJishogi bool
 	SeriesOver   bool
-	Voided              []site.VoidedGameView // games corrections made void (corrections.go)
+	Voided       []site.VoidedGameView // games corrections made void (corrections.go)
 }
 
 type bracketsView struct {
