@@ -234,7 +234,15 @@ func TestKnockoutSeries_000_9_9_JishogiCounted(t *testing.T) {
 				win(latest(3), holder)
 				// Game 4: 持将棋.
 				g4 := latest(4)
-				record(g4, office.ResultRedo, "jishogi_redo")
+				if counted {
+					// Ended on the board (both 24 points or more, 001 第6条B): no redo game is created.
+					end, err := k.o.EndGame(k.ctx, k.admin, g4.ID, office.EndInput{Kind: "jishogi_agreement", PointsSente: "27", PointsGote: "27", RemainingSente: "30", RemainingGote: "30"})
+					if err != nil || end.Redo != nil || end.Outcome.Reason != "jishogi_redo" {
+						t.Fatalf("EndGame of a counted 持将棋: %v, redo %+v, outcome %+v", err, end.Redo, end.Outcome)
+					}
+				} else {
+					record(g4, office.ResultRedo, "jishogi_redo")
+				}
 				sv := series()
 				h, c := wins(sv)
 				if h != 2 || c != 1 || sv.State.Need != 4 {
