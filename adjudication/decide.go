@@ -153,11 +153,16 @@ func (d *decider) decide() (Outcome, error) {
 
 func (d *decider) finish(o *Outcome) {
 	o.MatchComplete = o.Result != Redo && o.Result != Pending
-	o.CountsAsGame = o.Result != Redo || d.s.RedoCountsAsGame
+	// A title's rules may count a 持将棋 as a game (000 第9条第9項); a
+	// 千日手 is never one (000 第8条第7項 names no exception).
+	o.CountsAsGame = o.Result != Redo || (d.s.RedoCountsAsGame && o.Reason != ReasonSennichite)
 	if o.Result == Redo {
-		if d.s.RedoCountsAsGame {
+		switch {
+		case o.Reason == ReasonSennichite:
+			o.cite("D-R3", "000 第8条第7項")
+		case d.s.RedoCountsAsGame:
 			o.cite("D-R3", "000 第9条第9項")
-		} else {
+		default:
 			o.cite("D-R3", "001 第6条4")
 		}
 	}

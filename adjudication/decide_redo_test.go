@@ -48,11 +48,19 @@ func TestDecide_D_R3_RedoOfRedoAndCounting(t *testing.T) {
 	}
 	title := DefaultSettings()
 	title.RedoCountsAsGame = true
-	o = mustDecide(t, title, sennichiteFacts(0))
+	jishogi := ended(EndMaxMoves, nil) // D-J4: 持将棋 at move 500
+	jishogi.Ending.Ply = 500
+	o = mustDecide(t, title, jishogi)
 	if !o.CountsAsGame || o.MatchComplete {
-		t.Fatalf("title match: counts %v complete %v", o.CountsAsGame, o.MatchComplete)
+		t.Fatalf("title match, 持将棋: counts %v complete %v", o.CountsAsGame, o.MatchComplete)
 	}
 	wantArticle(t, o, "000 第9条第9項")
+	// 000 第8条第7項: a 千日手 is never a game, whatever the title's rules.
+	o = mustDecide(t, title, sennichiteFacts(0))
+	if o.CountsAsGame || o.MatchComplete {
+		t.Fatalf("title match, 千日手: counts %v complete %v", o.CountsAsGame, o.MatchComplete)
+	}
+	wantArticle(t, o, "000 第8条第7項")
 
 	// The chain completes when a redo game is decided.
 	r := ended(EndResign, sp(Sente))

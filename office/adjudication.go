@@ -282,6 +282,11 @@ func (o *Office) storeOutcome(ctx context.Context, tx *store.Store, actor Actor,
 	} else if len(redos) > 0 {
 		return out, nil // an earlier version already created it
 	}
+	if counted, err := countedInSeries(ctx, tx, g, string(a.Outcome.Reason)); err != nil {
+		return out, err
+	} else if counted {
+		return out, nil // a game of the 番勝負: the next game follows, no redo (000 第9条第9項)
+	}
 	redo, err := createRedoGame(ctx, tx, g, *a.Outcome.Redo, now)
 	if err != nil {
 		return out, err

@@ -130,6 +130,12 @@ func createRedoGame(ctx context.Context, tx *store.Store, parent store.Game, r a
 	} else if len(redos) > 0 {
 		return store.Game{}, fmt.Errorf("game %d already has its redo game %d: %w", parent.ID, redos[0].ID, ErrConflict)
 	}
+	if counted, err := countedInSeries(ctx, tx, parent, hist[len(hist)-1].Reason); err != nil {
+		return store.Game{}, err
+	} else if counted {
+		v.Add(0, "", "adjudication.err.redo_counted", nil)
+		return store.Game{}, v
+	}
 	id := func(p adjudication.Player) *int64 {
 		n, _ := strconv.ParseInt(p.ID, 10, 64) // equal to the parent's ids, checked above
 		return &n

@@ -195,6 +195,13 @@ func (o *Office) EventBrackets(ctx context.Context, actor Actor, eventID int64) 
 // players named (pages); the sync inside a result's transaction needs none.
 func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []store.KnockoutStage, names bool) (EventBracket, error) {
 	eb := EventBracket{Event: e, Players: map[int64]store.Player{}}
+	// A title's rules may count a 持将棋 as a game of its 番勝負 (D-R3,
+	// 000 第9条第9項): the event's own copy of the organiser's setting.
+	settings, err := ParseEventSettings(e.Settings)
+	if err != nil {
+		return eb, err
+	}
+	countJishogi := settings.RedoCountsAsGame
 	// Every chain of every stage, in three statements, with only the
 	// columns a bracket is computed from.
 	gs, err := s.GameSetOfEventLean(ctx, e.ID)
@@ -250,7 +257,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 		}
 		sb := StageBracket{Stage: st, Withdrawn: withdrawn}
 		if st.Kind == StageSeries {
-			sv, err := seriesView(gs, st, kgs, chains)
+			sv, err := seriesView(gs, st, kgs, chains, countJishogi)
 			if err != nil {
 				return eb, err
 			}

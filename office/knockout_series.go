@@ -2,10 +2,12 @@ package office
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
 
+	"kisen/adjudication"
 	"kisen/pairing"
 	"kisen/store"
 )
@@ -20,6 +22,10 @@ type SeriesGameView struct {
 	Result      string // effective result, "" while unplayed
 	Reason      string
 	Redo        bool // this attempt replays an earlier one (D-R1)
+	// Counted: a 持将棋 the title's rules count as a game with no winner
+	// (000 第9条第9項, 001 第6条4): it is not replayed; the next game has
+	// the next number.
+	Counted     bool
 	SenteBy     string
 	Furigoma    *pairing.Furigoma
 	Observed    *pairing.Furigoma // a physical 振り駒 entered as observed
@@ -33,13 +39,33 @@ type SeriesView struct {
 	Games   []SeriesGameView
 	State   pairing.SeriesState
 	Waiting bool // an attempt is still being played (or its redo game not created yet)
+	// CountJishogi is the event's setting (RedoCountsAsGame, D-R3) the
+	// tally follows; Chains the series games created so far (S1…Sn), each
+	// with its redo games.
+	CountJishogi bool
+	Chains       int
+}
+
+// jishogiReason: a redo result's reason that is a 持将棋 (by agreement,
+// at move 500, or a declaration in the 24–30 range), not a 千日手.
+func jishogiReason(reason string) bool {
+	switch adjudication.Reason(reason) {
+	case adjudication.ReasonJishogiRedo, adjudication.ReasonDeclarationRedo, adjudication.ReasonMaxMoves:
+		return true
+	}
+	return false
 }
 
 // seriesView reads every attempt of every series game through its redo
 // chain and asks pairing.Next what comes next (D-F: game 1 and the
 // deciding game by 振り駒, alternating colours in between, D-R1 redos swap).
-func seriesView(gs store.GameSet, st store.KnockoutStage, kgs []store.KnockoutGame, chains map[string]chainResult) (SeriesView, error) {
-	var sv SeriesView
+//
+// countJishogi is the event's RedoCountsAsGame (D-R3): a 持将棋 then counts
+// as a game with no winner (000 第9条第9項, 001 第6条4), its chain ends
+// there and the next numbered game follows; a 千日手 is replayed and never
+// counted (000 第8条第7項).
+func seriesView(gs store.GameSet, st store.KnockoutStage, kgs []store.KnockoutGame, chains map[string]chainResult, countJishogi bool) (SeriesView, error) {
+	sv := SeriesView{CountJishogi: countJishogi, Chains: len(kgs)}
 	slots, err := StageSlots(st)
 	if err != nil {
 		return sv, err
@@ -50,6 +76,7 @@ func seriesView(gs store.GameSet, st store.KnockoutStage, kgs []store.KnockoutGa
 	sv.Players = [2]string{slots[0], slots[1]}
 	var played []pairing.SeriesGame
 	for n, kg := range kgs {
+		number := n + 1 // a counted 持将棋 ends its chain, so chain k is game k
 		c := chains[kg.BracketGame]
 		id := kg.GameID
 		for attempt := 0; attempt < 1000 && id != 0; attempt++ {
@@ -57,7 +84,7 @@ func seriesView(gs store.GameSet, st store.KnockoutStage, kgs []store.KnockoutGa
 			if !ok {
 				return sv, fmt.Errorf("series game %d: %w", id, store.ErrNotFound)
 			}
-			gv := SeriesGameView{Number: n + 1, BracketGame: kg.BracketGame, GameID: g.ID, Redo: g.RedoNumber > 0}
+			gv := SeriesGameView{Number: number, BracketGame: kg.BracketGame, GameID: g.ID, Redo: g.RedoNumber > 0}
 			if attempt == 0 {
 				gv.SenteBy, gv.Furigoma, gv.Observed = kg.SenteBy, c.furigoma(), c.observed()
 			}
@@ -79,13 +106,20 @@ func seriesView(gs store.GameSet, st store.KnockoutStage, kgs []store.KnockoutGa
 			if ok {
 				gv.Result, gv.Reason = eff.Result, eff.Reason
 			}
+			counted := ok && eff.Result == ResultRedo && countJishogi && jishogiReason(eff.Reason)
+			gv.Counted = counted
 			sv.Games = append(sv.Games, gv)
 			switch {
 			case !ok || eff.Result == ResultPending || eff.Result == ResultBothLose:
 				sv.Waiting = true
+			case counted:
+				// 000 第9条第9項: one game of the series, no redo; a redo
+				// game created for it is not a game of the series.
+				sg.NoResult = pairing.Jishogi
+				played = append(played, sg)
 			case eff.Result == ResultRedo:
 				sg.NoResult = pairing.Sennichite
-				if eff.Reason == "jishogi_redo" || eff.Reason == "declaration_redo" {
+				if jishogiReason(eff.Reason) {
 					sg.NoResult = pairing.Jishogi
 				}
 				played = append(played, sg)
@@ -107,7 +141,7 @@ func seriesView(gs store.GameSet, st store.KnockoutStage, kgs []store.KnockoutGa
 			break
 		}
 	}
-	state, err := pairing.Next(pairing.Series{BestOf: st.BestOf, Players: sv.Players}, played)
+	state, err := pairing.Next(pairing.Series{BestOf: st.BestOf, Players: sv.Players, CountJishogi: countJishogi}, played)
 	if err != nil {
 		return sv, fmt.Errorf("stage %d series: %w", st.ID, err)
 	}
@@ -122,7 +156,9 @@ func syncSeries(ctx context.Context, s *store.Store, sb StageBracket, now time.T
 	if sv.State.Over || sv.Waiting || sv.State.NextIsRedo || sv.State.NextGame == 0 {
 		return nil
 	}
-	id := "S" + strconv.Itoa(sv.State.NextGame)
+	// S1…Sn name the chains in order; with counted 持将棋 a chain can hold
+	// two game numbers, so the next chain is named by count, not number.
+	id := "S" + strconv.Itoa(sv.Chains+1)
 	dates := StageRoundDates(sb.Stage)
 	date := ""
 	if n := sv.State.NextGame; n <= len(dates) {
@@ -130,4 +166,36 @@ func syncSeries(ctx context.Context, s *store.Store, sb StageBracket, now time.T
 	}
 	sente := sv.State.NextSente // "" when 振り駒 decides (game 1 and the deciding game)
 	return createBracketGame(ctx, s, now, sb.Stage, id, sv.Players, date, sente)
+}
+
+// countedInSeries reports whether a game ending with this redo reason is a
+// 持将棋 its 番勝負 counts as a game (the event's RedoCountsAsGame, D-R3,
+// 000 第9条第9項): then it is not replayed, the series' next game follows.
+// A 千日手 is always replayed (000 第8条第7項); games outside a 番勝負 keep
+// their redo.
+func countedInSeries(ctx context.Context, tx *store.Store, g store.Game, reason string) (bool, error) {
+	if !jishogiReason(reason) {
+		return false, nil
+	}
+	settings, err := eventSettings(ctx, tx, g.EventID)
+	if err != nil || !settings.RedoCountsAsGame {
+		return false, err
+	}
+	root := g
+	for i := 0; i < 1000 && root.RedoOfID != nil; i++ {
+		if root, err = tx.GameByID(ctx, *root.RedoOfID); err != nil {
+			return false, err
+		}
+	}
+	kg, err := tx.KnockoutGameByGameID(ctx, root.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	st, err := tx.StageByID(ctx, kg.StageID)
+	if err != nil {
+		return false, err
+	}
+	return st.Kind == StageSeries, nil
 }

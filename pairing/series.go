@@ -6,6 +6,14 @@ import "fmt"
 type Series struct {
 	BestOf  int
 	Players [2]string
+	// CountJishogi: the title's rules count a 持将棋 game as a game of the
+	// series (000 第9条第9項, 001 第6条4; the organiser's setting, D-R3). A
+	// counted 持将棋 is a game with no winner: it takes a game number and
+	// the series goes on with the next numbered game (colours alternating as
+	// after any game), so the series can last one game longer for each; the
+	// wins needed stay BestOf/2+1. A 千日手 is never counted (000 第8条第7項
+	// names no exception): it is replayed with colours swapped.
+	CountJishogi bool
 }
 
 // NoResult names why a game produced no winner and is replayed (D-R1).
@@ -25,9 +33,13 @@ type SeriesGame struct {
 
 // SeriesState is where a series stands after the games so far.
 type SeriesState struct {
-	Wins     [2]int // wins of Players[0], Players[1]
-	Over     bool
-	Champion string
+	Wins [2]int // wins of Players[0], Players[1]
+	// Need is the wins that take the series (BestOf/2+1); Draws the
+	// counted 持将棋 games so far (always 0 unless Series.CountJishogi);
+	// MaxGames the longest the series can still last (BestOf + Draws).
+	Need, Draws, MaxGames int
+	Over                  bool
+	Champion              string
 	// The next game (when not Over): its number (a redo keeps the number of
 	// the game it replays), whether it is a redo, and who is sente — or
 	// NeedsFurigoma when 振り駒 decides (game 1 and the deciding game).
@@ -60,7 +72,7 @@ func Next(s Series, games []SeriesGame) (SeriesState, error) {
 		return a
 	}
 	need := s.BestOf/2 + 1
-	st := SeriesState{NextGame: 1}
+	st := SeriesState{NextGame: 1, Need: need}
 	var lastFirstSente, lastAttemptSente string
 	for i, g := range games {
 		at := fmt.Sprintf("games[%d]", i)
@@ -70,7 +82,7 @@ func Next(s Series, games []SeriesGame) (SeriesState, error) {
 		if g.Sente != a && g.Sente != b {
 			return SeriesState{}, fieldErr(at+".sente", "%q is not in this series", g.Sente)
 		}
-		if want := st.expectedSente(s.BestOf, lastFirstSente, lastAttemptSente, other); want != "" && g.Sente != want {
+		if want := st.expectedSente(need, lastFirstSente, lastAttemptSente, other); want != "" && g.Sente != want {
 			return SeriesState{}, fieldErr(at+".sente", "%q is sente, but game %d should have %q as sente", g.Sente, st.NextGame, want)
 		}
 		if !st.NextIsRedo {
@@ -78,10 +90,15 @@ func Next(s Series, games []SeriesGame) (SeriesState, error) {
 		}
 		lastAttemptSente = g.Sente
 		switch {
+		case (g.NoResult == Sennichite || g.NoResult == Jishogi) && g.Winner != "":
+			return SeriesState{}, fieldErr(at+".winner", "a %s game has no winner", g.NoResult)
+		case g.NoResult == Jishogi && s.CountJishogi:
+			// 000 第9条第9項: the title counts it as a game; no redo.
+			st.NextIsRedo = false
+			st.Draws++
+			st.NextGame++
+			continue
 		case g.NoResult == Sennichite || g.NoResult == Jishogi:
-			if g.Winner != "" {
-				return SeriesState{}, fieldErr(at+".winner", "a %s game has no winner", g.NoResult)
-			}
 			st.NextIsRedo = true
 			continue
 		case g.NoResult != "":
@@ -103,8 +120,9 @@ func Next(s Series, games []SeriesGame) (SeriesState, error) {
 			st.NextGame++
 		}
 	}
+	st.MaxGames = s.BestOf + st.Draws
 	if !st.Over {
-		if want := st.expectedSente(s.BestOf, lastFirstSente, lastAttemptSente, other); want != "" {
+		if want := st.expectedSente(need, lastFirstSente, lastAttemptSente, other); want != "" {
 			st.NextSente = want
 		} else {
 			st.NeedsFurigoma = true
@@ -115,14 +133,16 @@ func Next(s Series, games []SeriesGame) (SeriesState, error) {
 	return st, nil
 }
 
-// expectedSente is "" when 振り駒 decides the next attempt. The game
-// numbered bestOf can only be reached with both players one win from the
-// title, so it is the deciding game.
-func (st *SeriesState) expectedSente(bestOf int, lastFirst, lastAttempt string, other func(string) string) string {
+// expectedSente is "" when 振り駒 decides the next attempt: game 1 and the
+// deciding game, played with both players one win from the title. Without
+// counted 持将棋 that is exactly the game numbered BestOf; with them, every
+// game played at that score (a counted 持将棋 in the deciding game leaves
+// the score, so the next game is by 振り駒 again).
+func (st *SeriesState) expectedSente(need int, lastFirst, lastAttempt string, other func(string) string) string {
 	switch {
 	case st.NextIsRedo:
 		return other(lastAttempt) // D-R1: the redo swaps sente and gote
-	case st.NextGame == 1 || st.NextGame == bestOf:
+	case st.NextGame == 1 || (st.Wins[0] == need-1 && st.Wins[1] == need-1):
 		return ""
 	default:
 		return other(lastFirst)

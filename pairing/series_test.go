@@ -38,10 +38,74 @@ func TestSeries_BestOfN(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if got.Need != 4 || got.Draws != 0 || got.MaxGames != 7 {
+				t.Fatalf("need %d, draws %d, max games %d; want 4, 0, 7 (nothing counted)", got.Need, got.Draws, got.MaxGames)
+			}
+			got.Need, got.Draws, got.MaxGames = 0, 0, 0
 			if got != tc.want {
 				t.Fatalf("%+v\nwant %+v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestSeries_000_9_9_CountedJishogi: where the title's rules count a 持将棋
+// game (000 第9条第9項, 001 第6条4), it is a game with no winner: the next
+// game is a new number with alternating colours, the series may last one
+// game longer, the wins needed stay four; a 千日手 is still replayed and
+// not counted (000 第8条第7項). Without the setting the same record is a
+// redo that keeps the number.
+func TestSeries_000_9_9_CountedJishogi(t *testing.T) {
+	t.Parallel()
+	w := func(sente, winner string) SeriesGame { return SeriesGame{Sente: sente, Winner: winner} }
+	j := SeriesGame{Sente: "B", NoResult: Jishogi}
+	games := []SeriesGame{w("A", "A"), w("B", "B"), w("A", "A"), j} // game 4 持将棋, B sente
+	counted, err := Next(Series{BestOf: 7, Players: [2]string{"A", "B"}, CountJishogi: true}, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counted.Wins != [2]int{2, 1} || counted.Draws != 1 || counted.MaxGames != 8 || counted.Need != 4 ||
+		counted.NextGame != 5 || counted.NextIsRedo || counted.NextSente != "A" || counted.Over {
+		t.Fatalf("counted: %+v, want game 5 (not a redo) with A sente, 8 games at most", counted)
+	}
+	plain, err := Next(Series{BestOf: 7, Players: [2]string{"A", "B"}}, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Draws != 0 || plain.MaxGames != 7 || plain.NextGame != 4 || !plain.NextIsRedo || plain.NextSente != "A" {
+		t.Fatalf("not counted: %+v, want game 4 replayed with A sente", plain)
+	}
+	// A 千日手 is never counted, whatever the setting.
+	sen, err := Next(Series{BestOf: 7, Players: [2]string{"A", "B"}, CountJishogi: true}, []SeriesGame{w("A", "A"), {Sente: "B", NoResult: Sennichite}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sen.Draws != 0 || sen.NextGame != 2 || !sen.NextIsRedo || sen.MaxGames != 7 {
+		t.Fatalf("counted setting, 千日手: %+v, want game 2 replayed", sen)
+	}
+	// 3–3 with a counted 持将棋: game 8 exists; a 持将棋 in the deciding
+	// game leaves 3–3, so the next game is by 振り駒 again; 4 wins end it.
+	long := []SeriesGame{w("A", "A"), w("B", "B"), w("A", "A"), j, w("A", "B"), w("B", "A"), w("A", "B")}
+	st, err := Next(Series{BestOf: 7, Players: [2]string{"A", "B"}, CountJishogi: true}, long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Wins != [2]int{3, 3} || st.NextGame != 8 || !st.NeedsFurigoma || st.MaxGames != 8 {
+		t.Fatalf("3–3 after a counted 持将棋: %+v, want game 8 by 振り駒", st)
+	}
+	st, err = Next(Series{BestOf: 7, Players: [2]string{"A", "B"}, CountJishogi: true}, append(long, SeriesGame{Sente: "A", NoResult: Jishogi}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.NextGame != 9 || !st.NeedsFurigoma || st.MaxGames != 9 {
+		t.Fatalf("持将棋 in the deciding game: %+v, want game 9 by 振り駒", st)
+	}
+	st, err = Next(Series{BestOf: 7, Players: [2]string{"A", "B"}, CountJishogi: true}, append(long, w("B", "A")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.Over || st.Champion != "A" || st.Wins != [2]int{4, 3} {
+		t.Fatalf("after game 8: %+v, want A the champion 4–3", st)
 	}
 }
 
@@ -98,8 +162,9 @@ func TestSeries_RejectsBadRecords(t *testing.T) {
 func FuzzSeries(f *testing.F) {
 	f.Add(uint8(7), []byte{0, 1, 1, 0, 2, 0, 1})
 	f.Add(uint8(3), []byte{3, 3, 0})
+	f.Add(uint8(135), []byte{0, 1, 1, 3, 1, 0, 0, 1}) // best of 7, a counted 持将棋 in game 2
 	f.Fuzz(func(t *testing.T, n uint8, raw []byte) {
-		s := Series{BestOf: int(n%9) | 1, Players: [2]string{"A", "B"}}
+		s := Series{BestOf: int(n%9) | 1, Players: [2]string{"A", "B"}, CountJishogi: n >= 128}
 		var games []SeriesGame
 		for i := 0; i+1 < len(raw) && len(games) < 40; i += 2 {
 			g := SeriesGame{Sente: s.Players[raw[i]%2]}
@@ -127,8 +192,11 @@ func FuzzSeries(f *testing.F) {
 		if !st.Over && (st.NextSente == "") == !st.NeedsFurigoma {
 			t.Fatalf("next sente %q and needs furigoma %v", st.NextSente, st.NeedsFurigoma)
 		}
-		if !st.Over && st.NextGame != st.Wins[0]+st.Wins[1]+1 {
-			t.Fatalf("next game %d after wins %v", st.NextGame, st.Wins)
+		if !st.Over && st.NextGame != st.Wins[0]+st.Wins[1]+st.Draws+1 {
+			t.Fatalf("next game %d after wins %v and %d counted 持将棋", st.NextGame, st.Wins, st.Draws)
+		}
+		if st.MaxGames != s.BestOf+st.Draws || (!s.CountJishogi && st.Draws != 0) {
+			t.Fatalf("max games %d, draws %d, counting %v", st.MaxGames, st.Draws, s.CountJishogi)
 		}
 	})
 }

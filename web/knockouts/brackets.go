@@ -43,18 +43,23 @@ type BracketSide struct {
 
 // bracketGameView is one game box of the tree.
 type BracketGameView struct {
-	ID       string // "R1-G3"
-	Sides    [2]BracketSide
-	Status   string
-	Kind     string
-	GameID   int64 // the current game of the redo chain, linked to /games/:id
-	Result   string
-	Reason   string
-	Redos    int
-	Date     string
-	Furigoma [][]string // the tosses, five faces each (pairing.Face)
-	Players  [2]site.Choice
-	CanEnter bool
+	ID     string // "R1-G3"
+	Sides  [2]BracketSide
+	Status string
+	Kind   string
+	GameID int64 // the current game of the redo chain, linked to /games/:id
+	Result string
+	Reason string
+	Redos  int
+	Date   string
+	// TossNote is what the public 番勝負 table says of a game's toss when
+	// no physical toss decided it (the simulated toss is never shown as
+	// one that happened): "drawn" (sente fixed by the draw, TossSente
+	// named), "waiting" (a physical toss still to be recorded) or "".
+	TossNote  string
+	TossSente string
+	Players   [2]site.Choice
+	CanEnter  bool
 	// Version is the current game's newest result version (0: none),
 	// posted back with GameID by the quick result form (issue 11).
 	Version int
@@ -101,7 +106,16 @@ type StageView struct {
 	Series      []BracketGameView
 	SeriesWins  [2]int
 	SeriesName  [2]string
-	Voided      []site.VoidedGameView // games corrections made void (corrections.go)
+	// SeriesNeed is the wins each player still needs to take the series
+	// (0 once it is over); SeriesDraws the 持将棋 games counted as games,
+	// SeriesMax the longest the series can now last; CountJishogi the
+	// event's setting the tally follows (D-R3, 000 第9条第9項).
+	SeriesNeed   [2]int
+	SeriesDraws  int
+	SeriesMax    int
+	CountJishogi bool
+	SeriesOver   bool
+	Voided       []site.VoidedGameView // games corrections made void (corrections.go)
 }
 
 type bracketsView struct {
@@ -157,7 +171,6 @@ func bracketGameOf(eb office.EventBracket, g office.BracketGame, staff bool) Bra
 		v.Handicap = g.Handicap
 	}
 	setTosses(&v, eb, g.SenteBy, g.Furigoma, g.Observed)
-	v.Furigoma = v.SimTosses // the same faces: read, never changed, by the templates
 	v.CanToss = staff && v.Tosser != "" && !g.Started && (g.SenteBy == pairing.SenteByFurigoma || g.SenteBy == pairing.SenteByObserved) &&
 		(g.Observed == nil || !g.Observed.Decided)
 	return v
@@ -194,6 +207,23 @@ func setTosses(v *BracketGameView, eb office.EventBracket, senteBy string, sim, 
 	if obs != nil && obs.Decided {
 		v.ObsSente = eb.PlayerName(obs.Sente)
 	}
+}
+
+// tossNote says what a 番勝負 game's toss column shows besides the
+// recorded physical tosses (ObsTosses, ObsSente): a game decided by the
+// simulated toss shows its sente as decided, without the simulated pieces;
+// one waiting for its physical toss says so; a game by alternation or a
+// redo game (D-R1) has no toss.
+func tossNote(senteBy string, obs *pairing.Furigoma, redo bool) string {
+	switch {
+	case redo || (obs != nil && obs.Decided):
+		return ""
+	case senteBy == pairing.SenteByObserved:
+		return "waiting"
+	case senteBy == pairing.SenteByFurigoma:
+		return "drawn"
+	}
+	return ""
 }
 
 func (s *Room) BracketsView(ctx context.Context, a office.Actor, eventID int64) (bracketsView, error) {
@@ -254,6 +284,10 @@ func (s *Room) BracketsView(ctx context.Context, a office.Actor, eventID int64) 
 		}
 		if se := sb.Series; se != nil {
 			sv.SeriesWins = se.State.Wins
+			sv.SeriesDraws, sv.SeriesMax, sv.CountJishogi, sv.SeriesOver = se.State.Draws, se.State.MaxGames, se.CountJishogi, se.State.Over
+			if !se.State.Over {
+				sv.SeriesNeed = [2]int{se.State.Need - se.State.Wins[0], se.State.Need - se.State.Wins[1]}
+			}
 			sv.SeriesName = [2]string{eb.PlayerName(se.Players[0]), eb.PlayerName(se.Players[1])}
 			for _, g := range se.Games {
 				gv := BracketGameView{ID: g.BracketGame, GameID: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.ScheduledOn, Version: g.Version,
@@ -271,8 +305,14 @@ func (s *Room) BracketsView(ctx context.Context, a office.Actor, eventID int64) 
 					gv.Status = string(pairing.StatusDone)
 				}
 				gv.CanEnter = eb.Staff && g.Result == ""
+				if g.Counted {
+					gv.Result = "jishogi_counted" // a game of the series with no winner (000 第9条第9項)
+				}
 				setTosses(&gv, eb, g.SenteBy, g.Furigoma, g.Observed)
-				gv.Furigoma = gv.SimTosses
+				gv.TossNote = tossNote(g.SenteBy, g.Observed, g.Redo)
+				if gv.TossNote == "drawn" {
+					gv.TossSente = gv.Sides[0].Name
+				}
 				gv.CanToss = eb.Staff && g.Result == "" && !g.Redo && g.Furigoma != nil &&
 					(g.SenteBy == pairing.SenteByFurigoma || g.SenteBy == pairing.SenteByObserved) && (g.Observed == nil || !g.Observed.Decided)
 				sv.Series = append(sv.Series, gv)
