@@ -60,7 +60,7 @@ func (o *Office) EnterToss(ctx context.Context, actor Actor, in TossInput) (pair
 			v.Add(0, "", "knockout.err.toss_started", nil)
 			return v
 		}
-		var toss pairing.Toss
+		toss := pairing.Toss{Pieces: make([]pairing.Face, len(in.Pieces))}
 		for j, s := range in.Pieces {
 			f, err := pairing.ParseFace(s)
 			if err != nil {

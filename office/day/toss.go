@@ -141,7 +141,7 @@ func (d *Day) EnterBoardToss(ctx context.Context, actor office.Actor, in BoardTo
 		if err != nil {
 			return err
 		}
-		entry := tossEntry{Game: root, Tosser: in.Tosser, Other: a + b - in.Tosser}
+		entry := tossEntry{Game: root, Tosser: in.Tosser, Other: a + b - in.Tosser, Toss: pairing.Toss{Pieces: make([]pairing.Face, pairing.PiecesPerToss)}}
 		prev, tossed := seen[root]
 		if tossed && prev.Decided {
 			return invalid("toss", "day.err.toss_decided", nil)
