@@ -66,6 +66,7 @@ func AppendOnlyTables() []string {
 		"day_reports",        // migration 00130
 		"day_report_results", // migration 00160
 		"day_finals",         // migration 00125
+		"seat_overrides",     // migration 00220
 	}
 }
 

@@ -86,8 +86,9 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	create(&pl)
 	rep := store.DayReport{GameID: g.ID, ReporterID: pl.ID, WinnerID: pl.ID, At: now}
 	create(&rep)
-	create(&store.DayReportResult{ResultID: r1.ID, GameID: g.ID, SenteReportID: &rep.ID, At: now})  // 00160
-	create(&store.DayFinal{ClassID: dc.ID, StageID: st.ID, Seed: "7", BuiltBy: u.ID, BuiltAt: now}) // 00125
+	create(&store.DayReportResult{ResultID: r1.ID, GameID: g.ID, SenteReportID: &rep.ID, At: now})     // 00160
+	create(&store.DayFinal{ClassID: dc.ID, StageID: st.ID, Seed: "7", BuiltBy: u.ID, BuiltAt: now})    // 00125
+	create(&store.SeatOverride{GameID: g.ID, JozaID: pl.ID, Reason: "主催者の判断", ActorID: u.ID, At: now}) // 00220
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 
