@@ -78,9 +78,9 @@ func TestJoza_D_Z1_Titles(t *testing.T) {
 		a, b PlayerStanding
 		want string
 	}{
-		{h("one", "棋聖"), nine, "one"},                  // a title holder above a 九段 in A
-		{h("two", "王将", "棋聖"), h("one", "竜王"), "two"},  // two titles above one, whatever the order
-		{h("ryuo", "竜王"), h("meijin", "名人"), "ryuo"},   // equal counts: 竜王 before 名人 (DefaultTitleOrder)
+		{h("one", "棋聖"), nine, "one"},                   // a title holder above a 九段 in A
+		{h("two", "王将", "棋聖"), h("one", "竜王"), "two"},   // two titles above one, whatever the order
+		{h("ryuo", "竜王"), h("meijin", "名人"), "ryuo"},    // equal counts: 竜王 before 名人 (DefaultTitleOrder)
 		{h("kisei", "棋聖"), h("other", "女流名人"), "kisei"}, // an unlisted title ranks below the eight
 	}
 	for _, c := range cases {

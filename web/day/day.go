@@ -308,7 +308,7 @@ type dayBoardRow struct {
 	CanToss   bool
 	Tossers   [2]dayTosser // the 上座 player first
 	ThreePawn bool         // the class allows the simplified three-歩 toss
-	TossNote string // the observed tosses so far, in words
+	TossNote  string       // the observed tosses so far, in words
 	// Pending: the seats wait for the 振り駒 at the board, so the row names
 	// the pair (Pair) without 先手/後手; Choices are the result buttons,
 	// one per player, by name (day_seats.go).
