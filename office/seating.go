@@ -97,10 +97,16 @@ func (o *Office) GameJoza(ctx context.Context, actor Actor, gameID int64) (j Joz
 	if err != nil {
 		return JozaOf{}, false, err
 	}
+	return o.JozaOfGame(ctx, g)
+}
+
+// JozaOfGame is GameJoza for a game the page has already read through
+// Game (the game page): three statements, whatever the event's size.
+func (o *Office) JozaOfGame(ctx context.Context, g Game) (JozaOf, bool, error) {
 	if g.SentePlayerID == nil || g.GotePlayerID == nil {
 		return JozaOf{}, false, nil
 	}
-	j, err = decideJoza(ctx, o.store, g.EventID, g.ID, *g.SentePlayerID, *g.GotePlayerID, gameDay(g, o.now()))
+	j, err := decideJoza(ctx, o.store, g.EventID, g.ID, *g.SentePlayerID, *g.GotePlayerID, gameDay(g, o.now()))
 	return j, err == nil, err
 }
 
