@@ -86,7 +86,39 @@ func decideJoza(ctx context.Context, s *store.Store, eventID, gameID, a, b int64
 		return JozaOf{}, err
 	}
 	first, why := jozaOfPair(facts, amateur, a, b, on)
+	if why == pairing.JozaByOrganiser && gameID != 0 {
+		// Every criterion ties: the organiser's order is the draw's,
+		// which its simulated toss recorded as the tosser.
+		if id, ok, err := drawTosser(ctx, s, gameID, amateur); err != nil {
+			return JozaOf{}, err
+		} else if ok && (id == a || id == b) {
+			first = id
+		}
+	}
 	return JozaOf{PlayerID: first, Reason: why}, nil
+}
+
+// drawTosser is the tosser of a game's simulated 振り駒 — the bracket
+// game's, or the day board's — when it has one.
+func drawTosser(ctx context.Context, s *store.Store, gameID int64, amateur bool) (int64, bool, error) {
+	raw := ""
+	if kg, err := s.KnockoutGameByGameID(ctx, gameID); err == nil {
+		raw = kg.Furigoma
+	} else if !isErrNotFound(err) {
+		return 0, false, err
+	} else if amateur {
+		p, err := s.DayPairingOfGame(ctx, gameID)
+		if err != nil && !isErrNotFound(err) {
+			return 0, false, err
+		}
+		raw = p.Furigoma
+	}
+	f, ok := decodeFurigoma(raw)
+	if !ok {
+		return 0, false, nil
+	}
+	id, err := strconv.ParseInt(f.Tosser, 10, 64)
+	return id, err == nil, nil
 }
 
 // GameJoza is who sits at the 上座 of a game the actor may see, and why
