@@ -23,7 +23,13 @@ CREATE TRIGGER seat_overrides_no_update BEFORE UPDATE ON seat_overrides FOR EACH
 CREATE TRIGGER seat_overrides_no_delete BEFORE DELETE ON seat_overrides FOR EACH ROW EXECUTE FUNCTION kisen_append_only();
 CREATE TRIGGER seat_overrides_no_truncate BEFORE TRUNCATE ON seat_overrides FOR EACH STATEMENT EXECUTE FUNCTION kisen_append_only();
 
+-- The game page names the 上座: an override raises the event's revision
+-- (kisen_event_changed, 00097), so a conditional GET never serves it stale.
+CREATE CONSTRAINT TRIGGER seat_overrides_changed_insert AFTER INSERT ON seat_overrides DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION kisen_event_changed('game_id');
+
 -- +goose Down
+DROP TRIGGER seat_overrides_changed_insert ON seat_overrides;
 DROP TABLE seat_overrides;
 ALTER TABLE players DROP COLUMN pro_since;
 ALTER TABLE players DROP COLUMN rank_since;

@@ -35,7 +35,18 @@ WHEN EXISTS (SELECT 1 FROM seat_overrides WHERE id = NEW.id)
 BEGIN SELECT RAISE(ABORT, 'append-only: seat_overrides'); END;
 -- +goose StatementEnd
 
+-- The game page names the 上座: an override raises the event's revision
+-- (00097), so a conditional GET never serves it stale.
+-- +goose StatementBegin
+CREATE TRIGGER seat_overrides_changed_insert AFTER INSERT ON seat_overrides BEGIN
+INSERT INTO event_changes (event_id, revision, changed_at)
+    SELECT g.event_id, 1, strftime('%Y-%m-%d %H:%M:%f', 'now') FROM games g JOIN events e ON e.id = g.event_id WHERE g.id = NEW.game_id
+    ON CONFLICT (event_id) DO UPDATE SET revision = event_changes.revision + 1, changed_at = excluded.changed_at;
+END;
+-- +goose StatementEnd
+
 -- +goose Down
+DROP TRIGGER seat_overrides_changed_insert;
 DROP TRIGGER seat_overrides_no_replace;
 DROP TRIGGER seat_overrides_no_delete;
 DROP TRIGGER seat_overrides_no_update;
