@@ -184,6 +184,8 @@ func (o *Office) OverrideJoza(ctx context.Context, actor Actor, in SeatOverrideI
 		}
 		if strings.TrimSpace(in.Reason) == "" {
 			v.Add(0, "reason", "seating.err.reason", nil)
+		} else if !StorableText(in.Reason) {
+			v.Add(0, "reason", storableMessage, nil)
 		} else if len(in.Reason) > 1000 {
 			v.Add(0, "reason", "seating.err.reason_long", nil)
 		}

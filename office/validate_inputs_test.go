@@ -38,6 +38,7 @@ var untaggedInputs = map[string]string{
 	"office.PlayoffGameInput":   "checked as the GameInput CreatePlayoffGame builds from it",
 	"office.DrawnStageInput":    "its Stage is a StageInput, checked by its tags; the rest the office computes",
 	"office.TossInput":          "domain rule: the pieces of a 振り駒, each named in its message",
+	"office.SeatOverrideInput":  "domain rule: the 上座 is one of the game's two players; the reason required, storable and bounded, each named",
 	"office.HandicapInput":      "domain rule: a 手合割 table read line by line, the line named in the message",
 	"office.ClassSettingsInput": "domain rule: league draw settings; league.CheckSettings names the rule each breaks",
 	"office.LoginInput":         "sign-in tries any text: a wrong login or password is a failed attempt, not a field error",
