@@ -3,6 +3,7 @@ package office_test
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -264,6 +265,46 @@ func TestSeating_D_F1_ObservedTossNamesTheTosser(t *testing.T) {
 		// the override is refused once a physical toss decided
 		if err := k.o.OverrideJoza(k.ctx, k.director, office.SeatOverrideInput{GameID: kgs[1].GameID, JozaID: lower, Reason: "x"}); fieldCodes(err)["joza"] != "seating.err.tossed" {
 			t.Fatalf("override after the toss: %v", err)
+		}
+	})
+}
+
+// TestSeating_PlayerFormWritesSeatFacts: the player form writes the 席次
+// facts with the player in one transaction; a bad date or an over-long
+// title list is named next to its field and nothing is written; an input
+// without them (the CSV import) leaves them as they were.
+func TestSeating_PlayerFormWritesSeatFacts(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		k := newKnockoutFixture(t, s)
+		p := k.players[0]
+		in := office.PlayerInput{Name: p.Name, Reading: p.Reading, Kind: "professional", Rank: "九段",
+			Seat: &office.SeatFactsInput{Titles: "竜王、 名人,", RankSince: "2019-04-01", ProSince: "2003-10-01"}}
+		if _, err := k.o.UpdatePlayer(k.ctx, k.admin, p.ID, in); err != nil {
+			t.Fatal(err)
+		}
+		got, err := k.o.PlayerSeatFacts(k.ctx, p.ID)
+		if err != nil || got != (office.SeatFactsInput{Titles: "竜王,名人", RankSince: "2019-04-01", ProSince: "2003-10-01"}) {
+			t.Fatalf("seat facts %+v, %v", got, err)
+		}
+		bad := in
+		bad.Rank = "八段"
+		bad.Seat = &office.SeatFactsInput{Titles: strings.Repeat("竜", 201), RankSince: "2019-13-01", ProSince: "2999-01-01"}
+		_, err = k.o.UpdatePlayer(k.ctx, k.admin, p.ID, bad)
+		codes := fieldCodes(err)
+		if codes["titles"] == "" || codes["rank_since"] != "players.err.date_format" || codes["pro_since"] != "players.err.seat_date_future" {
+			t.Fatalf("bad seat facts: %v", err)
+		}
+		if pl, _ := s.PlayerByID(k.ctx, p.ID); pl.Rank != "九段" {
+			t.Fatalf("a refused form wrote the rank %q", pl.Rank)
+		}
+		plain := in
+		plain.Seat = nil
+		if _, err := k.o.UpdatePlayer(k.ctx, k.admin, p.ID, plain); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := k.o.PlayerSeatFacts(k.ctx, p.ID); got.Titles != "竜王,名人" {
+			t.Fatalf("an input without seat facts changed them: %+v", got)
 		}
 	})
 }

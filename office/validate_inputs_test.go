@@ -26,7 +26,7 @@ var taggedInputs = []any{
 	office.QuickResultInput{}, office.LeagueResultInput{}, office.ChainResultInput{},
 	office.DrawInput{}, office.SwapInput{}, office.ScheduleInput{}, office.ScheduleEdit{},
 	office.SetupInput{}, office.NewUser{}, office.PasswordChange{}, office.TokenInput{},
-	office.RelativeInput{}, office.PlayerInput{}, office.SettingsForm{},
+	office.RelativeInput{}, office.PlayerInput{}, office.SeatFactsInput{}, office.SettingsForm{},
 	day.ClassInput{}, day.FeeInput{}, day.PaperInput{}, day.EntryFormInput{}, day.EntryDecision{},
 	ratings.RatingSettingsInput{},
 }

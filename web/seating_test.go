@@ -114,3 +114,32 @@ func TestSeatingWeb_D_Z1_JozaTossAndOverride(t *testing.T) {
 		}
 	})
 }
+
+// TestSeatingWeb_PlayerFormSeatFacts: the player form edits the 席次 facts
+// (titles, promotion day, professional day) — a bad date is named next to
+// its field in the reader's language — and the edit page shows them again.
+func TestSeatingWeb_PlayerFormSeatFacts(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := newBracketFixture(t, a)
+		p := f.players[0]
+		path := site.PlayerURL(p.ID)
+		form := url.Values{"name": {p.Name}, "reading": {p.Reading}, "kind": {"professional"}, "rank": {"九段"},
+			"titles": {"竜王、名人"}, "rank_since": {"2019-04-01"}, "pro_since": {"2003-02-30"}}
+		resp, body := a.postForm(path, form)
+		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(testid(t, body, "error-pro_since"), "2026-04-01") {
+			t.Fatalf("a bad date: %d %q", resp.StatusCode, testid(t, body, "error-pro_since"))
+		}
+		form.Set("pro_since", "2003-10-01")
+		if resp, _ := a.postForm(path, form); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("save: %d", resp.StatusCode)
+		}
+		_, body = a.get(path + "/edit")
+		d := doc(t, body)
+		for field, want := range map[string]string{"titles": "竜王,名人", "rank_since": "2019-04-01", "pro_since": "2003-10-01"} {
+			if got, _ := d.Find(`[data-testid="field-` + field + `"]`).Attr("value"); got != want {
+				t.Errorf("edit page %s = %q, want %q", field, got, want)
+			}
+		}
+	})
+}
