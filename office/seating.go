@@ -46,7 +46,7 @@ func seatStanding(f store.SeatFacts) pairing.PlayerStanding {
 // jozaOfPair decides the 上座 of a and b (a is the organiser's order when
 // every criterion ties): the amateur order at an amateur event or when
 // either player is an amateur, the federation's otherwise.
-func jozaOfPair(facts map[int64]store.SeatFacts, amateur bool, a, b int64, on time.Time) (int64, pairing.JozaReason) {
+func jozaOfPair(facts map[int64]store.SeatFacts, junni map[int64]store.Junni, amateur bool, a, b int64, on time.Time) (int64, pairing.JozaReason) {
 	fa, fb := facts[a], facts[b]
 	fa.ID, fb.ID = a, b
 	if fa.Kind == store.PlayerAmateur || fb.Kind == store.PlayerAmateur {
@@ -57,7 +57,16 @@ func jozaOfPair(facts map[int64]store.SeatFacts, amateur bool, a, b int64, on ti
 	if amateur {
 		first, why = pairing.JozaAmateur(seatStanding(fa), seatStanding(fb))
 	} else {
-		first, why = pairing.Joza(seatStanding(fa), seatStanding(fb), on)
+		sa, sb := seatStanding(fa), seatStanding(fb)
+		// the 順位 of the term running that day, in the class the registry
+		// names (a term of another class is not this class's 順位)
+		for _, x := range []*pairing.PlayerStanding{&sa, &sb} {
+			id, _ := strconv.ParseInt(x.ID, 10, 64)
+			if j, ok := junni[id]; ok && string(j.Class) == x.Class {
+				x.ClassRank = j.Junni
+			}
+		}
+		first, why = pairing.Joza(sa, sb, on)
 	}
 	if first == strconv.FormatInt(b, 10) {
 		return b, why
@@ -65,8 +74,10 @@ func jozaOfPair(facts map[int64]store.SeatFacts, amateur bool, a, b int64, on ti
 	return a, why
 }
 
-// decideJoza reads what jozaOfPair needs for a and b on the day on; an
-// override of gameID (0: the game does not exist yet) comes first.
+// decideJoza reads what jozaOfPair needs for a and b on the day on (the
+// registry's facts and, for official games, the 順位 of the 順位戦 term
+// running that day); an override of gameID (0: the game does not exist
+// yet) comes first.
 func decideJoza(ctx context.Context, s *store.Store, eventID, gameID, a, b int64, on time.Time) (JozaOf, error) {
 	if gameID != 0 {
 		ovs, err := s.SeatOverridesOf(ctx, []int64{gameID})
@@ -85,7 +96,13 @@ func decideJoza(ctx context.Context, s *store.Store, eventID, gameID, a, b int64
 	if err != nil {
 		return JozaOf{}, err
 	}
-	first, why := jozaOfPair(facts, amateur, a, b, on)
+	var junni map[int64]store.Junni
+	if !amateur {
+		if junni, err = s.JunniOn(ctx, []int64{a, b}, on.Format(time.DateOnly)); err != nil {
+			return JozaOf{}, err
+		}
+	}
+	first, why := jozaOfPair(facts, junni, amateur, a, b, on)
 	if why == pairing.JozaByOrganiser && gameID != 0 {
 		// Every criterion ties: the organiser's order is the draw's,
 		// which its simulated toss recorded as the tosser.
@@ -133,7 +150,7 @@ func (o *Office) GameJoza(ctx context.Context, actor Actor, gameID int64) (j Joz
 }
 
 // JozaOfGame is GameJoza for a game the page has already read through
-// Game (the game page): three statements, whatever the event's size.
+// Game (the game page): four statements, whatever the event's size.
 func (o *Office) JozaOfGame(ctx context.Context, g Game) (JozaOf, bool, error) {
 	if g.SentePlayerID == nil || g.GotePlayerID == nil {
 		return JozaOf{}, false, nil

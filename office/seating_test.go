@@ -308,3 +308,54 @@ func TestSeating_PlayerFormWritesSeatFacts(t *testing.T) {
 		}
 	})
 }
+
+// TestSeating_D_Z1_JunniOfTheRunningTerm: two 七段 of B1 with nothing else
+// apart are seated by their 順位 in the 順位戦 term running on the game's
+// day (criterion 4); the simulated toss is the higher 順位's and the page
+// says why. A term of another class does not count.
+func TestSeating_D_Z1_JunniOfTheRunningTerm(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		k := newKnockoutFixture(t, s)
+		lower, upper := k.players[0], k.players[1] // 順位 7 and 3
+		for _, p := range []store.Player{lower, upper} {
+			if err := s.DB(k.ctx).Model(&store.Player{}).Where("id = ?", p.ID).Updates(map[string]any{"rank": "七段", "class": "B1"}).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		now := time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)
+		term := store.Event{OrganiserID: k.event.OrganiserID, Name: "名人戦順位戦", Kind: "junisen_term", StartDate: "2026-04-01", EndDate: "2027-03-31", CreatedBy: k.event.CreatedBy, CreatedAt: now, UpdatedAt: now}
+		if err := s.DB(k.ctx).Create(&term).Error; err != nil {
+			t.Fatal(err)
+		}
+		b1 := store.LeagueClass{EventID: term.ID, Class: "B1"}
+		if err := s.DB(k.ctx).Create(&b1).Error; err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []store.LeagueMember{{ClassID: b1.ID, PlayerID: lower.ID, Junni: 7}, {ClassID: b1.ID, PlayerID: upper.ID, Junni: 3}} {
+			if err := s.DB(k.ctx).Create(&m).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		st := seatStage(t, k, []int64{lower.ID, upper.ID})
+		kgs, _ := s.KnockoutGamesOfStage(k.ctx, st.ID)
+		if len(kgs) != 1 {
+			t.Fatalf("%d games", len(kgs))
+		}
+		if f := simulatedToss(t, kgs[0]); f.Tosser != strconv.FormatInt(upper.ID, 10) {
+			t.Fatalf("tossed by %s, want the 順位 3 player %d", f.Tosser, upper.ID)
+		}
+		j, _, err := k.o.GameJoza(k.ctx, k.director, kgs[0].GameID)
+		if err != nil || j.PlayerID != upper.ID || j.Reason != pairing.JozaByClassRank {
+			t.Fatalf("game 上座 %+v, %v; want %d by 順位", j, err, upper.ID)
+		}
+		// the registry moves the 順位 3 player to B2: the B1 順位 no longer
+		// compares, and the class decides
+		if err := s.DB(k.ctx).Model(&store.Player{}).Where("id = ?", upper.ID).Update("class", "B2").Error; err != nil {
+			t.Fatal(err)
+		}
+		if j, _, _ := k.o.GameJoza(k.ctx, k.director, kgs[0].GameID); j.PlayerID != lower.ID || j.Reason != pairing.JozaByClass {
+			t.Fatalf("after the move to B2: %+v", j)
+		}
+	})
+}

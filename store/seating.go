@@ -87,3 +87,36 @@ func (s *Store) SeatOverridesOf(ctx context.Context, gameIDs []int64) ([]SeatOve
 	err := s.DB(ctx).Where("game_id IN ?", gameIDs).Order("id").Find(&out).Error
 	return out, notFound(err, "seat overrides")
 }
+
+// Junni is a player's 順位 in a 順位戦 class.
+type Junni struct {
+	Class PlayerClass
+	Junni int
+}
+
+// JunniOn reads each player's 順位 in the 順位戦 term (an event of kind
+// junisen_term) running on day (YYYY-MM-DD), one statement; a player in
+// no such term is absent. When terms overlap, the latest started wins.
+func (s *Store) JunniOn(ctx context.Context, ids []int64, day string) (map[int64]Junni, error) {
+	out := map[int64]Junni{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := s.DB(ctx).Raw(`SELECT lm.player_id, lc.class, lm.junni FROM league_members lm
+		JOIN league_classes lc ON lc.id = lm.class_id JOIN events e ON e.id = lc.event_id
+		WHERE e.kind = 'junisen_term' AND lm.player_id IN ? AND e.start_date <= ? AND e.end_date >= ?
+		ORDER BY e.start_date, e.id`, ids, day, day).Rows()
+	if err != nil {
+		return nil, fmt.Errorf("junni: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var j Junni
+		if err := rows.Scan(&id, &j.Class, &j.Junni); err != nil {
+			return nil, fmt.Errorf("junni: %w", err)
+		}
+		out[id] = j // later terms overwrite earlier ones
+	}
+	return out, rows.Err()
+}
