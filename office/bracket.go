@@ -481,7 +481,7 @@ func publishedBrackets(ctx context.Context, s *store.Store, e store.Event) (Even
 
 // createBracketGame creates the game of one bracket game; decideStart
 // chooses the handicap and sente (a 番勝負's fixedSente, the rank gap, or a
-// simulated 振り駒 tossed by the player on the upper line).
+// simulated 振り駒 tossed by the 上座 player, D-Z1).
 // It runs in a nested transaction (a savepoint inside the caller's), so a
 // concurrent creation of the same bracket game (unique key) is a no-op
 // that does not abort the caller.
@@ -491,7 +491,11 @@ func createBracketGame(ctx context.Context, s *store.Store, now time.Time, st st
 	if !okA || !okB {
 		return nil // a placeholder still waiting for an earlier stage
 	}
-	start, err := decideStart(ctx, s, st, id, players, a, b, fixedSente)
+	on := now
+	if d, err := time.Parse(time.DateOnly, date); err == nil {
+		on = d
+	}
+	start, err := decideStart(ctx, s, st, id, players, a, b, fixedSente, on)
 	if err != nil {
 		return err
 	}

@@ -26,6 +26,7 @@ func unmarshalFurigoma(raw string, f *pairing.Furigoma) error {
 
 // scanFurigoma reads json.Marshal's shape of a Furigoma:
 // {"Tosser":"…","Other":"…","Tosses":[{"Pieces":["…",…]},…],"Decided":b,"Sente":"…"}
+// (five pieces a toss, or three for the simplified toss; a piece list may be null)
 // or {"Tosser":…,"Tosses":null,…}; ok is false for anything else.
 func scanFurigoma(raw string) (f pairing.Furigoma, ok bool) {
 	s := furigomaScanner{rest: raw}
@@ -40,21 +41,27 @@ func scanFurigoma(raw string) (f pairing.Furigoma, ok bool) {
 		f.Tosses = make([]pairing.Toss, 0, n)
 		if !s.lit("]") {
 			for {
-				var t pairing.Toss
-				if !s.lit(`{"Pieces":[`) {
+				if !s.lit(`{"Pieces":`) {
 					return pairing.Furigoma{}, false
 				}
-				for i := range t.Pieces {
-					if i > 0 && !s.lit(",") {
+				var t pairing.Toss
+				if !s.lit("null") {
+					if !s.lit("[") {
 						return pairing.Furigoma{}, false
 					}
-					var face string
-					if !s.str(&face) {
-						return pairing.Furigoma{}, false
+					t.Pieces = make([]pairing.Face, 0, pairing.PiecesPerToss)
+					for !s.lit("]") {
+						if len(t.Pieces) > 0 && !s.lit(",") {
+							return pairing.Furigoma{}, false
+						}
+						var face string
+						if !s.str(&face) {
+							return pairing.Furigoma{}, false
+						}
+						t.Pieces = append(t.Pieces, knownFace(face))
 					}
-					t.Pieces[i] = knownFace(face)
 				}
-				if !s.lit("]}") {
+				if !s.lit("}") {
 					return pairing.Furigoma{}, false
 				}
 				f.Tosses = append(f.Tosses, t)

@@ -23,12 +23,12 @@ func furigomaRecords(t testing.TB) []string {
 		}
 		out = append(out, mustJSON(f))
 	}
-	judged, err := pairing.Judge("7", "8", []pairing.Toss{{Pieces: [5]pairing.Face{"fu", "fu", "to", "to", "standing"}}})
+	judged, err := pairing.Judge("7", "8", []pairing.Toss{{Pieces: []pairing.Face{"fu", "fu", "to", "to", "standing"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	out = append(out, mustJSON(judged), mustJSON(pairing.Furigoma{}), mustJSON(pairing.Furigoma{Tosser: "1", Tosses: []pairing.Toss{}}),
-		mustJSON(pairing.Furigoma{Tosser: "名人", Other: "a\"b<c>", Tosses: []pairing.Toss{{Pieces: [5]pairing.Face{"x", "", "fu", "to", "重"}}}}),
+		mustJSON(pairing.Furigoma{Tosser: "名人", Other: "a\"b<c>", Tosses: []pairing.Toss{{Pieces: []pairing.Face{"x", "", "fu", "to", "重"}}}}),
 		"", "{}", "null", "[]", `{"tosser":"1","other":"2"}`, `{"Tosser":"1","Other":"2","Tosses":[],"Decided":true,"Sente":"1","Extra":1}`,
 		`{"Tosser":"1","Other":"2","Tosses":[{"Pieces":["fu","fu","fu"]}],"Decided":true,"Sente":"1"}`,
 		`{"Tosser":"1","Other":"2","Tosses":[{"Pieces":["fu","fu","fu","fu","fu","fu"]}],"Decided":true,"Sente":"1"}`,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"kisen/pairing"
 	"kisen/store"
@@ -211,9 +212,10 @@ const (
 // decideStart applies, in order: a 番勝負's fixed sente; the event's 手合割
 // by rank gap when on (D-H, 004: a gap gives a handicap or sente to the
 // lower rank, no toss); otherwise — and for equal ranks — a simulated
-// 振り駒 tossed by the upper-line player (D-F1..F3, 000 第7条). A rank the
-// registry cannot read falls back to 振り駒, so a result is never blocked.
-func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id string, players [2]string, a, b int64, fixedSente string) (bracketStart, error) {
+// 振り駒 tossed by the 上座 player on the day on (D-Z1, D-F1..F3, 000
+// 第7条), never simply the upper line. A rank the registry cannot read falls
+// back to 振り駒, so a result is never blocked.
+func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id string, players [2]string, a, b int64, fixedSente string, on time.Time) (bracketStart, error) {
 	out := bracketStart{Sente: a, Gote: b, Handicap: string(pairing.Hirate), SenteBy: pairing.SenteBySeries, Furigoma: "{}"}
 	if fixedSente != "" {
 		if fixedSente == players[1] {
@@ -268,7 +270,16 @@ func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id
 	if err != nil {
 		return out, err
 	}
-	f, err := pairing.Simulate(rng, players[0], players[1], pairing.DefaultTossOdds())
+	// 000 第7条1, 001 第3条: the 上座 player tosses (D-Z1), not the upper line.
+	j, err := decideJoza(ctx, s, st.EventID, 0, a, b, on)
+	if err != nil {
+		return out, err
+	}
+	tosser, other := players[0], players[1]
+	if j.PlayerID == b {
+		tosser, other = other, tosser
+	}
+	f, err := pairing.Simulate(rng, tosser, other, pairing.DefaultTossOdds())
 	if err != nil {
 		return out, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"kisen/pairing"
 	"kisen/store"
@@ -12,9 +13,12 @@ import (
 // TossInput is one physical 振り駒 toss as the director saw it: the five
 // pieces, each 歩 / と / standing / on another piece (pairing.ParseFace
 // spellings: fu, to, standing, overlapping or 歩, と, 立, 重).
+// Tosser is who actually tossed: 0 for the 上座 player, who tosses by
+// the rules (000 第7条1, 001 第3条, D-Z1); the form records whoever did.
 type TossInput struct {
 	StageID     int64
 	BracketGame string
+	Tosser      int64
 	Pieces      [pairing.PiecesPerToss]string
 }
 
@@ -60,7 +64,7 @@ func (o *Office) EnterToss(ctx context.Context, actor Actor, in TossInput) (pair
 			v.Add(0, "", "knockout.err.toss_started", nil)
 			return v
 		}
-		var toss pairing.Toss
+		toss := pairing.Toss{Pieces: make([]pairing.Face, len(in.Pieces))}
 		for j, s := range in.Pieces {
 			f, err := pairing.ParseFace(s)
 			if err != nil {
@@ -72,12 +76,31 @@ func (o *Office) EnterToss(ctx context.Context, actor Actor, in TossInput) (pair
 		if err := v.OrNil(); err != nil {
 			return err
 		}
-		prev, _ := decodeFurigoma(kg.Observed)
+		prev, tossed := decodeFurigoma(kg.Observed)
 		if prev.Decided {
 			v.Add(0, "", "knockout.err.toss_decided", nil)
 			return v
 		}
-		out, err = pairing.Judge(sim.Tosser, sim.Other, append(prev.Tosses, toss))
+		// The simulated toss was made by the 上座 player (decideStart,
+		// OverrideJoza): the default tosser. Someone else may have tossed;
+		// the record names who did, and a tie is tossed again by the same
+		// player (D-F3).
+		tosser, other := sim.Tosser, sim.Other
+		if in.Tosser != 0 {
+			switch t := strconv.FormatInt(in.Tosser, 10); t {
+			case sim.Tosser:
+			case sim.Other:
+				tosser, other = sim.Other, sim.Tosser
+			default:
+				v.Add(0, "tosser", "knockout.err.toss_tosser", nil)
+				return v
+			}
+		}
+		if tossed && len(prev.Tosses) > 0 && prev.Tosser != tosser {
+			v.Add(0, "tosser", "knockout.err.toss_same_tosser", nil)
+			return v
+		}
+		out, err = pairing.Judge(tosser, other, append(prev.Tosses, toss))
 		if err != nil {
 			return fmt.Errorf("game %s toss: %w", in.BracketGame, err)
 		}
@@ -100,7 +123,7 @@ func (o *Office) EnterToss(ctx context.Context, actor Actor, in TossInput) (pair
 			return err
 		}
 		return tx.AppendDrawLog(ctx, &store.DrawLogEntry{StageID: st.ID, Action: "toss", ActorID: actor.UserID, At: o.now(),
-			Detail: mustJSON(map[string]any{"game": in.BracketGame, "pieces": toss.Pieces, "decided": out.Decided, "sente": out.Sente})})
+			Detail: mustJSON(map[string]any{"game": in.BracketGame, "tosser": out.Tosser, "pieces": toss.Pieces, "decided": out.Decided, "sente": out.Sente})})
 	}, RoleDirector)
 	return out, err
 }

@@ -1,6 +1,7 @@
 package office_test
 
 import (
+	"encoding/json"
 	"strconv"
 	"testing"
 	"time"
@@ -52,7 +53,14 @@ func TestKnockoutToss_D_F_ObservedTosses(t *testing.T) {
 				}
 				before, _ := s.GameByID(k.ctx, kgs[0].GameID)
 				slots := slotsOf(t, mustStage(t, k, st.ID))
-				tosser, other := slots[0], slots[1] // the upper line tosses
+				var sim pairing.Furigoma // the 上座 player tosses (D-Z1), whom the simulated record names
+				if err := json.Unmarshal([]byte(kgs[0].Furigoma), &sim); err != nil {
+					t.Fatal(err)
+				}
+				tosser, other := sim.Tosser, sim.Other
+				if !(tosser == slots[0] && other == slots[1]) && !(tosser == slots[1] && other == slots[0]) {
+					t.Fatalf("tosser %s and other %s are not the game's players %v", tosser, other, slots)
+				}
 				for i, toss := range c.tosses {
 					f, err := k.o.EnterToss(k.ctx, k.director, office.TossInput{StageID: st.ID, BracketGame: kgs[0].BracketGame, Pieces: toss})
 					if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"kisen/store"
 )
@@ -50,6 +51,7 @@ func (o *Office) CreatePlayer(ctx context.Context, a Actor, in PlayerInput) (sto
 	now := o.now().UTC()
 	ve := &ValidationError{}
 	p := validatePlayer(ve, 0, in, playerToday(now))
+	seat := seatWrite(ve, in.Seat, playerToday(now))
 	if err := ve.OrNil(); err != nil {
 		return store.Player{}, err
 	}
@@ -58,7 +60,10 @@ func (o *Office) CreatePlayer(ctx context.Context, a Actor, in PlayerInput) (sto
 		if err := checkPlayerNumberFree(ctx, tx, p.Number, 0); err != nil {
 			return err
 		}
-		return playerNumberConflict(tx.CreatePlayer(ctx, &p))
+		if err := playerNumberConflict(tx.CreatePlayer(ctx, &p)); err != nil {
+			return err
+		}
+		return seat(ctx, tx, p.ID, now)
 	})
 	if err != nil {
 		return store.Player{}, err
@@ -75,6 +80,7 @@ func (o *Office) UpdatePlayer(ctx context.Context, a Actor, id int64, in PlayerI
 	now := o.now().UTC()
 	ve := &ValidationError{}
 	p := validatePlayer(ve, 0, in, playerToday(now))
+	seat := seatWrite(ve, in.Seat, playerToday(now))
 	var saved store.Player
 	err := o.store.Tx(ctx, func(tx *store.Store) error {
 		old, err := tx.PlayerByID(ctx, id)
@@ -89,7 +95,10 @@ func (o *Office) UpdatePlayer(ctx context.Context, a Actor, id int64, in PlayerI
 		}
 		p.ID, p.CreatedAt, p.UpdatedAt = id, old.CreatedAt, now
 		saved = p
-		return playerNumberConflict(tx.UpdatePlayer(ctx, &saved))
+		if err := playerNumberConflict(tx.UpdatePlayer(ctx, &saved)); err != nil {
+			return err
+		}
+		return seat(ctx, tx, id, now)
 	})
 	if err != nil {
 		return store.Player{}, err
@@ -126,4 +135,27 @@ func playerNumberConflict(err error) error {
 		return ve
 	}
 	return err
+}
+
+// seatWrite checks a player's 席次 facts (none: nothing to write) and
+// returns the write to run in the player's transaction.
+func seatWrite(ve *ValidationError, in *SeatFactsInput, today store.CivilDate) func(ctx context.Context, tx *store.Store, id int64, now time.Time) error {
+	if in == nil {
+		return func(context.Context, *store.Store, int64, time.Time) error { return nil }
+	}
+	// its tags were checked with the PlayerInput that holds it
+	titles, rankSince, proSince := seatFactsOf(ve, *in, today)
+	return func(ctx context.Context, tx *store.Store, id int64, now time.Time) error {
+		return tx.SetSeatFacts(ctx, id, titles, rankSince, proSince, now)
+	}
+}
+
+// PlayerSeatFacts are a player's 席次 facts as the form shows them.
+func (o *Office) PlayerSeatFacts(ctx context.Context, id int64) (SeatFactsInput, error) {
+	fs, err := o.store.SeatFactsOf(ctx, []int64{id})
+	if err != nil {
+		return SeatFactsInput{}, err
+	}
+	f := fs[id]
+	return SeatFactsInput{Titles: f.Titles, RankSince: f.RankSince.String(), ProSince: f.ProSince.String()}, nil
 }

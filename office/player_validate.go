@@ -54,6 +54,41 @@ type PlayerInput struct {
 	Class       string
 	Affiliation string `field:"affiliation" validate:"nocontrol,storable,max=60" msg:"players.err"`
 	BirthDate   string
+	// Seat, when set, writes the player's 席次 facts (docs/seating.md) in the
+	// same transaction; nil leaves them as they are (the CSV import).
+	Seat *SeatFactsInput
+}
+
+// SeatFactsInput are a player's 席次 facts as typed: the titles held,
+// comma separated (竜王,名人), the day of promotion to the present 段 and
+// the day of becoming professional (YYYY-MM-DD, empty for unknown).
+type SeatFactsInput struct {
+	Titles    string `field:"titles" validate:"nocontrol,storable,max=200" msg:"players.err"`
+	RankSince string
+	ProSince  string
+}
+
+// seatFactsOf checks a SeatFactsInput: each title a name (no empty ones
+// between commas), each day a date not after today.
+func seatFactsOf(ve *ValidationError, in SeatFactsInput, today store.CivilDate) (titles string, rankSince, proSince store.CivilDate) {
+	var names []string
+	for _, t := range strings.FieldsFunc(norm.NFKC.String(in.Titles), func(r rune) bool { return r == ',' || r == '、' }) {
+		if t = strings.TrimSpace(t); t != "" {
+			names = append(names, t)
+		}
+	}
+	titles = strings.Join(names, ",")
+	day := func(field, s string) store.CivilDate {
+		d, ok := ParsePlayerDate(s)
+		switch {
+		case !ok:
+			ve.Add(0, field, codePlayerDateFormat, nil)
+		case !d.IsZero() && d.After(today):
+			ve.Add(0, field, "players.err.seat_date_future", nil)
+		}
+		return d
+	}
+	return titles, day("rank_since", in.RankSince), day("pro_since", in.ProSince)
 }
 
 // playerTokyo is the zone the federation's calendar runs in (no DST).

@@ -34,10 +34,27 @@ func ParseFace(s string) (Face, error) {
 // PiecesPerToss: 000 第7条1 and 001 第3条 toss five 歩.
 const PiecesPerToss = 5
 
-// Toss is one throw of the five pieces, every piece's outcome kept so the
-// decision can be audited.
+// PiecesSimplified: 003 allows three 歩 when the toss is done the simple
+// way (簡易的に); the majority of 歩 or と among the counted pieces decides
+// as with five (003 「振り歩先」, D-F1..F3). Kisen accepts it only where the
+// organiser's setting of an amateur event allows it (TossRule).
+const PiecesSimplified = 3
+
+// TossRule says how many 歩 a toss may throw: five always, three only
+// when the organiser allowed the simplified toss (an amateur setting).
+type TossRule struct {
+	AllowThree bool
+}
+
+// allows reports whether a toss of n pieces is acceptable.
+func (r TossRule) allows(n int) bool {
+	return n == PiecesPerToss || (r.AllowThree && n == PiecesSimplified)
+}
+
+// Toss is one throw of the pieces (five, or three where TossRule allows
+// it), every piece's outcome kept so the decision can be audited.
 type Toss struct {
-	Pieces [PiecesPerToss]Face
+	Pieces []Face
 }
 
 // Count is the number of 歩 and と among the counted pieces.
@@ -54,8 +71,8 @@ func (t Toss) Count() (fu, to int) {
 }
 
 // Furigoma is the record of a 振り駒: who tossed, every toss, and who is
-// sente. The tosser is the upper-seat / higher-ranked player (000 第7条1,
-// 001 第3条, 003).
+// sente. The tosser is the 上座 player (000 第7条1, 001 第3条, 003: 上位の
+// 側), whom Joza decides; an observed toss records who actually tossed.
 type Furigoma struct {
 	Tosser, Other string
 	Tosses        []Toss
@@ -68,7 +85,17 @@ type Furigoma struct {
 // followed by another; the first untied toss decides, more 歩 making the
 // tosser sente, more と the other player (000 第7条1). A toss recorded after
 // the deciding one is an error, as is a piece with an unknown face.
+//
+// Every toss throws five 歩 (Judge); JudgeWith also accepts three where the
+// rule allows the simplified toss, and refuses three otherwise.
 func Judge(tosser, other string, tosses []Toss) (Furigoma, error) {
+	return JudgeWith(TossRule{}, tosser, other, tosses)
+}
+
+// JudgeWith is Judge under rule: a toss of three 歩 is accepted only when
+// rule.AllowThree (003, an amateur organiser setting); any other count is
+// refused in words naming the toss.
+func JudgeWith(rule TossRule, tosser, other string, tosses []Toss) (Furigoma, error) {
 	if tosser == "" || other == "" || tosser == other {
 		return Furigoma{}, fmt.Errorf("furigoma needs two different players, got %q and %q: %w", tosser, other, ErrInvalid)
 	}
@@ -76,6 +103,9 @@ func Judge(tosser, other string, tosses []Toss) (Furigoma, error) {
 	for i, t := range tosses {
 		if r.Decided {
 			return Furigoma{}, fieldErr(fmt.Sprintf("tosses[%d]", i), "toss after toss %d already decided sente", i-1)
+		}
+		if err := rule.check(i, len(t.Pieces)); err != nil {
+			return Furigoma{}, err
 		}
 		for j, f := range t.Pieces {
 			if _, err := ParseFace(string(f)); err != nil {
@@ -94,16 +124,35 @@ func Judge(tosser, other string, tosses []Toss) (Furigoma, error) {
 	return r, nil
 }
 
+// check refuses a toss of n pieces the rule does not allow, in words.
+func (r TossRule) check(i, n int) error {
+	switch {
+	case r.allows(n):
+		return nil
+	case n == PiecesSimplified:
+		return fieldErr(fmt.Sprintf("tosses[%d]", i), "a toss of three 歩 (the simplified toss, 003) is not allowed here: the organiser has not allowed it, so toss five")
+	case r.AllowThree:
+		return fieldErr(fmt.Sprintf("tosses[%d]", i), "a toss throws five 歩, or three where the organiser allows the simplified toss, not %d", n)
+	}
+	return fieldErr(fmt.Sprintf("tosses[%d]", i), "a toss throws five 歩 (000 第7条1), not %d", n)
+}
+
 // ParseToss reads one observed toss: exactly five faces.
 func ParseToss(faces []string) (Toss, error) {
-	var t Toss
-	if len(faces) != PiecesPerToss {
-		return t, fmt.Errorf("a toss has %d pieces, want %d: %w", len(faces), PiecesPerToss, ErrInvalid)
+	return ParseTossWith(TossRule{}, faces)
+}
+
+// ParseTossWith reads one observed toss of five faces, or three where rule
+// allows the simplified toss.
+func ParseTossWith(rule TossRule, faces []string) (Toss, error) {
+	t := Toss{Pieces: make([]Face, len(faces))}
+	if !rule.allows(len(faces)) {
+		return Toss{}, fmt.Errorf("a toss has %d pieces, want %d: %w", len(faces), PiecesPerToss, ErrInvalid)
 	}
 	for i, s := range faces {
 		f, err := ParseFace(s)
 		if err != nil {
-			return t, fmt.Errorf("piece %d: %w", i, err)
+			return Toss{}, fmt.Errorf("piece %d: %w", i, err)
 		}
 		t.Pieces[i] = f
 	}
@@ -140,7 +189,7 @@ func Simulate(rng *rand.Rand, tosser, other string, odds TossOdds) (Furigoma, er
 	}
 	var tosses []Toss
 	for range MaxTosses {
-		var t Toss
+		t := Toss{Pieces: make([]Face, PiecesPerToss)}
 		for i := range t.Pieces {
 			x := rng.Float64()
 			switch {

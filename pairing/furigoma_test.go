@@ -2,13 +2,13 @@ package pairing
 
 import (
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 )
 
 func toss(faces ...Face) Toss {
-	var t Toss
-	copy(t.Pieces[:], faces)
-	return t
+	return Toss{Pieces: faces}
 }
 
 const (
@@ -68,7 +68,7 @@ func TestFurigoma_JudgeRejectsBadRecords(t *testing.T) {
 		}
 	}
 	got, err := ParseToss([]string{"歩", "と", "立ち", "重なり", "fu"})
-	if err != nil || got != toss(fu, to, st, ov, fu) {
+	if err != nil || !slices.Equal(got.Pieces, []Face{fu, to, st, ov, fu}) {
 		t.Errorf("ParseToss = %v, %v", got, err)
 	}
 }
@@ -134,7 +134,7 @@ func FuzzJudge(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		var tosses []Toss
 		for i := 0; i+PiecesPerToss <= len(raw) && len(tosses) < 50; i += PiecesPerToss {
-			var ts Toss
+			ts := Toss{Pieces: make([]Face, PiecesPerToss)}
 			for j := range ts.Pieces {
 				ts.Pieces[j] = faces[int(raw[i+j])%len(faces)]
 			}
@@ -155,4 +155,57 @@ func FuzzJudge(f *testing.F) {
 			t.Fatalf("decided=%v with last toss %d fu %d to", r.Decided, f0, t0)
 		}
 	})
+}
+
+// TestFurigoma_003_ThreePawnTossBySetting: 003 allows the simplified toss
+// of three 歩 (簡易的に行う場合は三枚); the majority decides as with five
+// (D-F1), uncounted pieces are left out (D-F2) and a tie is tossed again
+// (D-F3). Kisen accepts three only under a rule that allows it; without it,
+// or with any other count, the toss is refused with a reason in words.
+func TestFurigoma_003_ThreePawnTossBySetting(t *testing.T) {
+	t.Parallel()
+	three := TossRule{AllowThree: true}
+	cases := []struct {
+		tosses  []Toss
+		decided bool
+		sente   string
+	}{
+		{[]Toss{toss(fu, fu, to)}, true, "T"},
+		{[]Toss{toss(to, to, fu)}, true, "O"},
+		{[]Toss{toss(fu, to, st), toss(to, ov, st)}, true, "O"}, // D-F2 and D-F3 with three
+		{[]Toss{toss(ov, st, st)}, false, ""},
+		{[]Toss{toss(fu, fu, to, to, st), toss(fu, st, st)}, true, "T"}, // a five-piece tie, then three
+	}
+	for i, c := range cases {
+		r, err := JudgeWith(three, "T", "O", c.tosses)
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		if r.Decided != c.decided || r.Sente != c.sente {
+			t.Errorf("case %d: decided %v sente %q, want %v %q", i, r.Decided, r.Sente, c.decided, c.sente)
+		}
+		if _, err := Judge("T", "O", c.tosses); len(c.tosses[len(c.tosses)-1].Pieces) == 3 && !errors.Is(err, ErrInvalid) {
+			t.Errorf("case %d: three 歩 accepted without the setting: %v", i, err)
+		}
+	}
+	_, err := Judge("T", "O", []Toss{toss(fu, fu, to)})
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Field != "tosses[0]" || !strings.Contains(fe.Reason, "three") {
+		t.Errorf("three 歩 without the setting: %v, want a refusal naming the toss", err)
+	}
+	for _, n := range []int{0, 1, 2, 4, 6} {
+		ts := toss(slices.Repeat([]Face{fu}, n)...)
+		if _, err := JudgeWith(three, "T", "O", []Toss{ts}); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%d pieces accepted with three allowed: %v", n, err)
+		}
+		if _, err := Judge("T", "O", []Toss{ts}); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%d pieces accepted: %v", n, err)
+		}
+	}
+	if _, err := ParseTossWith(three, []string{"歩", "と", "立ち"}); err != nil {
+		t.Errorf("ParseTossWith three: %v", err)
+	}
+	if _, err := ParseToss([]string{"歩", "と", "立ち"}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("ParseToss three without the setting: %v", err)
+	}
 }

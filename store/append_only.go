@@ -68,6 +68,7 @@ func AppendOnlyTables() []string {
 		"day_finals",                  // migration 00125
 		"league_member_changes",       // migration 00200
 		"appeals", "appeal_decisions", // migration 00210
+		"seat_overrides", // migration 00220
 	}
 }
 

@@ -94,6 +94,7 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 		EnteredBy: u.ID, FiledAt: now.Add(2 * time.Hour)}
 	create(&ap)
 	create(&store.AppealDecision{AppealID: ap.ID, GameID: g.ID, Decision: "dismissed", Reasons: "理由", DecidedBy: u.ID, DecidedAt: now.Add(3 * time.Hour)})
+	create(&store.SeatOverride{GameID: g.ID, JozaID: pl.ID, Reason: "主催者の判断", ActorID: u.ID, At: now}) // 00220
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 

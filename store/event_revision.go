@@ -87,6 +87,8 @@ func RevisionTables() []RevisionTable {
 		{"day_finals", "day_class_id", "I"},
 		// The entry form's settings (00175): the day page links the form.
 		{"day_entry_settings", "event_id", "IUD"},
+		// The 上座 of a game, as the organiser set it (00220): the game page names it.
+		{"seat_overrides", "game_id", "I"},
 	}
 }
 

@@ -394,6 +394,9 @@ func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 			}),
 			{table: "day_entry_settings", op: "U", do: func(int64) { exec("UPDATE day_entry_settings SET open = FALSE WHERE event_id = ?", ev.ID) }},
 			{table: "day_entry_settings", op: "D", do: func(int64) { exec("DELETE FROM day_entry_settings WHERE event_id = ?", ev.ID) }},
+			ins("seat_overrides", func() {
+				create(&store.SeatOverride{GameID: g.ID, JozaID: p1.ID, Reason: "主催者の判断", ActorID: u.ID, At: now})
+			}),
 		}
 		covered := map[string]bool{"events.I": true} // checked above: a new event starts at 1
 		for _, st := range append(registry, steps...) {

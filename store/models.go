@@ -65,5 +65,7 @@ func Models() []any {
 		// entries before the day (00175)
 		&DayEntrySettings{},
 		&DayEntry{},
+		// 席次 overrides (00220)
+		&SeatOverride{},
 	}
 }

@@ -77,6 +77,10 @@ func TestDayWeb_SeatsFollowTheToss(t *testing.T) {
 		if strings.Contains(slips, "先手署名") || !strings.Contains(slips, `data-testid="paper-slip-toss"`) || !strings.Contains(slips, "対局者署名") {
 			t.Errorf("pending slips print seats or miss the toss line:\n%s", slips)
 		}
+		// 000 第7条1: the slip names the 上座 player, who tosses (D-Z2).
+		if want := "上座の" + v.Names[b1.Joza()] + "さんが振る"; !strings.Contains(slips, want) {
+			t.Errorf("pending slips do not name the tosser %q", want)
+		}
 		// The toss at board 1: the tosser (the draw's sente) gets 5 歩: sente.
 		if _, err := f.d.EnterBoardToss(ctx, f.admin, day.BoardTossInput{ClassID: f.class.ID, Round: 1, Board: b1.Board, GameID: b1.Last.ID, Tosser: b1.Sente, Fu: 5}); err != nil {
 			t.Fatal(err)

@@ -137,6 +137,7 @@ var routeExpectations = map[string]string{
 	"POST /games/:id/undo":           "staff:director,arbiter,recorder",
 	"POST /games/:id/rulings":        "staff:director,arbiter",
 	"POST /games/:id/confirm":        "staff:director,arbiter",
+	"POST /games/:id/seat":           "staff:director",
 
 	"GET /events/:id/brackets":              "public",
 	"POST /events/:id/stages":               "staff:director,scheduler",

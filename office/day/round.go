@@ -326,14 +326,17 @@ func drawError(err error) error {
 	return err
 }
 
-// terms decides one board's sente, gote and 手合割 by the class's policy;
-// a is the upper seat (the draw's first player), who tosses.
+// terms decides one board's sente, gote and 手合割 by the class's policy.
+// The 振り駒 is tossed by the 上座 player (000 第7条1, 003): at an amateur
+// day the higher 段級, and between equal or unread ranks the draw's first
+// player, the organiser's order (D-Z2, pairing.JozaAmateur).
 func (st *classState) terms(table pairing.HandicapTable, seed uint64, board int, a, b int64) (DrawnBoard, error) {
 	set := st.class.Settings
 	out := DrawnBoard{Sente: a, Gote: b, Handicap: rules.Even.Name(), Furigoma: "{}"}
 	toss := func() (DrawnBoard, error) {
 		rng := pairing.NewRand(seed ^ (uint64(board)+1)*0x9e3779b97f4a7c15)
-		f, err := pairing.Simulate(rng, pid(a), pid(b), pairing.DefaultTossOdds())
+		tosser, other := st.joza(a, b)
+		f, err := pairing.Simulate(rng, pid(tosser), pid(other), pairing.DefaultTossOdds())
 		if err != nil {
 			return out, err
 		}
@@ -406,4 +409,20 @@ func fingerprint(p RoundPreview) string {
 		fmt.Fprintf(h, "bye:%d;", id)
 	}
 	return strconv.FormatUint(h.Sum64(), 16)
+}
+
+// joza is the 上座 of a board and the other player (D-Z2): the higher
+// declared 段級, else a (the draw's first player).
+func (st *classState) joza(a, b int64) (first, other int64) {
+	standing := func(id int64) pairing.PlayerStanding {
+		p := pairing.PlayerStanding{ID: pid(id)}
+		if r, err := pairing.ParseRank(st.ranks[id]); err == nil {
+			p.Rank, p.HasRank = r, true
+		}
+		return p
+	}
+	if f, _ := pairing.JozaAmateur(standing(a), standing(b)); f == pid(b) {
+		return b, a
+	}
+	return a, b
 }

@@ -106,6 +106,14 @@ type ClassSettings struct {
 	FeeReduced      int    `json:"fee_reduced"`
 	FeeReducedFor   string `json:"fee_reduced_for,omitempty"`
 	FeeReducedForEn string `json:"fee_reduced_for_en,omitempty"` // the same in English
+	// ThreePawnToss allows the simplified 振り駒 of three 歩 (003: 歩を五枚
+	// 又は簡易的に行う場合は三枚) at this class's boards; off, a toss is five.
+	ThreePawnToss bool `json:"three_pawn_toss,omitempty"`
+}
+
+// TossRule is the class's 振り駒 rule: five 歩, or three where allowed.
+func (s ClassSettings) TossRule() pairing.TossRule {
+	return pairing.TossRule{AllowThree: s.ThreePawnToss}
 }
 
 // DefaultSettings are a new class's settings: 2勝通過2敗失格 in blocks,
@@ -160,6 +168,7 @@ type ClassInput struct {
 	FeeReduced       string `field:"fee_reduced" validate:"omitempty,int,intrange=0~1000000" msg:"day.err,intrange=range"`
 	FeeReducedFor    string `field:"fee_reduced_for" validate:"storable,max=40" msg:"day_fee.err"` // who the reduced fee is for
 	FeeReducedForEn  string `field:"fee_reduced_for_en" validate:"storable,max=40" msg:"day_fee.err"`
+	ThreePawnToss    bool   `field:"three_pawn_toss"` // the simplified three-歩 toss allowed (003)
 }
 
 // InputOf is the form showing a class's stored values.
@@ -173,6 +182,7 @@ func InputOf(eventID int64, name, nameEn string, position int, format string, s 
 		Club: s.Relations.Club, MasterStudent: s.Relations.MasterStudent, FellowDisciple: s.Relations.FellowDisciple, Family: s.Relations.Family,
 		Withdrawal: s.Withdrawal, Qualifiers: it(s.Qualifiers), FirstBoard: it(s.FirstBoard),
 		Fee: it(s.Fee), FeeReduced: it(s.FeeReduced), FeeReducedFor: s.FeeReducedFor, FeeReducedForEn: s.FeeReducedForEn,
+		ThreePawnToss: s.ThreePawnToss,
 	}
 }
 
@@ -309,6 +319,7 @@ func (in ClassInput) check() (name, nameEn string, position int, format string, 
 		v.Add(0, "fee_reduced", "day_fee.err.reduced_not_lower", nil)
 	}
 	s.FeeReducedFor, s.FeeReducedForEn = in.FeeReducedFor, in.FeeReducedForEn
+	s.ThreePawnToss = in.ThreePawnToss
 	return name, nameEn, position, format, s, v
 }
 

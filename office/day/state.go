@@ -36,6 +36,19 @@ type Board struct {
 	Observed *pairing.Furigoma
 }
 
+// Joza is the board's 上座 player, who tosses the 振り駒 (000 第7条1, 003;
+// D-Z2: the higher 段級, else the draw's order): the tosser of the draw's
+// simulated toss, or Sente when the board has none.
+func (b Board) Joza() int64 {
+	var f pairing.Furigoma
+	if b.Furigoma != "" && json.Unmarshal([]byte(b.Furigoma), &f) == nil {
+		if id, err := strconv.ParseInt(f.Tosser, 10, 64); err == nil && (id == b.Sente || id == b.Gote) {
+			return id
+		}
+	}
+	return b.Sente
+}
+
 // SeatsPending reports whether the board's seats wait for the 振り駒 at
 // the board: sente is decided by a toss (policy toss, or equal ranks under
 // table / mixed) and no deciding toss has been recorded there. The

@@ -11,7 +11,9 @@ import (
 )
 
 // BoardTossInput is a 振り駒 seen at a board: who tossed (one of the two
-// players) and how the five 歩 fell — Fu face up, To face up, the rest
+// players; the 上座 player by the rules, but the form records whoever did)
+// and how the 歩 fell — Pieces tossed (5, or 3 where the class allows the
+// simplified toss, 003; 0 means 5), Fu face up, To face up, the rest
 // standing or lying on another piece (not counted, D-F2). GameID and
 // Version are the board's game and result version the form showed.
 type BoardTossInput struct {
@@ -21,6 +23,7 @@ type BoardTossInput struct {
 	GameID  int64
 	Version int
 	Tosser  int64
+	Pieces  int
 	Fu, To  int
 }
 
@@ -54,7 +57,9 @@ func observedTosses(log []store.DayLogEntry) (map[int64]pairing.Furigoma, error)
 		for i, t := range ts {
 			tosses[i] = t.Toss
 		}
-		f, err := pairing.Judge(pid(ts[0].Tosser), pid(ts[0].Other), tosses)
+		// recorded tosses were checked against the class's setting when
+		// entered; a three-歩 toss stays valid if the setting changes later
+		f, err := pairing.JudgeWith(pairing.TossRule{AllowThree: true}, pid(ts[0].Tosser), pid(ts[0].Other), tosses)
 		if err != nil {
 			return nil, fmt.Errorf("tosses of game %d: %w", g, err)
 		}
@@ -92,9 +97,18 @@ func (d *Day) EnterBoardToss(ctx context.Context, actor office.Actor, in BoardTo
 		if err := office.ChainHoldsIn(ctx, tx, root, in.GameID); err != nil {
 			return err
 		}
-		// domain rule, not a tag: 振り駒 throws five 歩, so 歩 and と count to at most five together.
-		if in.Fu < 0 || in.To < 0 || in.Fu+in.To > pairing.PiecesPerToss {
-			return invalid("fu", "day.err.toss_count", map[string]any{"N": pairing.PiecesPerToss})
+		// domain rule, not a tag: 振り駒 throws five 歩 (000 第7条1), or three
+		// where the organiser allows the simplified toss (003, ThreePawnToss);
+		// 歩 and と count to at most the pieces thrown.
+		pieces := in.Pieces
+		if pieces == 0 {
+			pieces = pairing.PiecesPerToss
+		}
+		if pieces != pairing.PiecesPerToss && (pieces != pairing.PiecesSimplified || !ParseSettings(c.Settings).ThreePawnToss) {
+			return invalid("pieces", "day.err.toss_pieces", nil)
+		}
+		if in.Fu < 0 || in.To < 0 || in.Fu+in.To > pieces {
+			return invalid("fu", "day.err.toss_count", map[string]any{"N": pieces})
 		}
 		if in.GameID != root {
 			return invalid("toss", "day.err.toss_after_result", nil) // a redo game: the board already has a result
@@ -141,7 +155,7 @@ func (d *Day) EnterBoardToss(ctx context.Context, actor office.Actor, in BoardTo
 		if err != nil {
 			return err
 		}
-		entry := tossEntry{Game: root, Tosser: in.Tosser, Other: a + b - in.Tosser}
+		entry := tossEntry{Game: root, Tosser: in.Tosser, Other: a + b - in.Tosser, Toss: pairing.Toss{Pieces: make([]pairing.Face, pieces)}}
 		prev, tossed := seen[root]
 		if tossed && prev.Decided {
 			return invalid("toss", "day.err.toss_decided", nil)
@@ -159,7 +173,7 @@ func (d *Day) EnterBoardToss(ctx context.Context, actor office.Actor, in BoardTo
 				entry.Toss.Pieces[i] = pairing.FaceStanding
 			}
 		}
-		out, err = pairing.Judge(pid(entry.Tosser), pid(entry.Other), append(prev.Tosses, entry.Toss))
+		out, err = pairing.JudgeWith(pairing.TossRule{AllowThree: true}, pid(entry.Tosser), pid(entry.Other), append(prev.Tosses, entry.Toss)) // the count was checked above
 		if err != nil {
 			return fmt.Errorf("board %d toss: %w", in.Board, err)
 		}

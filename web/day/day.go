@@ -54,6 +54,7 @@ type classForm struct {
 	FeeReduced       string   `form:"fee_reduced"`
 	FeeReducedFor    string   `form:"fee_reduced_for"`
 	FeeReducedForEn  string   `form:"fee_reduced_for_en"`
+	ThreePawnToss    bool     `form:"three_pawn_toss"`
 }
 
 func (f classForm) input(eventID int64) day.ClassInput {
@@ -63,7 +64,7 @@ func (f classForm) input(eventID int64) day.ClassInput {
 		AllowanceMinutes: f.AllowanceMinutes, ByoyomiSeconds: f.ByoyomiSeconds,
 		Club: f.Club, MasterStudent: f.MasterStudent, FellowDisciple: f.FellowDisciple, Family: f.Family,
 		Withdrawal: f.Withdrawal, Qualifiers: f.Qualifiers, FirstBoard: f.FirstBoard, Fee: f.Fee, FeeReduced: f.FeeReduced,
-		FeeReducedFor: f.FeeReducedFor, FeeReducedForEn: f.FeeReducedForEn}
+		FeeReducedFor: f.FeeReducedFor, FeeReducedForEn: f.FeeReducedForEn, ThreePawnToss: f.ThreePawnToss}
 }
 
 func classFormOf(in day.ClassInput) classForm {
@@ -73,7 +74,7 @@ func classFormOf(in day.ClassInput) classForm {
 		AllowanceMinutes: in.AllowanceMinutes, ByoyomiSeconds: in.ByoyomiSeconds,
 		Club: in.Club, MasterStudent: in.MasterStudent, FellowDisciple: in.FellowDisciple, Family: in.Family,
 		Withdrawal: in.Withdrawal, Qualifiers: in.Qualifiers, FirstBoard: in.FirstBoard, Fee: in.Fee, FeeReduced: in.FeeReduced,
-		FeeReducedFor: in.FeeReducedFor, FeeReducedForEn: in.FeeReducedForEn}
+		FeeReducedFor: in.FeeReducedFor, FeeReducedForEn: in.FeeReducedForEn, ThreePawnToss: in.ThreePawnToss}
 }
 
 // dayClassRow is one line of the day page's class list.
@@ -304,9 +305,10 @@ type dayBoardRow struct {
 	Enterable bool // one tap decides it (both seats known, not decided, no redo pending)
 	// CanToss: the board's sente is a 振り駒 and nothing has been played or
 	// entered yet, so the toss seen at the board may be entered.
-	CanToss  bool
-	Tossers  [2]dayTosser
-	TossNote string // the observed tosses so far, in words
+	CanToss   bool
+	Tossers   [2]dayTosser // the 上座 player first
+	ThreePawn bool         // the class allows the simplified three-歩 toss
+	TossNote  string       // the observed tosses so far, in words
 	// Pending: the seats wait for the 振り駒 at the board, so the row names
 	// the pair (Pair) without 先手/後手; Choices are the result buttons,
 	// one per player, by name (day_seats.go).
@@ -474,7 +476,13 @@ func boardRow(ctx context.Context, cv day.ClassView, b day.Board) dayBoardRow {
 	}
 	row.Enterable = !b.Decided && b.InForce.Result != office.ResultRedo && b.Sente != 0 && b.Gote != 0
 	row.CanToss = b.SenteBy == pairing.SenteByFurigoma && b.Version == 0 && b.Last.ID == b.Root.ID && b.Last.StartedAt == nil && row.Enterable
+	// the 上座 player tosses (000 第7条1, D-Z2): first, and so the default
 	row.Tossers = [2]dayTosser{{b.Sente, row.Sente}, {b.Gote, row.Gote}}
+	if b.Joza() == b.Gote {
+		row.Tossers[0], row.Tossers[1] = row.Tossers[1], row.Tossers[0]
+	}
+	row.Tossers[0].Name = site.T(ctx, "seating.tosser_default", "Name", row.Tossers[0].Name)
+	row.ThreePawn = cv.Class.Settings.ThreePawnToss
 	if f := b.Observed; f != nil {
 		tosser, _ := strconv.ParseInt(f.Tosser, 10, 64)
 		last := f.Tosses[len(f.Tosses)-1]

@@ -79,6 +79,8 @@ type paperBoard struct {
 	// Pending: the seats wait for the 振り駒 at the board: the slip names
 	// both players without 先手/後手 and offers a 「先」 to circle.
 	Pending bool
+	// Tosser: the 上座 player, who tosses the 振り駒 at a pending board.
+	Tosser string
 	// SenteQR and GoteQR are each player's own code (just issued), printed
 	// on that player's half of the slip.
 	SenteQR *qrCode
@@ -159,8 +161,12 @@ func boardsOf(ctx context.Context, v day.ClassView, r day.RoundState, people map
 		if pending {
 			sb = site.T(ctx, "day_seats.by_pending")
 		}
-		out = append(out, paperBoard{Board: b.Board, Round: r.Number, Block: blockOf[b.Sente], Sente: people[b.Sente], Gote: people[b.Gote],
-			Handicap: handicapWords(ctx, b.Last.Handicap), SenteBy: sb, Decided: b.Decided, Pending: pending})
+		pb := paperBoard{Board: b.Board, Round: r.Number, Block: blockOf[b.Sente], Sente: people[b.Sente], Gote: people[b.Gote],
+			Handicap: handicapWords(ctx, b.Last.Handicap), SenteBy: sb, Decided: b.Decided, Pending: pending}
+		if pending {
+			pb.Tosser = people[b.Joza()].Name // 000 第7条1: the 上座 player's 歩 (D-Z2)
+		}
+		out = append(out, pb)
 	}
 	return out
 }

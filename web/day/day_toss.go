@@ -13,6 +13,7 @@ import (
 // and と lay face up (the rest stood or overlapped: not counted).
 type boardTossForm struct {
 	Tosser int64 `form:"tosser"`
+	Pieces int   `form:"pieces"` // 5, or 3 where the class allows it; 0 is 5
 	Fu     int   `form:"fu"`
 	To     int   `form:"to"`
 }
@@ -31,7 +32,7 @@ func (s *Room) DayBoardToss(c echo.Context) error {
 	}
 	cid, n, b := w.ClassID, w.Round, w.Board
 	if _, err := s.DayRoom().EnterBoardToss(ctx, site.Actor(c), day.BoardTossInput{ClassID: cid, Round: n, Board: b, GameID: w.GameID, Version: w.Version,
-		Tosser: f.Tosser, Fu: f.Fu, To: f.To}); err != nil {
+		Tosser: f.Tosser, Pieces: f.Pieces, Fu: f.Fu, To: f.To}); err != nil {
 		return err
 	}
 	back, to := s.backOf(c, cid, n)

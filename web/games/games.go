@@ -29,6 +29,7 @@ func (s *Room) GameRoutes(e *echo.Echo) {
 	e.POST("/games/:id/claims", s.claimSave, site.RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.ConfirmedGate(office.CorrectionClaim))
 	e.POST("/games/:id/undo", s.undoSave, site.RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.ConfirmedGate(office.CorrectionResult))
 	e.POST("/games/:id/rulings", s.rulingSave, site.RequireUser, s.ActsOnGame(office.RulingRoles...), s.ConfirmedGate(office.CorrectionResult))
+	e.POST("/games/:id/seat", s.seatSave, site.RequireUser, s.ActsOnGame(office.RoleDirector))
 	e.POST("/games/:id/confirm", s.confirmSave, site.RequireUser, s.ActsOnGame(office.ResultReviewRoles...), s.CorrectionGate(office.CorrectionResult))
 }
 
@@ -39,6 +40,7 @@ type gameForms struct {
 	End    endForm
 	Claim  claimForm
 	Ruling rulingForm
+	Seat   seatForm
 	// Open names the form the errors belong to.
 	Open string
 }
@@ -126,6 +128,8 @@ type gameView struct {
 	RecordKind, RecordBy string
 	// Undo is what 取り消す on the newest version restores (previews.go).
 	Undo *undoOffer
+	// Seat: the 上座 and who tosses (seating.go).
+	Seat seatView
 }
 
 // undoOffer words what taking the newest result version back restores.
@@ -280,6 +284,9 @@ func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) 
 		v.RedoOf = *g.RedoOfID
 	}
 	v.Sente, v.Gote = s.PlayerName(ctx, g.SentePlayerID), s.PlayerName(ctx, g.GotePlayerID)
+	if v.Seat, err = s.seatOf(ctx, a, g, v.Sente, v.Gote); err != nil {
+		return v, err
+	}
 	redos, err := s.Office.RedoGames(ctx, g.ID)
 	if err != nil {
 		return v, err

@@ -69,11 +69,18 @@ type BracketGameView struct {
 	ByeName string
 	// Handicap is the 手合割 when it is not an even game, with the 上手.
 	Handicap string
-	// The 振り駒: who tossed, the simulated tosses and the observed ones,
-	// each toss as five marks (歩/と/立/重); SenteBy says which one counts.
+	// The 振り駒: the 上座 player, who tosses by the rules (Tosser, their
+	// id TosserID, the other player OtherID / OtherName), the simulated
+	// tosses and the observed ones, each toss as its marks (歩/と/立/重), and
+	// who actually tossed at the board (ObsTosser); SenteBy says which one
+	// counts.
 	Tosser    string
+	TosserID  string
+	OtherID   string
+	OtherName string
 	SimTosses [][]string
 	ObsTosses [][]string
+	ObsTosser string
 	ObsSente  string
 	SenteBy   string
 	CanToss   bool
@@ -201,9 +208,13 @@ func tossFaces(f *pairing.Furigoma) [][]string {
 func setTosses(v *BracketGameView, eb office.EventBracket, senteBy string, sim, obs *pairing.Furigoma) {
 	v.SenteBy = senteBy
 	if sim != nil {
-		v.Tosser = eb.PlayerName(sim.Tosser)
+		v.Tosser, v.TosserID = eb.PlayerName(sim.Tosser), sim.Tosser
+		v.OtherName, v.OtherID = eb.PlayerName(sim.Other), sim.Other
 	}
 	v.SimTosses, v.ObsTosses = tossFaces(sim), tossFaces(obs)
+	if obs != nil && len(obs.Tosses) > 0 {
+		v.ObsTosser = eb.PlayerName(obs.Tosser)
+	}
 	if obs != nil && obs.Decided {
 		v.ObsSente = eb.PlayerName(obs.Sente)
 	}

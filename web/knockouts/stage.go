@@ -504,7 +504,8 @@ func (s *Room) stageWithdraw(c echo.Context) error {
 	return site.SeeOther(c, site.StageURL(id)+"#games")
 }
 
-// stageToss enters one observed 振り駒 toss: piece_1 … piece_5.
+// stageToss enters one observed 振り駒 toss: who tossed (tosser, the 上座
+// player when empty) and piece_1 … piece_5.
 func (s *Room) stageToss(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, err := site.PathParam(c, "id")
@@ -512,6 +513,13 @@ func (s *Room) stageToss(c echo.Context) error {
 		return err
 	}
 	in := office.TossInput{StageID: id, BracketGame: c.FormValue("game")}
+	if t := c.FormValue("tosser"); t != "" { // "": the 上座 player tossed
+		n, err := strconv.ParseInt(t, 10, 64)
+		if err != nil || n <= 0 {
+			return s.renderStage(c, http.StatusUnprocessableEntity, id, stageManage{}, site.FieldMsgs{"tosser": site.L(ctx).T("knockout.err.toss_tosser")})
+		}
+		in.Tosser = n
+	}
 	for i := range in.Pieces {
 		in.Pieces[i] = c.FormValue("piece_" + strconv.Itoa(i+1))
 	}

@@ -19,12 +19,18 @@ type playerForm struct {
 	Class       string `form:"class"`
 	Affiliation string `form:"affiliation"`
 	BirthDate   string `form:"birth_date"`
+	// 席次 facts (docs/seating.md): titles held, promoted to the present
+	// 段 on, professional since.
+	Titles    string `form:"titles"`
+	RankSince string `form:"rank_since"`
+	ProSince  string `form:"pro_since"`
 }
 
 func (f playerForm) input() office.PlayerInput {
 	return office.PlayerInput{
 		Number: f.Number, Name: f.Name, Reading: f.Reading, Kind: f.Kind, Rank: f.Rank,
 		Class: f.Class, Affiliation: f.Affiliation, BirthDate: f.BirthDate,
+		Seat: &office.SeatFactsInput{Titles: f.Titles, RankSince: f.RankSince, ProSince: f.ProSince},
 	}
 }
 
@@ -77,9 +83,14 @@ func (s *Room) playersEdit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	seat, err := s.Office.PlayerSeatFacts(ctx, id)
+	if err != nil {
+		return err
+	}
 	f := playerForm{
 		Number: p.NumberOrEmpty(), Name: p.Name, Reading: p.Reading, Kind: string(p.Kind), Rank: p.Rank,
 		Class: string(p.Class), Affiliation: p.Affiliation, BirthDate: p.BirthDate.String(),
+		Titles: seat.Titles, RankSince: seat.RankSince, ProSince: seat.ProSince,
 	}
 	return s.renderPlayerForm(c, http.StatusOK, playerFormView{Action: site.PlayerURL(id), Cancel: site.PlayerURL(id), Form: f})
 }
