@@ -345,3 +345,56 @@ func TestNames_Crawl_InfeasibleDrawsSayNoEngineEnglish(t *testing.T) {
 		}
 	})
 }
+
+// TestNames_BracketGameLabelOnPreviewAnd409_JaEn: the result preview and
+// the 409 page of a stale confirmation name a bracket game by its round as
+// the game page does — 「本戦 準決勝 第1局」 / "Main tournament Semi-final,
+// game 1", never the stored 「本戦 R1-G1」.
+func TestNames_BracketGameLabelOnPreviewAnd409_JaEn(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		ctx := context.Background()
+		f := newBracketFixture(t, a)
+		path := namesStage(t, a, f, url.Values{"name": {"本戦"}, "kind": {"main"}, "qualifiers": {"0"}, "third_place": {"1"},
+			"round_dates": {"2027-02-10 2027-03-10"}}, "3", f.players[2:6]...)
+		namesPublish(t, a, path)
+		kgs, _ := a.store.KnockoutGamesOfStage(ctx, stageIDOf(t, path))
+		semi := kgs[0]
+		g, _ := a.store.GameByID(ctx, semi.GameID)
+		k := strings.TrimPrefix(semi.BracketGame, "R1-G")
+		cases := []struct{ lang, want string }{
+			{"ja", "本戦 準決勝 第" + k + "局"},
+			{"en", "Main tournament Semi-final, game " + k},
+		}
+		form := `[data-testid="result-` + semi.BracketGame + `"]`
+		var stale, confirm url.Values
+		for _, c := range cases {
+			a.get("/lang?to=" + c.lang)
+			shown := a.shown(path, form, url.Values{"winner": {strconv.FormatInt(*g.SentePlayerID, 10)}, "reason": {"resignation"}})
+			resp, body := a.postForm(path+"/result", cloneForm(shown))
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("%s preview: %d", c.lang, resp.StatusCode)
+			}
+			if res := testid(t, body, "preview-result"); !strings.Contains(res, c.want) || strings.Contains(res, semi.BracketGame) {
+				t.Errorf("%s: preview result %q, want %q", c.lang, res, c.want)
+			}
+			if c.lang == "ja" {
+				stale, confirm = shown, confirmOf(t, body)
+			}
+		}
+		if resp, _ := a.postForm(path+"/result", confirm); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("confirm: %d", resp.StatusCode)
+		}
+		stale.Set("confirm", "1")
+		for _, c := range cases {
+			a.get("/lang?to=" + c.lang)
+			resp, body := a.postForm(path+"/result", cloneForm(stale))
+			if resp.StatusCode != http.StatusConflict {
+				t.Fatalf("%s stale confirmation: %d", c.lang, resp.StatusCode)
+			}
+			if got := testid(t, body, "stale-game"); !strings.Contains(got, c.want) || strings.Contains(got, semi.BracketGame) {
+				t.Errorf("%s: 409 page names the game %q, want %q", c.lang, got, c.want)
+			}
+		}
+	})
+}
