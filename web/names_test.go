@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -394,6 +395,36 @@ func TestNames_BracketGameLabelOnPreviewAnd409_JaEn(t *testing.T) {
 			}
 			if got := testid(t, body, "stale-game"); !strings.Contains(got, c.want) || strings.Contains(got, semi.BracketGame) {
 				t.Errorf("%s: 409 page names the game %q, want %q", c.lang, got, c.want)
+			}
+		}
+	})
+}
+
+// TestNames_EventHandicapRefusalSaysRuleInJapanese_D_H: the event's 手合割
+// form refuses each broken rule of the table (D-H) with the rule in
+// Japanese next to the field — never pairing's English sentence ("must
+// start at gap 0", "does not increase", "unknown handicap" …).
+func TestNames_EventHandicapRefusalSaysRuleInJapanese_D_H(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := newBracketFixture(t, a)
+		p := f.eventPath() + "/handicap"
+		a.get("/lang?to=ja")
+		latin := regexp.MustCompile(`[A-Za-z]`)
+		for _, c := range []struct{ table, want string }{
+			{"1 平手", "段級差0から"},
+			{"0 振り駒\n1 平手\n1 香落ち", "前の行の 1 より大きく"},
+			{"0 振り駒\n1 王落ち", "「王落ち」という手合割はありません"},
+			{"0 平手\n1 振り駒", "振り駒は段級差0の行だけ"},
+			{"0 振り駒\n1 香落ち\n2 平手", "平手は置けません"},
+		} {
+			resp, body := a.postForm(p, url.Values{"handicap_by_rank": {"1"}, "table": {c.table}})
+			if resp.StatusCode != http.StatusUnprocessableEntity {
+				t.Fatalf("%q: %d", c.table, resp.StatusCode)
+			}
+			msg := testid(t, body, "error-table")
+			if !strings.Contains(msg, c.want) || latin.MatchString(msg) {
+				t.Errorf("%q: the Japanese page says %q, want %q and no English", c.table, msg, c.want)
 			}
 		}
 	})
