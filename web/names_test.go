@@ -429,3 +429,28 @@ func TestNames_EventHandicapRefusalSaysRuleInJapanese_D_H(t *testing.T) {
 		}
 	})
 }
+
+// TestNames_EventStatusHistoryNamesThePerson: the event page's history of
+// status changes names who changed it by display name, as the draw log
+// does — not by login.
+func TestNames_EventStatusHistoryNamesThePerson(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		ctx := context.Background()
+		f := newBracketFixture(t, a)
+		if err := a.store.DB(ctx).Model(&store.User{}).Where("id = ?", f.admin.UserID).Update("display_name", "運営 太郎").Error; err != nil {
+			t.Fatal(err)
+		}
+		if resp, body := a.postForm(f.eventPath()+"/status", url.Values{"to": {"published"}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("publish the event: %d %s", resp.StatusCode, body)
+		}
+		for _, lang := range []string{"ja", "en"} {
+			a.get("/lang?to=" + lang)
+			_, body := a.get(f.eventPath())
+			hist := testid(t, body, "status-history")
+			if !strings.Contains(hist, "(運営 太郎)") || strings.Contains(hist, "("+f.admin.Login+")") {
+				t.Errorf("%s: the status history says %q, want the display name 運営 太郎, not the login %s", lang, hist, f.admin.Login)
+			}
+		}
+	})
+}
