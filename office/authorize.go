@@ -97,6 +97,9 @@ type StaleGame struct {
 	Game store.Game
 	// RedoGameID is the redo game that replaced it (0: none).
 	RedoGameID int64
+	// Stages are the event's stages: the page names a bracket game's round
+	// from its stage's size (web GameLabel, issue 24 item 3).
+	Stages []KnockoutStage
 }
 
 // StaleGameOf reads the game of a refused write for that page, through
@@ -118,6 +121,9 @@ func (o *Office) StaleGameOf(ctx context.Context, actor Actor, gameID int64) (St
 	}
 	if len(redos) > 0 {
 		out.RedoGameID = redos[0].ID
+	}
+	if out.Stages, err = o.store.StagesOfEvent(ctx, g.EventID); err != nil {
+		return StaleGame{}, err
 	}
 	return out, nil
 }

@@ -59,8 +59,11 @@ func correctionOf(ctx context.Context) (CorrectionConsent, bool) {
 
 // AffectedGame is one existing later game that a correction would void.
 type AffectedGame struct {
-	StageID     int64
-	StageName   string
+	StageID   int64
+	StageName string
+	// Stage is the game's stage as it stands: the page names the game's
+	// round from its size (web GameLabel, issue 24 item 3).
+	Stage       KnockoutStage
 	BracketGame string // R2-G1, 3P, S5
 	Round       int    // 0 for a series game
 	GameID      int64  // the chain's first game
@@ -394,7 +397,7 @@ func affectedGame(ctx context.Context, s *store.Store, st store.KnockoutStage, c
 	if err != nil {
 		return AffectedGame{}, err
 	}
-	a := AffectedGame{StageID: st.ID, StageName: st.Name, BracketGame: c.kg.BracketGame, Round: round, GameID: first.ID, Label: first.Label}
+	a := AffectedGame{StageID: st.ID, StageName: st.Name, Stage: st, BracketGame: c.kg.BracketGame, Round: round, GameID: first.ID, Label: first.Label}
 	if first.SentePlayerID != nil {
 		a.Now[0] = *first.SentePlayerID
 	}

@@ -113,7 +113,7 @@ type HandicapInput struct {
 
 // ParseHandicapTable reads the typed table and validates it with pairing
 // (starts at 0, gaps increase, known names, even handicaps first); a
-// refusal carries a message id per rule (localiseHandicapReason).
+// refusal carries a message id per rule (handicapReason).
 func ParseHandicapTable(text string) (pairing.HandicapTable, *ValidationError) {
 	v := &ValidationError{}
 	var t pairing.HandicapTable
@@ -131,12 +131,14 @@ func ParseHandicapTable(text string) (pairing.HandicapTable, *ValidationError) {
 	}
 	if len(v.Fields) == 0 {
 		if err := t.Validate(); err != nil {
-			v.Add(0, "table", "knockout.err.handicap_table", map[string]any{"Reason": err.Error()})
+			// Every form that reads a table (organiser and event pages
+			// alike) says the broken rule in the user's language; pairing's
+			// English sentence never reaches a page (issue 24 item 3).
+			code, args := handicapReason(err, t)
+			v.Add(0, "table", code, args)
 		}
 	}
-	// Every form that reads a table shows pairing's reason in the user's
-	// language (organiser and event pages alike).
-	return t, localiseHandicapReason(v, t)
+	return t, v
 }
 
 // FormatHandicapTable writes a table the way the form reads it.

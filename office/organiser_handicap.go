@@ -80,29 +80,19 @@ func (o *Office) SetOrganiserHandicapTable(ctx context.Context, actor Actor, org
 // ("handicap_table[3].handicap").
 var handicapFieldIndex = regexp.MustCompile(`^handicap_table\[(\d+)\]\.(min_gap|handicap)$`)
 
-// localiseHandicapReason replaces the generic "table is
-// invalid: <pairing's English reason>" with a message id per rule of
-// pairing.HandicapTable.Validate, so the user reads it in their language.
-// Pairing names the failing field (row and column); which of its rules
-// failed follows from that row. An unrecognised field keeps the generic
-// message with pairing's wording.
-func localiseHandicapReason(v *ValidationError, t pairing.HandicapTable) *ValidationError {
-	if v == nil {
-		return nil
-	}
-	for i, f := range v.Fields {
-		if f.Code != "knockout.err.handicap_table" {
-			continue
-		}
-		var fe *pairing.FieldError
-		if !errors.As(t.Validate(), &fe) {
-			continue
-		}
+// handicapReason is the message id and arguments for pairing's refusal
+// of t: one id per rule of pairing.HandicapTable.Validate. Pairing names
+// the failing field (row and column); which of its rules failed follows
+// from that row. A refusal it cannot place (a rule pairing adds later)
+// gets the generic knockout.err.handicap.invalid, never pairing's English.
+func handicapReason(err error, t pairing.HandicapTable) (string, map[string]any) {
+	var fe *pairing.FieldError
+	if errors.As(err, &fe) {
 		if code, args, ok := handicapReasonCode(fe, t); ok {
-			v.Fields[i].Code, v.Fields[i].Args = code, args
+			return code, args
 		}
 	}
-	return v
+	return "knockout.err.handicap.invalid", nil
 }
 
 // handicapReasonCode maps one pairing validation error to a message id and

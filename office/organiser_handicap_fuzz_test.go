@@ -1,7 +1,10 @@
 package office
 
 import (
+	"errors"
 	"testing"
+
+	"kisen/pairing"
 )
 
 // FuzzOrganiserHandicapReason (D-H, 004): for any typed table, the form's
@@ -23,7 +26,6 @@ func FuzzOrganiserHandicapReason(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		table, v := ParseHandicapTable(text)
-		v = localiseHandicapReason(v, table)
 		if len(v.Fields) == 0 {
 			if err := table.Validate(); err != nil {
 				t.Fatalf("accepted a table pairing refuses: %v", err)
@@ -50,4 +52,19 @@ func FuzzOrganiserHandicapReason(f *testing.F) {
 			t.Fatalf("%d reasons for one invalid table", len(v.Fields))
 		}
 	})
+}
+
+// TestHandicapReason_UnplacedRefusalIsGenericNotEnglish_D_H: a refusal the
+// mapping cannot place (not a pairing field, or a field it does not know)
+// gets the generic message id without arguments — pairing's English text
+// is never an argument for a page.
+func TestHandicapReason_UnplacedRefusalIsGenericNotEnglish_D_H(t *testing.T) {
+	t.Parallel()
+	table := pairing.HandicapTable{{MinGap: 0, Handicap: pairing.EvenByToss}}
+	for _, err := range []error{errors.New("some new rule"), &pairing.FieldError{Field: "handicap_table[7].other", Reason: "x"}} {
+		code, args := handicapReason(err, table)
+		if code != "knockout.err.handicap.invalid" || len(args) != 0 {
+			t.Errorf("%v: %s %v", err, code, args)
+		}
+	}
 }

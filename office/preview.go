@@ -32,6 +32,10 @@ type Effects struct {
 	// Qualified: players who newly qualify from a stage for the next one.
 	Qualified       []EffectQualifier
 	EventGoesPublic bool
+	// Stages are the event's published stages before and after the write
+	// (read for the comparison anyway): the page names a bracket game's
+	// round from its stage's size (web GameLabel, issue 24 item 3).
+	Stages []KnockoutStage
 }
 
 // Empty reports whether the write would store nothing a page needs to say.
@@ -145,6 +149,7 @@ func (o *Office) DryRun(ctx context.Context, eventID int64, write func(ctx conte
 
 // stageSnap is a published stage's bracket as a preview compares it.
 type stageSnap struct {
+	stage      store.KnockoutStage
 	name       string
 	nameEn     string // English name and kind: for the reader's language (web stageName)
 	kind       string
@@ -171,7 +176,7 @@ func bracketSnapshot(ctx context.Context, s *store.Store, e store.Event) (map[in
 		return out, nil
 	}
 	for _, sb := range eb.Stages {
-		sn := &stageSnap{name: sb.Stage.Name, nameEn: sb.Stage.NameEn, kind: sb.Stage.Kind, qualifiers: map[int64]bool{}, games: map[string][2]string{}, rounds: map[string]int{}, last: len(sb.Rounds),
+		sn := &stageSnap{stage: sb.Stage, name: sb.Stage.Name, nameEn: sb.Stage.NameEn, kind: sb.Stage.Kind, qualifiers: map[int64]bool{}, games: map[string][2]string{}, rounds: map[string]int{}, last: len(sb.Rounds),
 			champion1: sb.Stage.Qualifiers <= 1, cut: sb.Stage.Qualifiers}
 		sn.champion, _ = playerOfEntrant(sb.Champion)
 		for _, q := range sb.Qualifiers {
@@ -289,8 +294,25 @@ func effectsSince(ctx context.Context, tx *store.Store, e store.Event, m store.E
 			}
 		}
 	}
+	eff.Stages = snapStages(pre, post)
 	sortEffects(&eff)
 	return eff, nil
+}
+
+// snapStages are the stages of two snapshots, each once (the newer
+// version), by id.
+func snapStages(pre, post map[int64]*stageSnap) []KnockoutStage {
+	var out []KnockoutStage
+	for id, sn := range pre {
+		if post[id] == nil {
+			out = append(out, sn.stage)
+		}
+	}
+	for _, sn := range post {
+		out = append(out, sn.stage)
+	}
+	slices.SortFunc(out, func(a, b KnockoutStage) int { return cmp.Compare(a.ID, b.ID) })
+	return out
 }
 
 func effectGame(g store.Game) EffectGame {

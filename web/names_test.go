@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -342,6 +343,114 @@ func TestNames_Crawl_InfeasibleDrawsSayNoEngineEnglish(t *testing.T) {
 			a.get("/lang?to=" + c.lang)
 			resp, body = a.postForm(classURL+"/generate", url.Values{"seed": {"7"}, "draw_date": {"2026-05-01"}})
 			check("league 10 games of 8", classURL, resp, body, c.league)
+		}
+	})
+}
+
+// TestNames_BracketGameLabelOnPreviewAnd409_JaEn: the result preview and
+// the 409 page of a stale confirmation name a bracket game by its round as
+// the game page does — 「本戦 準決勝 第1局」 / "Main tournament Semi-final,
+// game 1", never the stored 「本戦 R1-G1」.
+func TestNames_BracketGameLabelOnPreviewAnd409_JaEn(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		ctx := context.Background()
+		f := newBracketFixture(t, a)
+		path := namesStage(t, a, f, url.Values{"name": {"本戦"}, "kind": {"main"}, "qualifiers": {"0"}, "third_place": {"1"},
+			"round_dates": {"2027-02-10 2027-03-10"}}, "3", f.players[2:6]...)
+		namesPublish(t, a, path)
+		kgs, _ := a.store.KnockoutGamesOfStage(ctx, stageIDOf(t, path))
+		semi := kgs[0]
+		g, _ := a.store.GameByID(ctx, semi.GameID)
+		k := strings.TrimPrefix(semi.BracketGame, "R1-G")
+		cases := []struct{ lang, want string }{
+			{"ja", "本戦 準決勝 第" + k + "局"},
+			{"en", "Main tournament Semi-final, game " + k},
+		}
+		form := `[data-testid="result-` + semi.BracketGame + `"]`
+		var stale, confirm url.Values
+		for _, c := range cases {
+			a.get("/lang?to=" + c.lang)
+			shown := a.shown(path, form, url.Values{"winner": {strconv.FormatInt(*g.SentePlayerID, 10)}, "reason": {"resignation"}})
+			resp, body := a.postForm(path+"/result", cloneForm(shown))
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("%s preview: %d", c.lang, resp.StatusCode)
+			}
+			if res := testid(t, body, "preview-result"); !strings.Contains(res, c.want) || strings.Contains(res, semi.BracketGame) {
+				t.Errorf("%s: preview result %q, want %q", c.lang, res, c.want)
+			}
+			if c.lang == "ja" {
+				stale, confirm = shown, confirmOf(t, body)
+			}
+		}
+		if resp, _ := a.postForm(path+"/result", confirm); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("confirm: %d", resp.StatusCode)
+		}
+		stale.Set("confirm", "1")
+		for _, c := range cases {
+			a.get("/lang?to=" + c.lang)
+			resp, body := a.postForm(path+"/result", cloneForm(stale))
+			if resp.StatusCode != http.StatusConflict {
+				t.Fatalf("%s stale confirmation: %d", c.lang, resp.StatusCode)
+			}
+			if got := testid(t, body, "stale-game"); !strings.Contains(got, c.want) || strings.Contains(got, semi.BracketGame) {
+				t.Errorf("%s: 409 page names the game %q, want %q", c.lang, got, c.want)
+			}
+		}
+	})
+}
+
+// TestNames_EventHandicapRefusalSaysRuleInJapanese_D_H: the event's 手合割
+// form refuses each broken rule of the table (D-H) with the rule in
+// Japanese next to the field — never pairing's English sentence ("must
+// start at gap 0", "does not increase", "unknown handicap" …).
+func TestNames_EventHandicapRefusalSaysRuleInJapanese_D_H(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := newBracketFixture(t, a)
+		p := f.eventPath() + "/handicap"
+		a.get("/lang?to=ja")
+		latin := regexp.MustCompile(`[A-Za-z]`)
+		for _, c := range []struct{ table, want string }{
+			{"1 平手", "段級差0から"},
+			{"0 振り駒\n1 平手\n1 香落ち", "前の行の 1 より大きく"},
+			{"0 振り駒\n1 王落ち", "「王落ち」という手合割はありません"},
+			{"0 平手\n1 振り駒", "振り駒は段級差0の行だけ"},
+			{"0 振り駒\n1 香落ち\n2 平手", "平手は置けません"},
+		} {
+			resp, body := a.postForm(p, url.Values{"handicap_by_rank": {"1"}, "table": {c.table}})
+			if resp.StatusCode != http.StatusUnprocessableEntity {
+				t.Fatalf("%q: %d", c.table, resp.StatusCode)
+			}
+			msg := testid(t, body, "error-table")
+			if !strings.Contains(msg, c.want) || latin.MatchString(msg) {
+				t.Errorf("%q: the Japanese page says %q, want %q and no English", c.table, msg, c.want)
+			}
+		}
+	})
+}
+
+// TestNames_EventStatusHistoryNamesThePerson: the event page's history of
+// status changes names who changed it by display name, as the draw log
+// does — not by login.
+func TestNames_EventStatusHistoryNamesThePerson(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		ctx := context.Background()
+		f := newBracketFixture(t, a)
+		if err := a.store.DB(ctx).Model(&store.User{}).Where("id = ?", f.admin.UserID).Update("display_name", "運営 太郎").Error; err != nil {
+			t.Fatal(err)
+		}
+		if resp, body := a.postForm(f.eventPath()+"/status", url.Values{"to": {"published"}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("publish the event: %d %s", resp.StatusCode, body)
+		}
+		for _, lang := range []string{"ja", "en"} {
+			a.get("/lang?to=" + lang)
+			_, body := a.get(f.eventPath())
+			hist := testid(t, body, "status-history")
+			if !strings.Contains(hist, "(運営 太郎)") || strings.Contains(hist, "("+f.admin.Login+")") {
+				t.Errorf("%s: the status history says %q, want the display name 運営 太郎, not the login %s", lang, hist, f.admin.Login)
+			}
 		}
 	})
 }

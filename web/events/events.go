@@ -1,6 +1,7 @@
 package events
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -210,7 +211,7 @@ func (s *Room) eventDetail(ctx context.Context, a office.Actor, id int64) (event
 	names := map[int64]string{}
 	for _, u := range users {
 		d.Users = append(d.Users, site.Choice{Value: strconv.FormatInt(u.ID, 10), Label: u.DisplayName + " (" + u.Login + ")"})
-		names[u.ID] = u.Login
+		names[u.ID] = cmp.Or(u.DisplayName, u.Login) // the person, not the login (issue 24 item 3)
 	}
 	changes, err := s.Office.EventStatusChanges(ctx, a, id)
 	if err != nil {
@@ -221,7 +222,7 @@ func (s *Room) eventDetail(ctx context.Context, a office.Actor, id int64) (event
 		if !ok {
 			// A user no longer active; only directors see the history.
 			if us, err := s.Office.StaffNames(ctx, []int64{ch.ChangedBy}); err == nil {
-				by = us[ch.ChangedBy].Login
+				by = cmp.Or(us[ch.ChangedBy].DisplayName, us[ch.ChangedBy].Login)
 			}
 		}
 		d.History = append(d.History, statusRow{From: ch.FromStatus, To: ch.ToStatus, By: by, At: site.ShowTime(ch.ChangedAt)})

@@ -101,7 +101,7 @@ func (s *Room) renderUndoConfirm(c echo.Context, status int, id int64, in office
 		lead = site.T(ctx, "previews.undo.lead", "V", plan.Undone.Version, "Back", plan.Restored.Version,
 			"Result", site.EffectResultWords(ctx, plan.Restored.Result, plan.Restored.Reason, s.PlayerName(ctx, g.SentePlayerID), s.PlayerName(ctx, g.GotePlayerID)))
 	}
-	return s.RenderConfirm(c, status, site.ConfirmView{Title: site.T(ctx, "previews.undo.title", "Game", site.GameLabel(ctx, g.Label)), Lead: lead,
+	return s.RenderConfirm(c, status, site.ConfirmView{Title: site.T(ctx, "previews.undo.title", "Game", site.GameLabel(ctx, g.Label, eff.Stages...)), Lead: lead,
 		Effects: s.EffectsView(ctx, eff), Action: site.GameURL(id) + "/undo", Fields: site.EchoFields(c, "reason"),
 		Submit: site.T(ctx, "previews.undo.submit"), Back: site.GameURL(id) + "#results", Reason: true, ReasonValue: in.Reason, Errs: errs, Danger: true})
 }

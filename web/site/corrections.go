@@ -121,7 +121,7 @@ func (s *Server) renderCorrection(c echo.Context, status int, kind string, id in
 		return s.PlayerName(ctx, &id)
 	}
 	for _, a := range affected {
-		av := affectedView{GameID: a.GameID, Label: GameLabel(ctx, a.Label), Confirmed: a.Confirmed,
+		av := affectedView{GameID: a.GameID, Label: GameLabel(ctx, a.Label, a.Stage), Confirmed: a.Confirmed,
 			Now: l.T("corrections.pair", "A", name(a.Now[0]), "B", name(a.Now[1]))}
 		switch {
 		case a.AfterStatus == "gone":

@@ -119,7 +119,7 @@ func (s *Server) EffectsView(ctx context.Context, e office.Effects) EffectsView 
 	today := s.Office.LineageDay().String()
 	for _, r := range e.Results {
 		sente, gote := s.nameOr(ctx, r.Sente), s.nameOr(ctx, r.Gote)
-		line := T(ctx, "previews.effect.result", "Game", GameLabel(ctx, r.Label), "Sente", sente, "Gote", gote,
+		line := T(ctx, "previews.effect.result", "Game", GameLabel(ctx, r.Label, e.Stages...), "Sente", sente, "Gote", gote,
 			"Result", EffectResultWords(ctx, r.Result, r.Reason, sente, gote), "Reason", reasonWords(ctx, r.Reason))
 		if r.Before != "" && r.Before != r.Result && r.Before != office.ResultPending {
 			line += " " + T(ctx, "previews.effect.result_before", "Before", EffectResultWords(ctx, r.Before, "", sente, gote))
@@ -149,14 +149,14 @@ func (s *Server) EffectsView(ctx context.Context, e office.Effects) EffectsView 
 		if g.RedoOf != 0 {
 			key = "previews.effect.created_redo"
 		}
-		line := T(ctx, key, "Game", GameLabel(ctx, g.Label), "Sente", s.nameOr(ctx, g.Sente), "Gote", s.nameOr(ctx, g.Gote))
+		line := T(ctx, key, "Game", GameLabel(ctx, g.Label, e.Stages...), "Sente", s.nameOr(ctx, g.Sente), "Gote", s.nameOr(ctx, g.Gote))
 		if g.ScheduledOn != "" {
 			line += " " + T(ctx, "previews.effect.on", "Date", g.ScheduledOn)
 		}
 		v.Created = append(v.Created, line)
 	}
 	for _, g := range e.Voided {
-		v.Voided = append(v.Voided, T(ctx, "previews.effect.voided", "Game", GameLabel(ctx, g.Label), "Sente", s.nameOr(ctx, g.Sente), "Gote", s.nameOr(ctx, g.Gote)))
+		v.Voided = append(v.Voided, T(ctx, "previews.effect.voided", "Game", GameLabel(ctx, g.Label, e.Stages...), "Sente", s.nameOr(ctx, g.Sente), "Gote", s.nameOr(ctx, g.Gote)))
 	}
 	for _, c := range e.Champions {
 		switch {

@@ -100,7 +100,7 @@ func (s *Server) staleView(ctx context.Context, a office.Actor, se *office.Stale
 		return staleView{}, err
 	}
 	g := sg.Game
-	v := staleView{GameID: g.ID, Label: GameLabel(ctx, g.Label), Sente: s.PlayerName(ctx, g.SentePlayerID), Gote: s.PlayerName(ctx, g.GotePlayerID), Seen: se.Seen}
+	v := staleView{GameID: g.ID, Label: GameLabel(ctx, g.Label, sg.Stages...), Sente: s.PlayerName(ctx, g.SentePlayerID), Gote: s.PlayerName(ctx, g.GotePlayerID), Seen: se.Seen}
 	var ids []int64
 	if se.HasInForce {
 		ids = append(ids, se.InForce.EnteredBy)
