@@ -26,6 +26,8 @@ type matrixSide struct {
 	knockout, league, day        int64
 	stage, entrant, game, ruling int64  // a stage, one of its entrants, a decided game and its ruling
 	openGame                     int64  // an undecided game of the stage
+	appeal                       int64  // an appeal (異議) against ruling, on openGame
+	freshRuling                  int64  // a second ruling on openGame, not appealed
 	gameLabel                    string // game's place in the bracket (R1-…)
 	class, leagueGame            int64  // the 順位戦 class and one of its games
 	dayClass, dayGame, dayPlayer int64  // the day class, its board 1 game in round 1, an entrant
@@ -129,6 +131,14 @@ func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, pub
 	must(err)
 	sd.ruling = r.ID
 	sd.names = append(sd.names, reason)
+	statement := tag + "側の異議申立て"
+	ap, err := o.FileAppeal(ctx, admin, sd.openGame, office.AppealInput{RulingID: r.ID, FiledBy: "sente", StatementSente: statement, Body: office.AppealBodyArbiter})
+	must(err)
+	sd.appeal = ap.ID
+	sd.names = append(sd.names, statement)
+	r2, _, err := o.AddRuling(ctx, office.Actor{UserID: arb.ID, Login: arb.Login, DisplayName: arb.Login}, sd.openGame, office.RulingInput{Kind: "time_adjust", Player: "gote", DeltaMinutes: "3", Reason: reason + "（後手）"})
+	must(err)
+	sd.freshRuling = r2.ID
 
 	// The 順位戦 class: the ten players, drawn and published, one result.
 	var members []string

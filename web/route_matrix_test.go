@@ -139,6 +139,12 @@ var routeExpectations = map[string]string{
 	"POST /games/:id/confirm":        "staff:director,arbiter",
 	"POST /games/:id/seat":           "staff:director",
 
+	"GET /games/:id/appeals/new":            "staff:director,arbiter",
+	"POST /games/:id/appeals":               "staff:director,arbiter",
+	"GET /games/:id/appeals/:aid":           "public",
+	"GET /games/:id/appeals/:aid/document":  "public",
+	"POST /games/:id/appeals/:aid/decision": "staff:director,arbiter",
+
 	"GET /events/:id/brackets":              "public",
 	"POST /events/:id/stages":               "staff:director,scheduler",
 	"GET /stages/:id":                       "staff:director,scheduler,arbiter,recorder",
@@ -439,6 +445,10 @@ func fillPath(pattern string, sd *matrixSide) string {
 			v = 1 // a day entry; refused before it is read
 		case s == ":tid":
 			v = sd.token
+		case s == ":aid":
+			v = sd.appeal
+		case prev == "games" && strings.Contains(pattern, "/appeals"):
+			v = sd.openGame // the appeal is against a ruling on the open game
 		case s == ":cid" && prev == "classes":
 			v = sd.dayClass
 		case s == ":cid":
@@ -469,6 +479,11 @@ func fillPath(pattern string, sd *matrixSide) string {
 			panic("no id for " + s + " in " + pattern)
 		}
 		segs[i] = strconv.FormatInt(v, 10)
+	}
+	if strings.HasSuffix(pattern, "/appeals/new") {
+		// The form is for one ruling, named in the query: one not yet
+		// appealed.
+		return strings.Join(segs, "/") + "?ruling=" + strconv.FormatInt(sd.freshRuling, 10)
 	}
 	return strings.Join(segs, "/")
 }
