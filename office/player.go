@@ -144,7 +144,7 @@ func seatWrite(ve *ValidationError, in *SeatFactsInput, today store.CivilDate) f
 		return func(context.Context, *store.Store, int64, time.Time) error { return nil }
 	}
 	// its tags were checked with the PlayerInput that holds it
-	titles, rankSince, proSince := seatFactsOf(ve, *in, today)
+	titles, rankSince, proSince := seatFactsOf(ve, 0, *in, today)
 	return func(ctx context.Context, tx *store.Store, id int64, now time.Time) error {
 		return tx.SetSeatFacts(ctx, id, titles, rankSince, proSince, now)
 	}

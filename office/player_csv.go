@@ -41,6 +41,7 @@ type importRow struct {
 	changed bool
 	master  *store.PlayerMaster // a new period to open, nil when none
 	closes  *store.PlayerMaster // the open period it supersedes (ToDate set)
+	seat    *store.SeatFacts    // the 席次 facts to write, nil when the file has none of their columns
 }
 
 // ImportPlayersCSV reads a players CSV (docs/players-and-lineage.md) and, in one
@@ -101,6 +102,12 @@ func planPlayerImport(ctx context.Context, tx *store.Store, rows []playerCSVRow,
 	if err != nil {
 		return nil, err
 	}
+	var facts map[int64]store.SeatFacts
+	if len(rows) > 0 && hasSeatColumns(rows[0]) {
+		if facts, err = tx.AllSeatFacts(ctx); err != nil {
+			return nil, err
+		}
+	}
 	history := map[int64][]store.PlayerMaster{}
 	for _, m := range periods {
 		history[m.DiscipleID] = append(history[m.DiscipleID], m)
@@ -119,7 +126,17 @@ func planPlayerImport(ctx context.Context, tx *store.Store, rows []playerCSVRow,
 			Kind: row.get(PlayerFieldKind), Rank: row.get(PlayerFieldRank), Class: row.get(PlayerFieldClass),
 			Affiliation: row.get(PlayerFieldAffiliation), BirthDate: row.get(PlayerFieldBirthDate),
 		}
+		if hasSeatColumns(row) {
+			// checked with the form's rules (the tags with the player's,
+			// the days here), named by line and column
+			in.Seat = &SeatFactsInput{Titles: row.get(SeatFieldTitles), RankSince: row.get(SeatFieldRankSince), ProSince: row.get(SeatFieldProSince)}
+		}
 		pr.player = validatePlayer(ve, row.Line, in, today)
+		if in.Seat != nil {
+			f := store.SeatFacts{}
+			f.Titles, f.RankSince, f.ProSince = seatFactsOf(ve, row.Line, *in.Seat, today)
+			pr.seat = &f
+		}
 		pr.id = -int64(i + 1)
 		if s := row.get(PlayerFieldID); s != "" {
 			id, err := strconv.ParseInt(norm.NFKC.String(s), 10, 64)
@@ -162,6 +179,10 @@ func planPlayerImport(ctx context.Context, tx *store.Store, rows []playerCSVRow,
 			old := byID[pr.id]
 			pr.player.ID, pr.player.CreatedAt = old.ID, old.CreatedAt
 			pr.changed = playerFieldsDiffer(old, pr.player)
+			if pr.seat != nil {
+				pr.seat = keepAbsentSeatFacts(row, *pr.seat, facts[pr.id])
+				pr.changed = pr.changed || seatFactsDiffer(facts[pr.id], *pr.seat)
+			}
 		}
 		planImportMaster(row, pr, byID, byNumber, fileNumber, history[pr.id], ve)
 	}
@@ -272,6 +293,36 @@ func planImportMaster(row playerCSVRow, pr *importRow, byID map[int64]store.Play
 	pr.master, pr.closes = &m, replaced
 }
 
+// hasSeatColumns says whether the file has any 席次 column (every row of
+// a file has the same columns).
+func hasSeatColumns(row playerCSVRow) bool {
+	for _, c := range playerCSVSeatColumns {
+		if row.has(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// keepAbsentSeatFacts fills the facts whose column the file lacks from the
+// player's recorded ones; a present column, even empty, replaces the fact.
+func keepAbsentSeatFacts(row playerCSVRow, f, old store.SeatFacts) *store.SeatFacts {
+	if !row.has(SeatFieldTitles) {
+		f.Titles = old.Titles
+	}
+	if !row.has(SeatFieldRankSince) {
+		f.RankSince = old.RankSince
+	}
+	if !row.has(SeatFieldProSince) {
+		f.ProSince = old.ProSince
+	}
+	return &f
+}
+
+func seatFactsDiffer(a, b store.SeatFacts) bool {
+	return a.Titles != b.Titles || a.RankSince != b.RankSince || a.ProSince != b.ProSince
+}
+
 func playerFieldsDiffer(a, b store.Player) bool {
 	return a.NumberOrEmpty() != b.NumberOrEmpty() || a.Name != b.Name || a.Reading != b.Reading ||
 		a.Kind != b.Kind || a.Rank != b.Rank || a.Class != b.Class || a.Affiliation != b.Affiliation ||
@@ -297,6 +348,11 @@ func applyPlayerImport(ctx context.Context, tx *store.Store, plan []importRow, n
 			if err := tx.UpdatePlayer(ctx, &p); err != nil {
 				return sum, playerNumberConflict(err)
 			}
+			if f := pr.seat; f != nil {
+				if err := tx.SetSeatFacts(ctx, p.ID, f.Titles, f.RankSince, f.ProSince, now); err != nil {
+					return sum, err
+				}
+			}
 			sum.Updated++
 		default:
 			sum.Unchanged++
@@ -311,6 +367,11 @@ func applyPlayerImport(ctx context.Context, tx *store.Store, plan []importRow, n
 		if pr.id < 0 {
 			realID[pr.id] = fresh[k].ID
 			k++
+			if f := pr.seat; f != nil && (*f != store.SeatFacts{}) {
+				if err := tx.SetSeatFacts(ctx, realID[pr.id], f.Titles, f.RankSince, f.ProSince, now); err != nil {
+					return sum, err
+				}
+			}
 		}
 	}
 	resolve := func(id int64) int64 {
@@ -343,7 +404,8 @@ func applyPlayerImport(ctx context.Context, tx *store.Store, plan []importRow, n
 
 // ExportPlayersCSV writes every player, sorted by reading, in the import
 // format: UTF-8 with a BOM (so spreadsheet programs see UTF-8) and the
-// header PlayerCSVColumns. The master columns give the open 師匠 period.
+// header PlayerCSVColumns. The master columns give the open 師匠 period,
+// the last three the 席次 facts.
 // Public (the registry is public).
 func (o *Office) ExportPlayersCSV(ctx context.Context, w io.Writer) error {
 	players, err := o.store.AllPlayers(ctx)
@@ -351,6 +413,10 @@ func (o *Office) ExportPlayersCSV(ctx context.Context, w io.Writer) error {
 		return err
 	}
 	periods, err := o.store.AllMasterPeriods(ctx)
+	if err != nil {
+		return err
+	}
+	facts, err := o.store.AllSeatFacts(ctx)
 	if err != nil {
 		return err
 	}
@@ -375,6 +441,7 @@ func (o *Office) ExportPlayersCSV(ctx context.Context, w io.Writer) error {
 		rec := []string{
 			strconv.FormatInt(p.ID, 10), p.NumberOrEmpty(), p.Name, p.Reading, string(p.Kind),
 			p.Rank, string(p.Class), p.Affiliation, p.BirthDate.String(), "", "", "", "", "",
+			exportTitles(facts[p.ID].Titles), facts[p.ID].RankSince.String(), facts[p.ID].ProSince.String(),
 		}
 		if m, ok := current[p.ID]; ok {
 			if m.MasterPlayerID != nil {
@@ -392,3 +459,8 @@ func (o *Office) ExportPlayersCSV(ctx context.Context, w io.Writer) error {
 	cw.Flush()
 	return cw.Error()
 }
+
+// exportTitles writes the stored titles (竜王,名人) separated by 「、」, the
+// separator the form also reads, which therefore never occurs inside a
+// title (and needs no CSV quoting).
+func exportTitles(stored string) string { return strings.ReplaceAll(stored, ",", "、") }

@@ -31,7 +31,12 @@ var PlayerCSVColumns = []string{
 	PlayerFieldID, PlayerFieldNumber, PlayerFieldName, PlayerFieldReading, PlayerFieldKind,
 	PlayerFieldRank, PlayerFieldClass, PlayerFieldAffiliation, PlayerFieldBirthDate,
 	MasterFieldID, MasterFieldNumber, MasterFieldName, MasterFieldReading, MasterFieldSince,
+	SeatFieldTitles, SeatFieldRankSince, SeatFieldProSince,
 }
+
+// playerCSVSeatColumns are the optional 席次 columns (docs/seating.md): a
+// file without one leaves that fact of existing players as it is.
+var playerCSVSeatColumns = []string{SeatFieldTitles, SeatFieldRankSince, SeatFieldProSince}
 
 var playerCSVAliases = map[string]string{
 	"id": PlayerFieldID, "番号": PlayerFieldNumber, "棋士番号": PlayerFieldNumber,
@@ -40,6 +45,8 @@ var playerCSVAliases = map[string]string{
 	"所属": PlayerFieldAffiliation, "生年月日": PlayerFieldBirthDate,
 	"師匠id": MasterFieldID, "師匠番号": MasterFieldNumber, "師匠": MasterFieldName, "師匠名": MasterFieldName,
 	"師匠よみ": MasterFieldReading, "入門日": MasterFieldSince, "師匠開始日": MasterFieldSince,
+	"タイトル": SeatFieldTitles, "保持タイトル": SeatFieldTitles, "昇段日": SeatFieldRankSince,
+	"現段位昇段日": SeatFieldRankSince, "四段昇段日": SeatFieldProSince, "プロ入り日": SeatFieldProSince,
 }
 
 var playerCSVRequired = []string{PlayerFieldName, PlayerFieldReading, PlayerFieldKind}
@@ -55,6 +62,12 @@ type playerCSVRow struct {
 }
 
 func (r playerCSVRow) get(col string) string { return strings.TrimSpace(r.Cells[col]) }
+
+// has says whether the file has the column.
+func (r playerCSVRow) has(col string) bool {
+	_, ok := r.Cells[col]
+	return ok
+}
 
 // decodePlayerCSV returns the file as UTF-8 text. UTF-8 (with or without a
 // BOM) is taken as is. Anything else must decode as Shift_JIS (Windows-31J,

@@ -239,15 +239,18 @@ func TestImportCSV_ShiftJISAndBOM(t *testing.T) {
 // The example in docs/players-and-lineage.md imports as documented.
 func TestImportCSV_DocumentedExample(t *testing.T) {
 	t.Parallel()
-	const example = "id,number,name,reading,kind,rank,class,affiliation,birth_date,master_id,master_number,master_name,master_reading,master_since\n" +
-		",100,師匠 太郎,ししょう たろう,棋士,九段,A,関東,1950-01-01,,,,,\n" +
-		",101,弟子 一郎,でし いちろう,棋士,四段,C2,関東,2000-05-05,,100,,,2012-04-01\n" +
-		",,アマ 次郎,あま じろう,amateur,アマ三段,,東京都,,,,町の 先生,まちのせんせい,2010-01-01\n"
+	const example = "id,number,name,reading,kind,rank,class,affiliation,birth_date,master_id,master_number,master_name,master_reading,master_since,titles,rank_since,pro_since\n" +
+		",100,師匠 太郎,ししょう たろう,棋士,九段,A,関東,1950-01-01,,,,,,王将、棋聖,1985-04-01,1968-04-01\n" +
+		",101,弟子 一郎,でし いちろう,棋士,四段,C2,関東,2000-05-05,,100,,,2012-04-01,,2020-10-01,2020-10-01\n" +
+		",,アマ 次郎,あま じろう,amateur,アマ三段,,東京都,,,,町の 先生,まちのせんせい,2010-01-01,,,\n"
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		o := playerOffice(s)
 		sum, err := o.ImportPlayersCSV(context.Background(), playerAdmin, []byte(example))
 		if err != nil || sum.Created != 3 || sum.MastersChanged != 2 {
 			t.Fatalf("%+v %v", sum, err)
+		}
+		if f := seatOf(t, s, "100"); f.Titles != "王将,棋聖" || f.ProSince != pd("1968-04-01") {
+			t.Errorf("the example's facts: %+v", f)
 		}
 	})
 }

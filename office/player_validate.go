@@ -22,6 +22,10 @@ const (
 	PlayerFieldClass       = "class"
 	PlayerFieldAffiliation = "affiliation"
 	PlayerFieldBirthDate   = "birth_date"
+	// the 席次 facts (docs/seating.md): form fields and optional CSV columns
+	SeatFieldTitles    = "titles"
+	SeatFieldRankSince = "rank_since"
+	SeatFieldProSince  = "pro_since"
 )
 
 // Message ids of player validation errors (web/site/locales/*/players.json).
@@ -70,7 +74,7 @@ type SeatFactsInput struct {
 
 // seatFactsOf checks a SeatFactsInput: each title a name (no empty ones
 // between commas), each day a date not after today.
-func seatFactsOf(ve *ValidationError, in SeatFactsInput, today store.CivilDate) (titles string, rankSince, proSince store.CivilDate) {
+func seatFactsOf(ve *ValidationError, line int, in SeatFactsInput, today store.CivilDate) (titles string, rankSince, proSince store.CivilDate) {
 	var names []string
 	for _, t := range strings.FieldsFunc(norm.NFKC.String(in.Titles), func(r rune) bool { return r == ',' || r == '、' }) {
 		if t = strings.TrimSpace(t); t != "" {
@@ -82,13 +86,13 @@ func seatFactsOf(ve *ValidationError, in SeatFactsInput, today store.CivilDate) 
 		d, ok := ParsePlayerDate(s)
 		switch {
 		case !ok:
-			ve.Add(0, field, codePlayerDateFormat, nil)
+			ve.Add(line, field, codePlayerDateFormat, nil)
 		case !d.IsZero() && d.After(today):
-			ve.Add(0, field, "players.err.seat_date_future", nil)
+			ve.Add(line, field, "players.err.seat_date_future", nil)
 		}
 		return d
 	}
-	return titles, day("rank_since", in.RankSince), day("pro_since", in.ProSince)
+	return titles, day(SeatFieldRankSince, in.RankSince), day(SeatFieldProSince, in.ProSince)
 }
 
 // playerTokyo is the zone the federation's calendar runs in (no DST).

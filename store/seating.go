@@ -25,15 +25,24 @@ type SeatFacts struct {
 // SeatFactsOf reads the 席次 facts of the players ids (one statement); a
 // missing id is absent from the map.
 func (s *Store) SeatFactsOf(ctx context.Context, ids []int64) (map[int64]SeatFacts, error) {
-	out := make(map[int64]SeatFacts, len(ids))
 	if len(ids) == 0 {
-		return out, nil
+		return map[int64]SeatFacts{}, nil
 	}
-	rows, err := s.DB(ctx).Raw("SELECT id, kind, rank, class, number, titles, rank_since, pro_since FROM players WHERE id IN ?", ids).Rows()
+	return scanSeatFacts(s.DB(ctx).Raw("SELECT id, kind, rank, class, number, titles, rank_since, pro_since FROM players WHERE id IN ?", ids).Rows())
+}
+
+// AllSeatFacts reads the 席次 facts of every player (one statement; the
+// players CSV export and import).
+func (s *Store) AllSeatFacts(ctx context.Context) (map[int64]SeatFacts, error) {
+	return scanSeatFacts(s.DB(ctx).Raw("SELECT id, kind, rank, class, number, titles, rank_since, pro_since FROM players").Rows())
+}
+
+func scanSeatFacts(rows *sql.Rows, err error) (map[int64]SeatFacts, error) {
 	if err != nil {
 		return nil, fmt.Errorf("seat facts: %w", err)
 	}
 	defer rows.Close()
+	out := map[int64]SeatFacts{}
 	for rows.Next() {
 		var f SeatFacts
 		var number sql.NullString

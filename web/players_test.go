@@ -450,3 +450,52 @@ func TestPlayersMaster_422NamesTheFieldAndKeepsHistory(t *testing.T) {
 		}
 	})
 }
+
+// The 席次 facts (D-Z1, docs/seating.md) travel through the CSV upload and
+// download; a bad title or day refuses the file naming line and column, in
+// the reader's language.
+func TestPlayersImport_D_Z1_SeatFactsColumns(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		a.signInAdmin()
+		good := "number,name,reading,kind,rank,titles,rank_since,pro_since\n" +
+			"175,羽生 善治,はぶ よしはる,棋士,九段,棋聖、王位,1994-04-01,1985-12-18\n"
+		resp, _ := a.uploadCSV("/players/import", good)
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("good upload: %d", resp.StatusCode)
+		}
+		_, body := a.get("/players/export.csv")
+		if !strings.Contains(body, "titles,rank_since,pro_since\n") ||
+			!strings.Contains(body, ",棋聖、王位,1994-04-01,1985-12-18\n") {
+			t.Errorf("export lacks the facts:\n%s", body)
+		}
+		before := playersCount(t, a)
+
+		bad := "number,name,reading,kind,rank,titles,rank_since,pro_since\n" +
+			"1,良い,よい,棋士,四段,,,\n" +
+			"2,悪い,わるい,棋士,四段,\"王\n座\",,\n" + // line 3: a line break in the titles
+			"3,悪い二,わるいに,棋士,四段,,2020-02-30,\n" // line 5: no such day
+		for _, c := range []struct{ path, title, date string }{
+			{"/players/import", "改行やタブは使えません", "日付は 2026-04-01 の形で入力してください"},
+			{"/players/import?lang=en", "Line breaks and tabs are not allowed", "Enter the date as 2026-04-01"},
+		} {
+			resp, body := a.uploadCSV(c.path, bad)
+			if resp.StatusCode != http.StatusUnprocessableEntity {
+				t.Fatalf("%s: bad upload %d", c.path, resp.StatusCode)
+			}
+			var got []string
+			playersDoc(t, body).Find(`[data-testid=import-problem]`).Each(func(_ int, s *goquery.Selection) {
+				line, _ := s.Attr("data-line")
+				col, _ := s.Attr("data-column")
+				got = append(got, line+":"+col+":"+strings.TrimSpace(s.Find("td").Last().Text()))
+			})
+			want := "3:titles:" + c.title + " | 5:rank_since:" + c.date
+			if strings.Join(got, " | ") != want {
+				t.Errorf("%s: problems %q, want %q", c.path, strings.Join(got, " | "), want)
+			}
+		}
+		if n := playersCount(t, a); n != before {
+			t.Errorf("a refused file changed the registry: %d → %d", before, n)
+		}
+	})
+}
