@@ -120,7 +120,16 @@ func nextGameOf(g store.Game, st store.GameStarts, asOf time.Time) (store.Game, 
 
 // deriveNextGame answers 第10条第5項 for a claim on g made at asOf.
 func deriveNextGame(ctx context.Context, s *store.Store, g store.Game, asOf time.Time) (NextGame, error) {
-	st, err := s.GameStartsOfEvent(ctx, g.EventID)
+	// Only games either player sits in can be the next game; a redo
+	// chain seats the same two players, so the claimed game's chain is
+	// among them too.
+	var players []int64
+	for _, id := range []*int64{g.SentePlayerID, g.GotePlayerID} {
+		if id != nil {
+			players = append(players, *id)
+		}
+	}
+	st, err := s.GameStartsOfPlayers(ctx, g.EventID, players)
 	if err != nil {
 		return NextGame{}, err
 	}

@@ -209,30 +209,38 @@ type GameStarts struct {
 	Void        map[int64]bool
 }
 
-// GameStartsOfEvent reads GameStarts for an event in three statements,
-// whatever the number of games.
-func (s *Store) GameStartsOfEvent(ctx context.Context, eventID int64) (GameStarts, error) {
+// GameStartsOfPlayers reads GameStarts for the games of an event in which
+// one of players sits (sente or gote), in three statements whatever the
+// number of games: what a foul claim asks about the claimed game's next
+// game, without the rest of the event's games.
+func (s *Store) GameStartsOfPlayers(ctx context.Context, eventID int64, players []int64) (GameStarts, error) {
 	out := GameStarts{FirstRecord: map[int64]time.Time{}, Void: map[int64]bool{}}
-	var err error
-	if out.Games, err = s.GamesOfEvent(ctx, eventID); err != nil {
-		return out, err
+	if len(players) == 0 {
+		return out, nil
+	}
+	theirs := func() *gorm.DB { // a fresh subquery for each statement
+		return s.DB(ctx).Model(&Game{}).Select("id").
+			Where("event_id = ? AND (sente_player_id IN ? OR gote_player_id IN ?)", eventID, players, players)
+	}
+	if err := s.DB(ctx).Where("id IN (?)", theirs()).Order("id").Find(&out.Games).Error; err != nil {
+		return out, notFound(err, "games of players in event")
 	}
 	var recs []struct {
 		GameID    int64
 		EnteredAt time.Time
 	}
 	if err := s.DB(ctx).Model(&GameRecord{}).Select("game_id, entered_at").
-		Where("version = 1 AND game_id IN (SELECT id FROM games WHERE event_id = ?)", eventID).
+		Where("version = 1 AND game_id IN (?)", theirs()).
 		Find(&recs).Error; err != nil {
-		return out, fmt.Errorf("first records of event: %w", err)
+		return out, fmt.Errorf("first records of players' games: %w", err)
 	}
 	for _, r := range recs {
 		out.FirstRecord[r.GameID] = r.EnteredAt
 	}
 	var voids []int64
-	if err := s.DB(ctx).Model(&GameVoid{}).Where("game_id IN (SELECT id FROM games WHERE event_id = ?)", eventID).
+	if err := s.DB(ctx).Model(&GameVoid{}).Where("game_id IN (?)", theirs()).
 		Pluck("game_id", &voids).Error; err != nil {
-		return out, fmt.Errorf("void games of event: %w", err)
+		return out, fmt.Errorf("void games of players' games: %w", err)
 	}
 	for _, id := range voids {
 		out.Void[id] = true
