@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -131,7 +132,7 @@ func (o *Office) FileAppeal(ctx context.Context, actor Actor, gameID int64, in A
 	default:
 		v.Add(0, "filed_by", "appeals.err.filed_by", nil)
 	}
-	if !oneOf(in.Body, AppealBodies) {
+	if !slices.Contains(AppealBodies, in.Body) {
 		v.Add(0, "body", "appeals.err.body", nil)
 	}
 	if err := v.OrNil(); err != nil {
@@ -228,10 +229,10 @@ func (o *Office) DecideAppeal(ctx context.Context, actor Actor, gameID, appealID
 	checkInput(v, 0, in)
 	// domain rules, not tags: one of the decisions; a replacement names
 	// the result it gives, and only a replacement does.
-	if !oneOf(in.Decision, AppealDecisions) {
+	if !slices.Contains(AppealDecisions, in.Decision) {
 		v.Add(0, "decision", "appeals.err.decision", nil)
 	}
-	if in.Decision == AppealReplaced && !oneOf(in.Replacement, AppealReplacements) {
+	if in.Decision == AppealReplaced && !slices.Contains(AppealReplacements, in.Replacement) {
 		v.Add(0, "replacement", "appeals.err.replacement", nil)
 	}
 	if in.Decision != AppealReplaced {
@@ -549,13 +550,4 @@ func appealOf(as []store.AppealRow, id int64) (store.AppealRow, bool) {
 		}
 	}
 	return store.AppealRow{}, false
-}
-
-func oneOf(s string, list []string) bool {
-	for _, x := range list {
-		if s == x {
-			return true
-		}
-	}
-	return false
 }
