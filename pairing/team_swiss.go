@@ -333,15 +333,15 @@ func (t *teamSwiss) report(p TeamSwissPairing) TeamSwissReport {
 // violations; the affiliation, the bye's score group and the score
 // differences are judged against the draw's optimum on the same field.
 const (
-	RuleTeamMissing     = "team-swiss-missing"      // an active team neither plays nor has the bye
-	RuleTeamTwice       = "team-swiss-twice"        // a team in two places
-	RuleTeamWithdrawn   = "team-swiss-withdrawn"    // a withdrawn team drawn
-	RuleTeamSelf        = "team-swiss-self"         // a team against itself
-	RuleTeamRematch     = "team-swiss-rematch"      // the two teams have met before
-	RuleTeamNever       = "team-swiss-never"        // one affiliation, and the event says never
-	RuleTeamByeTwice    = "team-swiss-bye-twice"    // a second bye
-	RuleTeamByeCount    = "team-swiss-bye-count"    // a bye in an even field, or none in an odd one
-	RuleTeamAffiliation = "team-swiss-affiliation"  // more same-affiliation matches than a valid round needs
+	RuleTeamMissing     = "team-swiss-missing"     // an active team neither plays nor has the bye
+	RuleTeamTwice       = "team-swiss-twice"       // a team in two places
+	RuleTeamWithdrawn   = "team-swiss-withdrawn"   // a withdrawn team drawn
+	RuleTeamSelf        = "team-swiss-self"        // a team against itself
+	RuleTeamRematch     = "team-swiss-rematch"     // the two teams have met before
+	RuleTeamNever       = "team-swiss-never"       // one affiliation, and the event says never
+	RuleTeamByeTwice    = "team-swiss-bye-twice"   // a second bye
+	RuleTeamByeCount    = "team-swiss-bye-count"   // a bye in an even field, or none in an odd one
+	RuleTeamAffiliation = "team-swiss-affiliation" // more same-affiliation matches than a valid round needs
 	RuleTeamByeHigh     = "team-swiss-bye-not-lowest"
 	RuleTeamScoreDiffs  = "team-swiss-score-difference" // soft: larger score differences than the draw's
 	RuleTeamUpper       = "team-swiss-upper"            // soft: team A is not the upper team
