@@ -288,3 +288,91 @@ func TeamPoolGame(round, table int, a, b string, res TeamMatchResult) (PoolGame,
 	}
 	return PoolGame{Round: round, Board: table, Players: [2]string{a, b}, Winner: r.Winner}, nil
 }
+
+// Rules a round-robin schedule can break (CheckTeamLeague).
+const (
+	RuleLeagueUnknown = "team-league-unknown"       // a team not entered
+	RuleLeagueTwice   = "team-league-twice"         // a team twice in one round
+	RuleLeagueMissing = "team-league-missing"       // a team neither plays nor has the bye in a round
+	RuleLeaguePairs   = "team-league-pairs"         // a pair meeting other than once per cycle
+	RuleLeagueRounds  = "team-league-rounds"        // not the number of rounds the field needs
+	RuleLeagueBalance = "team-league-board1-colour" // a team A in more or fewer matches than the balance allows
+)
+
+// CheckTeamLeague judges a schedule from the request and the schedule
+// alone: the rounds the field needs, every team once per round, each pair
+// once per cycle, and team A (board 1) within the balance DrawTeamLeague
+// keeps (half its matches rounded either way; exactly half over two
+// cycles). Numbers are not judged.
+func CheckTeamLeague(req TeamLeagueRequest, rounds []TeamRound) ([]Violation, error) {
+	n := len(req.Teams)
+	cycles := req.Cycles
+	if cycles == 0 {
+		cycles = 1
+	}
+	if cycles != 1 && cycles != 2 {
+		return nil, codedErr(FieldTeamRule, map[string]any{"Setting": "cycles", "Value": fmt.Sprint(cycles)}, "cycles", "%d cycles; want 1 or 2", cycles)
+	}
+	in := map[string]bool{}
+	for i, t := range req.Teams {
+		if t.ID == "" || in[t.ID] {
+			return nil, codedErr(FieldTeamDuplicate, map[string]any{"Team": t.ID}, fmt.Sprintf("teams[%d].id", i), "missing or duplicate id %q", t.ID)
+		}
+		in[t.ID] = true
+	}
+	v := []Violation{}
+	want := cycles * (n - 1 + n%2)
+	if len(rounds) != want {
+		v = append(v, Violation{Rule: RuleLeagueRounds, Message: fmt.Sprintf("%d rounds; %d teams over %d cycles need %d", len(rounds), n, cycles, want)})
+	}
+	met := map[[2]string]int{}
+	asA, games := map[string]int{}, map[string]int{}
+	for r, rd := range rounds {
+		seen := map[string]bool{}
+		place := func(id string) bool {
+			switch {
+			case !in[id]:
+				v = append(v, Violation{Rule: RuleLeagueUnknown, Players: []string{id}, Message: fmt.Sprintf("round %d: %q is not a team of the league", r+1, id)})
+				return false
+			case seen[id]:
+				v = append(v, Violation{Rule: RuleLeagueTwice, Players: []string{id}, Message: fmt.Sprintf("round %d: %s twice", r+1, id)})
+				return false
+			}
+			seen[id] = true
+			return true
+		}
+		for _, m := range rd.Matches {
+			okA, okB := place(m.A), place(m.B)
+			if okA && okB {
+				met[[2]string{min(m.A, m.B), max(m.A, m.B)}]++
+				asA[m.A]++
+				games[m.A]++
+				games[m.B]++
+			}
+		}
+		if rd.Bye != "" {
+			place(rd.Bye)
+		}
+		for _, t := range req.Teams {
+			if !seen[t.ID] {
+				v = append(v, Violation{Rule: RuleLeagueMissing, Players: []string{t.ID}, Message: fmt.Sprintf("round %d: %s neither plays nor has the bye", r+1, t.ID)})
+			}
+		}
+	}
+	for i, a := range req.Teams {
+		for _, b := range req.Teams[i+1:] {
+			k := [2]string{min(a.ID, b.ID), max(a.ID, b.ID)}
+			if met[k] != cycles {
+				v = append(v, Violation{Rule: RuleLeaguePairs, Players: []string{k[0], k[1]}, Message: fmt.Sprintf("%s and %s meet %d times; want %d", k[0], k[1], met[k], cycles)})
+			}
+		}
+	}
+	for _, t := range req.Teams {
+		d := 2*asA[t.ID] - games[t.ID]
+		if d > cycles%2 || d < -(cycles%2) {
+			v = append(v, Violation{Rule: RuleLeagueBalance, Players: []string{t.ID},
+				Message: fmt.Sprintf("%s is team A (board 1 sente under the fixed rule) in %d of %d matches", t.ID, asA[t.ID], games[t.ID])})
+		}
+	}
+	return v, nil
+}

@@ -282,3 +282,48 @@ func TestTeamPools_PoolsEngineTakesTeams(t *testing.T) {
 		t.Fatalf("no team qualified: %+v", st)
 	}
 }
+
+// TestTeamLeague_CheckFindsBrokenSchedule: the draw's own schedule passes;
+// a swapped match breaks the pairs, a dropped team is missing, and every
+// match of one team as A breaks the board-1 balance.
+func TestTeamLeague_CheckFindsBrokenSchedule(t *testing.T) {
+	t.Parallel()
+	req := TeamLeagueRequest{Teams: []Team{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}, {ID: "e"}, {ID: "f"}}, Seed: 4}
+	sch, err := DrawTeamLeague(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := CheckTeamLeague(req, sch.Rounds); err != nil || len(v) != 0 {
+		t.Fatalf("own schedule: %v %v", v, err)
+	}
+	rules := func(rounds []TeamRound) []string {
+		v, err := CheckTeamLeague(req, rounds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, x := range v {
+			out = append(out, x.Rule)
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	bad := slices.Clone(sch.Rounds)
+	bad[0] = TeamRound{Matches: slices.Clone(bad[0].Matches)}
+	bad[0].Matches[0] = TeamMatch{A: bad[0].Matches[0].A, B: bad[0].Matches[0].A}
+	if got := rules(bad); !slices.Contains(got, RuleLeagueTwice) || !slices.Contains(got, RuleLeagueMissing) || !slices.Contains(got, RuleLeaguePairs) {
+		t.Fatalf("a team against itself: %v", got)
+	}
+	flip := make([]TeamRound, len(sch.Rounds))
+	for r, rd := range sch.Rounds {
+		for _, m := range rd.Matches {
+			if m.B == "a" {
+				m.A, m.B = m.B, m.A
+			}
+			flip[r].Matches = append(flip[r].Matches, m)
+		}
+	}
+	if got := rules(flip); !slices.Equal(got, []string{RuleLeagueBalance}) {
+		t.Fatalf("a always A: %v", got)
+	}
+}
