@@ -155,3 +155,28 @@ func TestDrawTeamStandingsCLI_ResultsAndCheck(t *testing.T) {
 		t.Fatalf("edited line: exit %d %s", code, chk)
 	}
 }
+
+// FuzzDrawTeamCLI feeds arbitrary input to the three team commands, with
+// and without --check: every run ends with exit 0, 1 or 2 and never panics;
+// exit 2 always says what is wrong. Run with
+// go test -fuzz FuzzDrawTeamCLI ./cmd/kisen/
+func FuzzDrawTeamCLI(f *testing.F) {
+	f.Add(teamSwissExample, uint8(0))
+	f.Add(strings.Replace(teamSwissExample, `"seed":2026}`, `"seed":1,"matches":[{"a":"t1","b":"t1"}],"bye":"t5"}`, 1), uint8(1))
+	f.Add(`{"teams":[{"id":"a"},{"id":"b"},{"id":"c"}],"seed":1}`, uint8(2))
+	f.Add(`{"teams":[{"id":"a"},{"id":"b"}],"settings":{"match":{"boards":3}},"rounds":[{"matches":[{"a":"a","b":"b","boards":["a","","b"]}]}]}`, uint8(4))
+	f.Fuzz(func(t *testing.T, in string, which uint8) {
+		sub := []string{"team-swiss", "team-league", "team-standings"}[int(which)%3]
+		var args []string
+		if which&4 != 0 {
+			args = []string{"--check"}
+		}
+		code, _, errs := runTeam(t, sub, in, args...)
+		if code < 0 || code > 2 {
+			t.Fatalf("exit %d", code)
+		}
+		if code == 2 && strings.TrimSpace(errs) == "" {
+			t.Fatal("exit 2 with no message")
+		}
+	})
+}
