@@ -11,7 +11,9 @@ import (
 // two cycles, checked from the schedule alone: each pair meets once per
 // cycle, no team twice in a round, an odd field gives each team one bye per
 // cycle, and each team is A (sente on board 1 under the fixed rule) in half
-// its matches, rounded either way, and in exactly half over two cycles.
+// its matches, rounded either way, and in exactly half over two cycles;
+// A and B alternate round by round with the fewest breaks (n−2 for an even
+// field, none for an odd one).
 func TestTeamLeague_EveryPairOnceAndBoardOneBalanced(t *testing.T) {
 	t.Parallel()
 	for n := 2; n <= 24; n++ {
@@ -61,6 +63,32 @@ func TestTeamLeague_EveryPairOnceAndBoardOneBalanced(t *testing.T) {
 			for k, c := range met {
 				if c != cycles {
 					t.Fatalf("n=%d: %v met %d times", n, k, c)
+				}
+			}
+			// Breaks (A or B in two rounds running): the fewest a single
+			// round robin allows, n−2 for an even field and none for an odd
+			// one, and never three in a row.
+			if cycles == 1 {
+				last, run, breaks := map[string]int{}, map[string]int{}, 0
+				for _, rd := range sch.Rounds {
+					for _, m := range rd.Matches {
+						for side, id := range []string{m.A, m.B} {
+							v := 1 - 2*side
+							if last[id] == v {
+								run[id]++
+								breaks++
+							} else {
+								run[id] = 1
+							}
+							last[id] = v
+							if run[id] > 2 {
+								t.Fatalf("n=%d: %s on one side three rounds running", n, id)
+							}
+						}
+					}
+				}
+				if want := (n - 2) * (1 - n%2); breaks != want {
+					t.Fatalf("n=%d: %d breaks, want %d", n, breaks, want)
 				}
 			}
 			for _, tm := range teams {
