@@ -349,3 +349,29 @@ func TestTeamSwiss_HistoryMustBeFinal(t *testing.T) {
 		t.Fatalf("pending board in the history: %v", err)
 	}
 }
+
+// TestTeamSwiss_RelaxationOrder_ByeMovesUpBeforeAffiliation: a1 beat b in
+// round 1 and a2 had the bye. The bye at the lowest score (b) would leave
+// a1–a2 of one school; the draw moves the bye up to a1 and floats a2 down
+// to b instead. With the affiliation ignored, the bye stays with b.
+func TestTeamSwiss_RelaxationOrder_ByeMovesUpBeforeAffiliation(t *testing.T) {
+	t.Parallel()
+	req := TeamSwissRequest{Teams: []Team{{ID: "a1", Affiliation: "A"}, {ID: "a2", Affiliation: "A"}, {ID: "b", Affiliation: "B"}},
+		Settings: TeamSwissSettings{Rounds: 3, TeamSettings: TeamSettings{Match: TeamMatchRules{Boards: 3}}},
+		Rounds:   []TeamRound{{Matches: []TeamMatch{{A: "a1", B: "b", Boards: boardsOf("a", "a", "b")}}, Bye: "a2"}}}
+	p, err := DrawTeamSwiss(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Bye != "a1" || len(p.Matches) != 1 || p.Matches[0].A != "a2" || p.Matches[0].B != "b" {
+		t.Fatalf("avoid: %+v", p)
+	}
+	req.Settings.Affiliation = RelationIgnore
+	p, err = DrawTeamSwiss(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Bye != "b" {
+		t.Fatalf("ignore: %+v", p)
+	}
+}
