@@ -174,40 +174,42 @@ func newTeamState(teams []Team, set TeamSettings, rounds []TeamRound, final bool
 	s.pending = make([]int, n)
 	busy := make([]int, n) // 1 + the last round a team was seen in
 	for r, rd := range rounds {
-		use := func(field, id string) (int, error) {
+		// Field names are formatted only for an error.
+		use := func(field func() string, id string) (int, error) {
 			i, ok := s.index[id]
 			if !ok {
-				return 0, codedErr(FieldTeamUnknown, map[string]any{"Team": id}, field, "unknown team %q", id)
+				return 0, codedErr(FieldTeamUnknown, map[string]any{"Team": id}, field(), "unknown team %q", id)
 			}
 			if busy[i] == r+1 {
-				return 0, codedErr(FieldTeamTwice, map[string]any{"Team": id, "Round": r + 1}, field,
+				return 0, codedErr(FieldTeamTwice, map[string]any{"Team": id, "Round": r + 1}, field(),
 					"%q is in two places of round %d", id, r+1)
 			}
 			busy[i] = r + 1
 			return i, nil
 		}
 		for m, mt := range rd.Matches {
-			at := fmt.Sprintf("rounds[%d].matches[%d]", r, m)
-			a, err := use(at+".a", mt.A)
+			at := func() string { return fmt.Sprintf("rounds[%d].matches[%d]", r, m) }
+			a, err := use(func() string { return at() + ".a" }, mt.A)
 			if err != nil {
 				return nil, err
 			}
 			if mt.A == mt.B {
-				return nil, codedErr(FieldTeamSelf, map[string]any{"Team": mt.A, "Round": r + 1}, at+".b",
+				return nil, codedErr(FieldTeamSelf, map[string]any{"Team": mt.A, "Round": r + 1}, at()+".b",
 					"%q plays itself", mt.A)
 			}
-			b, err := use(at+".b", mt.B)
+			b, err := use(func() string { return at() + ".b" }, mt.B)
 			if err != nil {
 				return nil, err
 			}
-			res, err := decideTeamMatch(set.Match, at+".boards", mt.A+"–"+mt.B, mt.Boards)
-			if err != nil {
+			res, err := decideTeamMatch(set.Match, "", "", mt.Boards)
+			if err != nil { // again, naming the field and the match
+				_, err = decideTeamMatch(set.Match, at()+".boards", mt.A+"–"+mt.B, mt.Boards)
 				return nil, err
 			}
 			s.met[pairKey(a, b)]++
 			if !res.Final {
 				if final {
-					return nil, codedErr(FieldTeamRounds, map[string]any{"Round": r + 1, "Want": 0}, at+".boards",
+					return nil, codedErr(FieldTeamRounds, map[string]any{"Round": r + 1, "Want": 0}, at()+".boards",
 						"%s–%s is not final (%d boards pending); a round is drawn once the rounds before it are", mt.A, mt.B, res.Pending)
 				}
 				s.pending[a]++
@@ -220,13 +222,13 @@ func newTeamState(teams []Team, set TeamSettings, rounds []TeamRound, final bool
 			s.mp[b] += pb
 		}
 		if rd.Bye != "" {
-			at := fmt.Sprintf("rounds[%d].bye", r)
+			at := func() string { return fmt.Sprintf("rounds[%d].bye", r) }
 			i, err := use(at, rd.Bye)
 			if err != nil {
 				return nil, err
 			}
 			if len(s.byes[i]) > 0 {
-				return nil, codedErr(FieldTeamByeTwice, map[string]any{"Team": rd.Bye, "Round": r + 1}, at,
+				return nil, codedErr(FieldTeamByeTwice, map[string]any{"Team": rd.Bye, "Round": r + 1}, at(),
 					"%q already had a bye (round %d); one bye per team", rd.Bye, s.byes[i][0])
 			}
 			s.byes[i] = append(s.byes[i], r+1)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 )
 
 // Team スイス式 (issue 25 item 4): teams paired by match points, never a
@@ -128,6 +129,16 @@ type teamSolution struct {
 // higher outweighs any score differences.
 type teamCosts struct{ aff, bye int64 }
 
+// teamScratch keeps a draw's weight matrix and matcher between draws (a
+// 200-team round needs about 1 MB of them), as the individual Swiss does;
+// every buffer is rewritten before it is read.
+type teamScratch struct {
+	w []int64
+	m weightedMatcher
+}
+
+var teamScratchPool = sync.Pool{New: func() any { return new(teamScratch) }}
+
 // solve finds the round of least cost (DrawTeamSwiss) over the teams in
 // lot order, or explains why none exists.
 func (t *teamSwiss) solve(lot []int) (teamSolution, error) {
@@ -148,7 +159,10 @@ func (t *teamSwiss) solve(lot []int) (teamSolution, error) {
 	c.aff = d*c.bye + sumDiff + 1
 	maxEdge := c.aff + d*d + d*c.bye
 	top := maxEdge*int64(v+2) + 1
-	w := make([]int64, (v+1)*(v+1))
+	sc := teamScratchPool.Get().(*teamScratch)
+	defer teamScratchPool.Put(sc)
+	sc.w = zeroed(sc.w, (v+1)*(v+1))
+	w := sc.w
 	for x := 1; x <= n; x++ {
 		a := lot[x-1]
 		for y := x + 1; y <= n; y++ {
@@ -172,7 +186,8 @@ func (t *teamSwiss) solve(lot []int) (teamSolution, error) {
 			w[x*(v+1)+byeV], w[byeV*(v+1)+x] = top-cost, top-cost
 		}
 	}
-	m := newWeightedMatcherOn(v, w)
+	m := &sc.m
+	m.reset(v, w)
 	mate := m.solve(top)
 	sol := teamSolution{bye: -1}
 	for x := 1; x <= v; x++ {
