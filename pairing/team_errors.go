@@ -31,8 +31,10 @@ const (
 // NoTeamPairingError says why no team Swiss round keeps the hard rules (no
 // rematch, a "never" affiliation kept apart, at most one bye per team).
 // Groups and Barrier are a Tutte certificate by team id, as in
-// NoSwissPairingError. Code is "team_no_round" for a translating caller.
+// NoSwissPairingError. Code is NoTeamRound for a translating caller
+// (names.err.team.team_no_round, with Groups and Barrier).
 type NoTeamPairingError struct {
+	Code    string // NoTeamRound
 	Round   int
 	Reason  string
 	Groups  [][]string
@@ -51,7 +53,7 @@ func teamNoRound(round int, groups [][]string, barrier []string) *NoTeamPairingE
 	for _, g := range groups {
 		parts = append(parts, "{"+strings.Join(g, ", ")+"}")
 	}
-	return &NoTeamPairingError{Round: round, Groups: groups, Barrier: barrier,
+	return &NoTeamPairingError{Code: NoTeamRound, Round: round, Groups: groups, Barrier: barrier,
 		Reason: fmt.Sprintf("every round would repeat a match, pair a 'never' affiliation or give a second bye: "+
 			"%d groups with an odd number of teams (%s) may meet only each other or the %d teams of the barrier [%s]",
 			len(groups), strings.Join(parts, " "), len(barrier), strings.Join(barrier, ", "))}

@@ -70,8 +70,9 @@ func newTeamSwiss(req TeamSwissRequest) (*teamSwiss, error) {
 		return nil, codedErr(FieldTeamRounds, map[string]any{"Round": st.Rounds, "Want": MaxTeamRounds},
 			"settings.rounds", "%d rounds out of range [1, %d]", st.Rounds, MaxTeamRounds)
 	}
-	if err := validRelation("settings.affiliation", st.Affiliation); err != nil {
-		return nil, err
+	if validRelation("settings.affiliation", st.Affiliation) != nil {
+		return nil, codedErr(FieldTeamRule, map[string]any{"Setting": "affiliation", "Value": string(st.Affiliation)},
+			"settings.affiliation", "unknown setting %q (want never, avoid or ignore)", string(st.Affiliation))
 	}
 	if len(req.Rounds) >= st.Rounds {
 		return nil, codedErr(FieldTeamRounds, map[string]any{"Round": len(req.Rounds) + 1, "Want": st.Rounds},

@@ -375,3 +375,27 @@ func TestTeamSwiss_RelaxationOrder_ByeMovesUpBeforeAffiliation(t *testing.T) {
 		t.Fatalf("ignore: %+v", p)
 	}
 }
+
+// TestTeamSwiss_ErrorsCarryCodes: an unknown affiliation setting and an
+// impossible round carry the codes a caller translates.
+func TestTeamSwiss_ErrorsCarryCodes(t *testing.T) {
+	t.Parallel()
+	req := TeamSwissRequest{Teams: []Team{{ID: "a"}, {ID: "b"}},
+		Settings: TeamSwissSettings{Rounds: 3, Affiliation: "sometimes", TeamSettings: TeamSettings{Match: TeamMatchRules{Boards: 3}}}}
+	_, err := DrawTeamSwiss(req)
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Code != FieldTeamRule || fe.Params["Setting"] != "affiliation" {
+		t.Fatalf("unknown affiliation setting: %v", err)
+	}
+	req.Settings.Affiliation = ""
+	req.Rounds = []TeamRound{{Matches: []TeamMatch{{A: "a", B: "b", Boards: boardsOf("a", "b", "a")}}}}
+	_, err = DrawTeamSwiss(req)
+	var nr *NoTeamPairingError
+	if !errors.As(err, &nr) || nr.Code != NoTeamRound || nr.Round != 2 {
+		t.Fatalf("two teams that met: %v", err)
+	}
+	req.Settings.Rounds = 1
+	if _, err = DrawTeamSwiss(req); !errors.As(err, &fe) || fe.Code != FieldTeamRounds {
+		t.Fatalf("no round left: %v", err)
+	}
+}
