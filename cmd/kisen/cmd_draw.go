@@ -9,5 +9,9 @@ func runDraw(ctx context.Context, e env) int {
 		"swiss":   runDrawSwiss,
 		"pools":   runDrawPools,
 		"final":   runDrawFinal,
+		// 団体戦 (issue 25, cmd_draw_team.go)
+		"team-swiss":     runDrawTeamSwiss,
+		"team-league":    runDrawTeamLeague,
+		"team-standings": runDrawTeamStandings,
 	})
 }
