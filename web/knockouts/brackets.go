@@ -44,7 +44,7 @@ type BracketSide struct {
 
 // bracketGameView is one game box of the tree.
 type BracketGameView struct {
-	ID     string // "R1-G3": the bracket's own id (test ids, forms, the CSV's game column)
+	ID string // "R1-G3": the bracket's own id (test ids, forms, the CSV's game column)
 	// Label is the game as staff say it, in the reader's language:
 	// 「準決勝 第1局」, 「決勝」, 「三位決定戦」, 「第3局」 of a 番勝負 (issue 24);
 	// "" for a bye. Links and the CSV's game_label column show it.
