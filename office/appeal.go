@@ -42,8 +42,13 @@ const (
 // AppealDecisions lists the decisions in the order forms offer them.
 var AppealDecisions = []string{AppealUpheld, AppealDismissed, AppealReplaced}
 
-// AppealReplacements are the results a replacing decision may give.
-var AppealReplacements = []string{ResultSenteWin, ResultGoteWin, ResultBothLose}
+// AppealReplacements are the results a replacing decision may give. A
+// 指し直し (ResultRedo) replays the game: the deciding body's 処置 (000
+// 第10条第8項 「判断・処置し」) may order the game played again, as the rules
+// replay a 千日手 or 持将棋 (第8条第4項, 第9条第7項); the replay is created
+// through the one redo path (createRedoGame, D-R1) with the game's full
+// allowance, since it is played on a later day (docs/appeals.md).
+var AppealReplacements = []string{ResultSenteWin, ResultGoteWin, ResultBothLose, ResultRedo}
 
 // reasonAppealDecision is the reason of a result an appeal's decision
 // replaced (the decided outcome, not a rule the room applies).
@@ -291,11 +296,26 @@ func (o *Office) DecideAppeal(ctx context.Context, actor Actor, gameID, appealID
 		var result *store.ResultVersion
 		switch {
 		case in.Decision == AppealReplaced:
+			if in.Replacement == ResultRedo {
+				// A game already replayed (its 千日手's redo game stands)
+				// is not replayed twice: decide on the replay instead.
+				if redos, err := tx.RedoGames(ctx, g.ID); err != nil {
+					return err
+				} else if len(redos) > 0 {
+					v.Add(0, "replacement", "appeals.err.replay_exists", nil)
+					return v
+				}
+			}
 			rv, err := appendAppealResult(ctx, tx, actor, g, in.Replacement, in.Reasons, now)
 			if err != nil {
 				return err
 			}
 			result = &rv
+			if in.Replacement == ResultRedo {
+				if err := appealReplay(ctx, tx, g, now); err != nil {
+					return err
+				}
+			}
 		case appealed.Kind == string(adjudication.RulingFoulLoss) && appealed.ResultID != nil:
 			rv, err := o.restoreBefore(ctx, tx, actor, g, *appealed.ResultID, in.Reasons, now)
 			if err != nil {
@@ -355,6 +375,30 @@ func appendAppealResult(ctx context.Context, tx *store.Store, actor Actor, g sto
 		return store.ResultVersion{}, err
 	}
 	return appendResult(ctx, tx, actor, g, in, now)
+}
+
+// appealReplay creates the replay (指し直し) an appeal's decision ordered,
+// inside its transaction, after the redo version was appended: through
+// createRedoGame, the one path for redo games — colours swapped for an
+// even game, the 上手 keeping the first move in a handicap game (D-R1) —
+// and with each player's full allowance of the chain's first game: the
+// replay is played on a later day, so no remaining time carries over
+// (D-R2 adds nothing beyond the original allowance).
+func appealReplay(ctx context.Context, tx *store.Store, g store.Game, now time.Time) error {
+	settings, err := eventSettings(ctx, tx, g.EventID)
+	if err != nil {
+		return err
+	}
+	tc, err := gameTimeControl(ctx, tx, g, settings.Time)
+	if err != nil {
+		return err
+	}
+	plan, err := redoPlan(ctx, tx, g, adjudication.Times{Sente: tc.Allowance, Gote: tc.Allowance})
+	if err != nil {
+		return err
+	}
+	_, err = createRedoGame(ctx, tx, g, plan, now)
+	return err
 }
 
 // restoreBefore appends, as the game's newest result version, the version

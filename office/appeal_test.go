@@ -363,3 +363,105 @@ func TestAppeal_000_10_8_UpheldRestoresSennichiteWithItsRedoGame(t *testing.T) {
 		}
 	})
 }
+
+// 000 第10条第8項 (the body 「判断・処置し」): a decision may order the game
+// replayed (指し直し). The appealed foul loss is superseded, the result
+// becomes a redo (reason appeal_decision, citing the article) and a fresh
+// replay exists through the redo path: colours swapped for an even game
+// (D-R1), each player's full allowance (a later day: no remaining time
+// carries over), linked to the game it replays. A stale version writes
+// nothing — neither the result nor the replay.
+func TestAppeal_000_10_8_ReplayCreatesAFreshRedoGame(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		g := newGameFixture(t, s, "{}")
+		gm := g.game()
+		loss := appealSetup(t, g, gm)
+		a := fileAppeal(t, g, gm, loss.ID, office.AppealBodyCouncil)
+		in := office.AppealDecisionInput{Decision: office.AppealReplaced, Replacement: office.ResultRedo, Reasons: "反則の有無が確かめられない。後日指し直す。", Version: 1}
+		var stale *office.StaleError
+		if _, err := g.o.DecideAppeal(g.ctx, g.admin, gm.ID, a.ID, in); !errors.As(err, &stale) {
+			t.Fatalf("a stale version: %v", err)
+		}
+		if redos, _ := s.RedoGames(g.ctx, gm.ID); len(redos) != 0 {
+			t.Fatalf("a refused decision created a replay: %+v", redos)
+		}
+		if v := latest(t, g, s, gm.ID); v.Version != 2 {
+			t.Fatalf("a refused decision wrote a result: %+v", v)
+		}
+		in.Version = 2
+		d, err := g.o.DecideAppeal(g.ctx, g.admin, gm.ID, a.ID, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := latest(t, g, s, gm.ID)
+		if v.Version != 3 || v.Result != office.ResultRedo || v.Reason != "appeal_decision" || d.Replacement != office.ResultRedo {
+			t.Fatalf("replay decision: %+v %+v", v, d)
+		}
+		var oc adjudication.Outcome
+		if err := json.Unmarshal([]byte(v.Outcome), &oc); err != nil || oc.Result != adjudication.Redo || len(oc.Articles) != 1 || oc.Articles[0] != "000 第10条第8項" {
+			t.Fatalf("outcome %s: %v", v.Outcome, err)
+		}
+		rows, _ := s.Rulings(g.ctx, gm.ID)
+		if len(rows) != 2 || rows[1].SupersedesID == nil || *rows[1].SupersedesID != loss.ID || rows[1].ResultID == nil || *rows[1].ResultID != v.ID {
+			t.Fatalf("rulings %+v", rows)
+		}
+		redos, err := s.RedoGames(g.ctx, gm.ID)
+		if err != nil || len(redos) != 1 {
+			t.Fatalf("replays %+v %v", redos, err)
+		}
+		r := redos[0]
+		if r.RedoOfID == nil || *r.RedoOfID != gm.ID || r.RedoNumber != gm.RedoNumber+1 {
+			t.Fatalf("the replay is not linked to the game: %+v", r)
+		}
+		if *r.SentePlayerID != *gm.GotePlayerID || *r.GotePlayerID != *gm.SentePlayerID {
+			t.Fatalf("the replay keeps the colours: sente %d gote %d, the game's %d %d", *r.SentePlayerID, *r.GotePlayerID, *gm.SentePlayerID, *gm.GotePlayerID)
+		}
+		if r.SenteAllowanceS != gm.SenteAllowanceS || r.GoteAllowanceS != gm.GoteAllowanceS || r.SenteAllowanceS <= 0 {
+			t.Fatalf("the replay's allowance %d/%d, the game's %d/%d", r.SenteAllowanceS, r.GoteAllowanceS, gm.SenteAllowanceS, gm.GoteAllowanceS)
+		}
+		in.Version = 3
+		if _, err := g.o.DecideAppeal(g.ctx, g.admin, gm.ID, a.ID, in); fieldCodes(err)["decision"] != "appeals.err.decided" {
+			t.Fatalf("decided twice: %v", err)
+		}
+		if redos, _ := s.RedoGames(g.ctx, gm.ID); len(redos) != 1 {
+			t.Fatalf("a second decision made another replay: %+v", redos)
+		}
+	})
+}
+
+// 000 第10条第8項: a game whose 千日手 replay already stands is not
+// replayed a second time by an appeal's decision: refused next to the
+// replacement, nothing written.
+func TestAppeal_000_10_8_ReplayRefusedWhenTheReplayStands(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		g := newGameFixture(t, s, "{}")
+		gm := g.game()
+		if _, _, err := g.o.SaveRecord(g.ctx, g.recorder, gm.ID, office.RecordInput{Text: shuffle()}); err != nil {
+			t.Fatal(err)
+		}
+		end, err := g.o.EndGame(g.ctx, g.arbiter, gm.ID, office.EndInput{Kind: "sennichite", RemainingSente: "50", RemainingGote: "120"})
+		if err != nil || end.Redo == nil {
+			t.Fatal(err, end.Redo)
+		}
+		g.clock.Advance(time.Minute)
+		warn, _, err := g.o.AddRuling(g.ctx, g.arbiter, gm.ID, office.RulingInput{Kind: "warning", Player: "gote", Reason: "私語", Version: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := fileAppeal(t, g, gm, warn.ID, office.AppealBodyCouncil)
+		before := latest(t, g, s, gm.ID)
+		_, err = g.o.DecideAppeal(g.ctx, g.admin, gm.ID, a.ID, office.AppealDecisionInput{Decision: office.AppealReplaced, Replacement: office.ResultRedo,
+			Reasons: "指し直しとする", Version: before.Version})
+		if fieldCodes(err)["replacement"] != "appeals.err.replay_exists" {
+			t.Fatalf("a second replay: %v", err)
+		}
+		if v := latest(t, g, s, gm.ID); v.Version != before.Version {
+			t.Fatalf("a refused decision wrote %+v", v)
+		}
+		if redos, _ := s.RedoGames(g.ctx, gm.ID); len(redos) != 1 || redos[0].ID != end.Redo.ID {
+			t.Fatalf("replays %+v", redos)
+		}
+	})
+}

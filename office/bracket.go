@@ -424,10 +424,11 @@ func advanceKnockout(ctx context.Context, s *store.Store, e store.Event, now tim
 	if err != nil || !ok {
 		return err
 	}
+	var todo []newBracketGame
 	for _, sb := range eb.Stages {
 		if sb.Series != nil {
-			if err := syncSeries(ctx, s, sb, now); err != nil {
-				return err
+			if g, ok := nextSeriesGame(sb); ok {
+				todo = append(todo, g)
 			}
 			continue
 		}
@@ -450,9 +451,41 @@ func advanceKnockout(ctx context.Context, s *store.Store, e store.Event, now tim
 			}
 		}
 		for _, g := range ready {
-			if err := createBracketGame(ctx, s, now, sb.Stage, g.ID, g.Players, g.ScheduledOn, ""); err != nil {
-				return err
+			todo = append(todo, newBracketGame{Stage: sb.Stage, ID: g.ID, Players: g.Players, Date: g.ScheduledOn})
+		}
+	}
+	return createBracketGames(ctx, s, now, e.ID, todo)
+}
+
+// newBracketGame is a bracket game to create: its stage, bracket id, two
+// entrants, day ("" none) and a 番勝負's fixed sente ("" none).
+type newBracketGame struct {
+	Stage      store.KnockoutStage
+	ID         string
+	Players    [2]string
+	Date       string
+	FixedSente string
+}
+
+// createBracketGames creates the games of todo, all of eventID: what
+// decides how each starts is read once for all of them (startReads), so a
+// round of any size costs the same reads and one game's writes a game.
+func createBracketGames(ctx context.Context, s *store.Store, now time.Time, eventID int64, todo []newBracketGame) error {
+	if len(todo) == 0 {
+		return nil
+	}
+	var ids []int64
+	for _, g := range todo {
+		for _, p := range g.Players {
+			if id, ok := playerOfEntrant(p); ok {
+				ids = append(ids, id)
 			}
+		}
+	}
+	reads := newStartReads(s, eventID, ids)
+	for _, g := range todo {
+		if err := createBracketGame(ctx, s, reads, now, g.Stage, g.ID, g.Players, g.Date, g.FixedSente); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -485,7 +518,7 @@ func publishedBrackets(ctx context.Context, s *store.Store, e store.Event) (Even
 // It runs in a nested transaction (a savepoint inside the caller's), so a
 // concurrent creation of the same bracket game (unique key) is a no-op
 // that does not abort the caller.
-func createBracketGame(ctx context.Context, s *store.Store, now time.Time, st store.KnockoutStage, id string, players [2]string, date, fixedSente string) error {
+func createBracketGame(ctx context.Context, s *store.Store, reads *startReads, now time.Time, st store.KnockoutStage, id string, players [2]string, date, fixedSente string) error {
 	a, okA := playerOfEntrant(players[0])
 	b, okB := playerOfEntrant(players[1])
 	if !okA || !okB {
@@ -495,7 +528,7 @@ func createBracketGame(ctx context.Context, s *store.Store, now time.Time, st st
 	if d, err := time.Parse(time.DateOnly, date); err == nil {
 		on = d
 	}
-	start, err := decideStart(ctx, s, st, id, players, a, b, fixedSente, on)
+	start, err := decideStart(ctx, reads, st, id, players, a, b, fixedSente, on)
 	if err != nil {
 		return err
 	}

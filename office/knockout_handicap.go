@@ -211,13 +211,99 @@ const (
 	StageHandicapMixed = "mixed" // up to EvenGap grades 平手 with the lower rank sente (004), beyond: the table
 )
 
+// startReads is what decideStart reads, read once for every game one
+// draw, publication or advance creates (an event's games: its players'
+// ranks, 席次 facts and 順位, the event's 手合割 and whether it is an
+// amateur day), so creating a round's games costs the same reads whatever
+// its size (issue 24). Each fact is read on first need, for every player
+// of ids at once; 順位 once per game date.
+type startReads struct {
+	s       *store.Store
+	eventID int64
+	ids     []int64 // every player of the games being created
+
+	event    *store.Event
+	handicap EventHandicap
+	amateur  *bool
+	ranks    map[int64]store.Player
+	seats    map[int64]store.SeatFacts
+	junni    map[string]map[int64]store.Junni // by game day
+}
+
+// newStartReads prepares the reads of eventID's new games between the
+// players ids.
+func newStartReads(s *store.Store, eventID int64, ids []int64) *startReads {
+	return &startReads{s: s, eventID: eventID, ids: ids, junni: map[string]map[int64]store.Junni{}}
+}
+
+// eventHandicap is the event's 手合割 settings (D-H).
+func (r *startReads) eventHandicap(ctx context.Context) (EventHandicap, error) {
+	if r.event == nil {
+		e, err := r.s.EventByID(ctx, r.eventID)
+		if err != nil {
+			return EventHandicap{}, err
+		}
+		if r.handicap, err = eventHandicap(ctx, r.s, e); err != nil {
+			return EventHandicap{}, err
+		}
+		r.event = &e
+	}
+	return r.handicap, nil
+}
+
+// players are the registry rows of the players (their ranks).
+func (r *startReads) players(ctx context.Context) (map[int64]store.Player, error) {
+	if r.ranks == nil {
+		ps, err := r.s.PlayersByIDs(ctx, r.ids)
+		if err != nil {
+			return nil, err
+		}
+		r.ranks = ps
+	}
+	return r.ranks, nil
+}
+
+// joza decides the 上座 of a and b on the day on, as decideJoza does for a
+// game not yet created (D-Z1, D-Z2).
+func (r *startReads) joza(ctx context.Context, a, b int64, on time.Time) (int64, error) {
+	if r.amateur == nil {
+		amateur, err := r.s.IsDayEvent(ctx, r.eventID)
+		if err != nil {
+			return 0, err
+		}
+		r.amateur = &amateur
+	}
+	if r.seats == nil {
+		facts, err := r.s.SeatFactsOf(ctx, r.ids)
+		if err != nil {
+			return 0, err
+		}
+		r.seats = facts
+	}
+	var junni map[int64]store.Junni
+	if !*r.amateur {
+		day := on.Format(time.DateOnly)
+		var ok bool
+		if junni, ok = r.junni[day]; !ok {
+			var err error
+			if junni, err = r.s.JunniOn(ctx, r.ids, day); err != nil {
+				return 0, err
+			}
+			r.junni[day] = junni
+		}
+	}
+	first, _ := jozaOfPair(r.seats, junni, *r.amateur, a, b, on)
+	return first, nil
+}
+
 // decideStart applies, in order: a 番勝負's fixed sente; the event's 手合割
 // by rank gap when on (D-H, 004: a gap gives a handicap or sente to the
 // lower rank, no toss); otherwise — and for equal ranks — a simulated
 // 振り駒 tossed by the 上座 player on the day on (D-Z1, D-F1..F3, 000
 // 第7条), never simply the upper line. A rank the registry cannot read falls
-// back to 振り駒, so a result is never blocked.
-func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id string, players [2]string, a, b int64, fixedSente string, on time.Time) (bracketStart, error) {
+// back to 振り駒, so a result is never blocked. What it reads comes from
+// reads, shared by every game created with this one.
+func decideStart(ctx context.Context, reads *startReads, st store.KnockoutStage, id string, players [2]string, a, b int64, fixedSente string, on time.Time) (bracketStart, error) {
 	out := bracketStart{Sente: a, Gote: b, Handicap: string(pairing.Hirate), SenteBy: pairing.SenteBySeries, Furigoma: "{}"}
 	if fixedSente != "" {
 		if fixedSente == players[1] {
@@ -225,11 +311,7 @@ func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id
 		}
 		return out, nil
 	}
-	e, err := s.EventByID(ctx, st.EventID)
-	if err != nil {
-		return out, err
-	}
-	h, err := eventHandicap(ctx, s, e)
+	h, err := reads.eventHandicap(ctx)
 	if err != nil {
 		return out, err
 	}
@@ -240,7 +322,7 @@ func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id
 		h.On = true
 	}
 	if h.On && st.Kind != StageSeries {
-		ps, err := s.PlayersByIDs(ctx, []int64{a, b})
+		ps, err := reads.players(ctx)
 		if err != nil {
 			return out, err
 		}
@@ -273,12 +355,12 @@ func decideStart(ctx context.Context, s *store.Store, st store.KnockoutStage, id
 		return out, err
 	}
 	// 000 第7条1, 001 第3条: the 上座 player tosses (D-Z1), not the upper line.
-	j, err := decideJoza(ctx, s, st.EventID, 0, a, b, on)
+	joza, err := reads.joza(ctx, a, b, on)
 	if err != nil {
 		return out, err
 	}
 	tosser, other := players[0], players[1]
-	if j.PlayerID == b {
+	if joza == b {
 		tosser, other = other, tosser
 	}
 	f, err := pairing.Simulate(rng, tosser, other, pairing.DefaultTossOdds())

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"time"
 
 	"kisen/adjudication"
 	"kisen/pairing"
@@ -149,12 +148,13 @@ func seriesView(gs store.GameSet, st store.KnockoutStage, kgs []store.KnockoutGa
 	return sv, nil
 }
 
-// syncSeries creates the next game of a published series once the last
-// one is decided, one game at a time until the title is decided.
-func syncSeries(ctx context.Context, s *store.Store, sb StageBracket, now time.Time) error {
+// nextSeriesGame is the next game of a published series to create once
+// the last one is decided, one game at a time until the title is decided
+// (ok false: none yet).
+func nextSeriesGame(sb StageBracket) (newBracketGame, bool) {
 	sv := sb.Series
 	if sv.State.Over || sv.Waiting || sv.State.NextIsRedo || sv.State.NextGame == 0 {
-		return nil
+		return newBracketGame{}, false
 	}
 	// S1…Sn name the chains in order; with counted 持将棋 a chain can hold
 	// two game numbers, so the next chain is named by count, not number.
@@ -165,7 +165,7 @@ func syncSeries(ctx context.Context, s *store.Store, sb StageBracket, now time.T
 		date = dates[n-1]
 	}
 	sente := sv.State.NextSente // "" when 振り駒 decides (game 1 and the deciding game)
-	return createBracketGame(ctx, s, now, sb.Stage, id, sv.Players, date, sente)
+	return newBracketGame{Stage: sb.Stage, ID: id, Players: sv.Players, Date: date, FixedSente: sente}, true
 }
 
 // countedInSeries reports whether a game ending with this redo reason is a

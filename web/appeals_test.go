@@ -234,3 +234,142 @@ func TestAppealsWeb_000_10_8_UpheldInAKnockoutRestoresWhoAdvanced(t *testing.T) 
 		}
 	})
 }
+
+// 000 第10条第8項 in a knockout: a foul loss sent R1-G1's gote on to R2-G1;
+// the appeal decided as 指し直し leaves R1-G1 undecided, played by its
+// replay, and R2-G1 waits for its winner — a correction whose reason is the
+// decision's.
+func TestAppealsWeb_000_10_8_ReplayInAKnockoutLeavesTheSlotWaiting(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := newBracketFixture(t, a)
+		ctx := context.Background()
+		o := f.o
+		st, err := o.CreateStage(ctx, f.admin, office.StageInput{EventID: f.event.ID, Name: "本戦", Kind: "main", RoundDates: "2026-12-10 2027-01-10 2027-02-10", AllowanceMinutes: 180})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range f.players {
+			if _, err := o.AddEntrant(ctx, f.admin, office.EntrantInput{StageID: st.ID, PlayerID: p.ID}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := o.DrawStage(ctx, f.admin, office.DrawInput{StageID: st.ID, Seed: "5", DrawDate: "2026-11-20"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := o.PublishStage(ctx, f.admin, st.ID); err != nil {
+			t.Fatal(err)
+		}
+		bracket := func() [][]office.BracketGame {
+			eb, err := o.EventBrackets(ctx, f.admin, f.event.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return eb.Stages[0].Rounds
+		}
+		r1 := bracket()[0]
+		for _, g := range r1[:2] {
+			if _, err := o.EndGame(ctx, f.admin, g.DecidingGameID, office.EndInput{Kind: "resign", By: "gote"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g11, _ := a.store.GameByID(ctx, r1[0].DecidingGameID)
+		sente := strconv.FormatInt(*g11.SentePlayerID, 10)
+		gote := strconv.FormatInt(*g11.GotePlayerID, 10)
+		has := func(g office.BracketGame, id string) bool { return g.Players[0] == id || g.Players[1] == id }
+		if r2 := bracket()[1][0]; !has(r2, sente) {
+			t.Fatalf("R2-G1 %+v, want R1-G1's sente %s", r2, sente)
+		}
+		cctx := office.WithCorrection(ctx, f.admin, office.CorrectionConsent{Kind: office.CorrectionResult, Reason: "二手指し", GameID: g11.ID})
+		loss, _, err := o.AddRuling(cctx, f.admin, g11.ID, office.RulingInput{Kind: "foul_loss", Player: "sente", Reason: "二手指し", Version: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r2 := bracket()[1][0]; !has(r2, gote) {
+			t.Fatalf("after the foul loss R2-G1 %+v, want R1-G1's gote %s", r2, gote)
+		}
+		ap, err := o.FileAppeal(ctx, f.admin, g11.ID, office.AppealInput{RulingID: loss.ID, FiledBy: "sente", StatementSente: "していない", Body: office.AppealBodyCouncil})
+		if err != nil {
+			t.Fatal(err)
+		}
+		casePath := "/games/" + strconv.FormatInt(g11.ID, 10) + "/appeals/" + strconv.FormatInt(ap.ID, 10)
+		resp, body := a.postForm(casePath+"/decision", a.shown(casePath, `[data-testid="decision-form"]`, url.Values{"decision": {"replaced"}, "replacement": {"redo"}, "reasons": {"指し直しとする"}}))
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("decision: %d\n%s", resp.StatusCode, body)
+		}
+		if v, _, _ := a.store.LatestResult(ctx, g11.ID); v.Result != office.ResultRedo {
+			t.Fatalf("R1-G1 after the appeal: %+v", v)
+		}
+		redos, _ := a.store.RedoGames(ctx, g11.ID)
+		if len(redos) != 1 {
+			t.Fatalf("R1-G1's replay: %+v", redos)
+		}
+		r := bracket()
+		if g := r[0][0]; g.Winner != "" || g.DecidingGameID != redos[0].ID {
+			t.Fatalf("R1-G1 after the replay decision %+v, want undecided and played by its replay %d", g, redos[0].ID)
+		}
+		if r2 := r[1][0]; has(r2, gote) || has(r2, sente) {
+			t.Fatalf("after the replay decision R2-G1 %+v still seats a player of R1-G1", r2)
+		}
+	})
+}
+
+// TestAppealsWeb_000_10_8_ReplayDecision (000 第10条第8項: the body
+// 「判断・処置し」): the decision form offers 指し直し among the results a
+// replacement may give; deciding it answers 303, the case page and its
+// document say 指し直し (Redo in English), and the game has its replay with
+// the colours swapped (D-R1), reachable from the game page.
+func TestAppealsWeb_000_10_8_ReplayDecision(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		g := newGameSetup(t, a, "{}")
+		a.signIn(a.client, g.arbiter.UserID)
+		path := "/games/" + strconv.FormatInt(g.game.ID, 10)
+		if resp, _ := a.postForm(path+"/end", a.shown(path, `[data-testid="end-form"]`, url.Values{"confirm": {"1"}, "kind": {"resign"}, "by": {"gote"}})); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("end: %d", resp.StatusCode)
+		}
+		if resp, _ := a.postForm(path+"/rulings", a.shown(path, `[data-testid="ruling-form"]`, url.Values{"confirm": {"1"}, "kind": {"foul_loss"},
+			"player": {"sente"}, "reason": {"二手指し"}})); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("foul loss: %d", resp.StatusCode)
+		}
+		_, body := a.get(path)
+		link, ok := doc(t, body).Find(`[data-testid="ruling-file-appeal"]`).Attr("href")
+		if !ok {
+			t.Fatal("no appeal link")
+		}
+		form := a.shown(link, `[data-testid="appeal-form"]`, url.Values{"filed_by": {"sente"}, "body": {"arbiter"}, "statement_sente": {"二手指しはしていない"}})
+		resp, _ := a.postForm(path+"/appeals", form)
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("appeal: %d", resp.StatusCode)
+		}
+		casePath := resp.Header.Get("Location")
+		_, body = a.get(casePath)
+		opt := doc(t, body).Find(`[data-testid="decision-replacement"] option[value="redo"]`)
+		if opt.Length() != 1 || opt.Text() != "指し直し" {
+			t.Fatalf("the replacement choices lack 指し直し: %q", doc(t, body).Find(`[data-testid="decision-replacement"]`).Text())
+		}
+		resp, _ = a.postForm(casePath+"/decision", a.shown(casePath, `[data-testid="decision-form"]`,
+			url.Values{"decision": {"replaced"}, "replacement": {"redo"}, "reasons": {"反則の有無を確かめられないため指し直す"}}))
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("decision: %d", resp.StatusCode)
+		}
+		redos, err := a.store.RedoGames(t.Context(), g.game.ID)
+		if err != nil || len(redos) != 1 || *redos[0].SentePlayerID != *g.game.GotePlayerID {
+			t.Fatalf("the replay: %+v %v", redos, err)
+		}
+		_, body = a.get(casePath)
+		d := doc(t, body)
+		if !strings.Contains(d.Find(`[data-testid="appeal-resulting"]`).Text(), "指し直し") || !strings.Contains(d.Find("main").Text(), "反則の有無を確かめられないため指し直す") {
+			t.Fatalf("decided case: %s", d.Find("main").Text())
+		}
+		_, body = a.get(path)
+		if !strings.Contains(body, `href="/games/`+strconv.FormatInt(redos[0].ID, 10)+`"`) {
+			t.Error("the game page does not link its replay")
+		}
+		a.get("/lang?to=en")
+		_, text := a.get(casePath + "/document")
+		if !strings.Contains(text, "Redo") {
+			t.Fatalf("English document:\n%s", text)
+		}
+	})
+}

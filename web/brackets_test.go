@@ -295,7 +295,7 @@ func TestBrackets_Flow_D_A1(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantHeader := []string{"stage", "round", "game", "player_1", "player_2", "status", "winner", "kind", "result", "reason", "redos", "scheduled_on", "game_id"}
+		wantHeader := []string{"stage", "round", "game", "player_1", "player_2", "status", "winner", "kind", "result", "reason", "redos", "scheduled_on", "game_id", "game_label"}
 		if !slices.Equal(rows[0], wantHeader) || len(rows) != 1+4+2 {
 			t.Fatalf("csv header %v, %d rows", rows[0], len(rows)-1)
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"kisen/office/day"
+	"kisen/web/site"
 )
 
 // Issue 23 §3 over HTTP: a board whose sente a 振り駒 decides shows the
@@ -166,5 +167,75 @@ func TestDayWeb_FeeDayTotalsLabelled(t *testing.T) {
 				t.Errorf("%s: a day line without a label", lang)
 			}
 		}
+	})
+}
+
+// TestDayWeb_D_Z2_SeatOverrideMovesTheTosser (000 第7条第1項: the 上座
+// player's 歩 are tossed; D-Z2; docs/seating.md): the organiser's override
+// of a day board's 上座 (POST /games/:id/seat with a reason) moves the
+// tosser everywhere the day names one — the class board page's and the
+// event-wide board page's toss forms offer the new 上座 first, the slips
+// say the new 上座 tosses, as the game page does — and the other board
+// keeps its 上座.
+func TestDayWeb_D_Z2_SeatOverrideMovesTheTosser(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := seedDay(t, a, 4, 1)
+		a.signIn(a.client, f.admin.UserID)
+		ctx := context.Background()
+		v, err := f.d.ClassView(ctx, f.admin, f.class.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b1, b2 := v.Rounds[0].Boards[0], v.Rounds[0].Boards[1]
+		if !b1.SeatsPending() || !b2.SeatsPending() {
+			t.Fatal("the boards' sente should wait for the toss")
+		}
+		was := b1.Joza()
+		moved := b1.Sente + b1.Gote - was
+		boards := fmt.Sprintf("/day/classes/%d/rounds/1/boards", f.class.ID)
+		eventBoards := fmt.Sprintf("/events/%d/day/rounds/1/boards", f.event.ID)
+		slipsURL := fmt.Sprintf("/day/classes/%d/rounds/1/slips/print", f.class.ID)
+		// firstTosser is the first choice of a board's toss form: the 上座.
+		firstTosser := func(path, card string) (string, string) {
+			t.Helper()
+			_, body := a.get(path)
+			o := doc(t, body).Find(`[data-testid="` + card + `"] [data-testid="day-toss-tosser"] option`).First()
+			if o.Length() == 0 {
+				t.Fatalf("%s: no toss form on %s", path, card)
+			}
+			return o.AttrOr("value", ""), o.Text()
+		}
+		check := func(when string, joza1 int64) {
+			t.Helper()
+			id, text := firstTosser(boards, fmt.Sprintf("day-board-%d", b1.Board))
+			if id != strconv.FormatInt(joza1, 10) || text != "上座の"+v.Names[joza1] {
+				t.Errorf("%s: the board page's toss form offers %s %q first, want %s", when, id, text, v.Names[joza1])
+			}
+			id, _ = firstTosser(eventBoards, fmt.Sprintf("day-board-%d-%d", f.class.ID, b1.Board))
+			if id != strconv.FormatInt(joza1, 10) {
+				t.Errorf("%s: the event-wide board page offers %s first, want %s", when, id, v.Names[joza1])
+			}
+			if id, _ := firstTosser(boards, fmt.Sprintf("day-board-%d", b2.Board)); id != strconv.FormatInt(b2.Joza(), 10) {
+				t.Errorf("%s: board %d's 上座 changed to %s", when, b2.Board, id)
+			}
+			_, slips := a.get(slipsURL)
+			if want := "上座の" + v.Names[joza1] + "さんが振る"; !strings.Contains(slips, want) {
+				t.Errorf("%s: the slips do not say %q", when, want)
+			}
+			if other := b1.Sente + b1.Gote - joza1; strings.Contains(slips, "上座の"+v.Names[other]+"さんが振る") {
+				t.Errorf("%s: the slips still name %s as the tosser", when, v.Names[other])
+			}
+			_, game := a.get(site.GameURL(b1.Root.ID))
+			if got := testid(t, game, "game-joza"); !strings.HasPrefix(got, "上座: "+v.Names[joza1]) {
+				t.Errorf("%s: the game page says %q", when, got)
+			}
+		}
+		check("before", was)
+		seat := url.Values{"joza": {strconv.FormatInt(moved, 10)}, "reason": {"車椅子の席に合わせて"}}
+		if resp, body := a.postForm(site.GameURL(b1.Root.ID)+"/seat", seat); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("override: %d\n%s", resp.StatusCode, body)
+		}
+		check("after the override", moved)
 	})
 }

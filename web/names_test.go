@@ -2,10 +2,12 @@ package web
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -450,6 +452,61 @@ func TestNames_EventStatusHistoryNamesThePerson(t *testing.T) {
 			hist := testid(t, body, "status-history")
 			if !strings.Contains(hist, "(運営 太郎)") || strings.Contains(hist, "("+f.admin.Login+")") {
 				t.Errorf("%s: the status history says %q, want the display name 運営 太郎, not the login %s", lang, hist, f.admin.Login)
+			}
+		}
+	})
+}
+
+// TestNames_BracketLinksAndCSVSayRoundNames_JaEn (issue 24 item 3): the
+// bracket box's link and the stage CSV name a game as staff say it — a 本戦
+// of 8 with a third-place game has 「準々決勝 第2局」, 「決勝」 and
+// 「三位決定戦」, in English "Quarter-final, game 2", "Final" and
+// "Third-place playoff" — never the bracket's R1-G2; the CSV keeps the
+// id in its game column for programs and adds the name as game_label.
+func TestNames_BracketLinksAndCSVSayRoundNames_JaEn(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := newBracketFixture(t, a)
+		main := namesStage(t, a, f, url.Values{"name": {"本戦"}, "kind": {"main"}, "qualifiers": {"0"}, "third_place": {"1"},
+			"round_dates": {"2027-02-10 2027-03-10 2027-03-20"}}, "9", f.players...)
+		namesPublish(t, a, main)
+		for _, c := range []struct{ lang, qf2, final, third string }{
+			{"ja", "準々決勝 第2局", "決勝", "三位決定戦"},
+			{"en", "Quarter-final, game 2", "Final", "Third-place playoff"},
+		} {
+			a.get("/lang?to=" + c.lang)
+			_, body := a.get(f.eventPath() + "/brackets")
+			box := doc(t, body).Find(`[data-testid="game-R1-G2"] .bracket-meta a`)
+			if box.Length() != 1 || strings.TrimSpace(box.Text()) != c.qf2 || !strings.HasPrefix(box.AttrOr("href", ""), "/games/") {
+				t.Errorf("%s: the box of R1-G2 links %q (%d links), want %q", c.lang, box.Text(), box.Length(), c.qf2)
+			}
+			if meta := doc(t, body).Find(`[data-testid="game-R3-G1"] .bracket-meta`).Text(); !strings.Contains(meta, c.final) || strings.Contains(meta, "R3-G1") {
+				t.Errorf("%s: the final's box says %q, want %q", c.lang, meta, c.final)
+			}
+			if strings.Contains(doc(t, body).Find(".bracket-meta").Text(), "R1-G") {
+				t.Errorf("%s: a bracket box still says R1-G…", c.lang)
+			}
+			resp, csvBody := a.get(main + "/csv")
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("%s csv: %d", c.lang, resp.StatusCode)
+			}
+			rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(csvBody, "\uFEFF"))).ReadAll()
+			if err != nil || len(rows) < 2 {
+				t.Fatalf("%s csv: %v %d rows", c.lang, err, len(rows))
+			}
+			col := slices.Index(rows[0], "game_label")
+			game := slices.Index(rows[0], "game")
+			if col < 0 || game < 0 {
+				t.Fatalf("%s csv header %v: no game and game_label columns", c.lang, rows[0])
+			}
+			labels := map[string]string{}
+			for _, r := range rows[1:] {
+				labels[r[game]] = r[col]
+			}
+			for id, want := range map[string]string{"R1-G2": c.qf2, "R3-G1": c.final, "3P": c.third} {
+				if labels[id] != want {
+					t.Errorf("%s csv: %s is labelled %q, want %q", c.lang, id, labels[id], want)
+				}
 			}
 		}
 	})

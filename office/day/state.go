@@ -34,12 +34,20 @@ type Board struct {
 	// Observed is the 振り駒 seen at the board (EnterBoardToss), when one
 	// was entered: decided, it is the board's sente (SenteBy "observed").
 	Observed *pairing.Furigoma
+	// JozaOverride is the 上座 the organiser chose for one of the board's
+	// games with a reason (office.OverrideJoza, POST /games/:id/seat), the
+	// newest when several; 0: none (seatOverrides fills it).
+	JozaOverride int64
 }
 
 // Joza is the board's 上座 player, who tosses the 振り駒 (000 第7条1, 003;
-// D-Z2: the higher 段級, else the draw's order): the tosser of the draw's
-// simulated toss, or Sente when the board has none.
+// D-Z2: the higher 段級, else the draw's order): the organiser's override
+// of the board's game when there is one (docs/seating.md), else the tosser
+// of the draw's simulated toss, or Sente when the board has none.
 func (b Board) Joza() int64 {
+	if id := b.JozaOverride; id != 0 && (id == b.Sente || id == b.Gote) {
+		return id
+	}
 	var f pairing.Furigoma
 	if b.Furigoma != "" && json.Unmarshal([]byte(b.Furigoma), &f) == nil {
 		if id, err := strconv.ParseInt(f.Tosser, 10, 64); err == nil && (id == b.Sente || id == b.Gote) {
@@ -181,6 +189,47 @@ func loadClassStateWith(ctx context.Context, s *store.Store, c store.DayClass, n
 	}
 	st.family = familyKeys(rel)
 	return st, nil
+}
+
+// seatOverrides applies the organiser's 上座 overrides of the rounds'
+// boards (office.OverrideJoza: an append-only row per decision, the newest
+// of any game of a board's redo chain wins) in one statement, so the desk,
+// the board page and the slips name the same tosser as the game page.
+func seatOverrides(ctx context.Context, s *store.Store, rounds []RoundState) error {
+	boards := make([][]Board, len(rounds))
+	for i, r := range rounds {
+		boards[i] = r.Boards
+	}
+	return seatOverridesOf(ctx, s, boards)
+}
+
+// seatOverridesOf is seatOverrides for boards given as slices (each board
+// is updated in place).
+func seatOverridesOf(ctx context.Context, s *store.Store, boards [][]Board) error {
+	of := map[int64]*Board{}
+	var ids []int64
+	for _, row := range boards {
+		for j := range row {
+			b := &row[j]
+			for _, id := range b.Chain {
+				of[id] = b
+				ids = append(ids, id)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	ovs, err := s.SeatOverridesOf(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, ov := range ovs { // oldest first
+		if b := of[ov.GameID]; b != nil && (ov.JozaID == b.Sente || ov.JozaID == b.Gote) {
+			b.JozaOverride = ov.JozaID
+		}
+	}
+	return nil
 }
 
 // observe applies the 振り駒 seen at the board, when one was entered: a

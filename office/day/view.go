@@ -77,6 +77,9 @@ func (d *Day) ClassView(ctx context.Context, actor office.Actor, classID int64) 
 	if err != nil {
 		return ClassView{}, err
 	}
+	if err := seatOverrides(ctx, d.store, st.rounds); err != nil {
+		return ClassView{}, err
+	}
 	v := ClassView{Event: e, Class: st.class, Entrants: st.entrants, Rounds: st.rounds, Names: st.names}
 	if !actor.Anonymous() {
 		v.CanDesk = d.o.RequireEventRole(ctx, actor, e.ID, deskRoles...) == nil
@@ -466,6 +469,13 @@ func (d *Day) EventRound(ctx context.Context, actor office.Actor, eventID int64,
 		if cr, ok := byClass[c.ID]; ok {
 			out = append(out, *cr)
 		}
+	}
+	boards := make([][]Board, len(out))
+	for i := range out {
+		boards[i] = out[i].Round.Boards
+	}
+	if err := seatOverridesOf(ctx, d.store, boards); err != nil {
+		return e, nil, false, err
 	}
 	return e, out, canEnter, nil
 }

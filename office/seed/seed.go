@@ -86,6 +86,25 @@ func (f *Fixture) event(ctx context.Context, name, kind string) (store.Event, er
 // drawn with a fixed seed and published, and the first rounds rounds
 // decided through the quick result form's use case (sente wins).
 func (f *Fixture) Knockout(ctx context.Context, n, rounds int) (store.Event, store.KnockoutStage, error) {
+	e, st, err := f.DrawnKnockout(ctx, n)
+	if err != nil {
+		return e, st, err
+	}
+	if err := f.O.PublishStage(ctx, f.Admin, st.ID); err != nil {
+		return e, st, fmt.Errorf("seed publish: %w", err)
+	}
+	for r := 1; r <= rounds; r++ {
+		if err := f.DecideRound(ctx, e.ID, st.ID, r); err != nil {
+			return e, st, err
+		}
+	}
+	st, err = f.S.StageByID(ctx, st.ID)
+	return e, st, err
+}
+
+// DrawnKnockout is a published event with one knockout stage of n
+// entrants, drawn with a fixed seed and not yet published (no game exists).
+func (f *Fixture) DrawnKnockout(ctx context.Context, n int) (store.Event, store.KnockoutStage, error) {
 	e, err := f.event(ctx, fmt.Sprintf("新人王戦 %d", n), office.EventKnockout)
 	if err != nil {
 		return e, store.KnockoutStage{}, err
@@ -105,14 +124,6 @@ func (f *Fixture) Knockout(ctx context.Context, n, rounds int) (store.Event, sto
 	}
 	if _, err := f.O.DrawStage(ctx, f.Admin, office.DrawInput{StageID: st.ID, Seed: "20261125", DrawDate: "2026-06-01"}); err != nil {
 		return e, st, fmt.Errorf("seed draw: %w", err)
-	}
-	if err := f.O.PublishStage(ctx, f.Admin, st.ID); err != nil {
-		return e, st, fmt.Errorf("seed publish: %w", err)
-	}
-	for r := 1; r <= rounds; r++ {
-		if err := f.DecideRound(ctx, e.ID, st.ID, r); err != nil {
-			return e, st, err
-		}
 	}
 	st, err = f.S.StageByID(ctx, st.ID)
 	return e, st, err

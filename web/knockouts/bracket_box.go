@@ -70,10 +70,10 @@ func (c *bracketBoxComponent) Render(ctx context.Context, w io.Writer) error {
 			hw.raw(`<a href="/games/`)
 			hw.digits(strconv.AppendInt(c.num[:0], g.GameID, 10))
 			hw.raw(`">`)
-			hw.text(g.ID)
+			hw.text(g.Name())
 			hw.raw(`</a>`)
 		} else {
-			hw.text(g.ID)
+			hw.text(g.Name())
 		}
 		if g.Date != "" {
 			hw.raw(" ")

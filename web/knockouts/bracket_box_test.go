@@ -16,10 +16,11 @@ var updateBracketBox = flag.Bool("update", false, "rewrite testdata/bracket_box.
 
 // TestBracketBox_Golden: every kind of game box of a bracket (a bye, an
 // empty place, a game waiting for players, played and decided ones with
-// marks, sente, a link, a date, a 手合割, a walkover, a forfeit, redos, and
-// names that need escaping) renders, in Japanese and English, exactly as
-// recorded in testdata/bracket_box.golden (written by the templ component
-// bracketBox replaced, issue 12).
+// marks, sente, a link named by its round (Label) or by its id, a date, a
+// 手合割, a walkover, a forfeit, redos, and names that need escaping)
+// renders, in Japanese and English, exactly as recorded in
+// testdata/bracket_box.golden (written by the templ component bracketBox
+// replaced, issue 12).
 func TestBracketBox_Golden(t *testing.T) {
 	t.Parallel()
 	m, err := site.LoadMessages()
@@ -30,7 +31,7 @@ func TestBracketBox_Golden(t *testing.T) {
 		{ID: "R1-G1", Bye: true, Status: "bye", ByeName: `山田 "太郎" <b>&'`},
 		{ID: "R1-G2", Status: "empty"},
 		{ID: "R2-G1", Status: "pending", Sides: [2]BracketSide{{Wait: true}, {Name: "佐藤 花子"}}},
-		{ID: "R2-G2", Status: "ready", GameID: 42, Date: "2026-12-01", Sides: [2]BracketSide{{Name: "佐藤 花子", Sente: true}, {Name: "田中 一郎"}}},
+		{ID: "R2-G2", Label: "準決勝 第2局", Status: "ready", GameID: 42, Date: "2026-12-01", Sides: [2]BracketSide{{Name: "佐藤 花子", Sente: true}, {Name: "田中 一郎"}}},
 		{ID: "R1-G3", Status: "done", Kind: "played", GameID: 7, Date: "2026-11-27", Handicap: "香落ち", Redos: 2,
 			Sides: [2]BracketSide{{Name: "A&B <x>", Winner: true, Mark: "○"}, {Name: "C'D \"y\"", Sente: true, Mark: "●"}}},
 		{ID: "R1-G4", Status: "done", Kind: "forfeit", GameID: 9, Sides: [2]BracketSide{{Name: "甲", Mark: "●"}, {Name: "乙", Winner: true, Mark: "○"}}},

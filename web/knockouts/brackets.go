@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -43,7 +44,11 @@ type BracketSide struct {
 
 // bracketGameView is one game box of the tree.
 type BracketGameView struct {
-	ID     string // "R1-G3"
+	ID string // "R1-G3": the bracket's own id (test ids, forms, the CSV's game column)
+	// Label is the game as staff say it, in the reader's language:
+	// 「準決勝 第1局」, 「決勝」, 「三位決定戦」, 「第3局」 of a 番勝負 (issue 24);
+	// "" for a bye. Links and the CSV's game_label column show it.
+	Label  string
 	Sides  [2]BracketSide
 	Status string
 	Kind   string
@@ -290,6 +295,7 @@ func (s *Room) BracketsView(ctx context.Context, a office.Actor, eventID int64) 
 			}
 			sv.Consolation = append(sv.Consolation, row)
 		}
+		labelGames(ctx, &sv)
 		if sb.ConsolationChampion != "" {
 			sv.ConsolationChampion = eb.PlayerName(sb.ConsolationChampion)
 		}
@@ -302,7 +308,7 @@ func (s *Room) BracketsView(ctx context.Context, a office.Actor, eventID int64) 
 			sv.SeriesName = [2]string{eb.PlayerName(se.Players[0]), eb.PlayerName(se.Players[1])}
 			for _, g := range se.Games {
 				gv := BracketGameView{ID: g.BracketGame, GameID: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.ScheduledOn, Version: g.Version,
-					Status: string(pairing.StatusReady)}
+					Status: string(pairing.StatusReady), Label: site.T(ctx, "names.game.series", "N", g.Number)}
 				if g.Redo {
 					gv.Redos = 1
 				}
@@ -376,6 +382,49 @@ func (st StageView) RoundHead(ctx context.Context, r int) string {
 // distance from the 交流戦's own final.
 func (st StageView) ConsolationHead(ctx context.Context, r int) string {
 	return site.KnockoutRound(ctx, r+1, len(st.Consolation), 0)
+}
+
+// labelGames names every game of a stage's tree, third-place game and 交流戦
+// as staff say it (Label): the round's name (pairing.NameRound, said once a
+// round) and the game's number in the round when it has several.
+func labelGames(ctx context.Context, sv *StageView) {
+	for r, row := range sv.Rounds {
+		head := sv.RoundHead(ctx, r)
+		for i := range row {
+			if !row[i].Bye {
+				row[i].Label = site.GameInRound(ctx, head, len(row), gameNumber(row[i].ID, i+1))
+			}
+		}
+	}
+	if sv.Third != nil {
+		sv.Third.Label = site.ThirdPlaceWords(ctx)
+	}
+	for r, row := range sv.Consolation {
+		head := sv.ConsolationHead(ctx, r)
+		for i := range row {
+			if !row[i].Bye {
+				row[i].Label = site.T(ctx, "names.game.consolation", "Round", site.GameInRound(ctx, head, len(row), gameNumber(row[i].ID, i+1)))
+			}
+		}
+	}
+}
+
+// Name is the game as the page says it: its Label, else its bracket id.
+func (g *BracketGameView) Name() string {
+	if g.Label != "" {
+		return g.Label
+	}
+	return g.ID
+}
+
+// gameNumber is the game number of a bracket id ("R2-G3" → 3), else def.
+func gameNumber(id string, def int) int {
+	if i := strings.LastIndex(id, "-G"); i >= 0 {
+		if n, err := strconv.Atoi(id[i+2:]); err == nil && n > 0 {
+			return n
+		}
+	}
+	return def
 }
 
 // allGames lists a stage's games in bracket order, third place and series

@@ -1716,9 +1716,9 @@ func gameLink(g BracketGameView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var99 string
-			templ_7745c5c3_Var99, templ_7745c5c3_Err = templ.JoinStringErrs(g.ID)
+			templ_7745c5c3_Var99, templ_7745c5c3_Err = templ.JoinStringErrs(g.Name())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `knockouts/brackets.templ`, Line: 250, Col: 79}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `knockouts/brackets.templ`, Line: 250, Col: 83}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var99))
 			if templ_7745c5c3_Err != nil {
@@ -1730,9 +1730,9 @@ func gameLink(g BracketGameView) templ.Component {
 			}
 		} else {
 			var templ_7745c5c3_Var100 string
-			templ_7745c5c3_Var100, templ_7745c5c3_Err = templ.JoinStringErrs(g.ID)
+			templ_7745c5c3_Var100, templ_7745c5c3_Err = templ.JoinStringErrs(g.Name())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `knockouts/brackets.templ`, Line: 252, Col: 8}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `knockouts/brackets.templ`, Line: 252, Col: 12}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var100))
 			if templ_7745c5c3_Err != nil {

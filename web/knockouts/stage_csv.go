@@ -13,7 +13,7 @@ import (
 )
 
 // csvColumns are the documented columns of a stage's CSV export.
-var csvColumns = []string{"stage", "round", "game", "player_1", "player_2", "status", "winner", "kind", "result", "reason", "redos", "scheduled_on", "game_id"}
+var csvColumns = []string{"stage", "round", "game", "player_1", "player_2", "status", "winner", "kind", "result", "reason", "redos", "scheduled_on", "game_id", "game_label"}
 
 // stageCSV exports a stage's draw and results (UTF-8 with a BOM so Excel
 // reads the Japanese names). Public for published stages.
@@ -64,16 +64,17 @@ func (s *Room) stageCSV(c echo.Context) error {
 		if g.GameID != 0 {
 			gid = strconv.FormatInt(g.GameID, 10)
 		}
-		// The round, the redo count, the game id and a bye's "-" are
-		// Kisen's own; every other cell is neutralised.
-		own := []int{1, 10, 12}
+		// The round, the redo count, the game id, the game's name (Kisen's
+		// own words) and a bye's "-" are Kisen's own; every other cell is
+		// neutralised.
+		own := []int{1, 10, 12, 13}
 		for i, sd := range g.Sides {
 			if sd.Bye {
 				own = append(own, 3+i)
 			}
 		}
 		_ = w.Write([]string{sv.Name, round, g.ID, name(g.Sides[0]), name(g.Sides[1]), g.Status, winner, g.Kind, g.Result, g.Reason,
-			strconv.Itoa(g.Redos), g.Date, gid}, own...)
+			strconv.Itoa(g.Redos), g.Date, gid, g.Label}, own...)
 	}
 	for r, round := range sv.Rounds {
 		for _, g := range round {

@@ -95,7 +95,7 @@ func bracketGameWords(ctx context.Context, id string, st office.KnockoutStage) (
 	g, _ := strconv.Atoi(m[3])
 	rounds := bits.TrailingZeros(uint(size))
 	if m[1] != "" { // the 交流戦 of the first-round losers: half the places
-		return T(ctx, "names.game.consolation", "Round", gameInRound(ctx, KnockoutRound(ctx, r, rounds-1, 0), size>>(r+1), g)), true
+		return T(ctx, "names.game.consolation", "Round", GameInRound(ctx, KnockoutRound(ctx, r, rounds-1, 0), size>>(r+1), g)), true
 	}
 	if q := st.Qualifiers; q > 1 && q&(q-1) == 0 && q < size {
 		rounds -= bits.TrailingZeros(uint(q))
@@ -103,12 +103,12 @@ func bracketGameWords(ctx context.Context, id string, st office.KnockoutStage) (
 	if r < 1 || r > rounds {
 		return "", false
 	}
-	return gameInRound(ctx, KnockoutRound(ctx, r, rounds, st.Qualifiers), size>>r, g), true
+	return GameInRound(ctx, KnockoutRound(ctx, r, rounds, st.Qualifiers), size>>r, g), true
 }
 
-// gameInRound is a round's name with the game's number when the round has
+// GameInRound is a round's name with the game's number when the round has
 // several games: 「準決勝 第1局」, 「決勝」.
-func gameInRound(ctx context.Context, round string, games, g int) string {
+func GameInRound(ctx context.Context, round string, games, g int) string {
 	if games <= 1 {
 		return round
 	}
