@@ -25,6 +25,10 @@ import (
 //
 // Everything else stays (残留). NextTerm carries the promotions and
 // relegations to the next term's groups.
+//
+// The rule ids (written down in docs/ranking-groups.md in DOMAIN's manner,
+// beyond the seeds): D-G1 the organiser's table, D-G2 the 決定戦, D-G3 the
+// 残留決定戦, D-G4 the outcome and the 本戦 slots, D-G5 the next term.
 
 // FinishSource names where a place or a promotion comes from.
 type FinishSource string
@@ -55,9 +59,11 @@ type GroupPlace struct {
 // FromRound…ToRound (ToRound before the final) enter; the losers of
 // FromRound pair off in bracket order, and the losers of each later round
 // meet the survivors after one more game among the survivors, in reverse
-// bracket order (so nobody meets the player from their own half of the
-// main bracket). The games go on until Winners players are left; with
-// Winners 1 the losers of the last-but-one round may play for third.
+// bracket order (D-G2). So the 決定戦's first round and the first round
+// the next losers enter never repeat a game of the ランキング戦; later
+// rounds can, as in any fixed losers' bracket. The games go on until
+// Winners players are left; with Winners 1 the losers of the
+// last-but-one round may play for third.
 type PlayoffRule struct {
 	FromRound  int  `json:"from_round"`
 	ToRound    int  `json:"to_round"`
@@ -156,7 +162,7 @@ type RankingGroup struct {
 	Results []Result
 }
 
-// ValidateRankingTable checks the organiser's table: groups 1…N, each
+// ValidateRankingTable checks the organiser's table (D-G1): groups 1…N, each
 // rule fitting its bracket size (sizes[i] for rules[i]), the top group
 // promoting nobody, the lowest relegating nobody, and every 本戦 slot named
 // once.
@@ -359,7 +365,7 @@ func playoffShape(size int, p PlayoffRule) shape {
 	return sh
 }
 
-// survivalShape builds the 残留決定戦: the losers of main round Round pair
+// survivalShape builds the 残留決定戦 (D-G3): the losers of main round Round pair
 // off in bracket order, and the losers go on until Relegated are left.
 func survivalShape(size int, s SurvivalRule) shape {
 	var sh shape
@@ -392,7 +398,7 @@ type pair struct{ win, lose side }
 
 // AdvanceRankingGroup applies the results to one group: the main bracket,
 // the 決定戦 and the 残留決定戦 (their players known as the main results
-// come in), and the group's outcome.
+// come in), and the group's outcome (D-G4).
 func AdvanceRankingGroup(g RankingGroup) (GroupProgress, error) {
 	r := g.Rule
 	size := len(g.Slots)
@@ -582,7 +588,7 @@ type TermMove struct {
 	To     int    `json:"to"`
 }
 
-// NextTerm carries finished groups' outcomes to the next term: a promoted
+// NextTerm carries finished groups' outcomes to the next term (D-G5): a promoted
 // player one group up, a relegated one one group down, the rest where they
 // are, and the new entrants into the lowest group. Groups are listed from
 // the top; the result holds each next-term group's members (relegated from

@@ -239,6 +239,26 @@ func checkGroupProgress(t *testing.T, g RankingGroup, gp GroupProgress) {
 			}
 		}
 	}
+	// D-G2: the 決定戦's first round and its first round with later
+	// losers never repeat a game of the ランキング戦 (later rounds can: a
+	// fixed bracket cannot rule it out, docs/ranking-groups.md).
+	met := map[[2]string]bool{}
+	for _, round := range gp.Main {
+		for _, x := range round {
+			met[x.Players] = true
+			met[[2]string{x.Players[1], x.Players[0]}] = true
+		}
+	}
+	for k, round := range gp.Playoff {
+		if k > 1 || k == 1 && r.Playoff.ToRound == r.Playoff.FromRound {
+			break
+		}
+		for _, x := range round {
+			if x.Players[0] != "" && x.Players[1] != "" && met[x.Players] {
+				t.Fatalf("group %d: %s is a rematch of the ランキング戦 (%v)", r.Group, x.ID, x.Players)
+			}
+		}
+	}
 	// The 残留決定戦: only the losers of its round play; a relegated player
 	// lost every 残留決定戦 game they played over the board.
 	if s := r.Survival; s != nil {
@@ -337,11 +357,11 @@ func randomPick(rng *rand.Rand) func(Game) string {
 	return func(g Game) string { return g.Players[rng.IntN(2)] }
 }
 
-// TestRankingGroups_RyuohTable_RandomTerms plays whole terms of the 竜王戦
+// TestRankingGroups_D_G1_G5_RyuohTable_RandomTerms plays whole terms of the 竜王戦
 // table with random results and carries them to the next term: every
 // player lands in exactly one group, a promoted one a group up, a relegated
 // one a group down, new entrants in the lowest group.
-func TestRankingGroups_RyuohTable_RandomTerms(t *testing.T) {
+func TestRankingGroups_D_G1_G5_RyuohTable_RandomTerms(t *testing.T) {
 	t.Parallel()
 	table, sizes := ryuohTable(), ryuohSizes()
 	if err := ValidateRankingTable(table, sizes); err != nil {
@@ -414,9 +434,9 @@ func TestRankingGroups_RyuohTable_RandomTerms(t *testing.T) {
 	}
 }
 
-// TestRankingGroups_Ryuoh1Kumi_WorkedExample is the worked example of
+// TestRankingGroups_D_G2_G3_Ryuoh1Kumi_WorkedExample is the worked example of
 // docs/ranking-groups.md: 1組 of 16 where the upper line wins every game.
-func TestRankingGroups_Ryuoh1Kumi_WorkedExample(t *testing.T) {
+func TestRankingGroups_D_G2_G3_Ryuoh1Kumi_WorkedExample(t *testing.T) {
 	t.Parallel()
 	g := RankingGroup{Rule: ryuohTable()[0], Slots: groupSlots(1, 16)}
 	gp, _ := playOut(t, g, func(x Game) string { return x.Players[0] })
@@ -443,10 +463,10 @@ func TestRankingGroups_Ryuoh1Kumi_WorkedExample(t *testing.T) {
 	}
 }
 
-// TestRankingGroups_ByesAndForfeits: a group short of players (byes) and a
+// TestRankingGroups_D_G3_ByesAndForfeits: a group short of players (byes) and a
 // forfeit still partitions its players, and a 決定戦 game without one side
 // is a walkover, not a game.
-func TestRankingGroups_ByesAndForfeits(t *testing.T) {
+func TestRankingGroups_D_G3_ByesAndForfeits(t *testing.T) {
 	t.Parallel()
 	rule := ryuohTable()[2]
 	slots := groupSlots(3, 16)
@@ -471,9 +491,9 @@ func TestRankingGroups_ByesAndForfeits(t *testing.T) {
 	}
 }
 
-// TestRankingGroups_TableErrors_CarryCodes: every way the organiser's table
+// TestRankingGroups_D_G1_TableErrors_CarryCodes: every way the organiser's table
 // can be wrong is a FieldError with a code a page translates.
-func TestRankingGroups_TableErrors_CarryCodes(t *testing.T) {
+func TestRankingGroups_D_G1_TableErrors_CarryCodes(t *testing.T) {
 	t.Parallel()
 	mod := func(f func(t []GroupRule, s []int) []int) ([]GroupRule, []int) {
 		tb, s := ryuohTable(), ryuohSizes()

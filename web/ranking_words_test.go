@@ -11,11 +11,11 @@ import (
 	"kisen/web/site"
 )
 
-// TestRankingGroups_ErrorsInWords_JaEn (issue 24 item 8 with item 3): every
+// TestRankingGroups_D_G1_ErrorsInWords_JaEn (issue 24 item 8 with item 3): every
 // ranking-group error the pairing room raises reads as words of its own in
 // Japanese and English, with the values it names and no engine English on
 // the Japanese page.
-func TestRankingGroups_ErrorsInWords_JaEn(t *testing.T) {
+func TestRankingGroups_D_G1_ErrorsInWords_JaEn(t *testing.T) {
 	t.Parallel()
 	m, err := site.LoadMessages()
 	if err != nil {

@@ -29,11 +29,11 @@ const rankingExample = `{"groups":[
   "slots":["b1","b2","b3","b4","b5","b6","b7","b8"],"results":[]}],
  "new_entrants":["c1"]}`
 
-// TestDrawRankingGroupsCLI_PlaysATermAndChecksItsOwnOutput feeds each
+// TestDrawRankingGroupsCLI_D_G5_PlaysATermAndChecksItsOwnOutput feeds each
 // output back with the upper line winning every ready game, as the desk
 // would, until the next term's groups appear; --check accepts the result
 // and refuses a tampered promotion.
-func TestDrawRankingGroupsCLI_PlaysATermAndChecksItsOwnOutput(t *testing.T) {
+func TestDrawRankingGroupsCLI_D_G5_PlaysATermAndChecksItsOwnOutput(t *testing.T) {
 	t.Parallel()
 	input := rankingExample
 	var got rankingOutput
@@ -96,8 +96,8 @@ func TestDrawRankingGroupsCLI_PlaysATermAndChecksItsOwnOutput(t *testing.T) {
 	}
 }
 
-// TestDrawRankingGroupsCLI_BadInputNamesTheField: exit 2 and the field.
-func TestDrawRankingGroupsCLI_BadInputNamesTheField(t *testing.T) {
+// TestDrawRankingGroupsCLI_D_G1_BadInputNamesTheField: exit 2 and the field.
+func TestDrawRankingGroupsCLI_D_G1_BadInputNamesTheField(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ in, field string }{
 		{`{"groups":[]}`, "groups"},
