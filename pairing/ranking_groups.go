@@ -3,6 +3,7 @@ package pairing
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Ranking groups (組, the 竜王戦 format; docs/ranking-groups.md).
@@ -659,4 +660,56 @@ func NextTerm(outcomes []GroupOutcome, newEntrants []string) ([][]string, []Term
 		add(id, 0, n)
 	}
 	return groups, moves, nil
+}
+
+// MainSeat is the organiser's line for one 本戦 slot (D-G4): the seed it
+// takes in the 本戦's draw and the round it enters there (0 or 1: round 1).
+type MainSeat struct {
+	Slot       string `json:"slot"`
+	Seed       int    `json:"seed"`
+	EnterRound int    `json:"enter_round,omitempty"`
+}
+
+// FieldRankingSeat: a 本戦 slot the groups fill without a seat in the
+// 本戦 table, or a seat no group fills [Slot].
+const FieldRankingSeat = "ranking_seat"
+
+// MainEventEntrants seeds the groups' places into the 本戦 (D-G4): every
+// place of every group takes the seat its slot names, as an Entrant ready
+// for Draw (whose own checks judge the seeds and entry rounds), in seed
+// order. Every place must be decided and every seat filled.
+func MainEventEntrants(outcomes []GroupOutcome, seats []MainSeat) ([]Entrant, error) {
+	seat := map[string]MainSeat{}
+	for i, s := range seats {
+		if _, dup := seat[s.Slot]; dup || s.Slot == "" {
+			return nil, codedErr(FieldRankingSlot, map[string]any{"Group": 0, "Slot": s.Slot},
+				fmt.Sprintf("main_event[%d].slot", i), "本戦 slot %q is empty or named twice", s.Slot)
+		}
+		seat[s.Slot] = s
+	}
+	var out []Entrant
+	filled := map[string]bool{}
+	for i, o := range outcomes {
+		for j, p := range o.Places {
+			s, ok := seat[p.Slot]
+			if !ok {
+				return nil, codedErr(FieldRankingSeat, map[string]any{"Slot": p.Slot},
+					fmt.Sprintf("groups[%d].places[%d]", i, j), "本戦 slot %q has no seat in the 本戦 table", p.Slot)
+			}
+			if p.Player == "" {
+				return nil, codedErr(FieldRankingUnfinish, map[string]any{"Group": o.Group},
+					fmt.Sprintf("groups[%d].places[%d]", i, j), "本戦 slot %q is not decided yet", p.Slot)
+			}
+			filled[p.Slot] = true
+			out = append(out, Entrant{ID: p.Player, Seed: s.Seed, EnterRound: s.EnterRound})
+		}
+	}
+	for i, s := range seats {
+		if !filled[s.Slot] {
+			return nil, codedErr(FieldRankingSeat, map[string]any{"Slot": s.Slot},
+				fmt.Sprintf("main_event[%d].slot", i), "no group fills 本戦 slot %q", s.Slot)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Entrant) int { return a.Seed - b.Seed })
+	return out, nil
 }

@@ -595,3 +595,76 @@ func FuzzRankingGroups(f *testing.F) {
 		playOut(t, g, randomPick(rng))
 	})
 }
+
+// ryuohSeats is an example 本戦 table for ryuohTable's eleven places: 1組1位
+// and 1組2位 enter in round 2, the rest in round 1, seeded in table order.
+func ryuohSeats() []MainSeat {
+	var seats []MainSeat
+	for _, r := range ryuohTable() {
+		for _, p := range r.Places {
+			s := MainSeat{Slot: p.Slot, Seed: len(seats) + 1}
+			if s.Seed <= 2 {
+				s.EnterRound = 2
+			}
+			seats = append(seats, s)
+		}
+	}
+	return seats
+}
+
+// TestRankingGroups_D_G4_MainEventSeats: the groups' places go to the 本戦
+// at the seats the organiser's table names, and the 本戦 draws from them;
+// a place without a seat, a seat nobody fills and an undecided place are
+// refused with codes.
+func TestRankingGroups_D_G4_MainEventSeats(t *testing.T) {
+	t.Parallel()
+	table, sizes := ryuohTable(), ryuohSizes()
+	rng := rand.New(rand.NewPCG(4, 4))
+	var outs []GroupOutcome
+	for i, rule := range table {
+		gp, _ := playOut(t, RankingGroup{Rule: rule, Slots: groupSlots(i+1, sizes[i])}, randomPick(rng))
+		outs = append(outs, gp.Outcome)
+	}
+	seats := ryuohSeats()
+	es, err := MainEventEntrants(outs, seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Independently: the player at each slot, read from the outcomes.
+	at := map[string]string{}
+	for _, o := range outs {
+		for _, p := range o.Places {
+			at[p.Slot] = p.Player
+		}
+	}
+	if len(es) != 11 || len(at) != 11 {
+		t.Fatalf("%d entrants for %d places", len(es), len(at))
+	}
+	for _, s := range seats {
+		i := slices.IndexFunc(es, func(e Entrant) bool { return e.ID == at[s.Slot] })
+		if i < 0 || es[i].Seed != s.Seed || es[i].EnterRound != s.EnterRound {
+			t.Fatalf("slot %s (%s): entrant %+v", s.Slot, at[s.Slot], es)
+		}
+	}
+	b, err := Draw(DrawRequest{Stage: MainEvent, Entrants: es, Seed: 24})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range seats[:2] {
+		i := slices.Index(b.Slots, at[s.Slot])
+		if i < 0 || b.Slots[i^1] != "" {
+			t.Fatalf("%s enters in round 2 but line %d's partner is %q", s.Slot, i, b.Slots[i^1])
+		}
+	}
+	if _, err := MainEventEntrants(outs, seats[1:]); !isCode(err, FieldRankingSeat) {
+		t.Errorf("place without a seat: %v", err)
+	}
+	if _, err := MainEventEntrants(outs, append(slices.Clone(seats), MainSeat{Slot: "7組1位", Seed: 12})); !isCode(err, FieldRankingSeat) {
+		t.Errorf("seat nobody fills: %v", err)
+	}
+	undecided := slices.Clone(outs)
+	undecided[3].Places = []PlaceResult{{Slot: "4組1位"}}
+	if _, err := MainEventEntrants(undecided, seats); !isCode(err, FieldRankingUnfinish) {
+		t.Errorf("undecided place: %v", err)
+	}
+}

@@ -59,6 +59,9 @@ func TestRankingGroups_D_G1_ErrorsInWords_JaEn(t *testing.T) {
 		Results: []pairing.Result{{Game: "R7-G1", Winner: "a"}}})
 	errs = append(errs, err)
 
+	_, err = pairing.MainEventEntrants([]pairing.GroupOutcome{{Group: 1, Finished: true, Places: []pairing.PlaceResult{{Slot: "1組1位", Player: "p"}}}}, nil)
+	errs = append(errs, err)
+
 	english := regexp.MustCompile(`[A-Za-z]{3,}`)
 	codes := map[string]bool{}
 	for i, err := range errs {
@@ -78,7 +81,7 @@ func TestRankingGroups_D_G1_ErrorsInWords_JaEn(t *testing.T) {
 			}
 		}
 	}
-	if len(codes) != 14 {
-		t.Errorf("%d distinct messages, want the 13 codes and the general one: %v", len(codes), codes)
+	if len(codes) != 15 {
+		t.Errorf("%d distinct messages, want the 14 codes and the general one: %v", len(codes), codes)
 	}
 }

@@ -29,6 +29,9 @@ type rankingResult struct {
 type rankingInput struct {
 	Groups      []rankingGroupIn `json:"groups"`
 	NewEntrants []string         `json:"new_entrants"`
+	// MainEvent is the 本戦 table: the seed and entry round of each slot
+	// the groups fill (optional).
+	MainEvent []pairing.MainSeat `json:"main_event,omitempty"`
 }
 
 // rankingGame is one game of a group: bracket "main" (ランキング戦),
@@ -56,10 +59,20 @@ type rankingNextTerm struct {
 }
 
 type rankingOutput struct {
-	Groups      []rankingGroupOut `json:"groups"`
-	NewEntrants []string          `json:"new_entrants"`
+	Groups      []rankingGroupOut  `json:"groups"`
+	NewEntrants []string           `json:"new_entrants"`
+	MainEvent   []pairing.MainSeat `json:"main_event,omitempty"`
 	// NextTerm is the next term's groups once every group has finished.
 	NextTerm *rankingNextTerm `json:"next_term"`
+	// MainEventEntrants are the 本戦's entrants, seeded at the table's
+	// seats, once every group has finished (with a main_event table).
+	MainEventEntrants []rankingMainEntrant `json:"main_event_entrants,omitempty"`
+}
+
+type rankingMainEntrant struct {
+	ID         string `json:"id"`
+	Seed       int    `json:"seed"`
+	EnterRound int    `json:"enter_round,omitempty"`
 }
 
 const drawRankingGroupsUsage = `usage: kisen draw ranking-groups [--check] < input.json
@@ -69,7 +82,8 @@ table line (places to the 本戦 with their slots, promotions, 昇級者決定�
 残留決定戦), its drawn bracket and results. Prints every group's games
 (the losers' brackets filled in as the results come), the games ready to
 play, each group's outcome, and, once all groups have finished, the next
-term's groups.
+term's groups and, with a "main_event" table (each slot's seed and
+entry round), the 本戦's entrants ready for ` + "`kisen draw bracket`" + `.
 With --check, reads that output and reports every outcome or next-term
 group that differs from what the table and the results give.
 
@@ -104,7 +118,7 @@ func runDrawRankingGroups(_ context.Context, e env) int {
 			fmt.Fprintf(e.stderr, "%s --check: %v\n", name, err)
 			return 2
 		}
-		in := rankingInput{NewEntrants: claimed.NewEntrants}
+		in := rankingInput{NewEntrants: claimed.NewEntrants, MainEvent: claimed.MainEvent}
 		for _, g := range claimed.Groups {
 			in.Groups = append(in.Groups, g.rankingGroupIn)
 		}
@@ -150,7 +164,7 @@ func rankingPlay(in rankingInput) (rankingOutput, error) {
 	if err := pairing.ValidateRankingTable(rules, sizes); err != nil {
 		return rankingOutput{}, err
 	}
-	out := rankingOutput{NewEntrants: in.NewEntrants, Groups: []rankingGroupOut{}}
+	out := rankingOutput{NewEntrants: in.NewEntrants, MainEvent: in.MainEvent, Groups: []rankingGroupOut{}}
 	if out.NewEntrants == nil {
 		out.NewEntrants = []string{}
 	}
@@ -208,6 +222,15 @@ func rankingPlay(in rankingInput) (rankingOutput, error) {
 			return rankingOutput{}, err
 		}
 		out.NextTerm = &rankingNextTerm{Groups: groups, Moves: moves}
+		if len(in.MainEvent) > 0 {
+			es, err := pairing.MainEventEntrants(outcomes, in.MainEvent)
+			if err != nil {
+				return rankingOutput{}, err
+			}
+			for _, e := range es {
+				out.MainEventEntrants = append(out.MainEventEntrants, rankingMainEntrant{ID: e.ID, Seed: e.Seed, EnterRound: e.EnterRound})
+			}
+		}
 	}
 	return out, nil
 }
@@ -237,6 +260,10 @@ func rankingDiff(claimed, got rankingOutput) []pairing.Violation {
 					Message: fmt.Sprintf("group %d: %s is %v; the table and the results give %v", got.Groups[i].Group, f.rule, f.have, f.want)})
 			}
 		}
+	}
+	if !reflect.DeepEqual(claimed.MainEventEntrants, got.MainEventEntrants) {
+		v = append(v, pairing.Violation{Rule: "main_event_entrants",
+			Message: "the 本戦 entrants differ from what the places and the 本戦 table give"})
 	}
 	if !reflect.DeepEqual(claimed.NextTerm, got.NextTerm) {
 		v = append(v, pairing.Violation{Rule: "next_term",

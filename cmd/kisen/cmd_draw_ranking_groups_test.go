@@ -27,7 +27,8 @@ const rankingExample = `{"groups":[
   "promoted":[{"source":"winner"},{"source":"runner_up"},{"source":"playoff_winner","index":1}],
   "playoff":{"from_round":1,"to_round":2,"winners":1},
   "slots":["b1","b2","b3","b4","b5","b6","b7","b8"],"results":[]}],
- "new_entrants":["c1"]}`
+ "new_entrants":["c1"],
+ "main_event":[{"slot":"1組1位","seed":1,"enter_round":2},{"slot":"1組2位","seed":2},{"slot":"2組1位","seed":3}]}`
 
 // TestDrawRankingGroupsCLI_D_G5_PlaysATermAndChecksItsOwnOutput feeds each
 // output back with the upper line winning every ready game, as the desk
@@ -49,7 +50,7 @@ func TestDrawRankingGroupsCLI_D_G5_PlaysATermAndChecksItsOwnOutput(t *testing.T)
 		if got.NextTerm != nil {
 			break
 		}
-		next := rankingInput{NewEntrants: got.NewEntrants}
+		next := rankingInput{NewEntrants: got.NewEntrants, MainEvent: got.MainEvent}
 		for _, g := range got.Groups {
 			in := g.rankingGroupIn
 			for _, id := range g.Next {
@@ -84,6 +85,10 @@ func TestDrawRankingGroupsCLI_D_G5_PlaysATermAndChecksItsOwnOutput(t *testing.T)
 	g2 := got.NextTerm.Groups[1]
 	if !slices.Contains(g2, "a8") || !slices.Contains(g2, "c1") || slices.Contains(g2, "b1") {
 		t.Fatalf("next 2組 %v", g2)
+	}
+	if m := got.MainEventEntrants; len(m) != 3 || m[0] != (rankingMainEntrant{ID: "a1", Seed: 1, EnterRound: 2}) ||
+		m[1] != (rankingMainEntrant{ID: "a5", Seed: 2}) || m[2] != (rankingMainEntrant{ID: "b1", Seed: 3}) {
+		t.Fatalf("本戦 entrants %+v", m)
 	}
 	final, _ := json.Marshal(got)
 	if code, out, errs := runRanking(t, string(final), "--check"); code != 0 || !strings.Contains(out, `"ok": true`) {
