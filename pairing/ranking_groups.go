@@ -161,6 +161,11 @@ type RankingGroup struct {
 	Rule    GroupRule
 	Slots   []string
 	Results []Result
+	// Withdrawn players (棄権) lose every game they have not played, by
+	// walkover: the opponent goes on, and the withdrawn player goes where a
+	// loser of that game goes (into the 決定戦 or the 残留決定戦, and so, in
+	// a 残留決定戦, towards relegation). D-G4.
+	Withdrawn []string
 }
 
 // ValidateRankingTable checks the organiser's table (D-G1): groups 1…N, each
@@ -407,6 +412,27 @@ func AdvanceRankingGroup(g RankingGroup) (GroupProgress, error) {
 		return GroupProgress{}, err
 	}
 	a := advancer{results: map[string]Result{}, at: map[string]int{}, used: map[string]bool{}, withdrawn: map[string]bool{}}
+	for _, id := range g.Withdrawn {
+		a.withdrawn[id] = true
+	}
+	// game is a.game with the loser of a walkover a withdrawal gave: the
+	// withdrawn player (the first, if both withdrew).
+	game := func(id string, round, index int, x, y side) (Game, pair, error) {
+		gm, w, err := a.game(id, round, index, x, y)
+		if err != nil {
+			return gm, pair{}, err
+		}
+		l := loserOf(gm, x, y)
+		if gm.Status == StatusWalkover || gm.Status == StatusEmpty {
+			switch {
+			case x.id != "" && a.withdrawn[x.id]:
+				l = x
+			case y.id != "" && a.withdrawn[y.id]:
+				l = y
+			}
+		}
+		return gm, pair{w, l}, nil
+	}
 	members := map[string]bool{}
 	var order []string
 	for i, id := range g.Slots {
@@ -445,13 +471,12 @@ func AdvanceRankingGroup(g RankingGroup) (GroupProgress, error) {
 		games := make([]Game, len(sides)/2)
 		next := make([]side, len(games))
 		for i := range games {
-			x, y := sides[2*i], sides[2*i+1]
-			game, w, err := a.game(fmt.Sprintf("R%d-G%d", k, i+1), k, i+1, x, y)
+			gm, wl, err := game(fmt.Sprintf("R%d-G%d", k, i+1), k, i+1, sides[2*i], sides[2*i+1])
 			if err != nil {
 				return GroupProgress{}, err
 			}
-			games[i], next[i] = game, w
-			fed[game.ID] = pair{w, loserOf(game, x, y)}
+			games[i], next[i] = gm, wl.win
+			fed[gm.ID] = wl
 		}
 		gp.Main = append(gp.Main, games)
 		sides = next
@@ -472,12 +497,12 @@ func AdvanceRankingGroup(g RankingGroup) (GroupProgress, error) {
 					s[j] = p.lose
 				}
 			}
-			game, w, err := a.game(lg.ID, lg.Round, lg.Index, s[0], s[1])
+			gm, wl, err := game(lg.ID, lg.Round, lg.Index, s[0], s[1])
 			if err != nil {
 				return err
 			}
-			lg.Game = game
-			fed[game.ID] = pair{w, loserOf(game, s[0], s[1])}
+			lg.Game = gm
+			fed[gm.ID] = wl
 		}
 		return nil
 	}

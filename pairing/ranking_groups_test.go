@@ -87,6 +87,10 @@ func playOut(t *testing.T, g RankingGroup, pick func(Game) string) (GroupProgres
 // the round each player lost in, the champion and the runner-up.
 func oracleMain(t *testing.T, g RankingGroup) (lostIn map[string]int, champion, runnerUp string) {
 	t.Helper()
+	out := map[string]bool{}
+	for _, id := range g.Withdrawn {
+		out[id] = true
+	}
 	res := map[string]string{}
 	for _, r := range g.Results {
 		res[r.Game] = r.Winner
@@ -97,11 +101,32 @@ func oracleMain(t *testing.T, g RankingGroup) (lostIn map[string]int, champion, 
 		next := make([]string, len(sides)/2)
 		for i := range next {
 			x, y := sides[2*i], sides[2*i+1]
+			w, ok := res[fmt.Sprintf("R%d-G%d", k, i+1)]
 			switch {
 			case x == "" || y == "":
 				next[i] = x + y
+				if out[x+y] && !ok {
+					// A withdrawn player meets nobody: nobody goes on, and
+					// the withdrawn player leaves as this game's loser.
+					next[i], lostIn[x+y] = "", k
+					if len(sides) == 2 {
+						runnerUp = x + y
+					}
+				}
+			case !ok && x != "?" && y != "?" && (out[x] || out[y]):
+				// 棄権: the first withdrawn side loses by walkover.
+				loser, winner := x, y
+				if !out[x] {
+					loser, winner = y, x
+				}
+				if out[winner] {
+					winner = ""
+				}
+				next[i], lostIn[loser] = winner, k
+				if len(sides) == 2 {
+					runnerUp = loser // reached the final: the runner-up, even with nobody left to win it
+				}
 			default:
-				w, ok := res[fmt.Sprintf("R%d-G%d", k, i+1)]
 				if !ok {
 					next[i] = "?"
 					continue
@@ -187,6 +212,13 @@ func checkGroupProgress(t *testing.T, g RankingGroup, gp GroupProgress) {
 		once(fmt.Sprintf("残留決定戦 round %d", k+1), linked(round))
 	}
 	once("the ready games", gp.Next)
+	for _, x := range gp.Next {
+		for _, id := range x.Players {
+			if slices.Contains(g.Withdrawn, id) {
+				t.Fatalf("group %d: withdrawn %s in ready game %s", r.Group, id, x.ID)
+			}
+		}
+	}
 
 	lostIn, champion, runnerUp := oracleMain(t, g)
 	winnerOf := map[string]string{}
@@ -320,8 +352,9 @@ func checkGroupProgress(t *testing.T, g RankingGroup, gp GroupProgress) {
 			}
 		}
 	}
-	// A finished full group: the table's counts exactly.
-	if o.Finished && len(members) == len(g.Slots) {
+	// A finished full group without withdrawals: the table's counts
+	// exactly (byes and withdrawals can only leave fewer).
+	if o.Finished && len(members) == len(g.Slots) && len(g.Withdrawn) == 0 {
 		if len(o.Promoted) != len(r.Promoted) {
 			t.Fatalf("group %d: %d promoted, the table says %d", r.Group, len(o.Promoted), len(r.Promoted))
 		}
@@ -584,6 +617,13 @@ func FuzzRankingGroups(f *testing.F) {
 			slots[rng.IntN(size)] = ""
 		}
 		g := RankingGroup{Rule: rule, Slots: slots}
+		if seed%4 == 1 {
+			for range 1 + rng.IntN(3) {
+				if id := slots[rng.IntN(size)]; id != "" {
+					g.Withdrawn = append(g.Withdrawn, id)
+				}
+			}
+		}
 		_, err := AdvanceRankingGroup(g)
 		if err != nil {
 			var fe *FieldError
@@ -666,5 +706,24 @@ func TestRankingGroups_D_G4_MainEventSeats(t *testing.T) {
 	undecided[3].Places = []PlaceResult{{Slot: "4組1位"}}
 	if _, err := MainEventEntrants(undecided, seats); !isCode(err, FieldRankingUnfinish) {
 		t.Errorf("undecided place: %v", err)
+	}
+}
+
+// TestRankingGroups_D_G4_WithdrawnLosesEveryGame: a player who withdraws
+// (棄権) before the term loses every game by walkover, so in 3組 they go
+// from the 1回戦 to the 残留決定戦 and are relegated, never promoted, and
+// never in a ready game.
+func TestRankingGroups_D_G4_WithdrawnLosesEveryGame(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 10 {
+		g := RankingGroup{Rule: ryuohTable()[2], Slots: groupSlots(3, 16), Withdrawn: []string{"g3-6"}}
+		gp, _ := playOut(t, g, randomPick(rng))
+		if !slices.Contains(gp.Outcome.Relegated, "g3-6") {
+			t.Fatalf("withdrawn g3-6 not relegated: %+v", gp.Outcome)
+		}
+		if r1 := gp.Main[0][2]; r1.Status != StatusWalkover || r1.Winner != "g3-5" {
+			t.Fatalf("R1-G3 %+v", r1)
+		}
 	}
 }

@@ -18,6 +18,8 @@ type rankingGroupIn struct {
 	pairing.GroupRule
 	Slots   []*string       `json:"slots"`
 	Results []rankingResult `json:"results"`
+	// Withdrawn players (棄権) lose every game they have not played.
+	Withdrawn []string `json:"withdrawn,omitempty"`
 }
 
 type rankingResult struct {
@@ -171,7 +173,7 @@ func rankingPlay(in rankingInput) (rankingOutput, error) {
 	var outcomes []pairing.GroupOutcome
 	finished := true
 	for i, g := range in.Groups {
-		rg := pairing.RankingGroup{Rule: g.GroupRule, Slots: make([]string, len(g.Slots))}
+		rg := pairing.RankingGroup{Rule: g.GroupRule, Slots: make([]string, len(g.Slots)), Withdrawn: g.Withdrawn}
 		for j, s := range g.Slots {
 			if s != nil {
 				if *s == "" {
