@@ -20,7 +20,7 @@ func RankingInputWords(fe *pairing.FieldError, player NameList) (string, map[str
 		pairing.FieldRankingSurvival, pairing.FieldRankingOverlap, pairing.FieldRankingFinish,
 		pairing.FieldRankingTwice, pairing.FieldRankingSlot, pairing.FieldRankingTopUp,
 		pairing.FieldRankingBottom, pairing.FieldRankingMember, pairing.FieldRankingUnfinish,
-		pairing.FieldRankingNoEntrant, pairing.FieldRankingSeat:
+		pairing.FieldRankingNoEntrant, pairing.FieldRankingSeat, pairing.FieldRankingSeatTwice:
 		return "names.err.ranking." + fe.Code, args
 	}
 	return "names.err.ranking.input", args

@@ -138,23 +138,6 @@ type GroupOutcome struct {
 	Finished  bool          `json:"finished"`
 }
 
-// Codes of FieldError for ranking groups. Params named in brackets.
-const (
-	FieldRankingGroups    = "ranking_groups"     // groups are not numbered 1…N [Group, Want]
-	FieldRankingSize      = "ranking_size"       // a group's bracket is not 2, 4, 8 … lines [Group, Count]
-	FieldRankingPlayoff   = "ranking_playoff"    // the 決定戦 rounds or winners do not fit the bracket [Group, Rounds]
-	FieldRankingSurvival  = "ranking_survival"   // the 残留決定戦 round or count do not fit [Group, Rounds, Entrants]
-	FieldRankingOverlap   = "ranking_overlap"    // one round's losers sent to both 決定戦 [Group, Round]
-	FieldRankingFinish    = "ranking_finish"     // a place or promotion names a finish the group does not have [Group]
-	FieldRankingTwice     = "ranking_twice"      // one finish listed twice in places or in promotions [Group]
-	FieldRankingSlot      = "ranking_slot"       // a 本戦 slot without a name or named twice [Group, Slot]
-	FieldRankingTopUp     = "ranking_top_up"     // the top group promotes [Group]
-	FieldRankingBottom    = "ranking_bottom"     // the lowest group relegates [Group]
-	FieldRankingMember    = "ranking_member"     // a player in two groups, or a new entrant already in one [Player]
-	FieldRankingUnfinish  = "ranking_unfinished" // next term asked before a group has finished [Group]
-	FieldRankingNoEntrant = "ranking_no_entrant" // a group with nobody in its bracket [Group]
-)
-
 // RankingGroup is one group's drawn bracket and its results (main, 決定戦
 // and 残留決定戦 games together, by game ID).
 type RankingGroup struct {
@@ -623,7 +606,7 @@ type TermMove struct {
 func NextTerm(outcomes []GroupOutcome, newEntrants []string) ([][]string, []TermMove, error) {
 	n := len(outcomes)
 	if n == 0 {
-		return nil, nil, codedErr(FieldRankingGroups, map[string]any{"Group": 0, "Want": 1}, "groups", "no groups")
+		return nil, nil, fieldErr("groups", "no groups")
 	}
 	seen := map[string]int{}
 	for i, o := range outcomes {
@@ -695,10 +678,6 @@ type MainSeat struct {
 	EnterRound int    `json:"enter_round,omitempty"`
 }
 
-// FieldRankingSeat: a 本戦 slot the groups fill without a seat in the
-// 本戦 table, or a seat no group fills [Slot].
-const FieldRankingSeat = "ranking_seat"
-
 // MainEventEntrants seeds the groups' places into the 本戦 (D-G4): every
 // place of every group takes the seat its slot names, as an Entrant ready
 // for Draw (whose own checks judge the seeds and entry rounds), in seed
@@ -707,7 +686,7 @@ func MainEventEntrants(outcomes []GroupOutcome, seats []MainSeat) ([]Entrant, er
 	seat := map[string]MainSeat{}
 	for i, s := range seats {
 		if _, dup := seat[s.Slot]; dup || s.Slot == "" {
-			return nil, codedErr(FieldRankingSlot, map[string]any{"Group": 0, "Slot": s.Slot},
+			return nil, codedErr(FieldRankingSeatTwice, map[string]any{"Slot": s.Slot},
 				fmt.Sprintf("main_event[%d].slot", i), "本戦 slot %q is empty or named twice", s.Slot)
 		}
 		seat[s.Slot] = s

@@ -702,6 +702,9 @@ func TestRankingGroups_D_G4_MainEventSeats(t *testing.T) {
 	if _, err := MainEventEntrants(outs, append(slices.Clone(seats), MainSeat{Slot: "7組1位", Seed: 12})); !isCode(err, FieldRankingSeat) {
 		t.Errorf("seat nobody fills: %v", err)
 	}
+	if _, err := MainEventEntrants(outs, append(slices.Clone(seats), seats[0])); !isCode(err, FieldRankingSeatTwice) {
+		t.Errorf("seat named twice: %v", err)
+	}
 	undecided := slices.Clone(outs)
 	undecided[3].Places = []PlaceResult{{Slot: "4組1位"}}
 	if _, err := MainEventEntrants(undecided, seats); !isCode(err, FieldRankingUnfinish) {

@@ -61,6 +61,8 @@ func TestRankingGroups_D_G1_ErrorsInWords_JaEn(t *testing.T) {
 
 	_, err = pairing.MainEventEntrants([]pairing.GroupOutcome{{Group: 1, Finished: true, Places: []pairing.PlaceResult{{Slot: "1組1位", Player: "p"}}}}, nil)
 	errs = append(errs, err)
+	_, err = pairing.MainEventEntrants(nil, []pairing.MainSeat{{Slot: "1組1位", Seed: 1}, {Slot: "1組1位", Seed: 2}})
+	errs = append(errs, err)
 
 	english := regexp.MustCompile(`[A-Za-z]{3,}`)
 	codes := map[string]bool{}
@@ -81,7 +83,7 @@ func TestRankingGroups_D_G1_ErrorsInWords_JaEn(t *testing.T) {
 			}
 		}
 	}
-	if len(codes) != 15 {
-		t.Errorf("%d distinct messages, want the 14 codes and the general one: %v", len(codes), codes)
+	if len(codes) != 16 {
+		t.Errorf("%d distinct messages, want the 15 codes and the general one: %v", len(codes), codes)
 	}
 }
