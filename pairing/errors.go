@@ -33,6 +33,26 @@ const (
 	FieldQualifiers     = "qualifiers"       // not a power of two below the size [Qualifiers, Size]
 )
 
+// Codes of FieldError for ranking groups (ranking_groups.go, D-G1…D-G5);
+// office.RankingInputWords says them as names.err.ranking.<code>.
+const (
+	FieldRankingGroups    = "ranking_groups"     // groups are not numbered 1…N [Group, Want]
+	FieldRankingSize      = "ranking_size"       // a group's bracket is not 2, 4, 8 … lines [Group, Count]
+	FieldRankingPlayoff   = "ranking_playoff"    // the 決定戦 rounds or winners do not fit the bracket [Group, Rounds]
+	FieldRankingSurvival  = "ranking_survival"   // the 残留決定戦 round or count do not fit [Group, Rounds, Entrants]
+	FieldRankingOverlap   = "ranking_overlap"    // one round's losers sent to both 決定戦 [Group, Round]
+	FieldRankingFinish    = "ranking_finish"     // a place or promotion names a finish the group does not have [Group]
+	FieldRankingTwice     = "ranking_twice"      // one finish listed twice in places or in promotions [Group]
+	FieldRankingSlot      = "ranking_slot"       // a 本戦 slot without a name or named twice [Group, Slot]
+	FieldRankingTopUp     = "ranking_top_up"     // the top group promotes [Group]
+	FieldRankingBottom    = "ranking_bottom"     // the lowest group relegates [Group]
+	FieldRankingMember    = "ranking_member"     // a player in two groups, or a new entrant already in one [Player]
+	FieldRankingUnfinish  = "ranking_unfinished" // next term asked before a group has finished [Group]
+	FieldRankingNoEntrant = "ranking_no_entrant" // a group with nobody in its bracket [Group]
+	FieldRankingSeat      = "ranking_seat"       // a 本戦 slot without a seat in the 本戦 table, or a seat no group fills [Slot]
+	FieldRankingSeatTwice = "ranking_seat_twice" // a seat of the 本戦 table without a slot name, or named twice [Slot]
+)
+
 func (e *FieldError) Error() string { return fmt.Sprintf("%s: %s", e.Field, e.Reason) }
 
 // Unwrap lets errors.Is(err, ErrInvalid) hold for every FieldError.

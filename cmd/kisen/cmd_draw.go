@@ -13,5 +13,6 @@ func runDraw(ctx context.Context, e env) int {
 		"team-swiss":     runDrawTeamSwiss,
 		"team-league":    runDrawTeamLeague,
 		"team-standings": runDrawTeamStandings,
+		"ranking-groups": runDrawRankingGroups,
 	})
 }

@@ -50,7 +50,7 @@ commands:
   migrate      up | down | status: database migrations
   rules        perft | moves: the shogi rules engine
   kifu         check | convert: game records (KIF, KI2, CSA, USI)
-  draw         bracket | league | swiss | pools | final: draws and schedules (JSON on stdin)
+  draw         bracket | league | swiss | pools | final | ranking-groups: draws and schedules (JSON on stdin)
   standings    swiss | pools: a class's standings from its results (JSON on stdin)
   adjudicate   decide one game's outcome (JSON on stdin)
   rating       recompute ratings
