@@ -136,7 +136,7 @@ type bracketsView struct {
 	// followed by its title match (office.SeriesFollows).
 	SeriesAllowed bool
 	Draft         bool // the event is a draft: pages carry the 下書き mark, publishing a stage publishes it
-	CanEdit   bool // the viewer may add stages (the new-stage form)
+	CanEdit       bool // the viewer may add stages (the new-stage form)
 	// players are the event's entrants and the players its brackets
 	// name, as EventBrackets read them: ID, Name and Rank, what the
 	// stage page shows of its entrants (it reuses them).
