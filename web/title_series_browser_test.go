@@ -194,6 +194,10 @@ func TestBrowser_TitleFromChallengerTournament_000_9_9(t *testing.T) {
 			}
 		}
 		do(t, ctx, chromedp.Navigate(a.ts.URL+"/events/"+eid+"/brackets?lang=ja"), chromedp.WaitVisible(chromedp.CSS(`[data-testid="stage-form"]`)))
+		do(t, ctx, chromedp.Navigate(a.ts.URL+"/stages/"+sid), chromedp.WaitVisible(chromedp.CSS(`[data-testid="stage-challenger"]`)))
+		if got := textOf(t, ctx, `[data-testid="stage-challenger"]`); got != "保持者の相手: 挑戦者（挑戦者決定トーナメントの勝者）" {
+			t.Fatalf("the series stage page names the other side %q", got)
+		}
 
 		// The 挑戦者決定トーナメント on its stage page, the upper player
 		// winning each game.
@@ -223,6 +227,9 @@ func TestBrowser_TitleFromChallengerTournament_000_9_9(t *testing.T) {
 
 		// The observed toss of game 1: the form names the 上座 player.
 		do(t, ctx, chromedp.Navigate(a.ts.URL+"/stages/"+sid), chromedp.WaitVisible(chromedp.CSS(`[data-testid="toss-form-S1"]`)))
+		if got := textOf(t, ctx, `[data-testid="stage-challenger"]`); got != "保持者の相手: "+r.names[challenger] {
+			t.Fatalf("after the final the series stage page names %q", got)
+		}
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-testid="toss-tosser-S1"]').selectedOptions[0].textContent`))
 		if err != nil || !strings.Contains(got, r.holder.Name) {
 			t.Fatalf("the toss form's tosser is %q, want the 上座 holder %s", got, r.holder.Name)
