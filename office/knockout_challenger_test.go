@@ -291,3 +291,48 @@ func mustStages(t *testing.T, s *store.Store, k *knockoutFixture, eventID int64)
 	}
 	return sts
 }
+
+// TestTitleAfterKnockout_D_R3_FinalCorrectedAfterGameOnePlayed: game 1 of
+// the series already has a confirmed result when the 本戦 final is
+// corrected. The correction needs both a reason and the choice to void
+// games with results; with them, games 1 and 2 of the old pair are void and
+// the series starts again at game 1, 0–0, with the corrected winner.
+func TestTitleAfterKnockout_D_R3_FinalCorrectedAfterGameOnePlayed(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ce := newChallengerEvent(t, s, 3)
+		k := ce.k
+		mg := ce.games(t, ce.main.ID)
+		ce.win(t, mg["R1-G1"], true)
+		ce.win(t, mg["R1-G2"], true)
+		final := ce.games(t, ce.main.ID)["R2-G1"]
+		ce.win(t, final, true)
+		second := *final.GotePlayerID
+		g1 := ce.games(t, ce.series.ID)["S1"]
+		ce.win(t, g1, true)
+		g2 := ce.games(t, ce.series.ID)["S2"]
+		in := office.ResultInput{Result: office.ResultGoteWin, Reason: "resignation", Note: "勝敗の記入誤り", Version: 1}
+		ctx := office.WithCorrection(k.ctx, k.admin, office.CorrectionConsent{Reason: "勝敗の記入誤り", GameID: final.ID})
+		var need *office.CorrectionNeeded
+		if _, err := k.o.RecordResult(ctx, k.admin, final.ID, in); !errors.As(err, &need) || !need.MissingVoid || len(need.Affected) != 2 {
+			t.Fatalf("without choosing to void game 1's result: %v", err)
+		}
+		ctx = office.WithCorrection(k.ctx, k.admin, office.CorrectionConsent{Reason: "勝敗の記入誤り", Void: true, GameID: final.ID})
+		if _, err := k.o.RecordResult(ctx, k.admin, final.ID, in); err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range []store.Game{g1, g2} {
+			if _, void, err := s.GameVoidOf(k.ctx, g.ID); err != nil || !void {
+				t.Fatalf("game %d of the old pair is void: %v %v", g.ID, void, err)
+			}
+		}
+		sg := ce.games(t, ce.series.ID)
+		if len(sg) != 1 || !slices.Equal(players(sg["S1"]), []int64{min(ce.holder, second), max(ce.holder, second)}) {
+			t.Fatalf("after the correction the series has %v, want game 1 of the holder and %d", sg, second)
+		}
+		eb, err := k.o.EventBrackets(k.ctx, k.admin, k.event.ID)
+		if err != nil || eb.Stages[1].Series.State.Wins != [2]int{0, 0} {
+			t.Fatalf("the series restarts at 0–0: %+v %v", eb.Stages[1].Series, err)
+		}
+	})
+}
