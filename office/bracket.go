@@ -1,6 +1,7 @@
 package office
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -229,6 +230,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	}
 	var runs []pairing.StageRun
 	var games []map[string]chainResult
+	var series []pendingSeries
 	for _, st := range stages {
 		es := entrants[st.ID]
 		var withdrawn []string
@@ -257,12 +259,9 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 		}
 		sb := StageBracket{Stage: st, Withdrawn: withdrawn}
 		if st.Kind == StageSeries {
-			sv, err := seriesView(gs, st, kgs, chains, countJishogi)
-			if err != nil {
-				return eb, err
-			}
-			sb.Series, sb.Champion, sb.Finished = &sv, sv.State.Champion, sv.State.Over
-			sb.Slots, _ = StageSlots(st)
+			// Read once the earlier stages are: a series after a 本戦
+			// waits for its challenger (issue 24 item 2).
+			series = append(series, pendingSeries{at: len(eb.Stages), kgs: kgs, chains: chains})
 			eb.Stages = append(eb.Stages, sb)
 			continue
 		}
@@ -286,6 +285,20 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 		if err != nil {
 			return eb, fmt.Errorf("event %d brackets: %w", e.ID, err)
 		}
+	}
+	known := knownQualifiers(runs, progress)
+	for _, ps := range series {
+		sb := &eb.Stages[ps.at]
+		slots, err := StageSlots(sb.Stage)
+		if err != nil {
+			return eb, err
+		}
+		sb.Slots = fillQualifiers(slots, known)
+		sv, err := seriesView(gs, sb.Stage, sb.Slots, ps.kgs, ps.chains, countJishogi)
+		if err != nil {
+			return eb, err
+		}
+		sb.Series, sb.Champion, sb.Finished = &sv, sv.State.Champion, sv.State.Over
 	}
 	k := 0
 	for i := range eb.Stages {
@@ -338,6 +351,45 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	}
 	maps.Copy(eb.Players, ps)
 	return eb, nil
+}
+
+// pendingSeries is a 番勝負 stage read after the stages before it.
+type pendingSeries struct {
+	at     int // index in EventBracket.Stages
+	kgs    []store.KnockoutGame
+	chains map[string]chainResult
+}
+
+// knownQualifiers maps each decided qualifier placeholder ("s12#1") to the
+// player who fills it, by pairing.AdvanceEvent's rule: a stage with one
+// qualifier sends its champion, a stage with more its qualifiers in
+// bracket order.
+func knownQualifiers(runs []pairing.StageRun, progress []pairing.StageProgress) map[string]string {
+	known := map[string]string{}
+	for i, run := range runs {
+		if i >= len(progress) || run.Bracket.Qualifiers < 1 {
+			continue
+		}
+		winners := progress[i].Progress.Qualifiers
+		if run.Bracket.Qualifiers == 1 {
+			winners = []string{progress[i].Progress.Champion}
+		}
+		for k, w := range winners {
+			if w != "" {
+				known[pairing.QualifierID(run.Name, k+1)] = w
+			}
+		}
+	}
+	return known
+}
+
+// fillQualifiers puts every known qualifier in its placeholder's slot.
+func fillQualifiers(slots []string, known map[string]string) []string {
+	out := make([]string, len(slots))
+	for i, id := range slots {
+		out[i] = cmp.Or(known[id], id)
+	}
+	return out
 }
 
 // tosses decodes the 振り駒 for a page; the sync of a result needs none.

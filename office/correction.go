@@ -207,7 +207,7 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 	if err != nil {
 		return nil, err
 	}
-	var states []*stageState
+	var states, series []*stageState
 	var affected []AffectedGame
 	gs, err := s.GameSetOfEvent(ctx, e.ID)
 	if err != nil {
@@ -238,11 +238,10 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 			ss.chains[kg.BracketGame] = c
 		}
 		if st.Kind == StageSeries {
-			a, err := seriesAffected(ctx, s, ss)
-			if err != nil {
+			if ss.slots, err = StageSlots(st); err != nil {
 				return nil, err
 			}
-			affected = append(affected, a...)
+			series = append(series, ss) // after the stages before it: its challenger comes from them
 			continue
 		}
 		if ss.slots, err = StageSlots(st); err != nil {
@@ -250,8 +249,21 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 		}
 		states = append(states, ss)
 	}
-	if len(states) == 0 {
+	// seriesDone checks the 番勝負 stages once the knockout's games are
+	// judged: a series after a 本戦 plays the 本戦's winner as the stages
+	// stand with only the games that still match (issue 24 item 2).
+	seriesDone := func(known map[string]string) ([]AffectedGame, error) {
+		for _, ss := range series {
+			a, err := seriesAffected(ctx, s, ss, fillQualifiers(ss.slots, known))
+			if err != nil {
+				return nil, err
+			}
+			affected = append(affected, a...)
+		}
 		return affected, nil
+	}
+	if len(states) == 0 {
+		return seriesDone(nil)
 	}
 	valid := map[*stageState]map[string]bool{}
 	for _, ss := range states {
@@ -358,7 +370,15 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 			}
 		}
 	}
-	return affected, nil
+	if len(series) == 0 {
+		return affected, nil
+	}
+	final := runs(len(states), 0) // every stage's games that still match
+	p, err := advanceChains(final)
+	if err != nil {
+		return nil, fmt.Errorf("event %d brackets: %w", e.ID, err)
+	}
+	return seriesDone(knownQualifiers(final, p))
 }
 
 // slotMatches: the chain's players are the two the bracket puts in the
@@ -430,15 +450,39 @@ func affectedGame(ctx context.Context, s *store.Store, st store.KnockoutStage, c
 
 // seriesAffected: a 番勝負 game created after the series was already over
 // (its earlier games corrected so that one player has a majority before it)
-// is affected.
-func seriesAffected(ctx context.Context, s *store.Store, ss *stageState) ([]AffectedGame, error) {
+// is affected. So is every game of a series whose challenger changed (a
+// correction of the 本戦's final, issue 24 item 2): players are the
+// series' two slots as the stages now stand; the first such game is
+// replaced by a game 1 between them (or waits while the challenger is
+// unknown), the later ones are gone.
+func seriesAffected(ctx context.Context, s *store.Store, ss *stageState, players []string) ([]AffectedGame, error) {
 	need := ss.st.BestOf/2 + 1
 	wins := map[string]int{}
-	over := false
+	over, wrong := false, false
 	var out []AffectedGame
 	for _, kg := range ss.kgs {
 		c := ss.chains[kg.BracketGame]
-		if over {
+		if !wrong && len(players) == 2 {
+			first := firstPlayers(c)
+			if !(first[0] == players[0] && first[1] == players[1] || first[0] == players[1] && first[1] == players[0]) {
+				wrong = true
+				a, err := affectedGame(ctx, s, ss.st, c, 0)
+				if err != nil {
+					return nil, err
+				}
+				a.AfterStatus = string(pairing.StatusReady)
+				for i, id := range players {
+					pid, ok := playerOfEntrant(id)
+					if !ok {
+						a.AfterStatus = string(pairing.StatusPending)
+					}
+					a.After[i] = pid
+				}
+				out = append(out, a)
+				continue
+			}
+		}
+		if over || wrong {
 			a, err := affectedGame(ctx, s, ss.st, c, 0)
 			if err != nil {
 				return nil, err

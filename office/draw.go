@@ -194,12 +194,28 @@ func (o *Office) DrawStage(ctx context.Context, actor Actor, in DrawInput) (stor
 	return out, err
 }
 
-// seriesSlots: a 番勝負 has exactly two entrants; seed 1 (the title holder)
-// is listed first and tosses the pieces for game 1.
+// seriesSlots: a 番勝負 has exactly two players, the title holder (seed 1)
+// listed first. In a knockout event the series follows a 本戦 that sends
+// one player on (issue 24 item 2): its only entrant is the holder, and the
+// second slot is that stage's qualifier placeholder, filled once the 本戦's
+// final is decided — so the draw works before the challenger is known.
+// Who tosses for game 1 is decided by 席次 when the game is made (D-Z1).
 func seriesSlots(ctx context.Context, tx *store.Store, st store.KnockoutStage) ([]string, error) {
 	es, err := tx.EntrantsOfStage(ctx, st.ID)
 	if err != nil {
 		return nil, err
+	}
+	prev, ok, err := previousStage(ctx, tx, st)
+	if err != nil {
+		return nil, err
+	}
+	if ok && prev.Qualifiers == 1 {
+		if len(es) != 1 {
+			v := &ValidationError{}
+			v.Add(0, "", "knockout.err.series_holder", map[string]any{"Count": len(es)})
+			return nil, v
+		}
+		return []string{entrantID(es[0].PlayerID), pairing.QualifierID(stageName(prev.ID), 1)}, nil
 	}
 	if len(es) != 2 {
 		v := &ValidationError{}

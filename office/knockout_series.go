@@ -43,6 +43,10 @@ type SeriesView struct {
 	// with its redo games.
 	CountJishogi bool
 	Chains       int
+	// AwaitsChallenger: the series follows a 本戦 whose final is not
+	// decided yet; Players holds the 本戦's qualifier placeholder (issue 24
+	// item 2) and no game exists.
+	AwaitsChallenger bool
 }
 
 // jishogiReason: a redo result's reason that is a 持将棋 (by agreement,
@@ -63,16 +67,21 @@ func jishogiReason(reason string) bool {
 // as a game with no winner (000 第9条第9項, 001 第6条4), its chain ends
 // there and the next numbered game follows; a 千日手 is replayed and never
 // counted (000 第8条第7項).
-func seriesView(gs store.GameSet, st store.KnockoutStage, kgs []store.KnockoutGame, chains map[string]chainResult, countJishogi bool) (SeriesView, error) {
+//
+// slots are the stage's two slots with known qualifiers filled in: a series
+// after a 本戦 still waiting for its final names the challenger by its
+// placeholder (AwaitsChallenger), and no game is made until it is known.
+func seriesView(gs store.GameSet, st store.KnockoutStage, slots []string, kgs []store.KnockoutGame, chains map[string]chainResult, countJishogi bool) (SeriesView, error) {
 	sv := SeriesView{CountJishogi: countJishogi, Chains: len(kgs)}
-	slots, err := StageSlots(st)
-	if err != nil {
-		return sv, err
-	}
 	if len(slots) != 2 {
 		return sv, nil // not drawn yet
 	}
 	sv.Players = [2]string{slots[0], slots[1]}
+	for _, id := range slots {
+		if _, ok := playerOfEntrant(id); !ok {
+			sv.AwaitsChallenger = true
+		}
+	}
 	var played []pairing.SeriesGame
 	for n, kg := range kgs {
 		number := n + 1 // a counted 持将棋 ends its chain, so chain k is game k
@@ -153,7 +162,7 @@ func seriesView(gs store.GameSet, st store.KnockoutStage, kgs []store.KnockoutGa
 // (ok false: none yet).
 func nextSeriesGame(sb StageBracket) (newBracketGame, bool) {
 	sv := sb.Series
-	if sv.State.Over || sv.Waiting || sv.State.NextIsRedo || sv.State.NextGame == 0 {
+	if sv.AwaitsChallenger || sv.State.Over || sv.Waiting || sv.State.NextIsRedo || sv.State.NextGame == 0 {
 		return newBracketGame{}, false
 	}
 	// S1…Sn name the chains in order; with counted 持将棋 a chain can hold

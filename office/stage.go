@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"strings"
 
+	"kisen/pairing"
 	"kisen/store"
 )
 
@@ -37,8 +38,6 @@ func (in *StageInput) check(eventKind string) ([]string, *ValidationError) {
 	switch {
 	case eventKind == EventTitleMatch && in.Kind != StageSeries:
 		v.Add(0, "kind", "knockout.err.kind_title_match", nil)
-	case eventKind == EventKnockout && in.Kind == StageSeries:
-		v.Add(0, "kind", "knockout.err.kind_knockout", nil)
 	case eventKind != EventKnockout && eventKind != EventTitleMatch:
 		v.Add(0, "kind", "knockout.err.event_kind", nil)
 	}
@@ -64,6 +63,42 @@ func (in *StageInput) check(eventKind string) ([]string, *ValidationError) {
 	return dates, v
 }
 
+// SeriesFollows reports whether a 番勝負 stage may be added after the
+// event's stages (issue 24 item 2): in a knockout event, when the last
+// stage is a 本戦 (the 挑戦者決定トーナメント) that sends one player on
+// — the challenger, who meets the title holder waiting in the series.
+func SeriesFollows(eventKind string, existing []store.KnockoutStage) bool {
+	if eventKind != EventKnockout || len(existing) == 0 {
+		return false
+	}
+	last := existing[len(existing)-1]
+	return last.Kind == string(pairing.MainEvent) && last.Qualifiers == 1
+}
+
+// checkStageOrder: domain rules, not tags, on where a stage may go. A
+// title-match event holds one series; in a knockout event a series only
+// follows a 本戦 with one qualifier (SeriesFollows), and it is the event's
+// last stage: nothing follows the title match.
+func checkStageOrder(v *ValidationError, eventKind string, in StageInput, existing []store.KnockoutStage) {
+	if n := len(existing); n > 0 && existing[n-1].Kind == StageSeries {
+		if in.Kind == StageSeries {
+			v.Add(0, "kind", "knockout.err.one_series", nil)
+		} else {
+			v.Add(0, "kind", "knockout.err.after_series", nil)
+		}
+		return
+	}
+	if in.Kind != StageSeries || eventKind != EventKnockout {
+		return
+	}
+	if !SeriesFollows(eventKind, existing) {
+		v.Add(0, "kind", "knockout.err.kind_knockout", nil)
+	}
+	if in.Qualifiers != 0 {
+		v.Add(0, "qualifiers", "knockout.err.series_qualifiers", nil)
+	}
+}
+
 // CreateStage adds a stage after the event's last one (directors and
 // schedulers).
 func (o *Office) CreateStage(ctx context.Context, actor Actor, in StageInput) (store.KnockoutStage, error) {
@@ -81,9 +116,7 @@ func (o *Office) CreateStage(ctx context.Context, actor Actor, in StageInput) (s
 		if err != nil {
 			return err
 		}
-		if in.Kind == StageSeries && len(existing) > 0 {
-			v.Add(0, "kind", "knockout.err.one_series", nil)
-		}
+		checkStageOrder(v, e.Kind, in, existing)
 		if err := v.OrNil(); err != nil {
 			return err
 		}

@@ -137,8 +137,11 @@ type bracketsView struct {
 	Staff     bool
 	Kinds     []string
 	IsTitle   bool
-	Draft     bool // the event is a draft: pages carry the 下書き mark, publishing a stage publishes it
-	CanEdit   bool // the viewer may add stages (the new-stage form)
+	// SeriesAllowed: the event is a knockout whose last stage may be
+	// followed by its title match (office.SeriesFollows).
+	SeriesAllowed bool
+	Draft         bool // the event is a draft: pages carry the 下書き mark, publishing a stage publishes it
+	CanEdit       bool // the viewer may add stages (the new-stage form)
 	// players are the event's entrants and the players its brackets
 	// name, as EventBrackets read them: ID, Name and Rank, what the
 	// stage page shows of its entrants (it reuses them).
@@ -249,8 +252,15 @@ func (s *Room) BracketsView(ctx context.Context, a office.Actor, eventID int64) 
 	}
 	v := bracketsView{EventID: eventID, EventName: site.LocalName(ctx, eb.Event.Name, eb.Event.NameEn), Staff: eb.Staff,
 		IsTitle: eb.Event.Kind == office.EventTitleMatch, Draft: office.IsDraft(eb.Event), players: eb.Players}
+	existing := make([]office.KnockoutStage, len(eb.Stages))
+	for i, sb := range eb.Stages {
+		existing[i] = sb.Stage
+	}
+	// A knockout event offers the 番勝負 once its last stage is a 本戦
+	// sending one player on (the challenger, issue 24 item 2).
+	v.SeriesAllowed = eb.Staff && office.SeriesFollows(eb.Event.Kind, existing)
 	for _, k := range office.StageKinds {
-		if (k == office.StageSeries) == v.IsTitle {
+		if (k == office.StageSeries) == v.IsTitle || k == office.StageSeries && v.SeriesAllowed {
 			v.Kinds = append(v.Kinds, k)
 		}
 	}
@@ -305,7 +315,9 @@ func (s *Room) BracketsView(ctx context.Context, a office.Actor, eventID int64) 
 			if !se.State.Over {
 				sv.SeriesNeed = [2]int{se.State.Need - se.State.Wins[0], se.State.Need - se.State.Wins[1]}
 			}
-			sv.SeriesName = [2]string{eb.PlayerName(se.Players[0]), eb.PlayerName(se.Players[1])}
+			for i, id := range se.Players {
+				sv.SeriesName[i] = seriesPlayerName(ctx, eb, id)
+			}
 			for _, g := range se.Games {
 				gv := BracketGameView{ID: g.BracketGame, GameID: g.GameID, Result: g.Result, Reason: g.Reason, Date: g.ScheduledOn, Version: g.Version,
 					Status: string(pairing.StatusReady), Label: site.T(ctx, "names.game.series", "N", g.Number)}
@@ -360,6 +372,22 @@ func (s *Room) renderBrackets(c echo.Context, status int, id int64, in stageInpu
 	site.MarkDraft(c, v.Draft)
 	v.CanEdit = s.Office.StageCapabilities(ctx, site.Actor(c), id).Edit
 	return s.Render(c, status, BracketsPage(s.Page(c, v.EventName+" — "+site.L(ctx).T("knockout.brackets.title")), v, in, errs))
+}
+
+// seriesPlayerName names a 番勝負's side: the player, or — while the
+// 本戦's final is not decided — the challenger in words, 「挑戦者（本戦の
+// 勝者）」, never the placeholder id (issue 24 item 2).
+func seriesPlayerName(ctx context.Context, eb office.EventBracket, id string) string {
+	sid, _, ok := office.QualifierPlaceholder(id)
+	if !ok {
+		return eb.PlayerName(id)
+	}
+	for _, sb := range eb.Stages {
+		if st := sb.Stage; st.ID == sid {
+			return site.T(ctx, "knockout.series.challenger", "Stage", site.StageName(ctx, st.Name, st.NameEn, st.Kind))
+		}
+	}
+	return site.T(ctx, "knockout.series.challenger_tbd")
 }
 
 // advanceHead says where a stage's winners go: the next stage the reader
