@@ -215,6 +215,14 @@ func (s *Store) TeamRoundsOfEvent(ctx context.Context, eventID int64) ([]TeamRou
 	return out, notFound(err, "team rounds")
 }
 
+// TeamRoundByID reads one round.
+func (s *Store) TeamRoundByID(ctx context.Context, id int64) (TeamRound, error) {
+	var r TeamRound
+	err := s.DB(ctx).Where("id = ?", id).Take(&r).Error
+	r.Deadline = r.Deadline.UTC()
+	return r, notFound(err, fmt.Sprintf("team round %d", id))
+}
+
 // CreateTeamRound adds a round (ErrConflict when its number exists).
 func (s *Store) CreateTeamRound(ctx context.Context, r *TeamRound) error {
 	r.Deadline, r.CreatedAt, r.UpdatedAt = r.Deadline.UTC(), r.CreatedAt.UTC(), r.UpdatedAt.UTC()
