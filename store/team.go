@@ -135,10 +135,10 @@ func (s *Store) UpdateTeamEvent(ctx context.Context, te *TeamEvent) error {
 	return nil
 }
 
-// TeamsOfEvent lists an event's teams by name.
+// TeamsOfEvent lists an event's teams in the order they were entered.
 func (s *Store) TeamsOfEvent(ctx context.Context, eventID int64) ([]Team, error) {
 	var out []Team
-	err := s.DB(ctx).Where("event_id = ?", eventID).Order("name, id").Find(&out).Error
+	err := s.DB(ctx).Where("event_id = ?", eventID).Order("id").Find(&out).Error
 	return out, notFound(err, "teams of event")
 }
 

@@ -273,7 +273,7 @@ func (t *Teams) SubmitOrder(ctx context.Context, actor office.Actor, in OrderInp
 		if err := ve.OrNil(); err != nil {
 			return err
 		}
-		o := store.TeamOrder{EventID: r.EventID, RoundID: r.ID, TeamID: tm.ID, Reason: reason, Late: now.After(r.Deadline), SubmittedBy: actor.UserID, SubmittedAt: now}
+		o := store.TeamOrder{EventID: r.EventID, RoundID: r.ID, TeamID: tm.ID, Reason: reason, Late: !now.Before(r.Deadline), SubmittedBy: actor.UserID, SubmittedAt: now}
 		if had {
 			o.SupersedesID = &prev.ID
 		}
@@ -350,7 +350,7 @@ type RoundView struct {
 	PublishedAt time.Time
 	Staff       bool        // the reader holds a role in the event: sees hidden orders
 	CanSubmit   bool        // the reader may submit orders
-	Orders      []OrderView // every team, by name: to the staff always, to others once published
+	Orders      []OrderView // every team, in entry order: to the staff always, to others once published
 	Submitted   int         // teams with an order in
 }
 
