@@ -14,6 +14,7 @@ import (
 	"kisen/web/live"
 	"kisen/web/players"
 	"kisen/web/site"
+	"kisen/web/teams"
 )
 
 // Deps is what the server is built from: the office's use cases (over
@@ -33,6 +34,7 @@ type (
 	leaguesRoom   = leagues.Room
 	liveRoom      = live.Room
 	playersRoom   = players.Room
+	teamsRoom     = teams.Room
 )
 
 // Server is the web application: the shared server and every room over
@@ -48,6 +50,7 @@ type Server struct {
 	*leaguesRoom
 	*liveRoom
 	*playersRoom
+	*teamsRoom
 }
 
 // New builds the server, its rooms and its routes.
@@ -69,6 +72,7 @@ func New(d Deps) (*Server, error) {
 		leaguesRoom:   &leagues.Room{Server: ss},
 		liveRoom:      &live.Room{Server: ss, Knockouts: ko},
 		playersRoom:   pl,
+		teamsRoom:     &teams.Room{Server: ss},
 	}
 	if err := s.routes(); err != nil {
 		return nil, err

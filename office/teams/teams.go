@@ -223,3 +223,10 @@ func (t *Teams) UpdateSettings(ctx context.Context, actor office.Actor, in Setti
 	})
 	return out, err
 }
+
+// RequireEditor answers, before a form is shown or read, whether the
+// actor may change the event's teams and rosters (issue 21: permission
+// before validation); a draft the actor may not see is not found.
+func (t *Teams) RequireEditor(ctx context.Context, actor office.Actor, eventID int64) error {
+	return office.RequireEventRoleIn(ctx, t.store, actor, eventID, EditRoles...)
+}
