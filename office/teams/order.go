@@ -45,7 +45,8 @@ type RoundInput struct {
 }
 
 // SaveRound adds a round or moves its deadline (directors). A deadline
-// cannot move once the round's orders are published.
+// lies in the future, and cannot move once the round's orders are
+// published.
 func (t *Teams) SaveRound(ctx context.Context, actor office.Actor, in RoundInput) (store.TeamRound, error) {
 	var out store.TeamRound
 	err := t.store.Tx(ctx, func(tx *store.Store) error {
@@ -53,15 +54,18 @@ func (t *Teams) SaveRound(ctx context.Context, actor office.Actor, in RoundInput
 			return err
 		}
 		ve := &office.ValidationError{}
+		now := t.now()
 		dl, err := time.ParseInLocation(DeadlineLayout, strings.TrimSpace(in.Deadline), japan)
-		if err != nil {
+		switch {
+		case err != nil:
 			ve.Add(0, "deadline", "teams.err.deadline", nil)
+		case !dl.After(now): // a deadline already passed would publish at once
+			ve.Add(0, "deadline", "teams.err.deadline_past", nil)
 		}
 		rounds, err := tx.TeamRoundsOfEvent(ctx, in.EventID)
 		if err != nil {
 			return err
 		}
-		now := t.now()
 		if in.RoundID == 0 {
 			n, err := strconv.Atoi(strings.TrimSpace(in.Number))
 			if err != nil || n < 1 || n > 99 {

@@ -1,0 +1,268 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"kisen/office"
+	"kisen/office/teams"
+	"kisen/store"
+	"kisen/web/site"
+)
+
+// teamsFixture is a published team event (three boards, one reserve) and
+// its director, signed in on a.client.
+type teamsFixture struct {
+	event store.Event
+	admin office.Actor
+	tm    *teams.Teams
+}
+
+func seedTeamEvent(t *testing.T, a *testApp, name string) teamsFixture {
+	t.Helper()
+	ctx := context.Background()
+	u := a.addUser("director-"+strconv.FormatInt(a.now.UnixNano()%1000, 10)+name, true)
+	admin := office.Actor{UserID: u.ID, Login: u.Login, Admin: true}
+	org := store.Organiser{Name: name + "学生将棋連盟", Kind: office.OrganiserAmateur, Settings: "{}", CreatedAt: a.now, UpdatedAt: a.now}
+	if err := a.store.CreateOrganiser(ctx, &org); err != nil {
+		t.Fatal(err)
+	}
+	tm := teams.New(a.srv.Office)
+	e, err := tm.CreateTeamEvent(ctx, admin, office.EventInput{OrganiserID: org.ID, Name: name, StartDate: "2026-11-22", EndDate: "2026-11-22"},
+		teams.SettingsInput{Boards: "3", Reserves: "1", OrderRule: "free"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.srv.Office.SetEventStatus(ctx, admin, e.ID, office.StatusPublished); err != nil {
+		t.Fatal(err)
+	}
+	return teamsFixture{event: e, admin: admin, tm: tm}
+}
+
+var reFingerprint = regexp.MustCompile(`name="fingerprint" value="([0-9a-f]+)"`)
+
+func teamRows(t *testing.T, a *testApp, eventID int64) int64 {
+	t.Helper()
+	var n int64
+	if err := a.store.DB(context.Background()).Model(&store.Team{}).Where("event_id = ?", eventID).Count(&n).Error; err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// Issue 25 items 1 and 2 through the pages: a paste refused as a whole
+// with each bad line named (ja and en), then registered; a team by the
+// form with its preview; a round; orders under the by-rank rule (a breach
+// refused naming the boards and players, a stale form 409); the orders
+// hidden from the public (404 for an order in and for one missing) until
+// both are in; then the round page, each team's page and the printed order
+// sheet show them.
+func TestTeamsWeb_Issue25_RosterPasteOrdersAndSheet(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := seedTeamEvent(t, a, "全国学生団体戦")
+		a.signIn(a.client, f.admin.UserID)
+		base := fmt.Sprintf("/events/%d/teams", f.event.ID)
+
+		bad := "東大学,東大学,大学,山田 一,やまだはじめ,三段\n東大学,,,川田 二,,二段\n"
+		resp, body := a.postForm(base+"/import", url.Values{"text": {bad}})
+		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "2行目（よみ）：") || teamRows(t, a, f.event.ID) != 0 {
+			t.Fatalf("bad paste: %d\n%s", resp.StatusCode, body)
+		}
+		en := a.newClient()
+		a.signIn(en, f.admin.UserID)
+		a.setLang(en, "en")
+		form := url.Values{"text": {bad}, "_csrf": {a.csrfToken(en)}}
+		resp, body = a.do(en, http.MethodPost, base+"/import", strings.NewReader(form.Encode()), "application/x-www-form-urlencoded")
+		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "Line 2 (Reading): ") || strings.Contains(body, "行目") {
+			t.Fatalf("bad paste in English: %d\n%s", resp.StatusCode, body)
+		}
+
+		good := "チーム,所属,種別,氏名,よみ,段級\n" +
+			"東大学,東大学,学校,山田 一,やまだはじめ,三段\n東大学,,,川田 二,かわだじ,四段\n東大学,,,森 三,もりさぶ,初段\n" +
+			"西大学,西大学,学校,林 四,はやしし,二段\n西大学,,,岡 五,おかご,二段\n西大学,,,池 六,いけろく,二段\n"
+		resp, body = a.postForm(base+"/import", url.Values{"text": {good}})
+		m := reFingerprint.FindStringSubmatch(body)
+		if resp.StatusCode != http.StatusOK || m == nil || !strings.Contains(body, "2チームを登録します") {
+			t.Fatalf("good paste preview: %d\n%s", resp.StatusCode, body)
+		}
+		if resp, body = a.postForm(base+"/import/confirm", url.Values{"text": {good}, "fingerprint": {m[1]}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("confirm: %d\n%s", resp.StatusCode, body)
+		}
+		// The form: a third team, previewed then saved.
+		team := url.Values{"name": {"南大学"}, "affiliation": {"南大学"}, "affiliation_kind": {"school"}, "rows": {"4"},
+			"name_1": {"谷 七"}, "reading_1": {"たになな"}, "rank_1": {"初段"}}
+		preview := url.Values{"preview": {"1"}}
+		for k, v := range team {
+			preview[k] = v
+		}
+		if resp, body = a.postForm(base, preview); resp.StatusCode != http.StatusOK || !strings.Contains(body, "新しく登録") || teamRows(t, a, f.event.ID) != 2 {
+			t.Fatalf("team preview: %d\n%s", resp.StatusCode, body)
+		}
+		if resp, body = a.postForm(base, team); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("team save: %d\n%s", resp.StatusCode, body)
+		}
+		public := a.newClient()
+		resp, body = a.do(public, http.MethodGet, base, nil, "")
+		if resp.StatusCode != http.StatusOK || !strings.Contains(body, "東大学") || !strings.Contains(body, "谷 七") || strings.Contains(body, `data-testid="teams-edit"`) {
+			t.Fatalf("public roster: %d\n%s", resp.StatusCode, body)
+		}
+
+		// By rank; round 1 due in an hour.
+		_, set, err := f.tm.EventSettings(context.Background(), f.admin, f.event.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp, body = a.postForm(base+"/settings", url.Values{"version": {strconv.Itoa(set.Version)}, "boards": {"3"}, "reserves": {"1"}, "order_rule": {"rank"}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("settings: %d\n%s", resp.StatusCode, body)
+		}
+		deadline := a.now.Add(time.Hour).In(site.Tokyo).Format(teams.DeadlineLayout)
+		if resp, body = a.postForm(base+"/rounds", url.Values{"number": {"1"}, "deadline": {deadline}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("round: %d\n%s", resp.StatusCode, body)
+		}
+		rounds, err := f.tm.Rounds(context.Background(), f.admin, f.event.ID)
+		if err != nil || len(rounds) != 1 {
+			t.Fatalf("rounds: %v %v", rounds, err)
+		}
+		v, err := f.tm.Roster(context.Background(), f.admin, f.event.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		east, west, south := v.Teams[0], v.Teams[1], v.Teams[2]
+		rid := rounds[0].ID
+		orderPath := func(tm teams.TeamView) string { return fmt.Sprintf("/team-rounds/%d/teams/%d", rid, tm.ID) }
+		post := func(tm teams.TeamView, version string, ids ...int64) (*http.Response, string) {
+			form := url.Values{"version": {version}, "boards": {"3"}}
+			for i, id := range ids {
+				form.Set("board_"+strconv.Itoa(i+1), strconv.FormatInt(id, 10))
+			}
+			return a.postForm(orderPath(tm)+"/order", form)
+		}
+		// 森 (初段) on board 1 above 山田 (三段) and 川田 (四段): refused.
+		resp, body = post(east, "0", east.Members[2].PlayerID, east.Members[0].PlayerID, east.Members[1].PlayerID)
+		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "1将の 森 三 は2将の 山田 一 より段級位が下です") {
+			t.Fatalf("breach: %d\n%s", resp.StatusCode, body)
+		}
+		if resp, body = post(east, "0", east.Members[1].PlayerID, east.Members[0].PlayerID, east.Members[2].PlayerID); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("east order: %d\n%s", resp.StatusCode, body)
+		}
+		if resp, _ = post(east, "0", east.Members[1].PlayerID, east.Members[0].PlayerID); resp.StatusCode != http.StatusConflict {
+			t.Fatalf("stale order: %d", resp.StatusCode)
+		}
+		if resp, _ = post(west, "0", west.Members[0].PlayerID, west.Members[1].PlayerID, west.Members[2].PlayerID); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("west order: %d", resp.StatusCode)
+		}
+		// 南大学 has not handed in: hidden. The public gets 404 for the
+		// order that is in and for the one that is not, and the round page
+		// names no player.
+		for _, tm := range []teams.TeamView{east, south} {
+			if resp, _ := a.do(public, http.MethodGet, orderPath(tm), nil, ""); resp.StatusCode != http.StatusNotFound {
+				t.Fatalf("hidden order of %s: %d", tm.Name, resp.StatusCode)
+			}
+		}
+		roundPath := fmt.Sprintf("/team-rounds/%d", rid)
+		resp, body = a.do(public, http.MethodGet, roundPath, nil, "")
+		if resp.StatusCode != http.StatusOK || strings.Contains(body, "川田") || !strings.Contains(body, "一斉に公開") {
+			t.Fatalf("hidden round: %d\n%s", resp.StatusCode, body)
+		}
+		if resp, body = a.get(roundPath); !strings.Contains(body, "川田 二") || !strings.Contains(body, "提出 2／3チーム") {
+			t.Fatalf("staff round view: %d\n%s", resp.StatusCode, body)
+		}
+		// The last order (one player: short of a majority, two forfeits).
+		if resp, body = post(south, "0", south.Members[0].PlayerID); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("south order: %d\n%s", resp.StatusCode, body)
+		}
+		resp, body = a.do(public, http.MethodGet, orderPath(east), nil, "")
+		if resp.StatusCode != http.StatusOK || !strings.Contains(body, "川田 二") || strings.Contains(body, `data-testid="order-form"`) {
+			t.Fatalf("published order: %d\n%s", resp.StatusCode, body)
+		}
+		resp, body = a.do(public, http.MethodGet, orderPath(south), nil, "")
+		if resp.StatusCode != http.StatusOK || !strings.Contains(body, "不戦敗：2将、3将") {
+			t.Fatalf("south's forfeits: %d\n%s", resp.StatusCode, body)
+		}
+		resp, body = a.do(public, http.MethodGet, roundPath+"/print", nil, "")
+		if resp.StatusCode != http.StatusOK || strings.Count(body, `data-testid="order-sheet-team"`) != 3 || !strings.Contains(body, "/static/day-paper.css") || !strings.Contains(body, "第1回戦 オーダー表") {
+			t.Fatalf("order sheet: %d\n%s", resp.StatusCode, body)
+		}
+		// In English: the words are English.
+		resp, body = a.do(en, http.MethodGet, roundPath+"/print", nil, "")
+		if resp.StatusCode != http.StatusOK || !strings.Contains(body, "Round 1 order sheet") || !strings.Contains(body, "Board 3") || strings.Contains(body, "将") {
+			t.Fatalf("English order sheet: %d\n%s", resp.StatusCode, html.UnescapeString(body))
+		}
+		// A correction after publication needs a reason.
+		ov, _, err := f.tm.TeamOrder(context.Background(), f.admin, rid, east.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		version := strconv.FormatInt(ov.Order.ID, 10)
+		if resp, body = post(east, version, east.Members[1].PlayerID, east.Members[0].PlayerID); resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "理由を入力してください") {
+			t.Fatalf("correction without reason: %d\n%s", resp.StatusCode, body)
+		}
+	})
+}
+
+// A page costs a fixed number of statements: the teams page, a round's
+// orders, a team's order and the order sheet cost the same for 2 teams
+// and for 20, signed in as the director and signed out.
+func TestTeamsWeb_Issue25_QueryCountConstant(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		ctx := context.Background()
+		paths := func(n int) []string {
+			f := seedTeamEvent(t, a, fmt.Sprintf("団体戦%d", n))
+			var firstTeam int64
+			for i := range n {
+				in := teams.TeamInput{EventID: f.event.ID, Name: fmt.Sprintf("チーム%02d", i), AffiliationKind: "club"}
+				for k := range 4 {
+					in.Members = append(in.Members, teams.MemberInput{Name: fmt.Sprintf("選手%d-%02d-%d", n, i, k), Reading: "せんしゅ", Rank: "初段"})
+				}
+				tm, err := f.tm.SaveTeam(ctx, f.admin, in)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if firstTeam == 0 {
+					firstTeam = tm.ID
+				}
+			}
+			if _, err := f.tm.SaveRound(ctx, f.admin, teams.RoundInput{EventID: f.event.ID, Number: "1", Deadline: a.now.Add(-time.Minute).In(site.Tokyo).Format(teams.DeadlineLayout)}); err == nil {
+				t.Fatal("a deadline in the past was taken")
+			}
+			r, err := f.tm.SaveRound(ctx, f.admin, teams.RoundInput{EventID: f.event.ID, Number: "1", Deadline: a.now.Add(time.Hour).In(site.Tokyo).Format(teams.DeadlineLayout)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := f.tm.Roster(ctx, f.admin, f.event.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tm := range v.Teams {
+				if _, err := f.tm.SubmitOrder(ctx, f.admin, teams.OrderInput{RoundID: r.ID, TeamID: tm.ID, Players: []int64{tm.Members[0].PlayerID, tm.Members[1].PlayerID}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return []string{fmt.Sprintf("/events/%d/teams", f.event.ID), fmt.Sprintf("/team-rounds/%d", r.ID),
+				fmt.Sprintf("/team-rounds/%d/print", r.ID), fmt.Sprintf("/team-rounds/%d/teams/%d", r.ID, firstTeam)}
+		}
+		small, large := paths(2), paths(20)
+		u := a.addUser("teams-reader", true)
+		for _, signedIn := range []bool{false, true} {
+			if signedIn {
+				a.signIn(a.client, u.ID)
+			}
+			for i := range small {
+				s, l := statementsOf(t, a, a.store, small[i]), statementsOf(t, a, a.store, large[i])
+				if s != l {
+					t.Errorf("%s: %d statements for 2 teams, %d for 20 (signed in %v)", large[i], s, l, signedIn)
+				}
+			}
+		}
+	})
+}
