@@ -104,6 +104,22 @@ func (s *Store) TeamEventByID(ctx context.Context, eventID int64) (TeamEvent, er
 	return te, notFound(err, fmt.Sprintf("team event %d", eventID))
 }
 
+// TeamEventIDs reports which of ids are team events (one statement).
+func (s *Store) TeamEventIDs(ctx context.Context, ids []int64) (map[int64]bool, error) {
+	out := map[int64]bool{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var found []int64
+	if err := s.DB(ctx).Model(&TeamEvent{}).Where("event_id IN ?", ids).Pluck("event_id", &found).Error; err != nil {
+		return nil, notFound(err, "team event ids")
+	}
+	for _, id := range found {
+		out[id] = true
+	}
+	return out, nil
+}
+
 // LockTeamEvent holds a team event's row for the rest of the transaction
 // (SELECT … FOR UPDATE on PostgreSQL; SQLite's transaction already holds
 // the write lock), so writers of its rosters and orders take turns.

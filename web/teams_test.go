@@ -266,3 +266,33 @@ func TestTeamsWeb_Issue25_QueryCountConstant(t *testing.T) {
 		}
 	})
 }
+
+// Issue 25 item 1: the events form creates a team event (the kind 団体戦),
+// whose page says so and links to its teams.
+func TestTeamsWeb_Issue25_EventsFormCreatesTeamEvent(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		u := a.addUser("events-admin", true)
+		a.signIn(a.client, u.ID)
+		org := store.Organiser{Name: "職域将棋連盟", Kind: office.OrganiserAmateur, Settings: "{}", CreatedAt: a.now, UpdatedAt: a.now}
+		if err := a.store.CreateOrganiser(context.Background(), &org); err != nil {
+			t.Fatal(err)
+		}
+		resp, body := a.postForm("/events", url.Values{"organiser_id": {strconv.FormatInt(org.ID, 10)}, "name": {"職域団体対抗戦"}, "kind": {"team"},
+			"start_date": {"2026-12-05"}, "end_date": {"2026-12-05"}})
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("create: %d\n%s", resp.StatusCode, body)
+		}
+		loc := resp.Header.Get("Location")
+		resp, body = a.get(loc)
+		if resp.StatusCode != http.StatusOK || !strings.Contains(body, `data-testid="event-teams-link"`) || !strings.Contains(body, "<dd>団体戦</dd>") {
+			t.Fatalf("event page: %d\n%s", resp.StatusCode, body)
+		}
+		if resp, body = a.get(loc + "/teams"); resp.StatusCode != http.StatusOK || !strings.Contains(body, "3人制・補欠2人まで") {
+			t.Fatalf("teams page: %d\n%s", resp.StatusCode, body)
+		}
+		if _, body = a.get("/events"); !strings.Contains(body, "団体戦") {
+			t.Fatalf("events list does not name the kind:\n%s", body)
+		}
+	})
+}

@@ -131,6 +131,22 @@ func (t *Teams) IsTeamEvent(ctx context.Context, eventID int64) (bool, error) {
 	return err == nil, err
 }
 
+// TeamEventIDs reports which of the events ids are team events (one
+// statement); the caller has read the events through office.Events.
+func (t *Teams) TeamEventIDs(ctx context.Context, ids []int64) (map[int64]bool, error) {
+	return t.store.TeamEventIDs(ctx, ids)
+}
+
+// EventKindTeam is the events form's choice for a team event: an event of
+// kind knockout marked as a team event (CreateTeamEvent).
+const EventKindTeam = "team"
+
+// DefaultSettings are a new team event's settings from the events form
+// (three boards, two reserves, free orders); the teams page changes them.
+func DefaultSettings() SettingsInput {
+	return SettingsInput{Boards: "3", Reserves: "2", OrderRule: pairing.TeamOrderFree}
+}
+
 // requireTeamEvent checks the actor holds one of roles in the event and
 // that it is a team event, and locks its row (writers take turns).
 func requireTeamEvent(ctx context.Context, tx *store.Store, actor office.Actor, eventID int64, roles []string) (store.TeamEvent, error) {
