@@ -296,3 +296,87 @@ func TestTeamsWeb_Issue25_EventsFormCreatesTeamEvent(t *testing.T) {
 		}
 	})
 }
+
+// TestCrawl_TeamPagesHaveNoDeveloperText (issue 13's crawl over issue 25's
+// pages): every team page reachable from the teams page — rounds, each
+// team's order, the order sheet, the team form — as the public and as the
+// director, in Japanese and English, with a round published (one order
+// missing, one short of a majority) and one hidden.
+func TestCrawl_TeamPagesHaveNoDeveloperText(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		ctx := context.Background()
+		f := seedTeamEvent(t, a, "県団体戦")
+		if _, err := f.tm.UpdateSettings(ctx, f.admin, teams.SettingsInput{EventID: f.event.ID, Version: 1, Boards: "3", Reserves: "1", OrderRule: "rank", MajorityForfeit: true}); err != nil {
+			t.Fatal(err)
+		}
+		data := []string{f.event.Name, f.event.Name + "学生将棋連盟", "せんしゅ", "初段", "二段", "三段"}
+		var ids []int64
+		for i, name := range []string{"東高校", "西高校", "南高校"} {
+			in := teams.TeamInput{EventID: f.event.ID, Name: name, Affiliation: name, AffiliationKind: "school"}
+			for k, rank := range []string{"三段", "二段", "初段", "初段"} {
+				n := fmt.Sprintf("選手%d%d", i, k)
+				in.Members = append(in.Members, teams.MemberInput{Name: n, Reading: "せんしゅ", Rank: rank})
+				data = append(data, n)
+			}
+			if _, err := f.tm.SaveTeam(ctx, f.admin, in); err != nil {
+				t.Fatal(err)
+			}
+			data = append(data, name)
+		}
+		v, err := f.tm.Roster(ctx, f.admin, f.event.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tm := range v.Teams {
+			for _, m := range tm.Members {
+				ids = append(ids, m.PlayerID)
+			}
+		}
+		deadline := a.now.Add(time.Hour).In(site.Tokyo).Format(teams.DeadlineLayout)
+		r1, err := f.tm.SaveRound(ctx, f.admin, teams.RoundInput{EventID: f.event.ID, Number: "1", Deadline: deadline})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r2, err := f.tm.SaveRound(ctx, f.admin, teams.RoundInput{EventID: f.event.ID, Number: "2", Deadline: a.now.Add(48 * time.Hour).In(site.Tokyo).Format(teams.DeadlineLayout)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		east, west := v.Teams[0], v.Teams[1]
+		for _, o := range []teams.OrderInput{
+			{RoundID: r1.ID, TeamID: east.ID, Players: []int64{east.Members[0].PlayerID, east.Members[1].PlayerID, east.Members[3].PlayerID}},
+			{RoundID: r1.ID, TeamID: west.ID, Players: []int64{west.Members[0].PlayerID}},
+			{RoundID: r2.ID, TeamID: east.ID, Players: []int64{east.Members[0].PlayerID, east.Members[1].PlayerID}},
+		} {
+			if _, err := f.tm.SubmitOrder(ctx, f.admin, o); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a.now = a.now.Add(2 * time.Hour) // round 1's deadline passes: published, 南高校 missing
+		chk := newPageChecker(a.srv.Msgs, data, ids)
+		start := []string{fmt.Sprintf("/events/%d", f.event.ID), fmt.Sprintf("/events/%d/teams", f.event.ID),
+			fmt.Sprintf("/events/%d/teams/new", f.event.ID), fmt.Sprintf("/team-rounds/%d", r1.ID), fmt.Sprintf("/team-rounds/%d", r2.ID),
+			fmt.Sprintf("/team-rounds/%d/print", r1.ID), fmt.Sprintf("/team-rounds/%d/print", r2.ID)}
+		var all []offence
+		total := 0
+		for _, id := range []crawlIdentity{{"public", 0}, {"director", f.admin.UserID}} {
+			for _, lang := range site.Languages {
+				c := a.newClient()
+				a.setLang(c, lang)
+				if id.userID != 0 {
+					a.signIn(c, id.userID)
+				}
+				offs, n := crawl(t, a, c, lang, chk, start)
+				total += n
+				for i := range offs {
+					offs[i].URL = id.name + "/" + lang + " " + offs[i].URL
+				}
+				all = append(all, offs...)
+			}
+		}
+		if total < 20 {
+			t.Errorf("the crawl reached only %d pages", total)
+		}
+		report(t, all)
+	})
+}
