@@ -4,6 +4,7 @@
 package web
 
 import (
+	offteams "kisen/office/teams"
 	"kisen/web/accounts"
 	"kisen/web/api"
 	"kisen/web/day"
@@ -61,18 +62,19 @@ func New(d Deps) (*Server, error) {
 	}
 	pl := &players.Room{Server: ss}
 	ko := &knockouts.Room{Server: ss}
+	tm := offteams.New(ss.Office)
 	s := &Server{
 		Server:        ss,
 		accountsRoom:  &accounts.Room{Server: ss},
 		apiRoom:       &api.Room{Server: ss, Players: pl},
 		dayRoom:       &day.Room{Server: ss},
-		eventsRoom:    &events.Room{Server: ss},
+		eventsRoom:    &events.Room{Server: ss, Teams: tm},
 		gamesRoom:     &games.Room{Server: ss},
 		knockoutsRoom: ko,
 		leaguesRoom:   &leagues.Room{Server: ss},
 		liveRoom:      &live.Room{Server: ss, Knockouts: ko},
 		playersRoom:   pl,
-		teamsRoom:     &teams.Room{Server: ss},
+		teamsRoom:     &teams.Room{Server: ss, Teams: tm},
 	}
 	if err := s.routes(); err != nil {
 		return nil, err

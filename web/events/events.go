@@ -67,7 +67,7 @@ func (s *Room) renderEvents(c echo.Context, status int, in eventInput, errs site
 	if err != nil {
 		return err
 	}
-	teamEvents, err := teams.New(s.Office).TeamEventIDs(ctx, ids)
+	teamEvents, err := s.Teams.TeamEventIDs(ctx, ids)
 	if err != nil {
 		return err
 	}
@@ -112,7 +112,7 @@ func (s *Room) eventCreate(c echo.Context) error {
 		create = s.DayRoom().CreateDay
 	case teams.EventKindTeam: // a team event (web/teams/), settings on its teams page
 		create = func(ctx context.Context, a office.Actor, in office.EventInput) (office.Event, error) {
-			return teams.New(s.Office).CreateTeamEvent(ctx, a, in, teams.DefaultSettings())
+			return s.Teams.CreateTeamEvent(ctx, a, in, teams.DefaultSettings())
 		}
 	}
 	e, err := create(ctx, site.Actor(c), ein)
@@ -200,7 +200,7 @@ func (s *Room) eventDetail(ctx context.Context, a office.Actor, id int64) (event
 	if d.Day, err = s.Office.IsDayEvent(ctx, id); err != nil {
 		return eventDetail{}, err
 	}
-	if d.Team, err = teams.New(s.Office).IsTeamEvent(ctx, id); err != nil {
+	if d.Team, err = s.Teams.IsTeamEvent(ctx, id); err != nil {
 		return eventDetail{}, err
 	}
 	if d.Next, err = s.Office.NextStatuses(ctx, a, e); err != nil {

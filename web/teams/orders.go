@@ -77,7 +77,7 @@ func cardOf(ctx context.Context, roundID int64, ov teams.OrderView) orderCard {
 
 func (s *Room) roundView(c echo.Context, roundID int64) (roundView, teams.RoundView, error) {
 	ctx := c.Request().Context()
-	rv, err := s.Teams().RoundOrders(ctx, site.Actor(c), roundID)
+	rv, err := s.Teams.RoundOrders(ctx, site.Actor(c), roundID)
 	if err != nil {
 		return roundView{}, rv, err
 	}
@@ -147,7 +147,7 @@ type orderView struct {
 
 func (s *Room) orderView(c echo.Context, roundID, teamID int64) (orderView, error) {
 	ctx := c.Request().Context()
-	ov, rv, err := s.Teams().TeamOrder(ctx, site.Actor(c), roundID, teamID)
+	ov, rv, err := s.Teams.TeamOrder(ctx, site.Actor(c), roundID, teamID)
 	if err != nil {
 		return orderView{}, err
 	}
@@ -156,7 +156,7 @@ func (s *Room) orderView(c echo.Context, roundID, teamID int64) (orderView, erro
 	v.round = roundView{EventName: site.LocalName(ctx, rv.Event.Name, rv.Event.NameEn), Round: rv.Round.Number, Deadline: site.ShowTime(rv.Round.Deadline),
 		Rule: ruleWord(ctx, rv.Settings.OrderRule), Majority: rv.Settings.MajorityForfeit, Staff: rv.Staff}
 	if v.CanSubmit {
-		roster, err := s.Teams().Roster(ctx, site.Actor(c), rv.Event.ID)
+		roster, err := s.Teams.Roster(ctx, site.Actor(c), rv.Event.ID)
 		if err != nil {
 			return orderView{}, err
 		}
@@ -236,7 +236,7 @@ func (s *Room) TeamOrderSubmit(c echo.Context) error {
 		in.Players = append(in.Players, id)
 		selected = append(selected, sel)
 	}
-	_, err = s.Teams().SubmitOrder(ctx, site.Actor(c), in)
+	_, err = s.Teams.SubmitOrder(ctx, site.Actor(c), in)
 	msgs, bad := lineMsgs(ctx, err)
 	if !bad && err != nil {
 		return err

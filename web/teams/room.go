@@ -9,11 +9,10 @@ import (
 	"kisen/web/site"
 )
 
-// Room serves the team event's pages over the shared server.
+// Room serves the team event's pages over the shared server. Teams is the
+// office room over the server's office (built with the server; it holds no
+// per-request state).
 type Room struct {
 	*site.Server
+	Teams *teams.Teams
 }
-
-// Teams is the office room over the server's office (built per request;
-// it holds no state).
-func (s *Room) Teams() *teams.Teams { return teams.New(s.Office) }

@@ -37,12 +37,12 @@ type teamFormView struct {
 	Errs        site.FieldMsgs
 	Msgs        []string
 	Preview     []previewMember
-	New         bool
+	IsNew       bool
 }
 
 func (s *Room) teamFormBase(c echo.Context, eventID int64) (teamFormView, teams.Settings, error) {
 	ctx := c.Request().Context()
-	e, set, err := s.Teams().EventSettings(ctx, site.Actor(c), eventID)
+	e, set, err := s.Teams.EventSettings(ctx, site.Actor(c), eventID)
 	if err != nil {
 		return teamFormView{}, teams.Settings{}, err
 	}
@@ -76,14 +76,14 @@ func (s *Room) TeamNew(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Teams().RequireEditor(c.Request().Context(), site.Actor(c), id); err != nil {
+	if err := s.Teams.RequireEditor(c.Request().Context(), site.Actor(c), id); err != nil {
 		return err
 	}
 	v, set, err := s.teamFormBase(c, id)
 	if err != nil {
 		return err
 	}
-	v.Action, v.New, v.Rows = teamsURL(id), true, padRows(nil, set)
+	v.Action, v.IsNew, v.Rows = teamsURL(id), true, padRows(nil, set)
 	return s.renderTeamForm(c, http.StatusOK, v)
 }
 
@@ -93,7 +93,7 @@ func (s *Room) TeamEdit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	tv, set, err := s.Teams().TeamOf(c.Request().Context(), site.Actor(c), tid)
+	tv, set, err := s.Teams.TeamOf(c.Request().Context(), site.Actor(c), tid)
 	if err != nil {
 		return err
 	}
@@ -135,9 +135,9 @@ func (s *Room) saveTeam(c echo.Context, eventID, teamID int64, action string) er
 	var p teams.TeamPreview
 	preview := c.FormValue("preview") == "1"
 	if preview {
-		p, err = s.Teams().PreviewTeam(ctx, site.Actor(c), in)
+		p, err = s.Teams.PreviewTeam(ctx, site.Actor(c), in)
 	} else {
-		_, err = s.Teams().SaveTeam(ctx, site.Actor(c), in)
+		_, err = s.Teams.SaveTeam(ctx, site.Actor(c), in)
 	}
 	msgs, bad := lineMsgs(ctx, err)
 	if !bad && err != nil {
@@ -150,7 +150,7 @@ func (s *Room) saveTeam(c echo.Context, eventID, teamID int64, action string) er
 	if verr != nil {
 		return verr
 	}
-	v.Action, v.New, v.Version, v.Name, v.NameEn, v.Affiliation, v.Kind = action, teamID == 0, in.Version, in.Name, in.NameEn, in.Affiliation, in.AffiliationKind
+	v.Action, v.IsNew, v.Version, v.Name, v.NameEn, v.Affiliation, v.Kind = action, teamID == 0, in.Version, in.Name, in.NameEn, in.Affiliation, in.AffiliationKind
 	v.Rows = padRows(rows, set)
 	status := http.StatusOK
 	if bad {
@@ -177,7 +177,7 @@ func (s *Room) TeamUpdate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	tv, _, err := s.Teams().TeamOf(c.Request().Context(), site.Actor(c), tid)
+	tv, _, err := s.Teams.TeamOf(c.Request().Context(), site.Actor(c), tid)
 	if err != nil {
 		return err
 	}

@@ -118,11 +118,11 @@ type teamsView struct {
 
 func (s *Room) teamsView(c echo.Context, id int64) (teamsView, error) {
 	ctx := c.Request().Context()
-	r, err := s.Teams().Roster(ctx, site.Actor(c), id)
+	r, err := s.Teams.Roster(ctx, site.Actor(c), id)
 	if err != nil {
 		return teamsView{}, err
 	}
-	rounds, err := s.Teams().Rounds(ctx, site.Actor(c), id)
+	rounds, err := s.Teams.Rounds(ctx, site.Actor(c), id)
 	if err != nil {
 		return teamsView{}, err
 	}
@@ -179,7 +179,7 @@ func (s *Room) TeamsSettings(c echo.Context) error {
 		return err
 	}
 	version, _ := strconv.Atoi(c.FormValue("version"))
-	_, err = s.Teams().UpdateSettings(ctx, site.Actor(c), teams.SettingsInput{EventID: id, Version: version,
+	_, err = s.Teams.UpdateSettings(ctx, site.Actor(c), teams.SettingsInput{EventID: id, Version: version,
 		Boards: c.FormValue("boards"), Reserves: c.FormValue("reserves"), OrderRule: c.FormValue("order_rule"), MajorityForfeit: c.FormValue("majority_forfeit") == "1"})
 	if msgs, bad := site.FieldMsgsOf(ctx, err); bad {
 		v, verr := s.teamsView(c, id)
@@ -204,7 +204,7 @@ func (s *Room) TeamRoundSave(c echo.Context) error {
 	}
 	rid, _ := strconv.ParseInt(c.FormValue("round_id"), 10, 64)
 	version, _ := strconv.Atoi(c.FormValue("version"))
-	_, err = s.Teams().SaveRound(ctx, site.Actor(c), teams.RoundInput{EventID: id, RoundID: rid, Version: version, Number: c.FormValue("number"), Deadline: c.FormValue("deadline")})
+	_, err = s.Teams.SaveRound(ctx, site.Actor(c), teams.RoundInput{EventID: id, RoundID: rid, Version: version, Number: c.FormValue("number"), Deadline: c.FormValue("deadline")})
 	if msgs, bad := site.FieldMsgsOf(ctx, err); bad {
 		v, verr := s.teamsView(c, id)
 		if verr != nil {
@@ -324,7 +324,7 @@ func (s *Room) TeamsImportPreview(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.Teams().PreviewTeamsCSV(c.Request().Context(), site.Actor(c), in)
+	p, err := s.Teams.PreviewTeamsCSV(c.Request().Context(), site.Actor(c), in)
 	return s.renderImport(c, id, in, p, err)
 }
 
@@ -335,7 +335,7 @@ func (s *Room) TeamsImportConfirm(c echo.Context) error {
 		return err
 	}
 	in := teams.CSVInput{EventID: id, Text: c.FormValue("text"), Fingerprint: c.FormValue("fingerprint")}
-	p, err := s.Teams().ConfirmTeamsCSV(c.Request().Context(), site.Actor(c), in)
+	p, err := s.Teams.ConfirmTeamsCSV(c.Request().Context(), site.Actor(c), in)
 	if _, bad := lineMsgs(c.Request().Context(), err); bad {
 		return s.renderImport(c, id, in, p, err)
 	}

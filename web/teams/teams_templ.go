@@ -1509,7 +1509,7 @@ func TeamFormPage(p site.Page, v teamFormView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if v.New {
+			if v.IsNew {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 130, "<h1>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
