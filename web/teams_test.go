@@ -380,3 +380,47 @@ func TestCrawl_TeamPagesHaveNoDeveloperText(t *testing.T) {
 		report(t, all)
 	})
 }
+
+// Issue 25 item 1: the edit form shows the roster with the players' ids
+// kept; saving it unchanged keeps the same players; a stale form is 409.
+func TestTeamsWeb_Issue25_EditKeepsPlayersAndStaleIs409(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		ctx := context.Background()
+		f := seedTeamEvent(t, a, "支部対抗戦")
+		in := teams.TeamInput{EventID: f.event.ID, Name: "北支部", AffiliationKind: "branch", Members: []teams.MemberInput{
+			{Name: "北 一", Reading: "きたいち", Rank: "二段"}, {Name: "北 二", Reading: "きたに", Rank: "初段"}}}
+		tm, err := f.tm.SaveTeam(ctx, f.admin, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, err := f.tm.Roster(ctx, f.admin, f.event.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.signIn(a.client, f.admin.UserID)
+		edit := fmt.Sprintf("/teams/%d", tm.ID)
+		resp, body := a.get(edit + "/edit")
+		if resp.StatusCode != http.StatusOK || !strings.Contains(body, `value="北 一"`) || !strings.Contains(body, fmt.Sprintf(`name="player_1" value="%d"`, before.Teams[0].Members[0].PlayerID)) {
+			t.Fatalf("edit form: %d\n%s", resp.StatusCode, body)
+		}
+		form := url.Values{"version": {strconv.Itoa(tm.Version)}, "name": {"北支部"}, "affiliation_kind": {"branch"}, "rows": {"4"},
+			"player_1": {strconv.FormatInt(before.Teams[0].Members[0].PlayerID, 10)}, "name_1": {"北 一"}, "rank_1": {"二段"},
+			"player_2": {strconv.FormatInt(before.Teams[0].Members[1].PlayerID, 10)}, "name_2": {""}, // emptied: leaves
+			"name_3": {"北 三"}, "reading_3": {"きたさん"}}
+		if resp, body = a.postForm(edit, form); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("update: %d\n%s", resp.StatusCode, body)
+		}
+		after, err := f.tm.Roster(ctx, f.admin, f.event.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms := after.Teams[0].Members
+		if len(ms) != 2 || ms[0].PlayerID != before.Teams[0].Members[0].PlayerID || ms[1].Name != "北 三" {
+			t.Fatalf("roster after the edit: %+v", ms)
+		}
+		if resp, _ = a.postForm(edit, form); resp.StatusCode != http.StatusConflict {
+			t.Fatalf("stale edit: %d", resp.StatusCode)
+		}
+	})
+}

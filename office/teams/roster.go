@@ -27,7 +27,10 @@ const (
 )
 
 // MemberInput is one roster row as typed: a registered player's id, or a
-// name and reading (and a rank, else the registry's).
+// name and reading (and a rank, else the registry's). A row with an id and
+// a name that is not that player's is read by its name (the form keeps the
+// ids of a team being edited, and the director typed another player over
+// one).
 type MemberInput struct {
 	PlayerID int64
 	Name     string
@@ -39,8 +42,8 @@ type MemberInput struct {
 // empty rows are skipped.
 type TeamInput struct {
 	EventID         int64
-	TeamID          int64 // 0: a new team
-	Version         int   // the team's version seen (0 for a new team)
+	TeamID          int64  // 0: a new team
+	Version         int    // the team's version seen (0 for a new team)
 	Name            string `field:"name" validate:"nocontrol,storable,required,max=60" msg:"teams.err"`
 	NameEn          string `field:"name_en" validate:"nocontrol,storable,max=60" msg:"teams.err"`
 	Affiliation     string `field:"affiliation" validate:"nocontrol,storable,max=60" msg:"teams.err"`
@@ -117,6 +120,9 @@ func resolveMember(ve *office.ValidationError, row int, m MemberInput, reg regis
 		} else {
 			l.Rank = r.String()
 		}
+	}
+	if p, ok := reg.byID[m.PlayerID]; ok && l.Name != "" && office.FoldName(l.Name) != office.FoldName(p.Name) {
+		m.PlayerID = 0 // the row's name was changed: it names another player
 	}
 	if m.PlayerID > 0 {
 		p, ok := reg.byID[m.PlayerID]
@@ -268,7 +274,9 @@ func (st rosterState) checkTeam(ve *office.ValidationError, line int, in *TeamIn
 		in.AffiliationKind = AffiliationOther
 	}
 	office.CheckInput(ve, line, in)
-	if in.Name != "" && slices.ContainsFunc(st.teams, func(t store.Team) bool { return t.ID != in.TeamID && office.FoldName(t.Name) == office.FoldName(in.Name) }) {
+	if in.Name != "" && slices.ContainsFunc(st.teams, func(t store.Team) bool {
+		return t.ID != in.TeamID && office.FoldName(t.Name) == office.FoldName(in.Name)
+	}) {
 		ve.Add(line, "team", "teams.err.name_taken", map[string]any{"Name": in.Name})
 	}
 }

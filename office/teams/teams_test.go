@@ -151,7 +151,7 @@ func TestTeams_Issue25_RosterMatchCreateAndOneTeamPerEvent(t *testing.T) {
 		in := teams.TeamInput{EventID: f.event.ID, Name: "東高校", Affiliation: "東高校", AffiliationKind: teams.AffiliationSchool, Members: []teams.MemberInput{
 			{PlayerID: a.ID},
 			{Name: "鈴木 一郎", Reading: "スズキイチロウ"}, // folded: the same as b
-			{},                                        // an empty row is skipped
+			{}, // an empty row is skipped
 			{Name: "新人 花子", Reading: "しんじんはなこ", Rank: "1級"},
 		}}
 		p, err := f.tm.PreviewTeam(f.ctx, f.admin, in)
@@ -178,6 +178,13 @@ func TestTeams_Issue25_RosterMatchCreateAndOneTeamPerEvent(t *testing.T) {
 		ms := v.Teams[0].Members
 		if ms[0].PlayerID != a.ID || ms[1].PlayerID != b.ID || ms[2].Name != "新人 花子" || ms[2].Rank != "1級" || ms[2].Reserve {
 			t.Fatalf("members: %+v", ms)
+		}
+		// A row keeping a's id but naming another player is read by its
+		// name (the edit form keeps ids; the director typed over one).
+		p2, err := f.tm.PreviewTeam(f.ctx, f.admin, teams.TeamInput{EventID: f.event.ID, TeamID: tm.ID, Version: tm.Version, Name: "東高校", AffiliationKind: "school",
+			Members: []teams.MemberInput{{PlayerID: a.ID, Name: "交代 太郎", Reading: "こうたいたろう"}}})
+		if err != nil || p2.Members[0].Action != teams.MemberCreate {
+			t.Fatalf("typed-over row: %+v %v", p2.Members, err)
 		}
 		// The same player on a second team: refused, naming the first team.
 		_, err = f.tm.SaveTeam(f.ctx, f.admin, teams.TeamInput{EventID: f.event.ID, Name: "西高校", AffiliationKind: "school", Members: []teams.MemberInput{{PlayerID: b.ID}}})

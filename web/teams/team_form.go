@@ -3,6 +3,7 @@ package teams
 import (
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -122,6 +123,9 @@ func teamInput(c echo.Context, eventID, teamID int64) (teams.TeamInput, []member
 		k := strconv.Itoa(i)
 		r := memberRow{PlayerID: c.FormValue("player_" + k), Name: c.FormValue("name_" + k), Reading: c.FormValue("reading_" + k), Rank: c.FormValue("rank_" + k)}
 		pid, _ := strconv.ParseInt(r.PlayerID, 10, 64)
+		if strings.TrimSpace(r.Name) == "" { // a row emptied: its player leaves the roster
+			pid, r.PlayerID = 0, ""
+		}
 		in.Members = append(in.Members, teams.MemberInput{PlayerID: pid, Name: r.Name, Reading: r.Reading, Rank: r.Rank})
 		rows = append(rows, r)
 	}
