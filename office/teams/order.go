@@ -198,7 +198,39 @@ func (st roundState) publishedAt(now time.Time) time.Time {
 			last = at
 		}
 	}
+	if last.IsZero() {
+		return st.round.Deadline
+	}
 	return last
+}
+
+// ordersOpenIn reports whether a round of the event takes orders now (its
+// deadline not passed) and has some in. No team is added then: a round
+// published because every team's order was in would hide its orders again.
+func ordersOpenIn(ctx context.Context, tx *store.Store, eventID int64, now time.Time) (bool, error) {
+	rounds, err := tx.TeamRoundsOfEvent(ctx, eventID)
+	if err != nil {
+		return false, err
+	}
+	open := map[int64]bool{}
+	for _, r := range rounds {
+		if now.Before(r.Deadline) {
+			open[r.ID] = true
+		}
+	}
+	if len(open) == 0 {
+		return false, nil
+	}
+	orders, _, err := tx.TeamOrdersOfEvent(ctx, eventID)
+	if err != nil {
+		return false, err
+	}
+	for _, o := range orders {
+		if open[o.RoundID] {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // roster is a team's roster for the rule check.

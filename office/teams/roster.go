@@ -304,6 +304,13 @@ func (t *Teams) previewTeamIn(ctx context.Context, tx *store.Store, actor office
 		return TeamPreview{}, rosterState{}, store.Team{}, err
 	}
 	ve := &office.ValidationError{}
+	if in.TeamID == 0 {
+		if open, err := ordersOpenIn(ctx, tx, in.EventID, t.now()); err != nil {
+			return TeamPreview{}, rosterState{}, store.Team{}, err
+		} else if open {
+			ve.Add(0, "name", "teams.err.orders_open", nil)
+		}
+	}
 	st.checkTeam(ve, 0, in)
 	var rows []int
 	var members []MemberInput

@@ -169,6 +169,11 @@ func (t *Teams) previewCSVIn(ctx context.Context, tx *store.Store, actor office.
 	if len(recs) > CSVMaxLines {
 		return CSVPreview{}, rosterState{}, invalid("lines", "teams.csv.err.too_many_lines", map[string]any{"Max": CSVMaxLines})
 	}
+	if open, err := ordersOpenIn(ctx, tx, in.EventID, t.now()); err != nil {
+		return CSVPreview{}, rosterState{}, err
+	} else if open {
+		return CSVPreview{}, rosterState{}, invalid("lines", "teams.err.orders_open", nil)
+	}
 	st, err := loadRosterState(ctx, tx, te)
 	if err != nil {
 		return CSVPreview{}, rosterState{}, err

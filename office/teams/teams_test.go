@@ -439,6 +439,17 @@ func TestTeams_Issue25_OrdersHiddenUntilPublishedStaleAndCorrections(t *testing.
 		if sv := v.Orders[2]; sv.Team.ID != south.ID || !sv.Missing || len(sv.ForfeitBoards) != 3 {
 			t.Fatalf("missing team shown as: %+v", sv)
 		}
+		// Round 2 takes orders but has none yet: a team may still be added
+		// then; once round 2 has an order in, no team is added (round 1's
+		// and round 2's publication would otherwise be taken back).
+		if _, err := f.tm.SubmitOrder(f.ctx, f.admin, teams.OrderInput{RoundID: r2.ID, TeamID: east.ID, Players: a}); err != nil {
+			t.Fatal(err)
+		}
+		extra := f.ranked("初段")
+		_, err = f.tm.SaveTeam(f.ctx, f.admin, teams.TeamInput{EventID: f.event.ID, Name: "北高校", AffiliationKind: "school", Members: []teams.MemberInput{{PlayerID: extra[0]}}})
+		if fieldCodes(err)["name"] != "teams.err.orders_open" {
+			t.Fatalf("a team added while orders are open: %v", err)
+		}
 		// Round 2 is still hidden.
 		if v2, _ := f.tm.RoundOrders(f.ctx, public, r2.ID); v2.Published {
 			t.Fatal("round 2 published with round 1")
@@ -464,7 +475,7 @@ func TestTeams_Issue25_OrdersHiddenUntilPublishedStaleAndCorrections(t *testing.
 		// The superseded orders are still there, and the database refuses
 		// to change them.
 		orders, _, err := s.TeamOrdersOfEvent(f.ctx, f.event.ID)
-		if err != nil || len(orders) != 5 {
+		if err != nil || len(orders) != 6 {
 			t.Fatalf("orders kept: %d %v", len(orders), err)
 		}
 		if err := s.DB(f.ctx).Exec("UPDATE team_orders SET reason = 'x' WHERE id = ?", o1.ID).Error; !errors.Is(store.AppendOnly(err), store.ErrAppendOnly) {
