@@ -1,9 +1,11 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"html"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -421,6 +423,40 @@ func TestTeamsWeb_Issue25_EditKeepsPlayersAndStaleIs409(t *testing.T) {
 		}
 		if resp, _ = a.postForm(edit, form); resp.StatusCode != http.StatusConflict {
 			t.Fatalf("stale edit: %d", resp.StatusCode)
+		}
+	})
+}
+
+// Issue 25 item 1: a CSV file with quoted cells (a comma inside a team's
+// affiliation) is previewed and confirmed as the same CSV.
+func TestTeamsWeb_Issue25_CSVFileQuotedCells(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := seedTeamEvent(t, a, "職域団体戦")
+		a.signIn(a.client, f.admin.UserID)
+		base := fmt.Sprintf("/events/%d/teams", f.event.ID)
+		file := "team,affiliation,affiliation_kind,name,reading,rank\r\n" +
+			"\"東商事\",\"東商事, 本社\",company,東 一,ひがしいち,初段\r\n" +
+			"東商事,,,東 二,ひがしに,1級\r\n"
+		var buf bytes.Buffer
+		w := multipart.NewWriter(&buf)
+		fw, err := w.CreateFormFile("file", "teams.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fw.Write([]byte(file))
+		w.Close()
+		resp, body := a.postBody(base+"/import", w.FormDataContentType(), &buf)
+		m := reFingerprint.FindStringSubmatch(body)
+		if resp.StatusCode != http.StatusOK || m == nil || !strings.Contains(body, `name="csv" value="1"`) {
+			t.Fatalf("file preview: %d\n%s", resp.StatusCode, body)
+		}
+		if resp, body = a.postForm(base+"/import/confirm", url.Values{"text": {file}, "csv": {"1"}, "fingerprint": {m[1]}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("file confirm: %d\n%s", resp.StatusCode, body)
+		}
+		v, err := f.tm.Roster(context.Background(), f.admin, f.event.ID)
+		if err != nil || len(v.Teams) != 1 || v.Teams[0].Affiliation != "東商事, 本社" || len(v.Teams[0].Members) != 2 {
+			t.Fatalf("registered: %+v %v", v.Teams, err)
 		}
 	})
 }

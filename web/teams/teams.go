@@ -225,6 +225,7 @@ type importView struct {
 	teamsView
 	Preview     []previewTeam
 	Text        string
+	FromFile    bool // the preview was of an uploaded file (confirmed as CSV)
 	Fingerprint string
 	Create      int
 	Match       int
@@ -299,7 +300,7 @@ func (s *Room) renderImport(c echo.Context, id int64, in teams.CSVInput, p teams
 	} else {
 		iv.Fingerprint, iv.Create, iv.Match = p.Fingerprint, p.Create, p.Match
 		if in.CSV != nil {
-			iv.Text = string(in.CSV)
+			iv.FromFile, iv.Text = true, string(in.CSV)
 			if t, ok := office.DecodeUploadedCSV(in.CSV); ok {
 				iv.Text = t
 			}
@@ -335,6 +336,9 @@ func (s *Room) TeamsImportConfirm(c echo.Context) error {
 		return err
 	}
 	in := teams.CSVInput{EventID: id, Text: c.FormValue("text"), Fingerprint: c.FormValue("fingerprint")}
+	if c.FormValue("csv") == "1" { // the preview was of a file: its text is read as CSV again
+		in.CSV, in.Text = []byte(in.Text), ""
+	}
 	p, err := s.Teams.ConfirmTeamsCSV(c.Request().Context(), site.Actor(c), in)
 	if _, bad := lineMsgs(c.Request().Context(), err); bad {
 		return s.renderImport(c, id, in, p, err)
