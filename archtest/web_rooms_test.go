@@ -24,6 +24,7 @@ var webRoomArrows = map[string][]string{
 	"api":       {"site", "players"},
 	"live":      {"site", "knockouts", "leagues"},
 	"events":    {"site", "day", "games", "knockouts"},
+	"teams":     {"site"},
 }
 
 // webArrowBreaches lists the arrows among ps (packages under kisen/web)

@@ -95,6 +95,15 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	create(&ap)
 	create(&store.AppealDecision{AppealID: ap.ID, GameID: g.ID, Decision: "dismissed", Reasons: "理由", DecidedBy: u.ID, DecidedAt: now.Add(3 * time.Hour)})
 	create(&store.SeatOverride{GameID: g.ID, JozaID: pl.ID, Reason: "主催者の判断", ActorID: u.ID, At: now}) // 00220
+	// A team event's order and its board (00260).
+	create(&store.TeamEvent{EventID: ev.ID, Boards: 3, OrderRule: "free", CreatedAt: now, UpdatedAt: now})
+	tm := store.Team{EventID: ev.ID, Name: "東高校", CreatedAt: now, UpdatedAt: now}
+	create(&tm)
+	tr := store.TeamRound{EventID: ev.ID, Number: 1, Deadline: now, CreatedAt: now, UpdatedAt: now}
+	create(&tr)
+	to := store.TeamOrder{EventID: ev.ID, RoundID: tr.ID, TeamID: tm.ID, SubmittedBy: u.ID, SubmittedAt: now}
+	create(&to)
+	create(&store.TeamOrderBoard{OrderID: to.ID, Board: 1, PlayerID: &pl.ID})
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 

@@ -118,6 +118,10 @@ func UnwatchedTables() []string {
 		// entrant's private link and the director's list, all rendered
 		// fresh; an approval writes day_entrants, which is watched.
 		"day_entries",
+		// Team events (00260): the team pages are rendered fresh and never
+		// answer 304 — an order's publication follows the clock (its
+		// deadline) as well as writes, which no revision can tell.
+		"team_events", "teams", "team_members", "team_rounds", "team_orders", "team_order_boards",
 	}
 }
 

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"kisen/office"
 	"kisen/office/day"
+	"kisen/office/teams"
 	"kisen/store"
 	"kisen/web/site"
 )
@@ -32,6 +34,7 @@ type matrixSide struct {
 	class, leagueGame            int64  // the 順位戦 class and one of its games
 	dayClass, dayGame, dayPlayer int64  // the day class, its board 1 game in round 1, an entrant
 	token                        int64  // a token id (results scope)
+	teamEvent, team, teamRound   int64  // a team event (団体戦), its team and a round whose orders are published
 	players                      []int64
 	staff                        map[string]store.User // role → user
 	secrets                      map[string]string     // scope → token secret
@@ -81,11 +84,15 @@ func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, pub
 	dev, err := d.CreateDay(ctx, admin, office.EventInput{OrganiserID: dorg.ID, Name: tag + "県名人戦", StartDate: "2026-11-21", EndDate: "2026-11-21"})
 	must(err)
 	sd.day = dev.ID
-	sd.names = append(sd.names, ev.Name, tag+"会館", lev.Name, dorg.Name, dev.Name)
+	tev, err := teams.New(o).CreateTeamEvent(ctx, admin, office.EventInput{OrganiserID: dorg.ID, Name: tag + "団体戦", StartDate: "2026-11-22", EndDate: "2026-11-22"},
+		teams.SettingsInput{Boards: "3", Reserves: "1", OrderRule: "free"})
+	must(err)
+	sd.teamEvent = tev.ID
+	sd.names = append(sd.names, ev.Name, tag+"会館", lev.Name, dorg.Name, dev.Name, tev.Name)
 	for _, role := range office.EventRoleNames {
 		u := a.addUser(fmt.Sprintf("%s-%s", strings.ToLower(tagLatin(tag)), role), false)
 		sd.staff[role] = u
-		for _, e := range []int64{sd.knockout, sd.league, sd.day} {
+		for _, e := range []int64{sd.knockout, sd.league, sd.day, sd.teamEvent} {
 			must(o.GrantEventRole(ctx, admin, office.RoleGrant{EventID: e, UserID: u.ID, Role: role}))
 		}
 	}
@@ -182,6 +189,20 @@ func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, pub
 	must(err)
 	sd.dayGame = v.Rounds[0].Boards[0].Last.ID
 
+	// The team event: one team of three, round 1 with its order in (so
+	// published: every team's order is in).
+	tt := teams.New(o)
+	tm, err := tt.SaveTeam(ctx, admin, teams.TeamInput{EventID: tev.ID, Name: tag + "高校", AffiliationKind: teams.AffiliationSchool,
+		Members: []teams.MemberInput{{PlayerID: sd.players[0]}, {PlayerID: sd.players[1]}, {PlayerID: sd.players[2]}}})
+	must(err)
+	sd.team = tm.ID
+	sd.names = append(sd.names, tm.Name)
+	tr, err := tt.SaveRound(ctx, admin, teams.RoundInput{EventID: tev.ID, Number: "1", Deadline: a.now.Add(time.Hour).In(site.Tokyo).Format(teams.DeadlineLayout)})
+	must(err)
+	sd.teamRound = tr.ID
+	_, err = tt.SubmitOrder(ctx, admin, teams.OrderInput{RoundID: tr.ID, TeamID: tm.ID, Players: sd.players[:3]})
+	must(err)
+
 	// One token per scope on the knockout event, and a revoked one.
 	for _, scope := range office.TokenScopes {
 		tok, err := o.CreateAPIToken(ctx, admin, office.TokenInput{EventID: ev.ID, Name: tag + scope, Scope: scope,
@@ -231,7 +252,7 @@ func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, pub
 	// is put back to draft through the store (the app only moves an event
 	// forward): the strictest case, every kind of id of 甲 exists and has
 	// games, results, records and rulings, and no outsider may see any of it.
-	for _, e := range []int64{sd.knockout, sd.league, sd.day} {
+	for _, e := range []int64{sd.knockout, sd.league, sd.day, sd.teamEvent} {
 		ev, err := a.store.EventByID(ctx, e)
 		must(err)
 		switch {

@@ -231,8 +231,22 @@ var routeExpectations = map[string]string{
 	"POST /events/:id/day/entries/bulk/confirm":          "staff:director",
 	"POST /events/:id/day/entries/approve-all":           "staff:director",
 	"POST /events/:id/day/entries/approve-all/confirm":   "staff:director",
-	"GET /r/:token":                                      "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
-	"POST /r/:token":                                     "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
+	// Team events (issue 25 items 1 and 2, web/teams/).
+	"GET /events/:id/teams":                      "public",
+	"POST /events/:id/teams/settings":            "staff:director",
+	"GET /events/:id/teams/new":                  "staff:director",
+	"POST /events/:id/teams":                     "staff:director",
+	"POST /events/:id/teams/import":              "staff:director",
+	"POST /events/:id/teams/import/confirm":      "staff:director",
+	"POST /events/:id/teams/rounds":              "staff:director",
+	"GET /teams/:team/edit":                      "staff:director",
+	"POST /teams/:team":                          "staff:director",
+	"GET /team-rounds/:round":                    "public",
+	"GET /team-rounds/:round/print":              "public",
+	"GET /team-rounds/:round/teams/:team":        "public",
+	"POST /team-rounds/:round/teams/:team/order": "staff:director,arbiter",
+	"GET /r/:token":                              "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
+	"POST /r/:token":                             "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
 
 	"GET /api/v1/openapi.json":       "open",
 	"GET /api/v1/organisers":         "open",
@@ -434,6 +448,10 @@ func fillPath(pattern string, sd *matrixSide) string {
 		case s == "*":
 			segs[i] = "app.css"
 			continue
+		case s == ":team":
+			v = sd.team
+		case s == ":round":
+			v = sd.teamRound
 		case s == ":n" || s == ":b" || s == ":rid":
 			v = 1
 		case s == ":token":
@@ -455,6 +473,8 @@ func fillPath(pattern string, sd *matrixSide) string {
 			v = sd.class
 		case prev == "events" && next == "day":
 			v = sd.day
+		case prev == "events" && next == "teams":
+			v = sd.teamEvent
 		case prev == "events" && next == "league":
 			v = sd.league
 		case prev == "events":

@@ -58,6 +58,9 @@ func (s *Server) routes() error {
 	s.BulkRoutes(e)
 	s.PickerRoutes(e)
 
+	// Team events (団体戦, issue 25, web/teams/, docs/team-entries.md).
+	s.TeamRoutes(e)
+
 	// The amateur tournament day (issue 14, web/day/, docs/amateur-day.md).
 	e.GET("/events/:id/day", s.DayPage)
 	e.POST("/events/:id/day/classes", s.DayClassCreate, site.RequireUser)

@@ -4,6 +4,7 @@
 package web
 
 import (
+	offteams "kisen/office/teams"
 	"kisen/web/accounts"
 	"kisen/web/api"
 	"kisen/web/day"
@@ -14,6 +15,7 @@ import (
 	"kisen/web/live"
 	"kisen/web/players"
 	"kisen/web/site"
+	"kisen/web/teams"
 )
 
 // Deps is what the server is built from: the office's use cases (over
@@ -33,6 +35,7 @@ type (
 	leaguesRoom   = leagues.Room
 	liveRoom      = live.Room
 	playersRoom   = players.Room
+	teamsRoom     = teams.Room
 )
 
 // Server is the web application: the shared server and every room over
@@ -48,6 +51,7 @@ type Server struct {
 	*leaguesRoom
 	*liveRoom
 	*playersRoom
+	*teamsRoom
 }
 
 // New builds the server, its rooms and its routes.
@@ -58,17 +62,19 @@ func New(d Deps) (*Server, error) {
 	}
 	pl := &players.Room{Server: ss}
 	ko := &knockouts.Room{Server: ss}
+	tm := offteams.New(ss.Office)
 	s := &Server{
 		Server:        ss,
 		accountsRoom:  &accounts.Room{Server: ss},
 		apiRoom:       &api.Room{Server: ss, Players: pl},
 		dayRoom:       &day.Room{Server: ss},
-		eventsRoom:    &events.Room{Server: ss},
+		eventsRoom:    &events.Room{Server: ss, Teams: tm},
 		gamesRoom:     &games.Room{Server: ss},
 		knockoutsRoom: ko,
 		leaguesRoom:   &leagues.Room{Server: ss},
 		liveRoom:      &live.Room{Server: ss, Knockouts: ko},
 		playersRoom:   pl,
+		teamsRoom:     &teams.Room{Server: ss, Teams: tm},
 	}
 	if err := s.routes(); err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"kisen/office"
+	"kisen/office/teams"
 	"kisen/web/day"
 	"kisen/web/site"
 )
@@ -66,10 +67,17 @@ func (s *Room) renderEvents(c echo.Context, status int, in eventInput, errs site
 	if err != nil {
 		return err
 	}
+	teamEvents, err := s.Teams.TeamEventIDs(ctx, ids)
+	if err != nil {
+		return err
+	}
 	for _, e := range evs {
 		kind := e.Kind
 		if days[e.ID] {
 			kind = day.EventKindDay
+		}
+		if teamEvents[e.ID] {
+			kind = teams.EventKindTeam
 		}
 		rows = append(rows, eventRow{ID: e.ID, Name: site.LocalName(ctx, e.Name, e.NameEn), Kind: kind,
 			StartDate: e.StartDate, EndDate: e.EndDate, Status: e.Status})
@@ -99,8 +107,13 @@ func (s *Room) eventCreate(c echo.Context) error {
 		StartDate: in.StartDate, EndDate: in.EndDate, Venue: in.Venue,
 	}
 	create := s.Office.CreateEvent
-	if in.Kind == day.EventKindDay { // an amateur day (web/day/day.go)
+	switch in.Kind {
+	case day.EventKindDay: // an amateur day (web/day/day.go)
 		create = s.DayRoom().CreateDay
+	case teams.EventKindTeam: // a team event (web/teams/), settings on its teams page
+		create = func(ctx context.Context, a office.Actor, in office.EventInput) (office.Event, error) {
+			return s.Teams.CreateTeamEvent(ctx, a, in, teams.DefaultSettings())
+		}
 	}
 	e, err := create(ctx, site.Actor(c), ein)
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
@@ -120,6 +133,7 @@ type eventDetail struct {
 	Organiser   string
 	Kind        string
 	Day         bool // an amateur day (web/day/day.go): Kind shows as such
+	Team        bool // a team event (web/teams/): Kind shows as such
 	StartDate   string
 	EndDate     string
 	Venue       string
@@ -184,6 +198,9 @@ func (s *Room) eventDetail(ctx context.Context, a office.Actor, id int64) (event
 		}
 	}
 	if d.Day, err = s.Office.IsDayEvent(ctx, id); err != nil {
+		return eventDetail{}, err
+	}
+	if d.Team, err = s.Teams.IsTeamEvent(ctx, id); err != nil {
 		return eventDetail{}, err
 	}
 	if d.Next, err = s.Office.NextStatuses(ctx, a, e); err != nil {

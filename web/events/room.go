@@ -3,9 +3,15 @@
 // adjudication settings and handicap tables (docs/rooms.md).
 package events
 
-import "kisen/web/site"
+import (
+	"kisen/office/teams"
+	"kisen/web/site"
+)
 
 // Room serves the events' and organisers' pages over the shared server.
+// Teams is the team events' office room (which events are team events, and
+// creating one).
 type Room struct {
 	*site.Server
+	Teams *teams.Teams
 }
