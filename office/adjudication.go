@@ -211,6 +211,11 @@ func (o *Office) adjudicateEnd(ctx context.Context, s *store.Store, g store.Game
 	}
 	a := Adjudicated{Game: parsed, Outcome: out, Findings: findings, RecordID: recordID}
 	if out.Redo != nil && out.Redo.Allowance == nil {
+		// A 持将棋 its 番勝負 counts as a game makes no redo game (000 第9条
+		// 第9項), so it needs no clocks.
+		if counted, err := countedInSeries(ctx, s, g, string(out.Reason)); err != nil || counted {
+			return a, err
+		}
 		// D-R2: the redo game's time comes from each side's remaining
 		// time; without it the redo game cannot be set up.
 		v := &ValidationError{}

@@ -236,11 +236,17 @@ func TestKnockoutSeries_000_9_9_JishogiCounted(t *testing.T) {
 				g4 := latest(4)
 				if counted {
 					// Ended on the board (both 24 points or more, 001 第6条B): no redo game is created.
-					end, err := k.o.EndGame(k.ctx, k.admin, g4.ID, office.EndInput{Kind: "jishogi_agreement", PointsSente: "27", PointsGote: "27", RemainingSente: "30", RemainingGote: "30"})
+					// No clocks are asked for: no redo game will use them.
+					end, err := k.o.EndGame(k.ctx, k.admin, g4.ID, office.EndInput{Kind: "jishogi_agreement", PointsSente: "27", PointsGote: "27"})
 					if err != nil || end.Redo != nil || end.Outcome.Reason != "jishogi_redo" {
 						t.Fatalf("EndGame of a counted 持将棋: %v, redo %+v, outcome %+v", err, end.Redo, end.Outcome)
 					}
 				} else {
+					// Replayed: the redo game's clocks need each side's time left (D-R2).
+					var ve *office.ValidationError
+					if _, err := k.o.PreviewEnd(k.ctx, k.admin, g4.ID, office.EndInput{Kind: "jishogi_agreement", PointsSente: "27", PointsGote: "27"}); !errors.As(err, &ve) || ve.Fields[0].Field != "remaining_sente" {
+						t.Fatalf("a replayed 持将棋 without clocks: %v, want the remaining time asked for", err)
+					}
 					record(g4, office.ResultRedo, "jishogi_redo")
 				}
 				sv := series()
