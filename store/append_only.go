@@ -68,7 +68,8 @@ func AppendOnlyTables() []string {
 		"day_finals",                  // migration 00125
 		"league_member_changes",       // migration 00200
 		"appeals", "appeal_decisions", // migration 00210
-		"seat_overrides", // migration 00220
+		"seat_overrides",                // migration 00220
+		"game_moves", "game_move_undos", // migration 00280
 	}
 }
 

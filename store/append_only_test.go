@@ -95,6 +95,10 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	create(&ap)
 	create(&store.AppealDecision{AppealID: ap.ID, GameID: g.ID, Decision: "dismissed", Reasons: "理由", DecidedBy: u.ID, DecidedAt: now.Add(3 * time.Hour)})
 	create(&store.SeatOverride{GameID: g.ID, JozaID: pl.ID, Reason: "主催者の判断", ActorID: u.ID, At: now}) // 00220
+	// A live move and its undo (00280).
+	mv := store.GameMove{GameID: g.ID, Ply: 1, USI: "7g7f", ElapsedSeconds: 75, EnteredBy: u.ID, EnteredAt: now}
+	create(&mv)
+	create(&store.GameMoveUndo{MoveID: mv.ID, GameID: g.ID, Reason: "記入誤り", EnteredBy: u.ID, EnteredAt: now})
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 

@@ -61,6 +61,8 @@ func RevisionTables() []RevisionTable {
 		{"game_voids", "game_id", "I"},
 		{"appeals", "game_id", "I"},          // 00210: the game page lists them
 		{"appeal_decisions", "game_id", "I"}, // 00210
+		{"game_moves", "game_id", "I"},       // 00280: the live record
+		{"game_move_undos", "game_id", "I"},  // 00280
 		{"knockout_stages", "event_id", "IUD"},
 		{"knockout_entrants", "stage_id", "IUD"},
 		{"knockout_games", "stage_id", "IUD"},
@@ -118,6 +120,9 @@ func UnwatchedTables() []string {
 		// entrant's private link and the director's list, all rendered
 		// fresh; an approval writes day_entrants, which is watched.
 		"day_entries",
+		// The recorder's secret links (00280): read only when a link is
+		// used and by the office that issues them, never on a cached page.
+		"recorder_links",
 	}
 }
 

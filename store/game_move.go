@@ -1,0 +1,113 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// GameMove is one move entered live by the recorder (migration 00280,
+// append-only). Attempt is 0 the first time Ply is entered and one more
+// after each undo of it; (GameID, Ply, Attempt) is unique, so two devices
+// entering the same ply of the same record cannot both land.
+type GameMove struct {
+	ID             int64  `gorm:"primaryKey"`
+	GameID         int64  `gorm:"not null"`
+	Ply            int    `gorm:"not null"`
+	Attempt        int    `gorm:"not null;default:0"`
+	USI            string `gorm:"column:usi;not null"`
+	ElapsedSeconds int    `gorm:"not null"`
+	Comment        string `gorm:"not null;default:''"`
+	EnteredBy      int64  `gorm:"not null"`
+	EnteredVia     string `gorm:"not null;default:''"`
+	EnteredAt      time.Time
+}
+
+// GameMoveUndo takes back one live move (00280, append-only): the move
+// stays, superseded, with the reason.
+type GameMoveUndo struct {
+	ID        int64  `gorm:"primaryKey"`
+	MoveID    int64  `gorm:"not null"`
+	GameID    int64  `gorm:"not null"`
+	Reason    string `gorm:"not null"`
+	EnteredBy int64  `gorm:"not null"`
+	EnteredAt time.Time
+}
+
+// GameMoveRow is a live move with whether it was taken back.
+type GameMoveRow struct {
+	GameMove
+	Undone bool
+}
+
+// GameMoves lists every live move of a game as entered, oldest first,
+// each saying whether it was undone (one statement).
+func (s *Store) GameMoves(ctx context.Context, gameID int64) ([]GameMoveRow, error) {
+	var rows []GameMoveRow
+	err := s.DB(ctx).Table("game_moves").
+		Select("game_moves.*, (game_move_undos.id IS NOT NULL) AS undone").
+		Joins("LEFT JOIN game_move_undos ON game_move_undos.move_id = game_moves.id").
+		Where("game_moves.game_id = ?", gameID).Order("game_moves.id").Scan(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("game %d moves: %w", gameID, err)
+	}
+	return rows, nil
+}
+
+// AppendGameMove stores one live move; a second move for the same ply
+// and attempt is ErrConflict.
+func (s *Store) AppendGameMove(ctx context.Context, m *GameMove) error {
+	m.EnteredAt = m.EnteredAt.UTC()
+	return notFound(s.DB(ctx).Create(m).Error, "append game move")
+}
+
+// AppendGameMoveUndo takes a live move back; a move is undone once.
+func (s *Store) AppendGameMoveUndo(ctx context.Context, u *GameMoveUndo) error {
+	u.EnteredAt = u.EnteredAt.UTC()
+	return notFound(s.DB(ctx).Create(u).Error, "append game move undo")
+}
+
+// RecorderLink is a game's recorder secret link (00280): only the hash of
+// the token is kept. A revoked link has RevokedAt set.
+type RecorderLink struct {
+	ID        int64  `gorm:"primaryKey"`
+	GameID    int64  `gorm:"not null"`
+	TokenHash string `gorm:"not null"`
+	IssuedBy  int64  `gorm:"not null"`
+	IssuedAt  time.Time
+	RevokedBy *int64
+	RevokedAt *time.Time
+}
+
+// RevokeRecorderLinks revokes every open recorder link of a game.
+func (s *Store) RevokeRecorderLinks(ctx context.Context, gameID, by int64, at time.Time) error {
+	at = at.UTC()
+	err := s.DB(ctx).Model(&RecorderLink{}).Where("game_id = ? AND revoked_at IS NULL", gameID).
+		Updates(map[string]any{"revoked_by": by, "revoked_at": at}).Error
+	return notFound(err, fmt.Sprintf("revoke recorder links of game %d", gameID))
+}
+
+// AddRecorderLink stores a new recorder link.
+func (s *Store) AddRecorderLink(ctx context.Context, l *RecorderLink) error {
+	l.IssuedAt = l.IssuedAt.UTC()
+	return notFound(s.DB(ctx).Create(l).Error, "add recorder link")
+}
+
+// OpenRecorderLink is the open (not revoked) recorder link of a game
+// with this token hash; ErrNotFound when there is none.
+func (s *Store) OpenRecorderLink(ctx context.Context, gameID int64, hash string) (RecorderLink, error) {
+	var l RecorderLink
+	err := s.DB(ctx).Where("game_id = ? AND token_hash = ? AND revoked_at IS NULL", gameID, hash).Take(&l).Error
+	return l, notFound(err, fmt.Sprintf("recorder link of game %d", gameID))
+}
+
+// RecorderLinkOpen reports whether a game has an open recorder link and
+// when it was issued.
+func (s *Store) RecorderLinkOpen(ctx context.Context, gameID int64) (RecorderLink, bool, error) {
+	var ls []RecorderLink
+	err := s.DB(ctx).Where("game_id = ? AND revoked_at IS NULL", gameID).Order("id DESC").Limit(1).Find(&ls).Error
+	if err != nil || len(ls) == 0 {
+		return RecorderLink{}, false, err
+	}
+	return ls[0], true, nil
+}
