@@ -135,9 +135,6 @@ func (o *Office) GameRecordFile(ctx context.Context, actor Actor, gameID int64, 
 	if _, of.void, err = o.store.GameVoidOf(ctx, gameID); err != nil {
 		return RecordFile{}, err
 	}
-	if !hasRecord && !headerOnly(of, f) {
-		return RecordFile{}, fmt.Errorf("game %d has no record: %w", gameID, store.ErrNotFound)
-	}
 	settings, err := ParseEventSettings(e.Settings)
 	if err != nil {
 		return RecordFile{}, err
@@ -151,6 +148,18 @@ func (o *Office) GameRecordFile(ctx context.Context, actor Actor, gameID int64, 
 	}
 	facts := factsOf(g, players, e.Name)
 	facts.official = of
+	// The recorder's live record (issue 26) is the record in force when
+	// it was written after the newest stored record version.
+	live, err := o.store.GameMoves(ctx, gameID)
+	if err != nil {
+		return RecordFile{}, err
+	}
+	if r, ok := liveKifu(g, live, rec, hasRecord); ok {
+		return writeKifuFile(facts, r, f)
+	}
+	if !hasRecord && !headerOnly(of, f) {
+		return RecordFile{}, fmt.Errorf("game %d has no record: %w", gameID, store.ErrNotFound)
+	}
 	if !hasRecord {
 		return writeRecordFile(facts, nil, f)
 	}
@@ -348,7 +357,6 @@ func gameDate(g store.Game) string {
 // comments), and the official result at the end (kifu.Record.SetOfficial).
 // rec nil is a game without a record: a header and the result only.
 func writeRecordFile(facts gameRecordFacts, rec *store.GameRecord, f DownloadFormat) (RecordFile, error) {
-	gameID := facts.game.ID
 	r := &kifu.Record{}
 	if rec != nil {
 		from, err := kifu.ParseFormat(rec.Format)
@@ -363,6 +371,13 @@ func writeRecordFile(facts gameRecordFacts, rec *store.GameRecord, f DownloadFor
 	} else if h, ok := rules.HandicapByName(facts.game.Handicap); ok {
 		r.Handicap = h
 	}
+	return writeKifuFile(facts, r, f)
+}
+
+// writeKifuFile writes record r of a game in format f with the game's
+// facts (writeRecordFile).
+func writeKifuFile(facts gameRecordFacts, r *kifu.Record, f DownloadFormat) (RecordFile, error) {
+	gameID := facts.game.ID
 	date := gameDate(facts.game)
 	scheduled := facts.game.ScheduledOn != nil && *facts.game.ScheduledOn != ""
 	if t, ok := r.Header.StartTime(); !ok || (scheduled && t.Format("2006-01-02") != date) {

@@ -10,6 +10,7 @@ import (
 
 	"kisen/adjudication"
 	"kisen/rules"
+	"kisen/rules/kifu"
 	"kisen/store"
 )
 
@@ -379,4 +380,45 @@ func (o *Office) UndoLastMove(ctx context.Context, actor Actor, gameID int64, pl
 		return nil
 	})
 	return out, err
+}
+
+// liveKifu is a game's live record as a kifu record with each move's time
+// and the mover's running total (KIF's time column, CSA's T lines) and
+// comments; ok is false when the game has no live move in force, or when a
+// record version was stored after the last live write (an uploaded record
+// then stands).
+func liveKifu(g store.Game, rows []store.GameMoveRow, rec store.GameRecord, hasRecord bool) (*kifu.Record, bool) {
+	h, ok := rules.HandicapByName(g.Handicap)
+	if !ok {
+		h = rules.Even
+	}
+	var last time.Time
+	var live []store.GameMoveRow
+	for _, r := range rows {
+		if r.EnteredAt.After(last) {
+			last = r.EnteredAt
+		}
+		if !r.Undone {
+			live = append(live, r)
+		}
+	}
+	if len(live) == 0 || (hasRecord && !rec.EnteredAt.Before(last)) {
+		return nil, false
+	}
+	out := &kifu.Record{Handicap: h}
+	var total [2]time.Duration
+	for i, r := range live {
+		m, err := rules.ParseUSIMove(r.USI)
+		if err != nil {
+			return nil, false // GameMoves' rows were checked when stored
+		}
+		d := time.Duration(r.ElapsedSeconds) * time.Second
+		total[i%2] += d
+		n := kifu.Node{Move: m, Time: d, Total: total[i%2], HasTime: true}
+		if r.Comment != "" {
+			n.Comments = []string{r.Comment}
+		}
+		out.Main.Nodes = append(out.Main.Nodes, n)
+	}
+	return out, true
 }

@@ -2,11 +2,13 @@ package office_test
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"kisen/office"
+	"kisen/rules/kifu"
 	"kisen/store"
 	"kisen/store/storetest"
 )
@@ -270,6 +272,48 @@ func TestRecorder_D_S1_D_S2_ThirdOccurrenceWarnedFourthAlerted_D_J1_Points(t *te
 			}
 			if p, ok := f["recorder.fact.jishogi.redo"]; ply < 12 && (!ok || p.Args["Sente"] != 27 || p.Args["Gote"] != 27 || p.Args["Rule"] != 24) {
 				t.Fatalf("ply %d: points %v", ply, r.Facts)
+			}
+		}
+	})
+}
+
+// Issue 26 item 1/5: the live record feeds the KIF and CSA downloads with
+// each move's time (KIF's time column, CSA's T lines) and its comments;
+// the KIF reads back to the same moves.
+func TestRecorder_LiveRecordDownloadsWithTimesPerMove(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		g := newGameFixture(t, s, "{}")
+		gm := g.game()
+		r, _ := liveMove(t, g, g.recorder, gm.ID, 1, "7g7f", 75, 0)
+		r, err := g.o.RecordMove(g.ctx, g.recorder, gm.ID, office.LiveMoveInput{Ply: 2, Move: "3c3d", Elapsed: 130, Comment: "長考", VersionSeen: r.Version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kif, err := g.o.GameRecordFile(g.ctx, g.admin, gm.ID, office.DownloadKIF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(kif.Body)
+		for _, want := range []string{"( 1:15/00:01:15)", "( 2:10/00:02:10)", "*長考"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("KIF lacks %q:\n%s", want, text)
+			}
+		}
+		res, err := kifu.Read(kif.Body, "", kifu.FormatKIF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ms := res.Record.Moves(); len(ms) != 2 || ms[0].USI() != "7g7f" || ms[1].USI() != "3c3d" || res.Record.Main.Nodes[1].Time != 130*time.Second {
+			t.Fatalf("KIF reads back as %v", ms)
+		}
+		csa, err := g.o.GameRecordFile(g.ctx, g.admin, gm.ID, office.DownloadCSA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"+7776FU\nT75", "-3334FU\nT130"} {
+			if !strings.Contains(string(csa.Body), want) {
+				t.Errorf("CSA lacks %q:\n%s", want, csa.Body)
 			}
 		}
 	})
