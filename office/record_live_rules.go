@@ -175,3 +175,31 @@ func inByoyomi(f adjudication.SideFlags, side adjudication.Side) bool {
 	}
 	return f.Sente
 }
+
+// RecorderMessageIDs lists every message id the live record's errors and
+// facts can be shown with (checked against both catalogues by web tests).
+func RecorderMessageIDs() []string {
+	ids := []string{
+		"recorder.err.comment", "recorder.err.elapsed", "recorder.err.move_unreadable", "recorder.err.ply",
+		"recorder.err.undo_reason",
+		"recorder.fact.sennichite", "recorder.fact.sennichite_passed", "recorder.fact.third_occurrence",
+		"recorder.fact.max_moves", "recorder.fact.max_moves_checks", "recorder.fact.max_moves_near",
+		"recorder.fact.jishogi.redo",
+	}
+	for f := rules.FoulNifu; f <= rules.FoulWrongSide; f++ {
+		ids = append(ids, "recorder.err.illegal."+f.String())
+	}
+	for _, s := range []adjudication.Side{adjudication.Sente, adjudication.Gote} {
+		for _, k := range []string{"perpetual", "checking", "mate", "jishogi.loses"} {
+			ids = append(ids, "recorder.fact."+k+"."+s.String())
+		}
+	}
+	for _, r := range []string{"win", "redo", "lose"} {
+		ids = append(ids, "recorder.fact.declaration."+r)
+	}
+	for _, c := range []string{adjudication.CondNotBefore500, adjudication.CondKingNotInCamp, adjudication.CondTooFewPieces,
+		adjudication.CondInCheck, adjudication.CondNoTimeLeft, adjudication.CondTooFewPoints} {
+		ids = append(ids, "recorder.fact.declaration_failed."+c)
+	}
+	return ids
+}
