@@ -184,7 +184,12 @@ func loadLive(ctx context.Context, s *store.Store, g store.Game, set EventSettin
 func (st *liveState) record() LiveRecord {
 	out := LiveRecord{GameID: st.g.ID, Handicap: st.g.Handicap, StartSFEN: st.start.SFEN(), SFEN: st.pos.SFEN(),
 		Version: st.version, Moves: make([]LiveMove, len(st.rows))}
-	clock, err := adjudication.NewClock(st.s.Time)
+	// Each side's allowance is the game's own (a redo game's may differ,
+	// D-R2), as the board's clock takes it (clockAt).
+	clock, err := adjudication.NewClockFrom(st.s.Time, adjudication.Times{
+		Sente: adjudication.Duration(time.Duration(st.g.SenteAllowanceS) * time.Second),
+		Gote:  adjudication.Duration(time.Duration(st.g.GoteAllowanceS) * time.Second),
+	})
 	if err != nil {
 		clock = nil // no usable time control: moves keep their times, no clock
 	} else {

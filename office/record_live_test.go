@@ -52,7 +52,9 @@ func TestRecorder_D_T1_LegalIllegalAndStopwatchTruncationPerMove(t *testing.T) {
 		if r.Moves[0].Charged != time.Minute || r.Moves[1].Charged != 0 || r.Moves[0].Elapsed != 119 {
 			t.Fatalf("charged %v %v", r.Moves[0].Charged, r.Moves[1].Charged)
 		}
-		if r.Clock == nil || r.Clock.Used.Sente.D() != time.Minute || r.Clock.Used.Gote.D() != 0 {
+		// The game's own allowance (180 minutes) less what was charged.
+		if r.Clock == nil || r.Clock.Used.Sente.D() != time.Minute || r.Clock.Used.Gote.D() != 0 ||
+			r.Clock.Remaining.Sente.D() != 179*time.Minute || r.Clock.Remaining.Gote.D() != 180*time.Minute {
 			t.Fatalf("clock %+v", r.Clock)
 		}
 		if len(r.Byoyomi) == 0 || r.Byoyomi[0].Word != "30秒" {
@@ -315,6 +317,25 @@ func TestRecorder_LiveRecordDownloadsWithTimesPerMove(t *testing.T) {
 			if !strings.Contains(string(csa.Body), want) {
 				t.Errorf("CSA lacks %q:\n%s", want, csa.Body)
 			}
+		}
+	})
+}
+
+// D-T2 (001 第4条B): on a chess clock each move is charged to the second.
+func TestRecorder_D_T2_ChessClockChargesEverySecond(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		g := newGameFixture(t, s, `{"time":{"allowance":"3h","timing":"chess_clock","byoyomi":"30s"}}`)
+		gm := g.game()
+		r, err := liveMove(t, g, g.recorder, gm.ID, 1, "7g7f", 119, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Moves[0].Charged != 119*time.Second || r.Clock.Remaining.Sente.D() != 180*time.Minute-119*time.Second {
+			t.Fatalf("chess clock: charged %v, clock %+v", r.Moves[0].Charged, r.Clock)
+		}
+		if len(r.Byoyomi) == 0 || r.Byoyomi[0].Word != "10秒" {
+			t.Fatalf("30-second byoyomi calls %+v", r.Byoyomi)
 		}
 	})
 }
