@@ -427,3 +427,37 @@ func liveKifu(g store.Game, rows []store.GameMoveRow, rec store.GameRecord, hasR
 	}
 	return out, true
 }
+
+// liveAsRecord is the live record as a record version's moves (start,
+// USI moves, plies), when it is in force (liveKifu).
+func liveAsRecord(g store.Game, rows []store.GameMoveRow, rec store.GameRecord, hasRecord bool) (store.GameRecord, bool) {
+	r, ok := liveKifu(g, rows, rec, hasRecord)
+	if !ok {
+		return store.GameRecord{}, false
+	}
+	usi := make([]string, len(r.Main.Nodes))
+	for i, n := range r.Main.Nodes {
+		usi[i] = n.Move.USI()
+	}
+	return store.GameRecord{GameID: g.ID, Version: rec.Version, Format: "usi", StartSFEN: rules.NewPosition(r.Handicap).SFEN(),
+		Moves: strings.Join(usi, " "), Plies: len(usi), Findings: "{}"}, true
+}
+
+// GameRecordInForce is the moves of a game's record in force, without
+// text (public, like the game page): the recorder's live record when it
+// was written after the newest stored version, else that version; ok is
+// false with neither.
+func (o *Office) GameRecordInForce(ctx context.Context, g store.Game) (store.GameRecord, bool, error) {
+	rec, has, err := o.store.LatestGameRecordMoves(ctx, g.ID)
+	if err != nil {
+		return rec, has, err
+	}
+	rows, err := o.store.GameMoves(ctx, g.ID)
+	if err != nil {
+		return rec, has, err
+	}
+	if live, ok := liveAsRecord(g, rows, rec, has); ok {
+		return live, true, nil
+	}
+	return rec, has, nil
+}

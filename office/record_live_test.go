@@ -339,3 +339,34 @@ func TestRecorder_D_T2_ChessClockChargesEverySecond(t *testing.T) {
 		}
 	})
 }
+
+// Issue 26 item 1: the live record is the record in force on the game
+// page — its moves on the board and its times on the board's clock —
+// until a record version is saved after it.
+func TestRecorder_LiveRecordFeedsTheBoardAndItsClock(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		g := newGameFixture(t, s, `{"time":{"allowance":"3h","timing":"stopwatch","byoyomi":"60s"}}`)
+		gm := g.game()
+		r, _ := liveMove(t, g, g.recorder, gm.ID, 1, "7g7f", 130, 0)
+		if _, err := liveMove(t, g, g.recorder, gm.ID, 2, "3c3d", 10, r.Version); err != nil {
+			t.Fatal(err)
+		}
+		rec, ok, err := g.o.GameRecordInForce(g.ctx, gm)
+		if err != nil || !ok || rec.Moves != "7g7f 3c3d" || rec.Plies != 2 {
+			t.Fatalf("record in force %+v %v %v", rec, ok, err)
+		}
+		c, err := g.o.ClockAt(g.ctx, g.admin, gm.ID, 2)
+		if err != nil || !c.Timed || c.State.Used.Sente.D() != 2*time.Minute || c.State.Used.Gote.D() != 0 { // D-T1: 2:10 → 2 min, 0:10 → 0
+			t.Fatalf("clock %+v %v", c, err)
+		}
+		// A record saved afterwards stands instead.
+		g.ot.Clock.Advance(time.Minute)
+		if _, _, err := g.o.SaveRecord(g.ctx, g.arbiter, gm.ID, office.RecordInput{Text: resigned, Format: "usi"}); err != nil {
+			t.Fatal(err)
+		}
+		if rec, _, _ := g.o.GameRecordInForce(g.ctx, gm); rec.Moves != "7g7f 3c3d 8h2b+" {
+			t.Fatalf("after a saved record: %+v", rec)
+		}
+	})
+}
