@@ -285,9 +285,15 @@ func (o *Office) recordFiles(ctx context.Context, e store.Event, gs store.GameSe
 	if err != nil {
 		return nil, err
 	}
+	// The recorders' live records (issue 26), in one more statement.
+	live, err := o.store.GameMovesOfEvent(ctx, e.ID)
+	if err != nil {
+		return nil, err
+	}
 	var games []store.Game
 	for _, id := range ids {
-		if _, ok := recs[id]; ok {
+		_, ok := recs[id]
+		if _, isLive := liveKifu(gs.Games[id], live[id], recs[id], ok); ok || isLive {
 			games = append(games, gs.Games[id])
 		}
 	}
@@ -308,8 +314,13 @@ func (o *Office) recordFiles(ctx context.Context, e store.Event, gs store.GameSe
 		facts.official.result, facts.official.ok = gs.Effective(g.ID)
 		facts.official.void = gs.Void[g.ID]
 		facts.official.time = timeControlOf(settings.Time, g, gs.Games)
-		rec := recs[g.ID]
-		file, err := writeRecordFile(facts, &rec, f)
+		rec, hasRecord := recs[g.ID]
+		var file RecordFile
+		if r, isLive := liveKifu(g, live[g.ID], rec, hasRecord); isLive {
+			file, err = writeKifuFile(facts, r, f)
+		} else {
+			file, err = writeRecordFile(facts, &rec, f)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -318,6 +318,11 @@ func TestRecorder_LiveRecordDownloadsWithTimesPerMove(t *testing.T) {
 				t.Errorf("CSA lacks %q:\n%s", want, csa.Body)
 			}
 		}
+		// The event's bulk download carries the same file.
+		set, err := g.o.EventRecordFiles(g.ctx, g.admin, g.event.ID, office.DownloadKIF)
+		if err != nil || len(set.Files) != 1 || !strings.Contains(string(set.Files[0].Body), "( 2:10/00:02:10)") {
+			t.Fatalf("event download: %d files, %v", len(set.Files), err)
+		}
 	})
 }
 

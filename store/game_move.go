@@ -40,6 +40,32 @@ type GameMoveRow struct {
 	Undone bool
 }
 
+// GameMovesOfEvent is GameMoves for every game of an event, by game (one
+// statement).
+func (s *Store) GameMovesOfEvent(ctx context.Context, eventID int64) (map[int64][]GameMoveRow, error) {
+	rows, err := s.DB(ctx).Raw(`SELECT m.id, m.game_id, m.ply, m.attempt, m.usi, m.elapsed_seconds, m.comment, m.entered_by,
+		m.entered_via, m.entered_at, u.id IS NOT NULL
+		FROM game_moves m JOIN games g ON g.id = m.game_id LEFT JOIN game_move_undos u ON u.move_id = m.id
+		WHERE g.event_id = ? ORDER BY m.id`, eventID).Rows()
+	if err != nil {
+		return nil, fmt.Errorf("event %d live moves: %w", eventID, err)
+	}
+	defer rows.Close()
+	out := map[int64][]GameMoveRow{}
+	for rows.Next() {
+		var r GameMoveRow
+		if err := rows.Scan(&r.ID, &r.GameID, &r.Ply, &r.Attempt, &r.USI, &r.ElapsedSeconds, &r.Comment, &r.EnteredBy,
+			&r.EnteredVia, &r.EnteredAt, &r.Undone); err != nil {
+			return nil, fmt.Errorf("event %d live moves: %w", eventID, err)
+		}
+		out[r.GameID] = append(out[r.GameID], r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("event %d live moves: %w", eventID, err)
+	}
+	return out, nil
+}
+
 // GameMoves lists every live move of a game as entered, oldest first,
 // each saying whether it was undone (one statement). The rows are scanned
 // by hand: a recorder's every move reads them all, and gorm's reflective
