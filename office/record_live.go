@@ -403,6 +403,9 @@ func liveKifu(g store.Game, rows []store.GameMoveRow, rec store.GameRecord, hasR
 		if r.EnteredAt.After(last) {
 			last = r.EnteredAt
 		}
+		if r.UndoneAt.After(last) {
+			last = r.UndoneAt
+		}
 		if !r.Undone {
 			live = append(live, r)
 		}

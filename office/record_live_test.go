@@ -177,7 +177,7 @@ func TestRecorder_UndoSupersedesAndKeepsHistory(t *testing.T) {
 			t.Fatalf("after undo: %+v %v", n, err)
 		}
 		rows, _ := s.GameMoves(g.ctx, gm.ID)
-		if len(rows) != 3 || !rows[1].Undone || rows[1].USI != "3c3d" || rows[2].Attempt != 1 || rows[2].Undone {
+		if len(rows) != 3 || !rows[1].Undone || rows[1].UndoneAt.IsZero() || !rows[0].UndoneAt.IsZero() || rows[1].USI != "3c3d" || rows[2].Attempt != 1 || rows[2].Undone {
 			t.Fatalf("history %+v", rows)
 		}
 		read, err := g.o.LiveRecord(g.ctx, g.arbiter, gm.ID)

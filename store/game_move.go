@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 )
@@ -38,13 +39,15 @@ type GameMoveUndo struct {
 type GameMoveRow struct {
 	GameMove
 	Undone bool
+	// UndoneAt is when it was undone (zero when not).
+	UndoneAt time.Time
 }
 
 // GameMovesOfEvent is GameMoves for every game of an event, by game (one
 // statement).
 func (s *Store) GameMovesOfEvent(ctx context.Context, eventID int64) (map[int64][]GameMoveRow, error) {
 	rows, err := s.DB(ctx).Raw(`SELECT m.id, m.game_id, m.ply, m.attempt, m.usi, m.elapsed_seconds, m.comment, m.entered_by,
-		m.entered_via, m.entered_at, u.id IS NOT NULL
+		m.entered_via, m.entered_at, u.id IS NOT NULL, u.entered_at
 		FROM game_moves m JOIN games g ON g.id = m.game_id LEFT JOIN game_move_undos u ON u.move_id = m.id
 		WHERE g.event_id = ? ORDER BY m.id`, eventID).Rows()
 	if err != nil {
@@ -54,10 +57,12 @@ func (s *Store) GameMovesOfEvent(ctx context.Context, eventID int64) (map[int64]
 	out := map[int64][]GameMoveRow{}
 	for rows.Next() {
 		var r GameMoveRow
+		var undoneAt sql.NullTime
 		if err := rows.Scan(&r.ID, &r.GameID, &r.Ply, &r.Attempt, &r.USI, &r.ElapsedSeconds, &r.Comment, &r.EnteredBy,
-			&r.EnteredVia, &r.EnteredAt, &r.Undone); err != nil {
+			&r.EnteredVia, &r.EnteredAt, &r.Undone, &undoneAt); err != nil {
 			return nil, fmt.Errorf("event %d live moves: %w", eventID, err)
 		}
+		r.UndoneAt = undoneAt.Time
 		out[r.GameID] = append(out[r.GameID], r)
 	}
 	if err := rows.Err(); err != nil {
@@ -72,7 +77,7 @@ func (s *Store) GameMovesOfEvent(ctx context.Context, eventID int64) (map[int64]
 // scan was two thirds of a move's time at ply 300.
 func (s *Store) GameMoves(ctx context.Context, gameID int64) ([]GameMoveRow, error) {
 	rows, err := s.DB(ctx).Raw(`SELECT m.id, m.ply, m.attempt, m.usi, m.elapsed_seconds, m.comment, m.entered_by,
-		m.entered_via, m.entered_at, u.id IS NOT NULL
+		m.entered_via, m.entered_at, u.id IS NOT NULL, u.entered_at
 		FROM game_moves m LEFT JOIN game_move_undos u ON u.move_id = m.id
 		WHERE m.game_id = ? ORDER BY m.id`, gameID).Rows()
 	if err != nil {
@@ -82,10 +87,12 @@ func (s *Store) GameMoves(ctx context.Context, gameID int64) ([]GameMoveRow, err
 	var out []GameMoveRow
 	for rows.Next() {
 		r := GameMoveRow{GameMove: GameMove{GameID: gameID}}
+		var undoneAt sql.NullTime
 		if err := rows.Scan(&r.ID, &r.Ply, &r.Attempt, &r.USI, &r.ElapsedSeconds, &r.Comment, &r.EnteredBy,
-			&r.EnteredVia, &r.EnteredAt, &r.Undone); err != nil {
+			&r.EnteredVia, &r.EnteredAt, &r.Undone, &undoneAt); err != nil {
 			return nil, fmt.Errorf("game %d moves: %w", gameID, err)
 		}
+		r.UndoneAt = undoneAt.Time
 		out = append(out, r)
 	}
 	if err := rows.Err(); err != nil {
