@@ -56,7 +56,7 @@ func clockAt(ctx context.Context, s *store.Store, g store.Game, ply int) (GameCl
 		return GameClock{}, factsError(err)
 	}
 	out := GameClock{}
-	if nodes, first, ok, err := recordNodes(ctx, s, g.ID); err != nil {
+	if nodes, first, ok, err := recordNodes(ctx, s, g); err != nil {
 		return out, err
 	} else if ok {
 		out.Ply, out.Timed = min(max(ply, 0), len(nodes)), true
@@ -105,10 +105,26 @@ func clockAt(ctx context.Context, s *store.Store, g store.Game, ply int) (GameCl
 
 // recordNodes is the main line of the game's newest record with the side
 // that moves first; ok is false when the game has no record.
-func recordNodes(ctx context.Context, s *store.Store, gameID int64) ([]kifu.Node, adjudication.Side, bool, error) {
-	rec, ok, err := s.LatestGameRecord(ctx, gameID)
-	if err != nil || !ok {
+func recordNodes(ctx context.Context, s *store.Store, g store.Game) ([]kifu.Node, adjudication.Side, bool, error) {
+	rec, ok, err := s.LatestGameRecord(ctx, g.ID)
+	if err != nil {
 		return nil, adjudication.Sente, false, err
+	}
+	// The recorder's live record, when in force, with its move times
+	// (issue 26).
+	rows, err := s.GameMoves(ctx, g.ID)
+	if err != nil {
+		return nil, adjudication.Sente, false, err
+	}
+	if live, isLive := liveKifu(g, rows, rec, ok); isLive {
+		first := adjudication.Sente
+		if rules.NewPosition(live.Handicap).SideToMove() == rules.Gote {
+			first = adjudication.Gote
+		}
+		return live.Main.Nodes, first, true, nil
+	}
+	if !ok {
+		return nil, adjudication.Sente, false, nil
 	}
 	f := kifu.FormatUnknown
 	if rec.Format != "" {

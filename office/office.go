@@ -61,6 +61,9 @@ type Actor struct {
 	// (api_token.go): then the token's grant decides, never the user's
 	// roles.
 	Token *TokenGrant
+	// RecorderToken is the secret of a game's recorder link (issue 26,
+	// record_live.go): it admits its holder as that game's recorder only.
+	RecorderToken string
 }
 
 // Anonymous reports whether the actor is the public (not signed in).

@@ -135,9 +135,6 @@ func (o *Office) GameRecordFile(ctx context.Context, actor Actor, gameID int64, 
 	if _, of.void, err = o.store.GameVoidOf(ctx, gameID); err != nil {
 		return RecordFile{}, err
 	}
-	if !hasRecord && !headerOnly(of, f) {
-		return RecordFile{}, fmt.Errorf("game %d has no record: %w", gameID, store.ErrNotFound)
-	}
 	settings, err := ParseEventSettings(e.Settings)
 	if err != nil {
 		return RecordFile{}, err
@@ -151,6 +148,18 @@ func (o *Office) GameRecordFile(ctx context.Context, actor Actor, gameID int64, 
 	}
 	facts := factsOf(g, players, e.Name)
 	facts.official = of
+	// The recorder's live record (issue 26) is the record in force when
+	// it was written after the newest stored record version.
+	live, err := o.store.GameMoves(ctx, gameID)
+	if err != nil {
+		return RecordFile{}, err
+	}
+	if r, ok := liveKifu(g, live, rec, hasRecord); ok {
+		return writeKifuFile(facts, r, f)
+	}
+	if !hasRecord && !headerOnly(of, f) {
+		return RecordFile{}, fmt.Errorf("game %d has no record: %w", gameID, store.ErrNotFound)
+	}
 	if !hasRecord {
 		return writeRecordFile(facts, nil, f)
 	}
@@ -276,9 +285,15 @@ func (o *Office) recordFiles(ctx context.Context, e store.Event, gs store.GameSe
 	if err != nil {
 		return nil, err
 	}
+	// The recorders' live records (issue 26), in one more statement.
+	live, err := o.store.GameMovesOfEvent(ctx, e.ID)
+	if err != nil {
+		return nil, err
+	}
 	var games []store.Game
 	for _, id := range ids {
-		if _, ok := recs[id]; ok {
+		_, ok := recs[id]
+		if _, isLive := liveKifu(gs.Games[id], live[id], recs[id], ok); ok || isLive {
 			games = append(games, gs.Games[id])
 		}
 	}
@@ -299,8 +314,13 @@ func (o *Office) recordFiles(ctx context.Context, e store.Event, gs store.GameSe
 		facts.official.result, facts.official.ok = gs.Effective(g.ID)
 		facts.official.void = gs.Void[g.ID]
 		facts.official.time = timeControlOf(settings.Time, g, gs.Games)
-		rec := recs[g.ID]
-		file, err := writeRecordFile(facts, &rec, f)
+		rec, hasRecord := recs[g.ID]
+		var file RecordFile
+		if r, isLive := liveKifu(g, live[g.ID], rec, hasRecord); isLive {
+			file, err = writeKifuFile(facts, r, f)
+		} else {
+			file, err = writeRecordFile(facts, &rec, f)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -348,7 +368,6 @@ func gameDate(g store.Game) string {
 // comments), and the official result at the end (kifu.Record.SetOfficial).
 // rec nil is a game without a record: a header and the result only.
 func writeRecordFile(facts gameRecordFacts, rec *store.GameRecord, f DownloadFormat) (RecordFile, error) {
-	gameID := facts.game.ID
 	r := &kifu.Record{}
 	if rec != nil {
 		from, err := kifu.ParseFormat(rec.Format)
@@ -363,6 +382,13 @@ func writeRecordFile(facts gameRecordFacts, rec *store.GameRecord, f DownloadFor
 	} else if h, ok := rules.HandicapByName(facts.game.Handicap); ok {
 		r.Handicap = h
 	}
+	return writeKifuFile(facts, r, f)
+}
+
+// writeKifuFile writes record r of a game in format f with the game's
+// facts (writeRecordFile).
+func writeKifuFile(facts gameRecordFacts, r *kifu.Record, f DownloadFormat) (RecordFile, error) {
+	gameID := facts.game.ID
 	date := gameDate(facts.game)
 	scheduled := facts.game.ScheduledOn != nil && *facts.game.ScheduledOn != ""
 	if t, ok := r.Header.StartTime(); !ok || (scheduled && t.Format("2006-01-02") != date) {

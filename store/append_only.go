@@ -70,6 +70,7 @@ func AppendOnlyTables() []string {
 		"appeals", "appeal_decisions", // migration 00210
 		"seat_overrides",                   // migration 00220
 		"team_orders", "team_order_boards", // migration 00260
+		"game_moves", "game_move_undos", // migration 00280
 	}
 }
 

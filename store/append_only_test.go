@@ -104,6 +104,10 @@ func newAppendOnlyFixture(t *testing.T, s *store.Store) appendOnlyFixture {
 	to := store.TeamOrder{EventID: ev.ID, RoundID: tr.ID, TeamID: tm.ID, SubmittedBy: u.ID, SubmittedAt: now}
 	create(&to)
 	create(&store.TeamOrderBoard{OrderID: to.ID, Board: 1, PlayerID: &pl.ID})
+	// A live move and its undo (00280).
+	mv := store.GameMove{GameID: g.ID, Ply: 1, USI: "7g7f", ElapsedSeconds: 75, EnteredBy: u.ID, EnteredAt: now}
+	create(&mv)
+	create(&store.GameMoveUndo{MoveID: mv.ID, GameID: g.ID, Reason: "記入誤り", EnteredBy: u.ID, EnteredAt: now})
 	return appendOnlyFixture{event: ev.ID, game: g.ID, redo: redo.ID, stage: st.ID, class: cl.ID, result: r1.ID, ruling: ru.ID}
 }
 

@@ -61,6 +61,8 @@ func RevisionTables() []RevisionTable {
 		{"game_voids", "game_id", "I"},
 		{"appeals", "game_id", "I"},          // 00210: the game page lists them
 		{"appeal_decisions", "game_id", "I"}, // 00210
+		{"game_moves", "game_id", "I"},       // 00280: the live record
+		{"game_move_undos", "game_id", "I"},  // 00280
 		{"knockout_stages", "event_id", "IUD"},
 		{"knockout_entrants", "stage_id", "IUD"},
 		{"knockout_games", "stage_id", "IUD"},
@@ -122,6 +124,9 @@ func UnwatchedTables() []string {
 		// answer 304 — an order's publication follows the clock (its
 		// deadline) as well as writes, which no revision can tell.
 		"team_events", "teams", "team_members", "team_rounds", "team_orders", "team_order_boards",
+		// The recorder's secret links (00280): read only when a link is
+		// used and by the office that issues them, never on a cached page.
+		"recorder_links",
 	}
 }
 

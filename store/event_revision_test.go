@@ -66,6 +66,7 @@ func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 			dr                                store.DayRound
 			ruling                            store.Ruling
 			appeal                            store.Appeal
+			liveMove                          store.GameMove
 		)
 		game := func(label string) store.Game {
 			t.Helper()
@@ -237,6 +238,13 @@ func TestCacheRevision_EveryWatchedWriteRaisesIt(t *testing.T) {
 			}),
 			ins("appeal_decisions", func() {
 				create(&store.AppealDecision{AppealID: appeal.ID, GameID: g.ID, Decision: "dismissed", Reasons: "理由", DecidedBy: u.ID, DecidedAt: now})
+			}),
+			ins("game_moves", func() {
+				liveMove = store.GameMove{GameID: g.ID, Ply: 1, USI: "7g7f", ElapsedSeconds: 30, EnteredBy: u.ID, EnteredAt: now}
+				create(&liveMove)
+			}),
+			ins("game_move_undos", func() {
+				create(&store.GameMoveUndo{MoveID: liveMove.ID, GameID: g.ID, Reason: "記入誤り", EnteredBy: u.ID, EnteredAt: now})
 			}),
 			{table: "game_voids", op: "I", setup: func() int64 {
 				redo = store.Game{EventID: ev.ID, Label: "R1-G1 指し直し", RedoOfID: &g.ID, RedoNumber: 1}

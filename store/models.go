@@ -67,5 +67,6 @@ func Models() []any {
 		&DayEntry{},
 		// 席次 overrides (00220)
 		&SeatOverride{},
+		&GameMove{}, &GameMoveUndo{}, &RecorderLink{}, // 00280
 	}
 }

@@ -314,7 +314,7 @@ func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) 
 	if err != nil {
 		return v, err
 	}
-	latest, hasRecord, err := s.Office.LatestGameRecordMoves(ctx, g.ID)
+	latest, hasRecord, err := s.Office.GameRecordInForce(ctx, g)
 	if err != nil {
 		return v, err
 	}
