@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -210,4 +211,82 @@ func groupAffected(ctx context.Context, s *store.Store, ss *stageState, main []p
 			out = append(out, a)
 		}
 	}
+}
+
+// SeatMainEvent enters the groups' 本戦 places into the 本戦 stage stageID
+// (D-G4, pairing.MainEventEntrants): seats is the organiser's 本戦 table as
+// JSON, for each slot the groups fill the seed and entry round it takes in
+// the 本戦's draw. Every group stage of the event must have finished, every
+// place have a seat and every seat a place; the entrants are added before
+// the 本戦's draw (directors), all or none. Refusals are said in words.
+func (o *Office) SeatMainEvent(ctx context.Context, actor Actor, stageID int64, seats string) error {
+	return o.stageTx(ctx, actor, stageID, func(tx *store.Store, st store.KnockoutStage) error {
+		if st.Status != StageSetup {
+			return fmt.Errorf("stage %d is %s; entrants change before the draw: %w", st.ID, st.Status, ErrConflict)
+		}
+		v := &ValidationError{}
+		var table []pairing.MainSeat
+		dec := json.NewDecoder(strings.NewReader(seats))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&table); err != nil || dec.More() || len(table) == 0 {
+			v.Add(0, "main_seats", "knockout.err.main_seats", nil)
+			return v
+		}
+		if st.RankingRule != "" || st.Kind == StageSeries {
+			v.Add(0, "main_seats", "knockout.err.main_seats_stage", nil)
+			return v
+		}
+		for _, s := range table {
+			// the entrant form's own bounds (EntrantInput): a seed enters
+			// after round 1 only with a seed.
+			if s.Seed < 0 || s.Seed > 4096 || s.EnterRound < 0 || s.EnterRound > 12 || s.EnterRound > 1 && s.Seed == 0 {
+				v.Add(0, "main_seats", "knockout.err.main_seats", nil)
+				return v
+			}
+		}
+		e, err := tx.EventByID(ctx, st.EventID)
+		if err != nil {
+			return err
+		}
+		eb, ok, err := publishedBrackets(ctx, tx, e)
+		if err != nil {
+			return err
+		}
+		var outcomes []pairing.GroupOutcome
+		if ok {
+			for _, sb := range eb.Stages {
+				if sb.Ranking != nil {
+					outcomes = append(outcomes, sb.Ranking.Outcome)
+				}
+			}
+		}
+		if len(outcomes) == 0 {
+			v.Add(0, "main_seats", "knockout.err.main_seats_no_groups", nil)
+			return v
+		}
+		entrants, err := pairing.MainEventEntrants(outcomes, table)
+		var fe *pairing.FieldError
+		if errors.As(err, &fe) {
+			code, args := RankingInputWords(fe, nil)
+			v.Add(0, "main_seats", code, args)
+			return v
+		} else if err != nil {
+			return err
+		}
+		now := o.now()
+		for _, en := range entrants {
+			id, ok := playerOfEntrant(en.ID)
+			if !ok {
+				continue // a place only byes could reach: nobody to seat
+			}
+			err := tx.AddEntrant(ctx, &store.KnockoutEntrant{StageID: st.ID, PlayerID: id, Seed: en.Seed, EnterRound: max(en.EnterRound, 1), CreatedAt: now})
+			if errors.Is(err, store.ErrConflict) {
+				v.Add(0, "main_seats", "knockout.err.already_entered", nil)
+				return v
+			} else if err != nil {
+				return err
+			}
+		}
+		return nil
+	}, RoleDirector)
 }

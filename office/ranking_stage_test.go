@@ -292,3 +292,89 @@ func TestRankingGroups_D_G1_StageTableLineRefusedInWords(t *testing.T) {
 		}
 	})
 }
+
+// playUpperLine plays the whole group: the upper line of the drawn bracket
+// wins every main game and every 決定戦 and 残留決定戦 game.
+func (r *rankingScene) playUpperLine() {
+	r.k.t.Helper()
+	for range 20 {
+		sb := r.view()
+		all := slices.Concat(sb.Rounds...)
+		all = append(all, slices.Concat(sb.Ranking.Playoff...)...)
+		all = append(all, slices.Concat(sb.Ranking.Survival...)...)
+		played := false
+		for _, g := range all {
+			if g.GameID != 0 && g.Result == "" {
+				r.win(g.ID, g.Players[0])
+				played = true
+			}
+		}
+		if !played {
+			return
+		}
+	}
+}
+
+// TestRankingGroups_D_G4_MainEventSeatedFromGroups: the 本戦 stage's
+// entrants come from the groups' places at the seats the organiser's 本戦
+// table names; before the group has finished, with a seat no group fills,
+// or with a table that cannot be read, nothing is entered and the refusal
+// is a message code.
+func TestRankingGroups_D_G4_MainEventSeatedFromGroups(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		r := newRankingScene(t, s, group2Of8)
+		k := r.k
+		main, err := k.o.CreateStage(k.ctx, k.director, office.StageInput{EventID: k.event.ID, Name: "本戦", Kind: string(pairing.MainEvent)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats := `[{"slot": "2組1位", "seed": 1, "enter_round": 2}]`
+		entrants := func() []store.KnockoutEntrant {
+			es, err := s.EntrantsOfStage(k.ctx, main.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return es
+		}
+		err = k.o.SeatMainEvent(k.ctx, k.director, main.ID, seats)
+		if c := officetest.FieldCodes(err)["main_seats"]; c != "names.err.ranking.ranking_unfinished" || len(entrants()) != 0 {
+			t.Fatalf("before the group finished: %v (%q)", err, c)
+		}
+		r.playUpperLine()
+		if sb := r.view(); !sb.Finished {
+			t.Fatalf("group not finished after every game: %+v", sb.Ranking.Outcome)
+		}
+		for _, bad := range []struct{ seats, code string }{
+			{`[{"slot": "2組1位", "seed": 1}, {"slot": "1組1位", "seed": 2}]`, "names.err.ranking.ranking_seat"},
+			{`[{"slot": "2組1位", "seat": 1}]`, "knockout.err.main_seats"},
+			{`[{"slot": "2組1位", "enter_round": 2}]`, "knockout.err.main_seats"},
+		} {
+			err := k.o.SeatMainEvent(k.ctx, k.director, main.ID, bad.seats)
+			if c := officetest.FieldCodes(err)["main_seats"]; c != bad.code || len(entrants()) != 0 {
+				t.Fatalf("%s: %v (%q, want %q)", bad.seats, err, c, bad.code)
+			}
+		}
+		if err := k.o.SeatMainEvent(k.ctx, k.outsider, main.ID, seats); err == nil {
+			t.Fatal("an outsider seated the 本戦")
+		}
+		if err := k.o.SeatMainEvent(k.ctx, k.director, main.ID, seats); err != nil {
+			t.Fatal(err)
+		}
+		// The 優勝 of the group is the main bracket's last winner, read
+		// here from the games, not from the outcome.
+		final := r.game("R3-G1")
+		es := entrants()
+		if len(es) != 1 || strconv.FormatInt(es[0].PlayerID, 10) != final.Winner || es[0].Seed != 1 || es[0].EnterRound != 2 {
+			t.Fatalf("本戦 entrants %+v, want %s seeded 1 from round 2", es, final.Winner)
+		}
+		if final.Winner != r.slots[0] {
+			t.Fatalf("the upper line did not win the final: %s", final.Winner)
+		}
+		// Seating twice enters nobody twice.
+		err = k.o.SeatMainEvent(k.ctx, k.director, main.ID, seats)
+		if c := officetest.FieldCodes(err)["main_seats"]; c != "knockout.err.already_entered" || len(entrants()) != 1 {
+			t.Fatalf("seated twice: %v (%q)", err, c)
+		}
+	})
+}
