@@ -378,3 +378,185 @@ func TestRankingGroups_D_G4_MainEventSeatedFromGroups(t *testing.T) {
 		}
 	})
 }
+
+// TestRankingGroups_D_G5_RollOverAfterPreview: two groups of 8 (1組
+// relegates the two losers of its 残留決定戦, 2組 promotes its 優勝 and 準優勝)
+// are played; the next term is refused while a group still plays, its
+// preview moves every player as the rules say (checked here from the games
+// played), a new entrant joins 2組, the confirmation with a stale
+// fingerprint makes nothing, and with the preview's fingerprint makes the
+// new event with both group stages and their members.
+func TestRankingGroups_D_G5_RollOverAfterPreview(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		k := newKnockoutFixture(t, s)
+		var extra []store.Player
+		for i := range 6 {
+			p, err := k.o.CreatePlayer(k.ctx, k.admin, office.PlayerInput{Name: "新人 " + strconv.Itoa(i+1), Reading: "しんじん " + kanaNames[i], Kind: "professional", Rank: "四段"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			extra = append(extra, p)
+		}
+		players := append(slices.Clone(k.players), extra[:4]...)
+		rules := []string{
+			`{"group": 1, "places": [{"source": "winner", "slot": "1組1位"}], "promoted": [], "survival": {"round": 1, "relegated": 2}}`,
+			`{"group": 2, "places": [{"source": "winner", "slot": "2組1位"}], "promoted": [{"source": "winner"}, {"source": "runner_up"}]}`,
+		}
+		var scenes []*rankingScene
+		for g, rule := range rules {
+			st, err := k.o.CreateStage(k.ctx, k.director, office.StageInput{EventID: k.event.ID, Name: strconv.Itoa(g+1) + "組", Kind: "first_preliminary", RankingRule: rule})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range players[8*g : 8*g+8] {
+				if _, err := k.o.AddEntrant(k.ctx, k.director, office.EntrantInput{StageID: st.ID, PlayerID: p.ID}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			st = k.draw(st.ID, strconv.Itoa(30+g))
+			if err := k.o.PublishStage(k.ctx, k.director, st.ID); err != nil {
+				t.Fatal(err)
+			}
+			scenes = append(scenes, &rankingScene{k: k, st: st, slots: slotsOf(t, st)})
+		}
+		newcomer := extra[4].ID
+		_, err := k.o.PreviewRankingTerm(k.ctx, k.admin, k.event.ID, []int64{newcomer})
+		if c := officetest.FieldCodes(err)["event"]; c != "names.err.ranking.ranking_unfinished" {
+			t.Fatalf("preview while the groups play: %v (%q)", err, c)
+		}
+		// view/game read the event's stages by index: each scene its own.
+		stageOf := func(r *rankingScene) office.StageBracket {
+			eb, err := k.o.EventBrackets(k.ctx, k.director, k.event.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, sb := range eb.Stages {
+				if sb.Stage.ID == r.st.ID {
+					return sb
+				}
+			}
+			t.Fatal("stage gone")
+			return office.StageBracket{}
+		}
+		for _, r := range scenes {
+			for range 10 {
+				sb := stageOf(r)
+				all := slices.Concat(sb.Rounds...)
+				all = append(all, slices.Concat(sb.Ranking.Survival...)...)
+				played := false
+				for _, g := range all {
+					if g.GameID != 0 && g.Result == "" {
+						w, _ := strconv.ParseInt(g.Players[0], 10, 64)
+						if err := k.o.QuickResult(k.ctx, k.director, office.QuickResultInput{StageID: r.st.ID, BracketGame: g.ID, WinnerID: w, Reason: "resignation", GameID: g.DecidingGameID, Version: g.Version}); err != nil {
+							t.Fatal(err)
+						}
+						played = true
+					}
+				}
+				if !played {
+					break
+				}
+			}
+		}
+		// Expected from the games: 1組's relegated are its 残留決定戦's
+		// losers; 2組's promoted are its final's two players.
+		want := map[string]int{} // entrant id → next group
+		for g, r := range scenes {
+			sb := stageOf(r)
+			for _, id := range r.slots {
+				want[id] = g + 1
+			}
+			if g == 0 {
+				for _, sg := range sb.Ranking.Survival[0] {
+					loser := sg.Players[0]
+					if sg.Winner == loser {
+						loser = sg.Players[1]
+					}
+					want[loser] = 2
+				}
+			} else {
+				for _, id := range sb.Rounds[len(sb.Rounds)-1][0].Players {
+					want[id] = 1
+				}
+			}
+		}
+		want[strconv.FormatInt(newcomer, 10)] = 2
+		term, err := k.o.PreviewRankingTerm(k.ctx, k.admin, k.event.ID, []int64{newcomer})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		for _, g := range term.Groups {
+			for _, p := range g.Members {
+				id := strconv.FormatInt(p, 10)
+				if _, twice := got[id]; twice {
+					t.Fatalf("%s in two groups", id)
+				}
+				got[id] = g.Group
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("next term has %d players, want %d", len(got), len(want))
+		}
+		for id, g := range want {
+			if got[id] != g {
+				t.Fatalf("player %s in group %d, want %d", id, got[id], g)
+			}
+		}
+		if len(term.Moves) != 17 {
+			t.Fatalf("%d moves, want 17", len(term.Moves))
+		}
+		if _, err := k.o.PreviewRankingTerm(k.ctx, k.admin, k.event.ID, []int64{players[0].ID}); officetest.FieldCodes(err)["event"] != "names.err.ranking.ranking_member" {
+			t.Fatalf("a member as a new entrant: %v", err)
+		}
+		if _, err := k.o.PreviewRankingTerm(k.ctx, k.director, k.event.ID, nil); err == nil {
+			t.Fatal("a director previewed a new event")
+		}
+		in := office.RankingTermInput{Event: office.EventInput{OrganiserID: k.event.OrganiserID, Name: "次期", StartDate: "2027-01-01", EndDate: "2027-12-31"}, NewEntrants: []int64{newcomer}, Fingerprint: "stale"}
+		before, err := k.o.Events(k.ctx, k.admin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := k.o.RollOverRanking(k.ctx, k.admin, k.event.ID, in); !errors.Is(err, office.ErrConflict) {
+			t.Fatalf("stale fingerprint: %v", err)
+		}
+		if after, _ := k.o.Events(k.ctx, k.admin); len(after) != len(before) {
+			t.Fatal("a refused roll-over made an event")
+		}
+		in.Fingerprint = term.Fingerprint
+		ev, err := k.o.RollOverRanking(k.ctx, k.admin, k.event.ID, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sts, err := s.StagesOfEvent(k.ctx, ev.ID)
+		if err != nil || len(sts) != 2 {
+			t.Fatalf("new stages %v %v", sts, err)
+		}
+		for g, st := range sts {
+			if st.Name != strconv.Itoa(g+1)+"組" || st.RankingRule != rules[g] || st.Status != office.StageSetup {
+				t.Fatalf("new stage %d: %q %q %q", g+1, st.Name, st.RankingRule, st.Status)
+			}
+			es, err := s.EntrantsOfStage(k.ctx, st.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, e := range es {
+				if want[strconv.FormatInt(e.PlayerID, 10)] != g+1 {
+					t.Fatalf("player %d entered in group %d", e.PlayerID, g+1)
+				}
+				n++
+			}
+			wantN := 0
+			for _, wg := range want {
+				if wg == g+1 {
+					wantN++
+				}
+			}
+			if n != wantN {
+				t.Fatalf("group %d has %d entrants, want %d", g+1, n, wantN)
+			}
+		}
+	})
+}
