@@ -560,3 +560,39 @@ func TestRankingGroups_D_G5_RollOverAfterPreview(t *testing.T) {
 		}
 	})
 }
+
+// TestRankingGroups_D_G4_WithdrawalInSurvival: a 1回戦 loser who withdraws
+// (棄権) after their 残留決定戦 game was made loses it and every later one
+// by walkover: the made game is void (the withdrawal's correction), no
+// game is made for the walkover, and the player is relegated.
+func TestRankingGroups_D_G4_WithdrawalInSurvival(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		r := newRankingScene(t, s, group2Of8)
+		sl := r.slots
+		for i := range 4 {
+			r.win("R1-G"+strconv.Itoa(i+1), sl[2*i])
+		}
+		old := r.game("S-R1-G1")
+		if old.GameID == 0 || !samePair(old.Players, sl[1], sl[3]) {
+			t.Fatalf("S-R1-G1 %+v", old)
+		}
+		gone, _ := strconv.ParseInt(sl[1], 10, 64)
+		if err := r.k.o.WithdrawEntrant(r.k.ctx, r.k.director, r.st.ID, gone, "体調不良"); err != nil {
+			t.Fatal(err)
+		}
+		if _, void, _ := s.GameVoidOf(r.k.ctx, old.GameID); !void {
+			t.Fatal("the withdrawn player's 残留決定戦 game is not void")
+		}
+		if g := r.game("S-R1-G1"); g.Status != pairing.StatusWalkover || g.Winner != sl[3] {
+			t.Fatalf("S-R1-G1 after the withdrawal: %+v", g)
+		}
+		r.win("S-R1-G2", sl[5])
+		if g := r.game("S-R2-G1"); g.GameID != 0 || g.Status != pairing.StatusWalkover || !samePair(g.Players, sl[1], sl[7]) || g.Winner != sl[7] {
+			t.Fatalf("S-R2-G1: %+v", g)
+		}
+		if out := r.view().Ranking.Outcome; !slices.Equal(out.Relegated, []string{sl[1]}) {
+			t.Fatalf("relegated %v, want the withdrawn %s", out.Relegated, sl[1])
+		}
+	})
+}
