@@ -188,7 +188,7 @@ func (o *Office) DrawStage(ctx context.Context, actor Actor, in DrawInput) (stor
 			} else if ok {
 				if _, err := pairing.AdvanceRankingGroup(pairing.RankingGroup{Rule: rule, Slots: slots}); errors.As(err, &fe) {
 					code, args := RankingInputWords(fe, nil)
-					v.Add(0, "ranking_rule", code, args)
+					v.Add(0, "", code, args) // said with the draw's other refusals
 					return v
 				} else if err != nil {
 					return err

@@ -284,7 +284,7 @@ func TestRankingGroups_D_G1_StageTableLineRefusedInWords(t *testing.T) {
 			}
 		}
 		_, err = k.o.DrawStage(k.ctx, k.director, office.DrawInput{StageID: st.ID, Seed: "24", DrawDate: drawDay})
-		if c := officetest.FieldCodes(err)["ranking_rule"]; c != "names.err.ranking.ranking_playoff" {
+		if c := officetest.FieldCodes(err)[""]; c != "names.err.ranking.ranking_playoff" {
 			t.Fatalf("draw of a misfit line: %v (%q)", err, c)
 		}
 		if got, err := s.StageByID(k.ctx, st.ID); err != nil || got.Status != office.StageSetup {
