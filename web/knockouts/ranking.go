@@ -78,4 +78,3 @@ func rankingGroupOf(ctx context.Context, eb office.EventBracket, sb office.Stage
 	}
 	return v
 }
-
