@@ -186,6 +186,27 @@ func TestBrackets_RankingGroup_D_G1_G4_PageJaEn(t *testing.T) {
 				}
 			}
 		}
+		// The game pages name the 決定戦 and 残留決定戦 games as staff do.
+		eb, err := f.o.EventBrackets(ctx, f.admin, f.event.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rv := eb.Stages[0].Ranking
+		pg, sg := rv.Playoff[0][0], rv.Survival[1][0]
+		for _, c := range []struct {
+			lang   string
+			gameID int64
+			want   string
+		}{
+			{"ja", pg.GameID, "2組 昇級者決定戦 決勝"}, {"en", pg.GameID, "Promotion playoff Final"},
+			{"ja", sg.GameID, "2組 残留決定戦 2回戦"}, {"en", sg.GameID, "Relegation playoff Round 2"},
+		} {
+			a.get("/lang?to=" + c.lang)
+			_, body := a.get("/games/" + strconv.FormatInt(c.gameID, 10))
+			if !strings.Contains(body, c.want) || strings.Contains(body, "P-R1") || strings.Contains(body, "S-R2") {
+				t.Fatalf("%s: game page of %d does not say %q:\n%s", c.lang, c.gameID, c.want, doc(t, body).Find("h1").Text())
+			}
+		}
 	})
 }
 

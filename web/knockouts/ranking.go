@@ -36,10 +36,10 @@ func rankingGroupOf(ctx context.Context, eb office.EventBracket, sb office.Stage
 	if rv.Rule.Group == 1 {
 		v.PlayoffName = site.T(ctx, "knockout.ranking.playoff_top")
 	}
-	rounds := func(in [][]office.BracketGame, name string) [][]BracketGameView {
+	rounds := func(in [][]office.BracketGame, name string, toOne bool) [][]BracketGameView {
 		out := make([][]BracketGameView, len(in))
 		for r, round := range in {
-			head := site.KnockoutRound(ctx, r+1, len(in), 0)
+			head := site.GroupRoundWords(ctx, r+1, len(in), toOne)
 			for i, g := range round {
 				gv := bracketGameOf(eb, g, staff)
 				gv.Label = site.T(ctx, "knockout.ranking.game", "Bracket", name, "Round", site.GameInRound(ctx, head, len(round), i+1))
@@ -48,8 +48,8 @@ func rankingGroupOf(ctx context.Context, eb office.EventBracket, sb office.Stage
 		}
 		return out
 	}
-	v.Playoff = rounds(rv.Playoff, v.PlayoffName)
-	v.Survival = rounds(rv.Survival, site.T(ctx, "knockout.ranking.survival"))
+	v.Playoff = rounds(rv.Playoff, v.PlayoffName, rv.Rule.Playoff != nil && rv.Rule.Playoff.Winners == 1)
+	v.Survival = rounds(rv.Survival, site.T(ctx, "knockout.ranking.survival"), false)
 	if tp := rv.PlayoffThird; tp != nil {
 		gv := bracketGameOf(eb, *tp, staff)
 		gv.Label = site.T(ctx, "knockout.ranking.game", "Bracket", v.PlayoffName, "Round", site.ThirdPlaceWords(ctx))
