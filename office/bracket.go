@@ -52,6 +52,9 @@ type StageBracket struct {
 	Finished            bool
 	Withdrawn           []string
 	Series              *SeriesView // title matches only
+	// Ranking is a ranking group's 決定戦, 残留決定戦 and outcome (stages
+	// with a table line only, D-G2…D-G4).
+	Ranking *RankingView
 }
 
 // EventBracket is every visible stage of an event and the players named.
@@ -231,6 +234,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	var runs []pairing.StageRun
 	var games []map[string]chainResult
 	var series []pendingSeries
+	groupRuns := map[int64][]pairing.Result{} // a ranking group's results, main and 決定戦 together
 	for _, st := range stages {
 		es := entrants[st.ID]
 		var withdrawn []string
@@ -241,7 +245,7 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 		}
 		kgs := bracketGames[st.ID]
 		chains := make(map[string]chainResult, len(kgs))
-		var results []pairing.Result
+		var results, groupResults []pairing.Result
 		for _, kg := range kgs {
 			c, err := readChain(gs, kg)
 			if err != nil {
@@ -251,13 +255,20 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 			if !c.decided {
 				continue
 			}
-			if r, won, out := c.outcome(kg.BracketGame); won {
-				results = append(results, r)
-			} else {
+			r, won, out := c.outcome(kg.BracketGame)
+			switch {
+			case !won:
 				withdrawn = append(withdrawn, out...) // both_lose: neither goes on
+			case isGroupGame(kg.BracketGame):
+				groupResults = append(groupResults, r) // a ranking group's 決定戦: not of the main bracket
+			default:
+				results = append(results, r)
 			}
 		}
 		sb := StageBracket{Stage: st, Withdrawn: withdrawn}
+		if len(groupResults) > 0 || st.RankingRule != "" {
+			groupRuns[st.ID] = append(append([]pairing.Result(nil), results...), groupResults...)
+		}
 		if st.Kind == StageSeries {
 			// Read once the earlier stages are: a series after a 本戦
 			// waits for its challenger (issue 24 item 2).
@@ -326,6 +337,9 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 			sb.ThirdPlace = &g
 		}
 		sb.Consolation, sb.ConsolationChampion = consolationGames(p.Progress.Consolation, chains, dates, names)
+		if err := rankingOf(sb, groupRuns[sb.Stage.ID], chains, names); err != nil {
+			return eb, fmt.Errorf("event %d brackets: %w", e.ID, err)
+		}
 	}
 	if !names {
 		return eb, nil
@@ -501,6 +515,9 @@ func advanceKnockout(ctx context.Context, s *store.Store, e store.Event, now tim
 					ready = append(ready, g)
 				}
 			}
+		}
+		if rv := sb.Ranking; rv != nil {
+			ready = append(ready, rv.ready()...)
 		}
 		for _, g := range ready {
 			todo = append(todo, newBracketGame{Stage: sb.Stage, ID: g.ID, Players: g.Players, Date: g.ScheduledOn})

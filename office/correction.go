@@ -277,7 +277,7 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 			run := pairing.StageRun{Name: stageName(ss.st.ID), Withdrawn: append([]string(nil), ss.withdrawn...),
 				Bracket: pairing.Bracket{Stage: pairing.Stage(ss.st.Kind), Size: len(ss.slots), Slots: ss.slots, ThirdPlace: ss.st.ThirdPlace, Consolation: ss.st.Consolation, Qualifiers: ss.st.Qualifiers}}
 			for _, kg := range ss.kgs {
-				if i > k || !valid[ss][kg.BracketGame] || i == k && ss.rounds[kg.BracketGame] >= r {
+				if i > k || !valid[ss][kg.BracketGame] || i == k && ss.rounds[kg.BracketGame] >= r || isGroupGame(kg.BracketGame) {
 					continue
 				}
 				c := ss.chains[kg.BracketGame]
@@ -357,6 +357,22 @@ func knockoutAffected(ctx context.Context, s *store.Store, e store.Event) ([]Aff
 				}
 				affected = append(affected, a)
 			}
+		}
+		// A ranking group's 決定戦 and 残留決定戦 games, from the main
+		// games that still match (D-G2, D-G3).
+		if _, ok, err := stageRankingRule(ss.st); err != nil {
+			return nil, err
+		} else if ok {
+			run := runs(k, ss.last+cons+1)[k]
+			p, err := advanceChains(runs(k, ss.last+cons+1))
+			if err != nil {
+				return nil, fmt.Errorf("event %d brackets: %w", e.ID, err)
+			}
+			a, err := groupAffected(ctx, s, ss, run.Results, run.Withdrawn, p[k].Slots, ss.last+cons)
+			if err != nil {
+				return nil, err
+			}
+			affected = append(affected, a...)
 		}
 		// A game the bracket no longer has at all (e.g. 3P removed).
 		for _, kg := range ss.kgs {

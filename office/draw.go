@@ -181,6 +181,19 @@ func (o *Office) DrawStage(ctx context.Context, actor Actor, in DrawInput) (stor
 				return err
 			}
 			slots, method = b.Slots, b.Method
+			// A ranking group's line is judged against the drawn
+			// bracket's size (D-G1), in the reader's words.
+			if rule, ok, err := stageRankingRule(st); err != nil {
+				return err
+			} else if ok {
+				if _, err := pairing.AdvanceRankingGroup(pairing.RankingGroup{Rule: rule, Slots: slots}); errors.As(err, &fe) {
+					code, args := RankingInputWords(fe, nil)
+					v.Add(0, "", code, args) // said with the draw's other refusals
+					return v
+				} else if err != nil {
+					return err
+				}
+			}
 		}
 		st.Status, st.DrawSeed, st.DrawDate, st.Method, st.Slots = StageDrawn, strconv.FormatUint(seed, 10), date.String(), method, mustJSON(slots)
 		st.UpdatedAt = o.now()

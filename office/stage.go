@@ -28,6 +28,10 @@ type StageInput struct {
 	// the final's).
 	RoundDates       string
 	AllowanceMinutes int `field:"allowance" validate:"gte=0,lte=1440" msg:"games.err,gte=allowance,lte=allowance"`
+	// RankingRule makes the stage a ranking group (竜王戦-style, D-G1): its
+	// line of the organiser's table as JSON (pairing.GroupRule); "" for
+	// an ordinary stage. It is checked against the bracket at the draw.
+	RankingRule string
 }
 
 func (in *StageInput) check(eventKind string) ([]string, *ValidationError) {
@@ -53,6 +57,7 @@ func (in *StageInput) check(eventKind string) ([]string, *ValidationError) {
 	} else {
 		in.BestOf = 0
 	}
+	checkRankingRule(v, in)
 	// domain rule, not a tag: a list of dates, each named in its message.
 	var dates []string
 	for _, d := range strings.FieldsFunc(in.RoundDates, func(r rune) bool { return r == ',' || r == ' ' || r == '、' || r == '\n' }) {
@@ -123,7 +128,7 @@ func (o *Office) CreateStage(ctx context.Context, actor Actor, in StageInput) (s
 		now := o.now().UTC()
 		st = store.KnockoutStage{EventID: in.EventID, Position: len(existing) + 1, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind,
 			ThirdPlace: in.ThirdPlace, Qualifiers: in.Qualifiers, BestOf: in.BestOf, RoundDates: mustJSON(dates),
-			AllowanceMinutes: in.AllowanceMinutes, Status: StageSetup, Slots: "[]", CreatedAt: now, UpdatedAt: now}
+			AllowanceMinutes: in.AllowanceMinutes, Status: StageSetup, Slots: "[]", RankingRule: in.RankingRule, CreatedAt: now, UpdatedAt: now}
 		if n := len(existing); n > 0 {
 			st.Position = existing[n-1].Position + 1
 		}

@@ -36,6 +36,7 @@ var taggedInputs = []any{
 // validate tag, each with the reason.
 var untaggedInputs = map[string]string{
 	"office.NextTermInput":      "checked as the EventInput RollOver builds from it",
+	"office.RankingTermInput":   "its Event is an EventInput, checked by its tags; new entrants must be registered players and the fingerprint the preview's",
 	"office.PlayoffGameInput":   "checked as the GameInput CreatePlayoffGame builds from it",
 	"office.DrawnStageInput":    "its Stage is a StageInput, checked by its tags; the rest the office computes",
 	"office.TossInput":          "domain rule: the pieces of a 振り駒, each named in its message",

@@ -32,8 +32,11 @@ type KnockoutStage struct {
 	DrawDate         string `gorm:"not null;default:''"`
 	Method           string `gorm:"not null;default:''"`
 	Slots            string `gorm:"not null;default:'[]'"`
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
+	// RankingRule is a ranking group's line of the organiser's table (JSON
+	// of pairing.GroupRule, D-G1); '' for an ordinary stage (00240).
+	RankingRule string `gorm:"not null;default:''"`
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
 }
 
 // CreateStage inserts st.

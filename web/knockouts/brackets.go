@@ -128,6 +128,9 @@ type StageView struct {
 	CountJishogi bool
 	SeriesOver   bool
 	Voided       []site.VoidedGameView // games corrections made void (corrections.go)
+	// Ranking is a ranking group's 決定戦, 残留決定戦 and outcome (nil for
+	// an ordinary stage; ranking.go).
+	Ranking *RankingGroupView
 }
 
 type bracketsView struct {
@@ -305,6 +308,7 @@ func (s *Room) BracketsView(ctx context.Context, a office.Actor, eventID int64) 
 			}
 			sv.Consolation = append(sv.Consolation, row)
 		}
+		sv.Ranking = rankingGroupOf(ctx, eb, sb, eb.Staff && st.Status == office.StagePublished)
 		labelGames(ctx, &sv)
 		if sb.ConsolationChampion != "" {
 			sv.ConsolationChampion = eb.PlayerName(sb.ConsolationChampion)

@@ -26,6 +26,7 @@ type stageInput struct {
 	BestOf           string `form:"best_of"`
 	RoundDates       string `form:"round_dates"`
 	AllowanceMinutes string `form:"allowance"`
+	RankingRule      string `form:"ranking_rule"`
 }
 
 // atoiField reads a whole number field; a bad value is reported under name.
@@ -59,7 +60,7 @@ func (s *Room) stageCreate(c echo.Context) error {
 		return s.renderBrackets(c, http.StatusUnprocessableEntity, id, in, errs)
 	}
 	st, err := s.Office.CreateStage(ctx, site.Actor(c), office.StageInput{EventID: id, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind, ThirdPlace: in.ThirdPlace != "",
-		Qualifiers: q, BestOf: bo, RoundDates: in.RoundDates, AllowanceMinutes: al})
+		Qualifiers: q, BestOf: bo, RoundDates: in.RoundDates, AllowanceMinutes: al, RankingRule: in.RankingRule})
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderBrackets(c, http.StatusUnprocessableEntity, id, in, msgs)
 	}

@@ -2,12 +2,14 @@ package site
 
 import (
 	"context"
+	"encoding/json"
 	"math/bits"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"kisen/office"
+	"kisen/pairing"
 )
 
 // stageName is a knockout stage's name in the reader's language (issue 13):
@@ -87,6 +89,9 @@ func bracketGameWords(ctx context.Context, id string, st office.KnockoutStage) (
 	if id == "3P" {
 		return ThirdPlaceWords(ctx), true
 	}
+	if words, ok := groupGameWords(ctx, id, st, size); ok {
+		return words, true
+	}
 	m := reBracketGameID.FindStringSubmatch(id)
 	if m == nil {
 		return "", false
@@ -117,3 +122,64 @@ func GameInRound(ctx context.Context, round string, games, g int) string {
 
 // stageKinds are the knockout stage kinds whose names have locale words.
 var stageKinds = []string{"first_preliminary", "second_preliminary", "main", "series"}
+
+// groupGameWords says a ranking group's 決定戦 ("P-R1-G2", "P-3P") or
+// 残留決定戦 ("S-R2-G1") game as staff say it: 「昇級者決定戦 決勝」,
+// 「残留決定戦 1回戦 第2局」 (出場者決定戦 in the top group); ok is false for
+// any other id or a stage without a table line (issue 24 item 8).
+func groupGameWords(ctx context.Context, id string, st office.KnockoutStage, size int) (string, bool) {
+	playoff, survival := strings.HasPrefix(id, "P-"), strings.HasPrefix(id, "S-")
+	if !playoff && !survival || st.RankingRule == "" {
+		return "", false
+	}
+	var rule pairing.GroupRule
+	if json.Unmarshal([]byte(st.RankingRule), &rule) != nil {
+		return "", false
+	}
+	name, rounds := T(ctx, "knockout.ranking.survival"), 0
+	if playoff {
+		name = T(ctx, "knockout.ranking.playoff")
+		if rule.Group == 1 {
+			name = T(ctx, "knockout.ranking.playoff_top")
+		}
+		feeds, err := pairing.RankingPlayoffFeeds(rule, size)
+		if err != nil {
+			return "", false
+		}
+		rounds = len(feeds)
+	} else if sv := rule.Survival; sv != nil && sv.Relegated > 0 {
+		rounds = bits.TrailingZeros(uint(size>>sv.Round)) - bits.TrailingZeros(uint(sv.Relegated))
+	}
+	if id[2:] == "3P" && playoff {
+		return T(ctx, "knockout.ranking.game", "Bracket", name, "Round", ThirdPlaceWords(ctx)), true
+	}
+	m := reBracketGameID.FindStringSubmatch(id[2:])
+	if m == nil || m[1] != "" {
+		return "", false
+	}
+	r, _ := strconv.Atoi(m[2])
+	g, _ := strconv.Atoi(m[3])
+	if r < 1 || r > rounds {
+		return "", false
+	}
+	games := 0
+	if playoff {
+		feeds, _ := pairing.RankingPlayoffFeeds(rule, size)
+		games = len(feeds[r-1])
+	} else {
+		games = (size >> rule.Survival.Round) >> r
+	}
+	head := GroupRoundWords(ctx, r, rounds, playoff && rule.Playoff.Winners == 1)
+	return T(ctx, "knockout.ranking.game", "Bracket", name, "Round", GameInRound(ctx, head, games, g)), true
+}
+
+// GroupRoundWords names round r of a ranking group's losers' bracket of
+// rounds rounds: a 決定戦 played to one winner counts 決勝, 準決勝 … from its
+// end; one sending several on, and a 残留決定戦 (which ends with its
+// losers, not a final), number their rounds.
+func GroupRoundWords(ctx context.Context, r, rounds int, toOne bool) string {
+	if toOne {
+		return KnockoutRound(ctx, r, rounds, 0)
+	}
+	return RoundWords(ctx, pairing.RoundName{Kind: pairing.RoundNumbered, N: r})
+}
