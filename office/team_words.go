@@ -70,4 +70,3 @@ func teamNames(ids []string, teams map[string]string) []string {
 	}
 	return out
 }
-
