@@ -138,5 +138,66 @@ func TestTeamMatches_Issue25_Item3_BoardsAreGamesResultDerived(t *testing.T) {
 		if r := got.Result; !r.Final || r.Outcome != pairing.TeamAWins || r.Wins != [2]int{2, 1} || r.Forfeits != [2]int{1, 0} {
 			t.Fatalf("match: %+v", r)
 		}
+		// The standings count the final match: east 2 match points and 2
+		// board wins (one by forfeit), west none and 1.
+		sv, err := f.tm.Standings(f.ctx, f.outsider, f.event.ID)
+		if err != nil || len(sv.Lines) != 2 {
+			t.Fatalf("standings: %+v %v", sv, err)
+		}
+		top, second := sv.Lines[0], sv.Lines[1]
+		if sv.Teams[top.ID].ID != east.ID || top.Rank != 1 || top.MatchPoints != 2 || top.BoardWins != 2 || top.Won != 1 ||
+			sv.Teams[second.ID].ID != west.ID || second.MatchPoints != 0 || second.BoardWins != 1 || second.Lost != 1 {
+			t.Fatalf("standings lines: %+v", sv.Lines)
+		}
+	})
+}
+
+// Issue 25 items 2–3: a team short of a majority of its boards forfeits the
+// match when the event says so: no games are created, its seats stay empty
+// and every board its opponent fills is a forfeit win, so the match is
+// final at once and won by the opponent.
+func TestTeamMatches_Issue25_Item3_MajorityForfeitNoGames(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f := newFixture(t, s, pairing.TeamOrderFree, true)
+		eIDs := f.ranked("三段", "二段", "初段")
+		wIDs := f.ranked("三段", "二段", "初段")
+		east := f.team("東高校", eIDs...)
+		west := f.team("西高校", wIDs...)
+		r := f.round(1, f.clock.Now().Add(2*time.Hour))
+		m, err := f.tm.CreateMatch(f.ctx, f.admin, teams.MatchInput{RoundID: r.ID, Table: 1, TeamA: west.ID, TeamB: east.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.tm.SubmitOrder(f.ctx, f.arbiter, teams.OrderInput{RoundID: r.ID, TeamID: east.ID, Players: eIDs}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.tm.SubmitOrder(f.ctx, f.arbiter, teams.OrderInput{RoundID: r.ID, TeamID: west.ID, Players: []int64{wIDs[0]}}); err != nil {
+			t.Fatal(err)
+		}
+		started, err := f.tm.StartMatch(f.ctx, f.admin, m.ID, m.Version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if started.ForfeitTeamID == nil || *started.ForfeitTeamID != west.ID {
+			t.Fatalf("forfeit team: %+v", started)
+		}
+		var games int64
+		if err := s.DB(f.ctx).Model(&store.Game{}).Where("event_id = ?", f.event.ID).Count(&games).Error; err != nil || games != 0 {
+			t.Fatalf("%d games for a forfeited match (%v)", games, err)
+		}
+		v, err := f.tm.RoundMatches(f.ctx, f.admin, r.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mv := v.Matches[0]
+		for _, b := range mv.Boards {
+			if b.Outcome != pairing.BoardBForfeit || b.A.PlayerID != 0 || b.GameID != 0 {
+				t.Fatalf("board %d: %+v", b.Board, b)
+			}
+		}
+		if res := mv.Result; !res.Final || res.Outcome != pairing.TeamBWins || res.Forfeits != [2]int{0, 3} || mv.ForfeitTeam != "西高校" {
+			t.Fatalf("match: %+v (%q)", res, mv.ForfeitTeam)
+		}
 	})
 }
