@@ -188,6 +188,10 @@ func (t *Teams) StartMatch(ctx context.Context, actor office.Actor, matchID int6
 		out = m
 		return nil
 	})
+	var ve *office.ValidationError
+	if errors.As(err, &ve) {
+		return m0, err // the match as read, for the form shown again
+	}
 	return out, err
 }
 
