@@ -103,7 +103,7 @@ func TestTeamMatchesWeb_Issue25_Item3_PairStartResultsStandings(t *testing.T) {
 		resp, body = a.do(public, http.MethodGet, mpath, nil, "")
 		a0, a1 := "団体対抗チーム00", "団体対抗チーム01"
 		for _, want := range []string{"第1卓", "1将", "3将", "先手", "後手", "団体対抗選手00-0", "団体対抗選手01-1", "（空席）",
-			a0 + " 3 − 0 " + a1, a0 + "の勝ち", a0 + "の不戦勝"} {
+			a0 + " 3 − 0 " + a1, a0 + "の勝ち", a0 + "の不戦勝", "の1将が先手"} {
 			if !strings.Contains(body, want) {
 				t.Errorf("matches page lacks %q", want)
 			}

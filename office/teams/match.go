@@ -150,10 +150,11 @@ func (t *Teams) StartMatch(ctx context.Context, actor office.Actor, matchID int6
 			return err
 		}
 		m.Furigoma, m.UpdatedAt = record, now
+		// Both short: every board is left unplayed and no team is named.
 		switch {
-		case a.MatchForfeit:
+		case a.MatchForfeit && !b.MatchForfeit:
 			m.ForfeitTeamID = &m.TeamAID
-		case b.MatchForfeit:
+		case b.MatchForfeit && !a.MatchForfeit:
 			m.ForfeitTeamID = &m.TeamBID
 		}
 		rows := make([]store.TeamMatchBoard, boards)

@@ -114,22 +114,37 @@ func TestTeamMatches_Issue25_Item3_BoardsAreGamesResultDerived(t *testing.T) {
 				t.Fatalf("board %d game: %+v", k+1, g)
 			}
 		}
-		// Board 1: west's player wins; board 2: east's player wins.
-		win := func(b teams.MatchBoard, aWins bool) {
+		// Board 1: a 千日手, replayed with colours swapped (D-R1), then
+		// west's player wins the redo game; board 2: east's player wins.
+		win := func(gameID int64, aSente, aWins bool) {
 			res := office.ResultSenteWin
-			if aWins != b.ASente {
+			if aWins != aSente {
 				res = office.ResultGoteWin
 			}
-			if _, err := f.o.RecordResult(f.ctx, f.arbiter, b.GameID, office.ResultInput{Result: res, Reason: office.ReasonResignation}); err != nil {
+			if _, err := f.o.RecordResult(f.ctx, f.arbiter, gameID, office.ResultInput{Result: res, Reason: office.ReasonResignation}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		win(mv.Boards[0], false)
+		if _, err := f.o.RecordResult(f.ctx, f.arbiter, mv.Boards[0].GameID, office.ResultInput{Result: office.ResultRedo, Reason: "sennichite"}); err != nil {
+			t.Fatal(err)
+		}
+		redo, err := f.o.CreateRedoGameFromRemaining(f.ctx, f.arbiter, mv.Boards[0].GameID, time.Hour, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (*redo.SentePlayerID == eIDs[0]) == mv.Boards[0].ASente {
+			t.Fatalf("the redo game keeps the colours: %+v", redo)
+		}
+		v, _ = f.tm.RoundMatches(f.ctx, f.outsider, r.ID)
+		if b := v.Matches[0].Boards[0]; b.Outcome != pairing.BoardPending {
+			t.Fatalf("board 1 after the 千日手: %+v", b)
+		}
+		win(redo.ID, !mv.Boards[0].ASente, false)
 		v, _ = f.tm.RoundMatches(f.ctx, f.outsider, r.ID)
 		if r := v.Matches[0].Result; r.Final || r.Pending != 1 {
 			t.Fatalf("one board left: %+v", r)
 		}
-		win(mv.Boards[1], true)
+		win(mv.Boards[1].GameID, mv.Boards[1].ASente, true)
 		v, _ = f.tm.RoundMatches(f.ctx, f.outsider, r.ID)
 		got := v.Matches[0]
 		if got.Boards[0].Outcome != pairing.BoardB || got.Boards[1].Outcome != pairing.BoardA {

@@ -34,6 +34,7 @@ type matchCard struct {
 	Score    string
 	Result   string
 	Forfeit  string
+	Toss     string // the 振り駒's outcome in words
 	Started  bool
 	Version  int
 	StartURL string
@@ -113,6 +114,13 @@ func (s *Room) matchesView(c echo.Context, roundID int64) (matchesView, error) {
 			Result:   matchResultWords(ctx, m.Result, a, b)}
 		if m.ForfeitTeam != "" {
 			card.Forfeit = site.T(ctx, "teams.match.forfeit", "Team", m.ForfeitTeam)
+		}
+		if m.Match.Started && len(m.Boards) > 0 {
+			first := a
+			if !m.Boards[0].ASente {
+				first = b
+			}
+			card.Toss = site.T(ctx, "teams.match.toss", "Team", first)
 		}
 		if m.Match.Started {
 			for _, bd := range m.Boards {
