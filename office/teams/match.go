@@ -223,8 +223,8 @@ type RoundMatchesView struct {
 // RoundMatches reads a round's matches with their boards and results. The
 // staff see them always; anyone else once the round's orders are published
 // (before that the round's matches are not found, like a missing round).
-// Statements: the round view's, the matches, their boards and the event's
-// game set — the same for any number of teams.
+// Statements: the round view's, the matches, their boards, the event's
+// game set and its rosters — the same for any number of teams.
 func (t *Teams) RoundMatches(ctx context.Context, actor office.Actor, roundID int64) (RoundMatchesView, error) {
 	rv, err := t.RoundOrders(ctx, actor, roundID)
 	if err != nil {
@@ -253,15 +253,19 @@ func (t *Teams) RoundMatches(ctx context.Context, actor office.Actor, roundID in
 	if err != nil {
 		return RoundMatchesView{}, err
 	}
+	members, err := t.store.TeamMembersOfEvent(ctx, rv.Event.ID)
+	if err != nil {
+		return RoundMatchesView{}, err
+	}
 	teams := map[int64]store.Team{}
-	names := map[int64]OrderBoard{}
 	for _, ov := range rv.Orders {
 		teams[ov.Team.ID] = ov.Team
-		for _, b := range ov.Boards {
-			if b.PlayerID != 0 {
-				names[b.PlayerID] = b
-			}
-		}
+	}
+	// The players by roster, not by the current order: a board shows who
+	// sat there when the match started.
+	names := map[int64]OrderBoard{}
+	for _, mb := range members {
+		names[mb.PlayerID] = OrderBoard{PlayerID: mb.PlayerID, Name: mb.Name, Rank: mb.Rank, Reserve: mb.Position > rv.Settings.Boards}
 	}
 	for _, m := range ms {
 		v, err := matchView(m, boards[m.ID], gs, teams, names, rv.Settings.Boards)

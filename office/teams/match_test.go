@@ -81,6 +81,15 @@ func TestTeamMatches_Issue25_Item3_BoardsAreGamesResultDerived(t *testing.T) {
 		if _, err := f.tm.StartMatch(f.ctx, f.admin, m.ID, m.Version); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("second start: %v", err)
 		}
+		// The order a started match was made from no longer changes.
+		cur, err := f.tm.RoundOrders(f.ctx, f.admin, r.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.tm.SubmitOrder(f.ctx, f.arbiter, teams.OrderInput{RoundID: r.ID, TeamID: west.ID, Version: cur.Orders[1].Order.ID,
+			Players: wIDs, Reason: "出場者の追加"}); fieldCodes(err)[""] != "teams.err.order_match_started" {
+			t.Fatalf("an order changed after the start: %v", err)
+		}
 		if started.Furigoma == "{}" || started.Furigoma == "" {
 			t.Fatalf("no toss recorded: %q", started.Furigoma)
 		}
