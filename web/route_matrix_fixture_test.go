@@ -35,6 +35,7 @@ type matrixSide struct {
 	dayClass, dayGame, dayPlayer int64  // the day class, its board 1 game in round 1, an entrant
 	token                        int64  // a token id (results scope)
 	teamEvent, team, teamRound   int64  // a team event (団体戦), its team and a round whose orders are published
+	teamMatch                    int64  // a match of that round (not started)
 	players                      []int64
 	staff                        map[string]store.User // role → user
 	secrets                      map[string]string     // scope → token secret
@@ -197,11 +198,20 @@ func newMatrixSide(t *testing.T, a *testApp, admin office.Actor, tag string, pub
 	must(err)
 	sd.team = tm.ID
 	sd.names = append(sd.names, tm.Name)
+	tm2, err := tt.SaveTeam(ctx, admin, teams.TeamInput{EventID: tev.ID, Name: tag + "商業", AffiliationKind: teams.AffiliationSchool,
+		Members: []teams.MemberInput{{PlayerID: sd.players[3]}, {PlayerID: sd.players[4]}, {PlayerID: sd.players[5]}}})
+	must(err)
 	tr, err := tt.SaveRound(ctx, admin, teams.RoundInput{EventID: tev.ID, Number: "1", Deadline: a.now.Add(time.Hour).In(site.Tokyo).Format(teams.DeadlineLayout)})
 	must(err)
 	sd.teamRound = tr.ID
 	_, err = tt.SubmitOrder(ctx, admin, teams.OrderInput{RoundID: tr.ID, TeamID: tm.ID, Players: sd.players[:3]})
 	must(err)
+	// A second team and their match at table 1 (not started).
+	_, err = tt.SubmitOrder(ctx, admin, teams.OrderInput{RoundID: tr.ID, TeamID: tm2.ID, Players: sd.players[3:6]})
+	must(err)
+	tmm, err := tt.CreateMatch(ctx, admin, teams.MatchInput{RoundID: tr.ID, Table: 1, TeamA: tm.ID, TeamB: tm2.ID})
+	must(err)
+	sd.teamMatch = tmm.ID
 
 	// One token per scope on the knockout event, and a revoked one.
 	for _, scope := range office.TokenScopes {

@@ -245,8 +245,13 @@ var routeExpectations = map[string]string{
 	"GET /team-rounds/:round/print":              "public",
 	"GET /team-rounds/:round/teams/:team":        "public",
 	"POST /team-rounds/:round/teams/:team/order": "staff:director,arbiter",
-	"GET /r/:token":                              "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
-	"POST /r/:token":                             "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
+	// Team matches and standings (issue 25 item 3, web/teams/matches.go).
+	"GET /team-rounds/:round/matches":  "public",
+	"POST /team-rounds/:round/matches": "staff:director",
+	"POST /team-matches/:match/start":  "staff:director",
+	"GET /events/:id/teams/standings":  "public",
+	"GET /r/:token":                    "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
+	"POST /r/:token":                   "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
 
 	"GET /api/v1/openapi.json":       "open",
 	"GET /api/v1/organisers":         "open",
@@ -452,6 +457,8 @@ func fillPath(pattern string, sd *matrixSide) string {
 			v = sd.team
 		case s == ":round":
 			v = sd.teamRound
+		case s == ":match":
+			v = sd.teamMatch
 		case s == ":n" || s == ":b" || s == ":rid":
 			v = 1
 		case s == ":token":

@@ -355,8 +355,18 @@ func TestCrawl_TeamPagesHaveNoDeveloperText(t *testing.T) {
 			}
 		}
 		a.now = a.now.Add(2 * time.Hour) // round 1's deadline passes: published, 南高校 missing
+		// Issue 25 item 3: east against west, started (west short of a
+		// majority: a match forfeit); the matches page and the standings.
+		m, err := f.tm.CreateMatch(ctx, f.admin, teams.MatchInput{RoundID: r1.ID, Table: 1, TeamA: east.ID, TeamB: west.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.tm.StartMatch(ctx, f.admin, m.ID, m.Version); err != nil {
+			t.Fatal(err)
+		}
 		chk := newPageChecker(a.srv.Msgs, data, ids)
 		start := []string{fmt.Sprintf("/events/%d", f.event.ID), fmt.Sprintf("/events/%d/teams", f.event.ID),
+			fmt.Sprintf("/team-rounds/%d/matches", r1.ID), fmt.Sprintf("/events/%d/teams/standings", f.event.ID),
 			fmt.Sprintf("/events/%d/teams/new", f.event.ID), fmt.Sprintf("/team-rounds/%d", r1.ID), fmt.Sprintf("/team-rounds/%d", r2.ID),
 			fmt.Sprintf("/team-rounds/%d/print", r1.ID), fmt.Sprintf("/team-rounds/%d/print", r2.ID)}
 		var all []offence

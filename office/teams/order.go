@@ -284,6 +284,17 @@ func (t *Teams) SubmitOrder(ctx context.Context, actor office.Actor, in OrderInp
 		if (had && prev.ID != in.Version) || (!had && in.Version != 0) {
 			return fmt.Errorf("the order of team %d in round %d changed: %w", tm.ID, r.Number, office.ErrConflict)
 		}
+		// Issue 25 item 3: once the team's match is started its boards are
+		// games; the order they were made from no longer changes.
+		ms, err := tx.TeamMatchesOfRound(ctx, r.ID)
+		if err != nil {
+			return err
+		}
+		for _, m := range ms {
+			if m.Started && (m.TeamAID == tm.ID || m.TeamBID == tm.ID) {
+				return invalid("", "teams.err.order_match_started", map[string]any{"Table": m.TableNo})
+			}
+		}
 		now := t.now()
 		ve := &office.ValidationError{}
 		reason := office.NFC(strings.TrimSpace(in.Reason))

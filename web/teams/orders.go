@@ -44,6 +44,7 @@ type roundView struct {
 	EventName   string
 	TeamsURL    string
 	PrintURL    string
+	MatchesURL  string
 	Round       int
 	Deadline    string
 	Published   bool
@@ -82,7 +83,7 @@ func (s *Room) roundView(c echo.Context, roundID int64) (roundView, teams.RoundV
 		return roundView{}, rv, err
 	}
 	v := roundView{EventID: rv.Event.ID, EventName: site.LocalName(ctx, rv.Event.Name, rv.Event.NameEn), TeamsURL: teamsURL(rv.Event.ID),
-		PrintURL: roundURL(roundID) + "/print", Round: rv.Round.Number, Deadline: site.ShowTime(rv.Round.Deadline), Published: rv.Published,
+		PrintURL: roundURL(roundID) + "/print", MatchesURL: matchesURL(roundID), Round: rv.Round.Number, Deadline: site.ShowTime(rv.Round.Deadline), Published: rv.Published,
 		Staff: rv.Staff, Submitted: rv.Submitted, Rule: ruleWord(ctx, rv.Settings.OrderRule), Majority: rv.Settings.MajorityForfeit}
 	if rv.Published {
 		v.PublishedAt = site.ShowTime(rv.PublishedAt)

@@ -29,6 +29,10 @@ func (s *Room) TeamRoutes(e *echo.Echo) {
 	e.GET("/team-rounds/:round/print", s.TeamOrderSheet)
 	e.GET("/team-rounds/:round/teams/:team", s.TeamOrderPage)
 	e.POST("/team-rounds/:round/teams/:team/order", s.TeamOrderSubmit, site.RequireUser)
+	e.GET("/team-rounds/:round/matches", s.TeamMatchesPage)
+	e.POST("/team-rounds/:round/matches", s.TeamMatchCreate, site.RequireUser)
+	e.POST("/team-matches/:match/start", s.TeamMatchStart, site.RequireUser)
+	e.GET("/events/:id/teams/standings", s.TeamStandingsPage)
 }
 
 func teamsURL(eventID int64) string { return "/events/" + strconv.FormatInt(eventID, 10) + "/teams" }
