@@ -14,6 +14,7 @@ import (
 	"kisen/office"
 	"kisen/office/day"
 	"kisen/office/ratings"
+	"kisen/office/teams"
 )
 
 // taggedInputs are the office inputs whose rules are validate tags: every
@@ -30,6 +31,7 @@ var taggedInputs = []any{
 	office.AppealInput{}, office.AppealDecisionInput{},
 	day.ClassInput{}, day.FeeInput{}, day.PaperInput{}, day.EntryFormInput{}, day.EntryDecision{},
 	ratings.RatingSettingsInput{},
+	teams.TeamInput{}, teams.SettingsInput{},
 }
 
 // untaggedInputs are the exported *Input structs of the office with no
@@ -54,6 +56,12 @@ var untaggedInputs = map[string]string{
 	"day.LoneReportInput":       "ids only",
 	"day.WalkInInput":           "checked as the office.PlayerInput and MasterRef it becomes",
 	"day.EntrySettingsInput":    "domain rule: a deadline in Japan time and a whole number per class, each named",
+	"office.LiveMoveInput":      "domain rule: the move is read by the rules from the position the stored moves reach, the ply and version compared with the record; an illegal move is named in its message",
+	"teams.MemberInput":         "domain rule: a roster row is a registered player's id or a name and reading matched against the registry, its rank read by the rank grammar, each named by row",
+	"teams.RoundInput":          "domain rule: a round number and a deadline in Japan time that lies in the future, each named",
+	"teams.OrderInput":          "domain rule: the order is checked against the roster by the event's order rule (pairing.CheckTeamOrder), each breach naming its boards and players",
+	"teams.MatchInput":          "domain rule: a table number and two teams of the round's event, each refusal named",
+	"teams.CSVInput":            "a pasted list or CSV file read line by line, each line's problems named in the preview; the fingerprint compared with the preview",
 	"day.BulkInput":             "a pasted list or CSV file read line by line, each line's problems named in the preview; the fingerprint compared with the preview",
 }
 

@@ -124,6 +124,9 @@ func UnwatchedTables() []string {
 		// answer 304 — an order's publication follows the clock (its
 		// deadline) as well as writes, which no revision can tell.
 		"team_events", "teams", "team_members", "team_rounds", "team_orders", "team_order_boards",
+		// Team matches (00300): the matches and standings pages are rendered
+		// fresh like the other team pages; a board's game is watched as a game.
+		"team_matches", "team_match_boards",
 		// The recorder's secret links (00280): read only when a link is
 		// used and by the office that issues them, never on a cached page.
 		"recorder_links",
