@@ -388,3 +388,83 @@ func TestBrackets_RankingGroupForm_D_G1_PresetFieldsInWords(t *testing.T) {
 		}
 	})
 }
+
+// TestBrackets_MainSeats_D_G4_PreviewThenSeat: on a 本戦 stage in setup, the
+// stage page lists every group's 本戦 slot with who fills it; a seed in
+// letters is refused in words (Japanese and English); the posted seeds
+// and rounds are previewed in players' names, and the confirmation enters
+// the group's 優勝 into the 本戦 (D-G4, office.SeatMainEvent).
+func TestBrackets_MainSeats_D_G4_PreviewThenSeat(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		f := newBracketFixture(t, a)
+		ctx := context.Background()
+		group := rankingStage(t, f.o, f.admin, f.event.ID, f.players, rankingLine2Of8)
+		playRankingUpperLine(t, f.o, f.admin, f.event.ID, group.ID, 0)
+		main, err := f.o.CreateStage(ctx, f.admin, office.StageInput{EventID: f.event.ID, Name: "本戦", Kind: "main"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		eb, err := f.o.EventBrackets(ctx, f.admin, f.event.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var winner int64
+		for _, sb := range eb.Stages {
+			if sb.Ranking != nil {
+				for _, pl := range sb.Ranking.Outcome.Places {
+					if pl.Slot == "2組1位" {
+						winner, _ = strconv.ParseInt(pl.Player, 10, 64)
+					}
+				}
+			}
+		}
+		var winnerName string
+		for _, p := range f.players {
+			if p.ID == winner {
+				winnerName = p.Name
+			}
+		}
+		if winnerName == "" {
+			t.Fatal("the group has no 2組1位")
+		}
+		path := "/stages/" + strconv.FormatInt(main.ID, 10)
+		msgs := map[string]string{}
+		for _, lang := range []string{"ja", "en"} {
+			a.get("/lang?to=" + lang)
+			_, body := a.get(path)
+			rows := doc(t, body).Find(`[data-testid="main-seat-row"]`)
+			if rows.Length() != 1 || strings.TrimSpace(rows.Find(`[data-testid="main-seat-player"]`).Text()) != winnerName {
+				t.Fatalf("%s: rows %q", lang, rows.Text())
+			}
+			resp, body := a.postForm(path+"/main-seats", url.Values{"seat_slot": {"2組1位"}, "seat_seed": {"one"}, "seat_round": {"1"}})
+			if resp.StatusCode != http.StatusUnprocessableEntity {
+				t.Fatalf("%s: a seed in letters answered %d", lang, resp.StatusCode)
+			}
+			msgs[lang] = testid(t, body, "error-main_seats")
+		}
+		if msgs["ja"] == "" || msgs["en"] == "" || !reRankingJa.MatchString(msgs["ja"]) || reRankingJa.MatchString(msgs["en"]) {
+			t.Fatalf("messages ja %q en %q", msgs["ja"], msgs["en"])
+		}
+		a.get("/lang?to=ja")
+		resp, body := a.postForm(path+"/main-seats", url.Values{"seat_slot": {"2組1位"}, "seat_seed": {"1"}, "seat_round": {"2"}})
+		d := doc(t, body)
+		if resp.StatusCode != http.StatusOK || d.Find(`[data-testid="main-seats-preview"]`).Length() != 1 || d.Find(`[data-testid="main-seats-confirm"]`).Length() != 1 {
+			t.Fatalf("preview answered %d", resp.StatusCode)
+		}
+		if sec := d.Find(`[data-testid="main-seats"]`).Text(); !strings.Contains(sec, winnerName) || !strings.Contains(sec, "2回戦から") || strings.Contains(sec, "{") {
+			t.Fatalf("preview %q", sec)
+		}
+		if es, _ := f.o.EntrantsOfStage(ctx, main.ID); len(es) != 0 {
+			t.Fatalf("the preview entered %d players", len(es))
+		}
+		resp, _ = a.postForm(path+"/main-seats", url.Values{"seat_slot": {"2組1位"}, "seat_seed": {"1"}, "seat_round": {"2"}, "confirm": {"1"}})
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("confirm answered %d", resp.StatusCode)
+		}
+		es, err := f.o.EntrantsOfStage(ctx, main.ID)
+		if err != nil || len(es) != 1 || es[0].PlayerID != winner || es[0].Seed != 1 || es[0].EnterRound != 2 {
+			t.Fatalf("entrants %+v (%v)", es, err)
+		}
+	})
+}

@@ -166,6 +166,11 @@ type stageManage struct {
 	// Can: which forms the viewer's writes would accept (a form nobody may
 	// use is not shown).
 	Can office.StageCan
+	// MainSeats: on a 本戦 stage in setup of an event with group stages,
+	// every group's 本戦 slot with its seed and entry round (main_seats.go);
+	// MainSeatsPreview once they were posted and the office would take them.
+	MainSeats        []mainSeatRow
+	MainSeatsPreview bool
 	// EmbedCode is the <iframe> code of the published stage (embeds.go).
 	EmbedCode string
 }
@@ -217,6 +222,11 @@ func (s *Room) renderStage(c echo.Context, status int, id int64, m stageManage, 
 		}
 	}
 	m.Stage = stageFormsFor(m.Stage, m.Can)
+	if st.Status == office.StageSetup && st.Kind != office.StageSeries && st.RankingRule == "" && m.Can.Direct {
+		m.MainSeats = mainSeatRows(v.Stages, m.MainSeats)
+	} else {
+		m.MainSeats, m.MainSeatsPreview = nil, false
+	}
 	if st.Status == office.StagePublished && !v.Draft {
 		m.EmbedCode = site.EmbedCode(c, "/embed/stages/"+strconv.FormatInt(id, 10), v.EventName+" "+m.Stage.Name)
 	}
