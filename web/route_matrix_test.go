@@ -160,6 +160,7 @@ var routeExpectations = map[string]string{
 	"POST /stages/:id/result":               "staff:director,arbiter,recorder",
 	"POST /stages/:id/withdraw":             "staff:director",
 	"POST /stages/:id/toss":                 "staff:director",
+	"POST /stages/:id/main-seats":           "staff:director",
 	"GET /stages/:id/seeds":                 "staff:director",
 	"POST /stages/:id/seeds":                "staff:director",
 	"GET /embed/stages/:id":                 "embed",

@@ -28,6 +28,7 @@ func (s *Room) BracketRoutes(e *echo.Echo) {
 	e.POST("/stages/:id/result", s.stageResult, site.RequireUser, s.ActsOnStage(office.QuickResultRoles...))
 	e.POST("/stages/:id/withdraw", s.stageWithdraw, site.RequireUser, s.ActsOnStage(office.RoleDirector), s.CorrectionGate(office.CorrectionWithdrawal))
 	e.POST("/stages/:id/toss", s.stageToss, site.RequireUser)
+	e.POST("/stages/:id/main-seats", s.stageMainSeats, site.RequireUser) // main_seats.go
 	e.GET("/events/:id/handicap", s.handicapPage)
 	e.POST("/events/:id/handicap", s.handicapSave, site.RequireUser)
 }

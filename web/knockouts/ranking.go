@@ -15,6 +15,10 @@ type RankingGroupView struct {
 	PlayoffThird *BracketGameView
 	Survival     [][]BracketGameView
 	Rows         []RankingRow
+	// Group is the group's number; Slots the 本戦 slots its table line
+	// names, in its order (the 本戦 seating form, D-G4).
+	Group int
+	Slots []string
 }
 
 // RankingRow is one player of the group: where they go next term
@@ -32,7 +36,10 @@ func rankingGroupOf(ctx context.Context, eb office.EventBracket, sb office.Stage
 	if rv == nil {
 		return nil
 	}
-	v := &RankingGroupView{PlayoffName: site.T(ctx, "knockout.ranking.playoff")}
+	v := &RankingGroupView{PlayoffName: site.T(ctx, "knockout.ranking.playoff"), Group: rv.Rule.Group}
+	for _, p := range rv.Rule.Places {
+		v.Slots = append(v.Slots, p.Slot)
+	}
 	if rv.Rule.Group == 1 {
 		v.PlayoffName = site.T(ctx, "knockout.ranking.playoff_top")
 	}

@@ -26,7 +26,23 @@ type stageInput struct {
 	BestOf           string `form:"best_of"`
 	RoundDates       string `form:"round_dates"`
 	AllowanceMinutes string `form:"allowance"`
-	RankingRule      string `form:"ranking_rule"`
+	// The ranking group's line of the table in words and numbers
+	// (ranking_form.go): a preset from the 竜王戦 table (RkFill asks to
+	// put it into the fields), the group, the 本戦 places (finish and
+	// slot, row by row), the promoted finishes, the 昇級者決定戦 and the
+	// 残留決定戦.
+	RkPreset            string   `form:"rk_preset"`
+	RkFill              string   `form:"rk_fill"`
+	RkGroup             string   `form:"rk_group"`
+	RkPlaceFinish       []string `form:"rk_place_finish"`
+	RkPlaceSlot         []string `form:"rk_place_slot"`
+	RkPromoted          []string `form:"rk_promoted"`
+	RkPlayoffFrom       string   `form:"rk_playoff_from"`
+	RkPlayoffTo         string   `form:"rk_playoff_to"`
+	RkPlayoffWinners    string   `form:"rk_playoff_winners"`
+	RkPlayoffThird      string   `form:"rk_playoff_third"`
+	RkSurvivalRound     string   `form:"rk_survival_round"`
+	RkSurvivalRelegated string   `form:"rk_survival_relegated"`
 }
 
 // atoiField reads a whole number field; a bad value is reported under name.
@@ -52,15 +68,35 @@ func (s *Room) stageCreate(c echo.Context) error {
 	if err := c.Bind(&in); err != nil {
 		return err
 	}
+	// The preset button fills the group's fields from the 竜王戦 table
+	// (or empties them for 「なし」) and shows the form again; nothing is made.
+	if in.RkFill != "" {
+		in.RkGroup, in.RkPlaceFinish, in.RkPlaceSlot, in.RkPromoted = "", nil, nil, nil
+		in.RkPlayoffFrom, in.RkPlayoffTo, in.RkPlayoffWinners, in.RkPlayoffThird, in.RkSurvivalRound, in.RkSurvivalRelegated = "", "", "", "", "", ""
+		if g, err := strconv.Atoi(in.RkPreset); err == nil {
+			if r, ok := rankingPreset(g); ok {
+				in.fillRanking(r)
+			}
+		}
+		return s.renderBrackets(c, http.StatusOK, id, in, nil)
+	}
 	errs := site.FieldMsgs{}
 	q := atoiField(errs, ctx, "qualifiers", in.Qualifiers)
 	bo := atoiField(errs, ctx, "best_of", in.BestOf)
 	al := atoiField(errs, ctx, "allowance", in.AllowanceMinutes)
+	if in.rankingEmpty() { // a preset chosen but not put into the fields: its line
+		if g, err := strconv.Atoi(in.RkPreset); err == nil {
+			if r, ok := rankingPreset(g); ok {
+				in.fillRanking(r)
+			}
+		}
+	}
+	rule := rankingRuleOf(ctx, in, errs)
 	if len(errs) > 0 {
 		return s.renderBrackets(c, http.StatusUnprocessableEntity, id, in, errs)
 	}
 	st, err := s.Office.CreateStage(ctx, site.Actor(c), office.StageInput{EventID: id, Name: in.Name, NameEn: in.NameEn, Kind: in.Kind, ThirdPlace: in.ThirdPlace != "",
-		Qualifiers: q, BestOf: bo, RoundDates: in.RoundDates, AllowanceMinutes: al, RankingRule: in.RankingRule})
+		Qualifiers: q, BestOf: bo, RoundDates: in.RoundDates, AllowanceMinutes: al, RankingRule: rule})
 	if msgs, ok := site.FieldMsgsOf(ctx, err); ok {
 		return s.renderBrackets(c, http.StatusUnprocessableEntity, id, in, msgs)
 	}
@@ -130,6 +166,11 @@ type stageManage struct {
 	// Can: which forms the viewer's writes would accept (a form nobody may
 	// use is not shown).
 	Can office.StageCan
+	// MainSeats: on a 本戦 stage in setup of an event with group stages,
+	// every group's 本戦 slot with its seed and entry round (main_seats.go);
+	// MainSeatsPreview once they were posted and the office would take them.
+	MainSeats        []mainSeatRow
+	MainSeatsPreview bool
 	// EmbedCode is the <iframe> code of the published stage (embeds.go).
 	EmbedCode string
 }
@@ -181,6 +222,11 @@ func (s *Room) renderStage(c echo.Context, status int, id int64, m stageManage, 
 		}
 	}
 	m.Stage = stageFormsFor(m.Stage, m.Can)
+	if st.Status == office.StageSetup && st.Kind != office.StageSeries && st.RankingRule == "" && m.Can.Direct {
+		m.MainSeats = mainSeatRows(v.Stages, m.MainSeats)
+	} else {
+		m.MainSeats, m.MainSeatsPreview = nil, false
+	}
 	if st.Status == office.StagePublished && !v.Draft {
 		m.EmbedCode = site.EmbedCode(c, "/embed/stages/"+strconv.FormatInt(id, 10), v.EventName+" "+m.Stage.Name)
 	}
