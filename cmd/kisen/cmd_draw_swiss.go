@@ -92,13 +92,15 @@ type swissOutput struct {
 	Standings []pairing.SwissStanding  `json:"standings"`
 }
 
-type swissCheckOutput struct {
+// drawCheckOutput is what `--check` prints for a Swiss or a team Swiss round.
+type drawCheckOutput struct {
 	OK         bool                `json:"ok"`
 	Violations []pairing.Violation `json:"violations"`
 	Notes      []pairing.Violation `json:"notes"`
 }
 
-type swissNoRound struct {
+// drawNoRound is the answer when no round can be paired (Swiss or team Swiss).
+type drawNoRound struct {
 	Error   string     `json:"error"`
 	Reason  string     `json:"reason"`
 	Groups  [][]string `json:"groups"`
@@ -169,7 +171,7 @@ func runDrawSwiss(_ context.Context, e env) int {
 	switch {
 	case errors.As(err, &nv):
 		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
-		out := swissNoRound{Error: "no_valid_round", Reason: nv.Reason, Groups: nv.Groups, Barrier: nv.Barrier}
+		out := drawNoRound{Error: "no_valid_round", Reason: nv.Reason, Groups: nv.Groups, Barrier: nv.Barrier}
 		if out.Groups == nil {
 			out.Groups = [][]string{}
 		}
@@ -235,7 +237,7 @@ func checkSwiss(e env, req pairing.SwissRequest, in swissOutput) int {
 	if notes == nil {
 		notes = []pairing.Violation{}
 	}
-	writeBracketJSON(e.stdout, swissCheckOutput{OK: len(v) == 0, Violations: v, Notes: notes})
+	writeBracketJSON(e.stdout, drawCheckOutput{OK: len(v) == 0, Violations: v, Notes: notes})
 	if len(v) > 0 {
 		for _, x := range v {
 			fmt.Fprintf(e.stderr, "%s: %s\n", x.Rule, x.Message)

@@ -96,7 +96,7 @@ func TestDrawSwissCLI_CheckJudgesTheEventsColourBalance(t *testing.T) {
 	}
 	last := strings.Replace(in, `"rounds":3`, `"rounds":2`, 1)
 	code, out, errs := runSwiss(t, last, "--check")
-	var got swissCheckOutput
+	var got drawCheckOutput
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("not JSON: %v %s", err, out)
 	}

@@ -34,19 +34,6 @@ type teamSwissOutput struct {
 	Standings []pairing.TeamStanding   `json:"standings,omitempty"`
 }
 
-type teamCheckOutput struct {
-	OK         bool                `json:"ok"`
-	Violations []pairing.Violation `json:"violations"`
-	Notes      []pairing.Violation `json:"notes"`
-}
-
-type teamNoRound struct {
-	Error   string     `json:"error"`
-	Reason  string     `json:"reason"`
-	Groups  [][]string `json:"groups"`
-	Barrier []string   `json:"barrier"`
-}
-
 type teamLeagueInput struct {
 	Teams     []pairing.Team `json:"teams"`
 	Cycles    int            `json:"cycles,omitempty"`
@@ -137,7 +124,7 @@ func writeTeamCheck(e env, name string, v, notes []pairing.Violation) int {
 	if notes == nil {
 		notes = []pairing.Violation{}
 	}
-	writeBracketJSON(e.stdout, teamCheckOutput{OK: len(v) == 0, Violations: v, Notes: notes})
+	writeBracketJSON(e.stdout, drawCheckOutput{OK: len(v) == 0, Violations: v, Notes: notes})
 	for _, x := range v {
 		fmt.Fprintf(e.stderr, "%s: %s: %s\n", name, x.Rule, x.Message)
 	}
@@ -196,7 +183,7 @@ func runDrawTeamSwiss(_ context.Context, e env) int {
 	switch {
 	case errors.As(err, &nr):
 		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
-		writeBracketJSON(e.stdout, teamNoRound{Error: pairing.NoTeamRound, Reason: nr.Reason, Groups: nr.Groups, Barrier: nr.Barrier})
+		writeBracketJSON(e.stdout, drawNoRound{Error: pairing.NoTeamRound, Reason: nr.Reason, Groups: nr.Groups, Barrier: nr.Barrier})
 		return 1
 	case err != nil:
 		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
