@@ -25,7 +25,7 @@ func (s *Server) routes() error {
 		// After the language and the actor (issue 13): a 413 page speaks
 		// the user's language with their navigation. Nothing above reads
 		// the body.
-		site.LimitBody(),
+		s.LimitBody,
 		s.StorableText, // before the CSRF check and every handler read the form
 		s.CSRF(),
 		s.AskBeforeFutureResults,

@@ -13,10 +13,6 @@ import (
 	"kisen/office"
 )
 
-// bodyLimit caps a request body (a player CSV or a game record upload is far
-// smaller); larger uploads get the localised 413 page.
-const bodyLimit = "8M"
-
 // handleError maps errors to a status and a safe localised page; the real
 // error goes to the log with the request id.
 func (s *Server) HandleError(err error, c echo.Context) {

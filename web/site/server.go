@@ -33,6 +33,9 @@ type Deps struct {
 // Server is the web application.
 type Server struct {
 	AskFuture bool
+	// BodyLimit caps a request body in bytes; 0 is BodyLimitBytes
+	// (body_limit.go). Tests set a small one.
+	BodyLimit int64
 	Config    config.Config
 	Office    *office.Office
 	Log       *slog.Logger
