@@ -249,6 +249,15 @@ func TestRankingTerm_D_G5_PreviewConfirmPage(t *testing.T) {
 				}
 			}
 		}
+		// The new event without a name: 422 next to the field, the
+		// preview and the chosen entrant kept.
+		_, body = a.get(sc.path() + "?new=" + idOf(sc.outsiders[1]))
+		print1, _ := doc(t, body).Find(`input[name="fingerprint"]`).Attr("value")
+		resp, body = a.postForm(sc.path(), url.Values{"name": {" "}, "start_date": {"2027-12-01"}, "end_date": {"2028-03-31"}, "new": {idOf(sc.outsiders[1])}, "fingerprint": {print1}})
+		if resp.StatusCode != http.StatusUnprocessableEntity || testid(t, body, "error-name") == "" ||
+			!strings.Contains(testid(t, body, "term-group-2"), sc.outsiders[1].Name) {
+			t.Fatalf("a nameless next term answered %d", resp.StatusCode)
+		}
 		if !strings.Contains(msgs["jamember"], sc.members[1][3].Name) {
 			t.Fatalf("the member refused is not named: %q", msgs["jamember"])
 		}
