@@ -32,12 +32,23 @@ type RankingTermGroup struct {
 	Members []int64
 }
 
+// RankingTermEvent is the event whose next term an administrator may
+// preview and make. Anyone else is told it does not exist, like a missing
+// event (the roll-over is no business of theirs, published or not).
+func (o *Office) RankingTermEvent(ctx context.Context, actor Actor, eventID int64) (store.Event, error) {
+	if actor.Anonymous() || !actor.Admin {
+		return store.Event{}, fmt.Errorf("ranking event %d: %w", eventID, ErrNotFound)
+	}
+	return o.store.EventByID(ctx, eventID)
+}
+
 // PreviewRankingTerm is the next term of ranking event eventID with the
 // organiser's new entrants joining the lowest group (administrators, who
-// make events). Nothing is written. Refusals are said in words: a group
-// still playing, a new entrant already in a group.
+// make events; anyone else: not found). Nothing is written. Refusals are
+// said in words: a group still playing (on event), an unknown player or one
+// already in a group (on new_entrants).
 func (o *Office) PreviewRankingTerm(ctx context.Context, actor Actor, eventID int64, newEntrants []int64) (RankingTerm, error) {
-	if err := actor.RequireAdmin(); err != nil {
+	if _, err := o.RankingTermEvent(ctx, actor, eventID); err != nil {
 		return RankingTerm{}, err
 	}
 	var term RankingTerm
@@ -64,6 +75,9 @@ type RankingTermInput struct {
 // the term differs from the preview the person saw (a result corrected
 // since), nothing is made and the answer is a conflict.
 func (o *Office) RollOverRanking(ctx context.Context, actor Actor, eventID int64, in RankingTermInput) (store.Event, error) {
+	if _, err := o.RankingTermEvent(ctx, actor, eventID); err != nil {
+		return store.Event{}, err
+	}
 	in.Event.Kind = EventKnockout
 	return o.CreateEventThen(ctx, actor, in.Event, func(tx *store.Store, e store.Event) error {
 		term, err := rankingTerm(ctx, o, tx, eventID, in.NewEntrants)
@@ -128,13 +142,17 @@ func rankingTerm(ctx context.Context, o *Office, tx *store.Store, eventID int64,
 	for i, j := range idx {
 		sortedOutcomes[i], sortedStages[i] = outcomes[j], stages[j]
 	}
+	// One statement for every new entrant, however many (the page's cost
+	// is fixed).
+	known, err := tx.PlayersByIDs(ctx, newEntrants)
+	if err != nil {
+		return RankingTerm{}, err
+	}
 	var newIDs []string
 	for _, p := range newEntrants {
-		if _, err := tx.PlayerByID(ctx, p); errors.Is(err, store.ErrNotFound) {
+		if _, ok := known[p]; !ok {
 			v.Add(0, "new_entrants", "knockout.err.player", nil)
 			return RankingTerm{}, v
-		} else if err != nil {
-			return RankingTerm{}, err
 		}
 		newIDs = append(newIDs, entrantID(p))
 	}
@@ -142,7 +160,11 @@ func rankingTerm(ctx context.Context, o *Office, tx *store.Store, eventID int64,
 	var fe *pairing.FieldError
 	if errors.As(err, &fe) {
 		code, args := RankingInputWords(fe, o.nameList(ctx, tx, idsIn(fe.Params)))
-		v.Add(0, "event", code, args)
+		field := "event"
+		if fe.Code == pairing.FieldRankingMember {
+			field = "new_entrants" // a new entrant already in the term
+		}
+		v.Add(0, field, code, args)
 		return RankingTerm{}, v
 	} else if err != nil {
 		return RankingTerm{}, err

@@ -507,11 +507,11 @@ func TestRankingGroups_D_G5_RollOverAfterPreview(t *testing.T) {
 		if len(term.Moves) != 17 {
 			t.Fatalf("%d moves, want 17", len(term.Moves))
 		}
-		if _, err := k.o.PreviewRankingTerm(k.ctx, k.admin, k.event.ID, []int64{players[0].ID}); officetest.FieldCodes(err)["event"] != "names.err.ranking.ranking_member" {
+		if _, err := k.o.PreviewRankingTerm(k.ctx, k.admin, k.event.ID, []int64{players[0].ID}); officetest.FieldCodes(err)["new_entrants"] != "names.err.ranking.ranking_member" {
 			t.Fatalf("a member as a new entrant: %v", err)
 		}
-		if _, err := k.o.PreviewRankingTerm(k.ctx, k.director, k.event.ID, nil); err == nil {
-			t.Fatal("a director previewed a new event")
+		if _, err := k.o.PreviewRankingTerm(k.ctx, k.director, k.event.ID, nil); !errors.Is(err, office.ErrNotFound) {
+			t.Fatalf("a director previewed a new event: %v", err)
 		}
 		in := office.RankingTermInput{Event: office.EventInput{OrganiserID: k.event.OrganiserID, Name: "次期", StartDate: "2027-01-01", EndDate: "2027-12-31"}, NewEntrants: []int64{newcomer}, Fingerprint: "stale"}
 		before, err := k.o.Events(k.ctx, k.admin)

@@ -225,6 +225,7 @@ func TestCrawl_NoDeveloperTextOnAnyPage(t *testing.T) {
 		identities := []crawlIdentity{{"public", 0}, {"administrator", f.root.ID}, {"director", f.director.ID},
 			{"arbiter", f.arbiter.ID}, {"recorder", f.recorder.ID}, {"scheduler", f.scheduler.ID}}
 		start := []string{"/", fmt.Sprintf("/events/%d", f.knockout), fmt.Sprintf("/events/%d", f.leagueEvent),
+			fmt.Sprintf("/events/%d/brackets", f.ranking),
 			fmt.Sprintf("/games/%d", f.recorded),
 			// embeds (issue 15): linked from no page, only pasted elsewhere
 			fmt.Sprintf("/embed/stages/%d", f.stage), fmt.Sprintf("/embed/league/%d", f.class)}

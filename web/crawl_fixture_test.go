@@ -26,6 +26,7 @@ type crawlFixture struct {
 	root, director, arbiter, scheduler  store.User
 	recorder                            store.User
 	knockout, leagueEvent, stage, class int64
+	ranking                             int64 // a ranking event of two finished groups (issue 24 item 8)
 	recorded                            int64 // the game with a record, ended by 千日手
 	players                             []store.Player
 	// data is every name the fixture typed in (players, readings, events,
@@ -186,6 +187,29 @@ func newCrawlFixture(t *testing.T, a *testApp) *crawlFixture {
 		must(err)
 		f.data = append(f.data, "盤外での助言", "不服申立てを認める")
 		break
+	}
+	// A ranking event (竜王戦 format) of two groups of four, every game
+	// played: its outcome page and, for the administrator, the next
+	// term's preview (issue 24 item 8).
+	rev, err := o.CreateEvent(ctx, f.admin, office.EventInput{OrganiserID: org.ID, Name: "竜王戦", Kind: office.EventKnockout,
+		StartDate: "2026-06-01", EndDate: "2027-03-31"})
+	must(err)
+	f.ranking = rev.ID
+	f.data = append(f.data, rev.Name, "1組", "2組", "1組1位", "2組1位")
+	for g, line := range []string{
+		`{"group": 1, "places": [{"source": "winner", "slot": "1組1位"}], "promoted": [], "survival": {"round": 1, "relegated": 1}}`,
+		`{"group": 2, "places": [{"source": "winner", "slot": "2組1位"}], "promoted": [{"source": "winner"}]}`,
+	} {
+		gst, err := o.CreateStage(ctx, f.admin, office.StageInput{EventID: rev.ID, Name: strconv.Itoa(g+1) + "組", Kind: "first_preliminary", RankingRule: line})
+		must(err)
+		for _, p := range f.players[2+4*g : 6+4*g] {
+			_, err := o.AddEntrant(ctx, f.admin, office.EntrantInput{StageID: gst.ID, PlayerID: p.ID})
+			must(err)
+		}
+		_, err = o.DrawStage(ctx, f.admin, office.DrawInput{StageID: gst.ID, Seed: "24", DrawDate: "2026-06-01"})
+		must(err)
+		must(o.PublishStage(ctx, f.admin, gst.ID))
+		playRankingUpperLine(t, o, f.admin, rev.ID, gst.ID, 0)
 	}
 	_, err = ratings.New(o).RecomputeRatings(ctx)
 	must(err)

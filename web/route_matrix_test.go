@@ -35,6 +35,8 @@ import (
 //	open          no event: anybody gets 2xx/3xx
 //	user          no event, signed-in users (requireUser): the public is sent to /login
 //	admin         administrators only
+//	admin-hidden  an event's page for administrators only: everyone else, signed in or
+//	              not, gets 404 as for a missing event (the ranking groups' next term)
 //	public        an event's public read: everyone on a published event; on a draft,
 //	              its staff and administrators, 404 for everyone else
 //	staff:r,…     the event's holders of one of the roles (and administrators);
@@ -161,6 +163,9 @@ var routeExpectations = map[string]string{
 	"POST /stages/:id/withdraw":             "staff:director",
 	"POST /stages/:id/toss":                 "staff:director",
 	"POST /stages/:id/main-seats":           "staff:director",
+	"GET /events/:id/ranking-term":          "admin-hidden",
+	"POST /events/:id/ranking-term":         "admin-hidden",
+	"GET /events/:id/ranking":               "public",
 	"GET /stages/:id/seeds":                 "staff:director",
 	"POST /stages/:id/seeds":                "staff:director",
 	"GET /embed/stages/:id":                 "embed",
@@ -373,6 +378,11 @@ func expectWebStatus(spec string, p mxPrincipal, target *matrixSide) mxWant {
 			return mxWant{login: true}
 		}
 		return mxWant{status: []int{http.StatusForbidden}}
+	case "admin-hidden":
+		if rel == "admin" {
+			return mxWant{allowed: true}
+		}
+		return mxWant{status: []int{http.StatusNotFound}}
 	case "public":
 		if target.published || rel == "admin" || slices.Contains(office.EventRoleNames, rel) {
 			return mxWant{allowed: true}

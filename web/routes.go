@@ -52,6 +52,7 @@ func (s *Server) routes() error {
 	s.GameRoutes(e)
 	s.AppealRoutes(e)
 	s.BracketRoutes(e)
+	s.RankingTermRoutes(e) // the next term of ranking groups and their outcome (web/knockouts/ranking_term.go)
 	s.LeagueRoutes(e)
 	s.RelativeRoutes(e) // 肉親 feed every league draw
 	s.RatingRoutes(e)

@@ -146,6 +146,11 @@ type bracketsView struct {
 	SeriesAllowed bool
 	Draft         bool // the event is a draft: pages carry the 下書き mark, publishing a stage publishes it
 	CanEdit       bool // the viewer may add stages (the new-stage form)
+	// HasGroups: the event has ranking groups (the outcome page's link);
+	// TermReady: every group has finished and the viewer is an
+	// administrator (the next term's link, ranking_term.go).
+	HasGroups bool
+	TermReady bool
 	// players are the event's entrants and the players its brackets
 	// name, as EventBrackets read them: ID, Name and Rank, what the
 	// stage page shows of its entrants (it reuses them).
@@ -354,6 +359,17 @@ func (s *Room) BracketsView(ctx context.Context, a office.Actor, eventID int64) 
 		}
 		v.Stages = append(v.Stages, sv)
 	}
+	// The groups' term (D-G5): its outcome page once there are groups,
+	// and for administrators the next term once every group has finished.
+	groups, done := 0, true
+	for _, sv := range v.Stages {
+		if sv.Ranking != nil {
+			groups++
+			done = done && sv.Ranking.Finished && sv.Status == office.StagePublished
+		}
+	}
+	v.HasGroups = groups > 0
+	v.TermReady = a.Admin && groups > 0 && done
 	return v, nil
 }
 

@@ -19,6 +19,8 @@ type RankingGroupView struct {
 	// names, in its order (the 本戦 seating form, D-G4).
 	Group int
 	Slots []string
+	// Finished: every player's next term is known (D-G4).
+	Finished bool
 }
 
 // RankingRow is one player of the group: where they go next term
@@ -36,7 +38,8 @@ func rankingGroupOf(ctx context.Context, eb office.EventBracket, sb office.Stage
 	if rv == nil {
 		return nil
 	}
-	v := &RankingGroupView{PlayoffName: site.T(ctx, "knockout.ranking.playoff"), Group: rv.Rule.Group}
+	v := &RankingGroupView{PlayoffName: site.T(ctx, "knockout.ranking.playoff"), Group: rv.Rule.Group,
+		Finished: rv.Outcome.Finished && len(rv.Outcome.Undecided) == 0}
 	for _, p := range rv.Rule.Places {
 		v.Slots = append(v.Slots, p.Slot)
 	}
