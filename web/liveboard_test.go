@@ -12,6 +12,7 @@ import (
 	"kisen/office"
 	"kisen/rules"
 	"kisen/store"
+	"kisen/web/site"
 )
 
 // The public live board (issue 26 item 5, docs/recorder.md "The live
@@ -307,4 +308,39 @@ func TestQueryCount_LiveBoardSameAtPly10And100(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestCrawl_LiveBoardHasNoDeveloperText: the live board (following and
+// held), its embed and the event's list, in both languages, signed out and
+// signed in, show words only (issue 13's checker).
+func TestCrawl_LiveBoardHasNoDeveloperText(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t, storetestSQLite(t))
+	g := newGameSetup(t, a, liveBoardSettings)
+	playLive(t, a, g.arbiter, g.game.ID, 4)
+	if err := a.srv.Office.SetOrganiserEmbedOrigins(context.Background(), g.admin, g.event.OrganiserID, "https://example.jp"); err != nil {
+		t.Fatal(err)
+	}
+	data := []string{"羽生 善治", "藤井 聡太", "第1期テスト戦", "1回戦", "長考の末"}
+	chk := newPageChecker(a.srv.Msgs, data, []int64{g.sente.ID, g.gote.ID})
+	pages := []string{fmt.Sprintf("/games/%d/live", g.game.ID), fmt.Sprintf("/games/%d/live?ply=2", g.game.ID),
+		fmt.Sprintf("/embed/games/%d", g.game.ID), fmt.Sprintf("/events/%d/live", g.event.ID)}
+	var all []offence
+	for _, signedIn := range []bool{false, true} {
+		for _, lang := range site.Languages {
+			c := a.newClient()
+			a.setLang(c, lang)
+			if signedIn {
+				a.signIn(c, g.admin.UserID)
+			}
+			for _, p := range pages {
+				resp, body := a.do(c, http.MethodGet, p, nil, "")
+				if resp.StatusCode != http.StatusOK {
+					t.Fatalf("%s: %d", p, resp.StatusCode)
+				}
+				all = append(all, chk.check(p, lang, body)...)
+			}
+		}
+	}
+	report(t, all)
 }
