@@ -344,3 +344,37 @@ func TestCrawl_LiveBoardHasNoDeveloperText(t *testing.T) {
 	}
 	report(t, all)
 }
+
+// TestLiveBoard_UnpublishedClassGameIsNotFound: in a published event, a
+// game of a league class whose schedule was taken back is 404 on its live
+// board, its embed and its stream, for the public and for an
+// administrator, and the event's list leaves it out although it has live
+// moves; a published class's game in the same event is on the list.
+func TestLiveBoard_UnpublishedClassGameIsNotFound(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		x := newPubFixture(t, a)
+		playLive(t, a, x.f.Admin, x.gameB, 2)
+		playLive(t, a, x.f.Admin, x.gameA, 2)
+		admin := a.newClient()
+		a.signIn(admin, x.f.Admin.UserID)
+		for _, c := range []*http.Client{a.newClient(), admin} {
+			for _, p := range []string{fmt.Sprintf("/games/%d/live", x.gameB), fmt.Sprintf("/embed/games/%d", x.gameB)} {
+				if resp, _ := a.do(c, http.MethodGet, p, nil, ""); resp.StatusCode != http.StatusNotFound {
+					t.Errorf("%s: %d, want 404", p, resp.StatusCode)
+				}
+			}
+			if s, resp := openStream(t, c, a.ts.URL+fmt.Sprintf("/games/%d/stream", x.gameB), ""); s != nil || resp.StatusCode != http.StatusNotFound {
+				t.Errorf("the hidden game's stream: %d, want 404", resp.StatusCode)
+			}
+			resp, body := a.do(c, http.MethodGet, fmt.Sprintf("/events/%d/live", x.term), nil, "")
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("list: %d", resp.StatusCode)
+			}
+			rows := doc(t, body).Find(`[data-testid="livegames-row"]`)
+			if rows.Length() != 1 || rows.AttrOr("data-game", "") != strconv.FormatInt(x.gameA, 10) {
+				t.Errorf("the list shows %d games (%s), want game A only", rows.Length(), rows.AttrOr("data-game", ""))
+			}
+		}
+	})
+}
