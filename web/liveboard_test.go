@@ -378,3 +378,45 @@ func TestLiveBoard_UnpublishedClassGameIsNotFound(t *testing.T) {
 		}
 	})
 }
+
+// TestLiveBoard_HandicapGameGoteMovesFirst (003): in a 香落ち game the
+// upper hand (gote) moves first: the board says so at the start, and the
+// first move's time left is gote's.
+func TestLiveBoard_HandicapGameGoteMovesFirst(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t, storetestSQLite(t))
+	g := newGameSetup(t, a, liveBoardSettings)
+	hg, err := a.srv.Office.CreateGame(context.Background(), g.admin, office.GameInput{EventID: g.event.ID, Label: "香落ち戦",
+		SenteID: &g.sente.ID, GoteID: &g.gote.ID, Handicap: "香落ち", AllowanceMinutes: 180})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := fmt.Sprintf("/games/%d/live", hg.ID)
+	_, body := a.get(path)
+	if tm := doc(t, body).Find(`[data-testid="liveboard-to-move"]`).Text(); tm != "後手の手番" {
+		t.Fatalf("at the start: %q", tm)
+	}
+	// Two moves of 65 s and 125 s: gote is charged 1 minute, sente 2.
+	ctx := context.Background()
+	r, err := a.srv.Office.LiveRecord(ctx, g.arbiter, hg.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, _ := rules.ParseSFEN(r.SFEN)
+	for i, secs := range []int{65, 125} {
+		m := pos.LegalMoves(nil)[0]
+		if r, err = a.srv.Office.RecordMove(ctx, g.arbiter, hg.ID, office.LiveMoveInput{Ply: i + 1, Move: m.USI(), Elapsed: secs, VersionSeen: r.Version}); err != nil {
+			t.Fatal(err)
+		}
+		pos.Do(m)
+	}
+	_, body = a.get(path)
+	d := doc(t, body)
+	rows := d.Find(`[data-testid="liveboard-move"] td:last-child`)
+	if rows.Eq(0).Text() != "179分00秒" || rows.Eq(1).Text() != "178分00秒" {
+		t.Fatalf("time left after each move: %q, %q", rows.Eq(0).Text(), rows.Eq(1).Text())
+	}
+	if tm := d.Find(`[data-testid="liveboard-to-move"]`).Text(); tm != "後手の手番" {
+		t.Fatalf("after two moves: %q", tm)
+	}
+}

@@ -116,6 +116,7 @@ func (s *Room) liveBoardOf(ctx context.Context, id int64, ply int, base string) 
 	if v.Board, err = games.NewBoardView(g.ID, rec.StartSFEN, usi, ply); err != nil {
 		return v, err
 	}
+	senteFirst := firstMover(rec.StartSFEN)
 	for i, m := range rec.Moves {
 		row := liveMoveRow{Ply: m.Ply, Text: m.Text, Elapsed: durationText(ctx, time.Duration(m.Elapsed)*time.Second),
 			Comment: m.Comment, Shown: i+1 == ply}
@@ -123,8 +124,9 @@ func (s *Room) liveBoardOf(ctx context.Context, id int64, ply int, base string) 
 			if m.Charged != time.Duration(m.Elapsed)*time.Second {
 				row.Charged = durationText(ctx, m.Charged)
 			}
+			// The mover: a handicap game's first move is gote's.
 			side := adjudication.Sente
-			if i%2 == 1 {
+			if senteFirst != (i%2 == 0) {
 				side = adjudication.Gote
 			}
 			row.Remaining = durationText(ctx, m.Clock.Remaining.Of(side).D())
@@ -150,7 +152,7 @@ func (s *Room) liveBoardOf(ctx context.Context, id int64, ply int, base string) 
 	}
 	if !lb.Decided && (v.Clock == nil || v.Clock.Forfeited == "") {
 		// The side to move (a handicap game's first mover is gote).
-		if firstMover(rec.StartSFEN) == (ply%2 == 0) {
+		if senteFirst == (ply%2 == 0) {
 			v.Clock = orEmpty(v.Clock)
 			v.Clock.ToMove = "adjudication.side.sente"
 		} else {
