@@ -273,7 +273,8 @@ func TestLiveBoard_StoredMoveReachesTheStream(t *testing.T) {
 // TestQueryCount_LiveBoardSameAtPly10And100: a game's live board, its
 // embed and a held position cost the same statements at ply 10 and ply
 // 100 (issue 26: one live game page costs constant statements whatever
-// the ply), signed out and signed in.
+// the ply), signed out and signed in; the event's list costs the same
+// with one live game and with six.
 func TestQueryCount_LiveBoardSameAtPly10And100(t *testing.T) {
 	t.Parallel()
 	eachApp(t, func(t *testing.T, a *testApp) {
@@ -286,7 +287,25 @@ func TestQueryCount_LiveBoardSameAtPly10And100(t *testing.T) {
 			t.Fatal(err)
 		}
 		playLive(t, a, g.arbiter, short.ID, 10)
+		list := fmt.Sprintf("/events/%d/live", g.event.ID)
+		listOne := statementsOf(t, a, a.store, list)
 		playLive(t, a, g.arbiter, long.ID, 100)
+		// The event's list: the same with one live game as with six.
+		for i := range 4 {
+			more, err := a.srv.Office.CreateGame(context.Background(), g.admin, office.GameInput{EventID: g.event.ID, Label: fmt.Sprintf("%d回戦", i+3),
+				SenteID: &g.sente.ID, GoteID: &g.gote.ID, AllowanceMinutes: 180})
+			if err != nil {
+				t.Fatal(err)
+			}
+			playLive(t, a, g.arbiter, more.ID, 2)
+		}
+		_, body := a.get(list)
+		if n := doc(t, body).Find(`[data-testid="livegames-row"]`).Length(); n != 6 {
+			t.Fatalf("the list shows %d games, want 6", n)
+		}
+		if listSix := statementsOf(t, a, a.store, list); listSix != listOne {
+			t.Errorf("%s: %d statements with one live game, %d with six", list, listOne, listSix)
+		}
 		if err := a.srv.Office.SetOrganiserEmbedOrigins(context.Background(), g.admin, g.event.OrganiserID, "https://example.jp"); err != nil {
 			t.Fatal(err)
 		}
