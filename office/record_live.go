@@ -73,6 +73,9 @@ type LiveRecord struct {
 	Version int
 	// Clock is both clocks now (nil without a time control).
 	Clock *adjudication.ClockState
+	// StartClock is both clocks before the first move (the allowances;
+	// nil without a time control): the live board's clock at ply 0.
+	StartClock *adjudication.ClockState
 	// Byoyomi is the recorder's reading for one move in byoyomi (D-T3).
 	Byoyomi []adjudication.Call
 	// Facts are what the rules say now (千日手, 500 moves, …).
@@ -194,6 +197,8 @@ func (st *liveState) record() LiveRecord {
 		clock = nil // no usable time control: moves keep their times, no clock
 	} else {
 		out.Byoyomi = st.s.Time.Byoyomi.Calls()
+		cs := clock.State()
+		out.StartClock = &cs
 	}
 	p := st.start.Clone()
 	prev := rules.NoSquare

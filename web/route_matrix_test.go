@@ -170,6 +170,12 @@ var routeExpectations = map[string]string{
 	"POST /stages/:id/seeds":                "staff:director",
 	"GET /embed/stages/:id":                 "embed",
 	"GET /embed/league/:cid":                "embed",
+	// The public live board (issue 26): shown as the public sees it, so a
+	// draft's is 404 for everyone, like an embed.
+	"GET /games/:id/live":   "embed",
+	"GET /events/:id/live":  "embed",
+	"GET /embed/games/:id":  "embed",
+	"GET /games/:id/stream": "skip: a stream that stays open; its visibility and its move events are tested in liveboard_test.go",
 
 	"GET /events/:id/league":           "public",
 	"POST /events/:id/league/classes":  "staff:director,scheduler",

@@ -94,9 +94,10 @@ func (s *Server) routes() error {
 	// The day's paper, the players' own report and the director's view
 	// (issue 14 parts 5-QR, 6, 7; web/day/day_paper*.go, docs/amateur-day-paper.md).
 	s.DayPaperRoutes(e)
-	s.DownloadRoutes(e) // downloads.go (issue 15)
-	s.EmbedRoutes(e)    // embeds.go (issue 15)
-	s.TokenRoutes(e)    // api_tokens.go
+	s.DownloadRoutes(e)  // downloads.go (issue 15)
+	s.EmbedRoutes(e)     // embeds.go (issue 15)
+	s.LiveBoardRoutes(e) // the public live board and its embed (issue 26; web/live/board.go)
+	s.TokenRoutes(e)     // api_tokens.go
 	if err := s.APIRoutes(e); err != nil {
 		return err
 	}

@@ -24,6 +24,9 @@ type boardView struct {
 	Clock *boardClock
 }
 
+// BoardView is a board at one ply for other rooms (the live board).
+type BoardView = boardView
+
 // boardClock is office.ClockAt as shown under the board.
 type boardClock struct {
 	Sente, Gote               string // time left, e.g. "4分30秒"

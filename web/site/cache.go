@@ -104,6 +104,9 @@ type CondOpts struct {
 	// the body, its type and its file name only; an embed's framing
 	// headers (embeds.go) must be set on every answer.
 	NoRender bool
+	// Stream is the path of the stream the page opens, when not its
+	// event's (a live board's game stream, GameStreamPath).
+	Stream string
 }
 
 func (s *Server) NotModified(c echo.Context, eventOf func(context.Context) (int64, error)) (bool, error) {
@@ -136,7 +139,7 @@ func (s *Server) conditionalRead(c echo.Context, eventOf func(context.Context) (
 		// No validators for staff; the page still goes live (live.go),
 		// at the revision read before its data.
 		if !o.NotLive {
-			s.MarkLive(c, eventID)
+			s.MarkLiveAt(c, eventID, o.Stream)
 		}
 		return false, office.PageRevision{}, nil
 	}
@@ -153,7 +156,7 @@ func (s *Server) conditionalRead(c echo.Context, eventOf func(context.Context) (
 		return false, pr, nil
 	}
 	if !o.NotLive {
-		c.Set(liveKey, liveURL(eventID, liveRevision(pr.Revision)))
+		c.Set(liveKey, liveURL(eventID, liveRevision(pr.Revision), o.Stream))
 	}
 	var modified time.Time
 	if pr.Revision.Settled {

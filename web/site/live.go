@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"kisen/office"
 )
 
 // Live pages (issue 15 part 1, docs/live.md). A page of an event opens
@@ -38,6 +40,36 @@ func (s *Server) EventStream(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return s.streamEvent(c, id, pr)
+}
+
+// GameStream is GET /games/:id/stream: the stream of a game's event for
+// its public live board (issue 26 item 5, docs/recorder.md), asked with
+// the game's own rule as the public sees it, so a game of a draft event or
+// of an unpublished stage or class is 404 here as on its live board. A
+// move stored by the recorder raises the event's revision (game_moves'
+// trigger, migration 00280), which the stream announces as "changed".
+func (s *Server) GameStream(c echo.Context) error {
+	id, err := PathParam(c, "id")
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	eventID, err := s.Office.GameEventOf(ctx, office.Actor{}, id)
+	if err != nil {
+		return err
+	}
+	pr, err := s.Office.PageRevision(ctx, office.Actor{}, eventID)
+	if err != nil {
+		return err
+	}
+	return s.streamEvent(c, eventID, pr)
+}
+
+// streamEvent opens the stream of event id for a client that may see it
+// (pr is the event's revision as it was checked).
+func (s *Server) streamEvent(c echo.Context, id int64, pr office.PageRevision) error {
+	req := c.Request()
 	addr := c.RealIP()
 	if err := s.Live.Admit(addr); err != nil {
 		return s.liveRefused(c, err)

@@ -379,25 +379,40 @@ func (s *Server) EventRevisionString(ctx context.Context, eventID int64) (string
 }
 
 // liveURL is the stream of an event's pages, naming the revision the page
-// was rendered from.
-func liveURL(eventID int64, rev string) string {
-	u := "/events/" + strconv.FormatInt(eventID, 10) + "/stream"
+// was rendered from; stream, when not "", is another path to the event's
+// stream (GameStreamPath).
+func liveURL(eventID int64, rev, stream string) string {
+	u := stream
+	if u == "" {
+		u = "/events/" + strconv.FormatInt(eventID, 10) + "/stream"
+	}
 	if rev != "" {
 		u += "?rev=" + rev
 	}
 	return u
 }
 
+// GameStreamPath is the stream of a game's live board (GameStream).
+func GameStreamPath(gameID int64) string {
+	return "/games/" + strconv.FormatInt(gameID, 10) + "/stream"
+}
+
 // markLive makes the page being rendered open event's stream; the
 // revision is read before the page's data, so a change made while the page
 // is computed is announced when the stream opens.
 func (s *Server) MarkLive(c echo.Context, eventID int64) {
+	s.MarkLiveAt(c, eventID, "")
+}
+
+// MarkLiveAt is MarkLive with the stream at another path ("" for the
+// event's own).
+func (s *Server) MarkLiveAt(c echo.Context, eventID int64, stream string) {
 	r, ok, err := s.Office.EventRevision(c.Request().Context(), eventID)
 	rev := ""
 	if err == nil && ok {
 		rev = liveRevision(r)
 	}
-	c.Set(liveKey, liveURL(eventID, rev))
+	c.Set(liveKey, liveURL(eventID, rev, stream))
 }
 
 const liveKey = "kisen.live"
