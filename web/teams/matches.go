@@ -215,13 +215,13 @@ func (s *Room) TeamMatchStart(c echo.Context) error {
 }
 
 type standingsLine struct {
-	Rank                   int
-	Team                   string
-	Played, Won, Drawn     int
-	Lost, Pending          int
-	MatchPoints            string
-	BoardWins, Byes        int
-	Tiebreaks              []string
+	Rank               int
+	Team               string
+	Played, Won, Drawn int
+	Lost, Pending      int
+	MatchPoints        string
+	BoardWins, Byes    int
+	Tiebreaks          []string
 }
 
 type standingsView struct {
