@@ -27,7 +27,7 @@ import (
 type DrawnMatch struct {
 	Table           int
 	A, B            store.Team
-	APoints         int // match points before the round, in half points
+	APoints         int // match points before the round, as the engine counts them (Scoring.Shown)
 	BPoints         int
 	SameAffiliation bool // the field left no way to keep them apart
 }
@@ -40,7 +40,7 @@ type DrawPreview struct {
 	Scoring     Scoring
 	Matches     []DrawnMatch
 	Bye         *store.Team
-	ByePoints   int    // the bye team's match points before the round, in half points
+	ByePoints   int    // the bye team's match points before the round (Scoring.Shown)
 	Fingerprint string // the round as drawn, compared at confirmation
 }
 

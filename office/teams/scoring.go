@@ -15,10 +15,12 @@ import (
 
 // The organiser's match points (勝ち点) and tie-break order (issue 25,
 // docs/team-matches.md "Match points and tie-breaks"). Points may be whole
-// or half numbers (2/1/0 or 1/0.5/0): they are kept, and handed to the
-// engine, in half points — doubling every match point keeps every order
-// the standings and the Swiss draw make, so only the display halves them
-// again (HalfPoints, ShownTiebreak).
+// or half numbers (2/1/0 or 1/0.5/0): they are kept in half points. The
+// engine counts whole numbers, so an event with a half point among its
+// values hands it half points — doubling every match point keeps every
+// order the standings and the Swiss draw make — and the display halves
+// them again (Scoring.Shown, Scoring.ShownTiebreak); an event of whole
+// points hands it match points as they are.
 
 // Scoring is an event's match points in half points and its tie-breaks.
 type Scoring struct {
@@ -40,6 +42,13 @@ func DefaultScoring(eventID int64) Scoring {
 		Tiebreaks: pairing.DefaultTeamTiebreaks()}
 }
 
+// Halves reports whether the engine counts half points (some value is a
+// half).
+func (s Scoring) Halves() bool {
+	p := s.Points
+	return (p.Win|p.Draw|p.Loss|p.Bye)%2 != 0
+}
+
 // engine is the settings the engine reads for an event of boards boards.
 func (s Scoring) engine(boards int) pairing.TeamSettings {
 	tbs := s.Tiebreaks
@@ -47,6 +56,9 @@ func (s Scoring) engine(boards int) pairing.TeamSettings {
 		tbs = []pairing.TeamTiebreak{} // none chosen: no tie-break (nil would be the defaults)
 	}
 	p := s.Points
+	if !s.Halves() {
+		p.Win, p.Draw, p.Loss, p.Bye = p.Win/2, p.Draw/2, p.Loss/2, p.Bye/2
+	}
 	p.ByeBoardWins = min(s.ByeBoardWins, boards)
 	return pairing.TeamSettings{Match: pairing.TeamMatchRules{Boards: boards}, Points: p, Tiebreaks: tbs}
 }
@@ -75,8 +87,8 @@ func readScoring(ctx context.Context, s *store.Store, eventID int64) (Scoring, e
 	return scoringOf(sc), nil
 }
 
-// HalfPoints shows a number of half points as match points: 4 → "2",
-// 3 → "1.5".
+// HalfPoints shows a number of half points (as stored) as match points:
+// 4 → "2", 3 → "1.5".
 func HalfPoints(n int) string {
 	if n%2 == 0 {
 		return strconv.Itoa(n / 2)
@@ -84,12 +96,24 @@ func HalfPoints(n int) string {
 	return strconv.FormatFloat(float64(n)/2, 'f', 1, 64)
 }
 
+// Shown is a number of match points as the engine counted them (a
+// standing's or a drawn team's) in the reader's terms.
+func (s Scoring) Shown(n int) string {
+	if s.Halves() {
+		return HalfPoints(n)
+	}
+	return strconv.Itoa(n)
+}
+
 // ShownTiebreak is a tie-break's value as the reader knows it: the ones
-// made of match points (direct, Buchholz, Sonneborn–Berger) halved back.
-func ShownTiebreak(v pairing.TeamTiebreakValue) float64 {
+// made of match points (direct, Buchholz, Sonneborn–Berger) halved back
+// when the engine counted half points.
+func (s Scoring) ShownTiebreak(v pairing.TeamTiebreakValue) float64 {
 	switch v.Tiebreak {
 	case pairing.TeamTiebreakDirect, pairing.TeamTiebreakBuchholz, pairing.TeamTiebreakSB:
-		return v.Value / 2
+		if s.Halves() {
+			return v.Value / 2
+		}
 	}
 	return v.Value
 }

@@ -19,7 +19,7 @@ type StandingsView struct {
 	Lines    []pairing.TeamStanding
 	Teams    map[string]store.Team // by the engine's team id
 	Rounds   int                   // rounds counted
-	Scoring  Scoring               // the organiser's points (in half points) and tie-breaks
+	Scoring  Scoring               // the organiser's points and tie-breaks; Lines count as Scoring.Shown says
 }
 
 // Standings reads the team standings for anyone who may see the event.

@@ -68,7 +68,7 @@ func (s *Room) drawView(c echo.Context, roundID int64) (drawView, error) {
 	}
 	for _, m := range p.Matches {
 		v.Rows = append(v.Rows, drawRow{Table: m.Table, A: site.LocalName(ctx, m.A.Name, m.A.NameEn), B: site.LocalName(ctx, m.B.Name, m.B.NameEn),
-			APoints: teams.HalfPoints(m.APoints), BPoints: teams.HalfPoints(m.BPoints), Same: m.SameAffiliation})
+			APoints: p.Scoring.Shown(m.APoints), BPoints: p.Scoring.Shown(m.BPoints), Same: m.SameAffiliation})
 	}
 	if p.Bye != nil {
 		v.Bye, v.ByePoints = site.LocalName(ctx, p.Bye.Name, p.Bye.NameEn), teams.HalfPoints(p.Scoring.Points.Bye)
@@ -226,16 +226,12 @@ func (s *Room) TeamScoringSave(c echo.Context) error {
 	return site.SeeOther(c, teamsURL(id)+"/standings")
 }
 
-// pointsShown is a standings value in match points (the engine's are half
-// points).
-func pointsShown(halves int) string { return teams.HalfPoints(halves) }
-
 // tiebreakShown is a tie-break's value as the reader knows it.
-func tiebreakShown(v pairing.TeamTiebreakValue) string {
+func tiebreakShown(sc teams.Scoring, v pairing.TeamTiebreakValue) string {
 	if v.Tiebreak == pairing.TeamTiebreakDirect && !v.Applied {
 		return "–"
 	}
-	return strconv.FormatFloat(teams.ShownTiebreak(v), 'f', -1, 64)
+	return strconv.FormatFloat(sc.ShownTiebreak(v), 'f', -1, 64)
 }
 
 // scoringWords is the standings' line on the organiser's points, and the

@@ -253,9 +253,9 @@ func (s *Room) TeamStandingsPage(c echo.Context) error {
 	for _, l := range sv.Lines {
 		tm := sv.Teams[l.ID]
 		line := standingsLine{Rank: l.Rank, Team: site.LocalName(ctx, tm.Name, tm.NameEn), Played: l.Played, Won: l.Won, Drawn: l.Drawn,
-			Lost: l.Lost, Pending: l.Pending, MatchPoints: pointsShown(l.MatchPoints), BoardWins: l.BoardWins, Byes: l.Byes}
+			Lost: l.Lost, Pending: l.Pending, MatchPoints: sv.Scoring.Shown(l.MatchPoints), BoardWins: l.BoardWins, Byes: l.Byes}
 		for _, tb := range l.Tiebreaks {
-			line.Tiebreaks = append(line.Tiebreaks, tiebreakShown(tb))
+			line.Tiebreaks = append(line.Tiebreaks, tiebreakShown(sv.Scoring, tb))
 		}
 		v.Lines = append(v.Lines, line)
 	}
