@@ -197,8 +197,17 @@ func TestTeamDraw_Issue25_SwissPreviewConfirmByeNoRematch(t *testing.T) {
 			t.Fatalf("bye stored: %+v %v %v", bye, ok, err)
 		}
 
-		// Round 2 waits for round 1's results.
+		// The bye team hands in no order: the others' orders publish the
+		// round before its deadline, and the bye team's is refused in words.
+		if _, err := f.tm.SubmitOrder(f.ctx, f.arbiter, teams.OrderInput{RoundID: r1.ID, TeamID: bye.ID,
+			Players: []int64{f.memberOf(bye, 1)}}); fieldCodes(err)[""] != "teams.err.order_bye" {
+			t.Fatalf("the bye team's order: %v", err)
+		}
 		f.submitOrders(r1, field, got.Bye)
+		if rv, err := f.tm.RoundOrders(f.ctx, f.outsider, r1.ID); err != nil || !rv.Published || len(rv.Orders) != 4 {
+			t.Fatalf("round 1 not published by the four matched teams' orders: %v", err)
+		}
+		// Round 2 waits for round 1's results.
 		if _, err := f.tm.PreviewDraw(f.ctx, f.admin, r2.ID); fieldCodes(err)[""] != "teams.err.draw_pending" {
 			t.Fatalf("round 2 before round 1 is played: %v", err)
 		}

@@ -82,6 +82,7 @@ func (t *Teams) Standings(ctx context.Context, actor office.Actor, eventID int64
 	now := t.now()
 	for _, r := range rounds {
 		st := roundState{round: r, teams: teamRows}
+		st.withoutBye(byes)
 		for _, o := range orders {
 			if o.RoundID == r.ID {
 				st.orders = append(st.orders, o)
