@@ -196,6 +196,10 @@ func TestTeamDraw_Issue25_SwissPreviewConfirmByeNoRematch(t *testing.T) {
 		if err != nil || !ok || got.Bye == nil || bye.ID != got.Bye.ID {
 			t.Fatalf("bye stored: %+v %v %v", bye, ok, err)
 		}
+		other := p.Matches[0].A
+		if _, err := f.tm.CreateMatch(f.ctx, f.admin, teams.MatchInput{RoundID: r1.ID, Table: 9, TeamA: other.ID, TeamB: bye.ID}); fieldCodes(err)["team_b"] != "teams.err.match_bye" {
+			t.Fatalf("the bye team paired by hand: %v", err)
+		}
 
 		// The bye team hands in no order: the others' orders publish the
 		// round before its deadline, and the bye team's is refused in words.
