@@ -61,6 +61,8 @@ var untaggedInputs = map[string]string{
 	"teams.RoundInput":          "domain rule: a round number and a deadline in Japan time that lies in the future, each named",
 	"teams.OrderInput":          "domain rule: the order is checked against the roster by the event's order rule (pairing.CheckTeamOrder), each breach naming its boards and players",
 	"teams.MatchInput":          "domain rule: a table number and two teams of the round's event, each refusal named",
+	"teams.DrawInput":           "the round's version and the preview's fingerprint, compared with the draw made again inside the transaction (stale: 409)",
+	"teams.ScoringInput":        "domain rule: match points whole or in halves with win ≥ draw ≥ loss, bye board wins within the boards, tie-breaks from the engine's list each once, each refusal named by field",
 	"teams.CSVInput":            "a pasted list or CSV file read line by line, each line's problems named in the preview; the fingerprint compared with the preview",
 	"day.BulkInput":             "a pasted list or CSV file read line by line, each line's problems named in the preview; the fingerprint compared with the preview",
 }

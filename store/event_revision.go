@@ -127,6 +127,9 @@ func UnwatchedTables() []string {
 		// Team matches (00300): the matches and standings pages are rendered
 		// fresh like the other team pages; a board's game is watched as a game.
 		"team_matches", "team_match_boards",
+		// The team Swiss draw's byes and the organiser's scoring (00340):
+		// read by the same fresh team pages.
+		"team_round_byes", "team_event_scoring",
 		// The recorder's secret links (00280): read only when a link is
 		// used and by the office that issues them, never on a cached page.
 		"recorder_links",

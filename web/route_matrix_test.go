@@ -262,8 +262,13 @@ var routeExpectations = map[string]string{
 	"POST /team-rounds/:round/matches": "staff:director",
 	"POST /team-matches/:match/start":  "staff:director",
 	"GET /events/:id/teams/standings":  "public",
-	"GET /r/:token":                    "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
-	"POST /r/:token":                   "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
+	// The team Swiss draw and the scoring form (issue 25, web/teams/draw.go).
+	"GET /team-rounds/:round/draw":   "staff:director",
+	"POST /team-rounds/:round/draw":  "staff:director",
+	"GET /events/:id/teams/scoring":  "staff:director",
+	"POST /events/:id/teams/scoring": "staff:director",
+	"GET /r/:token":                  "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
+	"POST /r/:token":                 "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
 
 	"GET /api/v1/openapi.json":       "open",
 	"GET /api/v1/organisers":         "open",

@@ -70,6 +70,17 @@ func (t *Teams) CreateMatch(ctx context.Context, actor office.Actor, in MatchInp
 		if in.TeamA == in.TeamB {
 			return invalid("team_b", "teams.err.match_same_team", nil)
 		}
+		byes, err := tx.TeamByesOfEvent(ctx, r.EventID)
+		if err != nil {
+			return err
+		}
+		if b, ok := byes[r.ID]; ok && (b.TeamID == in.TeamA || b.TeamID == in.TeamB) {
+			field := "team_a"
+			if b.TeamID == in.TeamB {
+				field = "team_b"
+			}
+			return invalid(field, "teams.err.match_bye", nil)
+		}
 		ms, err := tx.TeamMatchesOfRound(ctx, r.ID)
 		if err != nil {
 			return err

@@ -3,6 +3,7 @@ package teams
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -122,6 +123,18 @@ type roundState struct {
 	orders   []store.TeamOrder // of this round, oldest first
 	boards   map[int64][]store.TeamOrderBoard
 	members  []store.TeamMemberRow
+	bye      int64 // the team with the round's bye (not in teams: it hands in no order), 0 none
+}
+
+// withoutBye drops the round's bye team from the teams that hand in an
+// order (issue 25, the team Swiss draw's bye: no match, no order).
+func (st *roundState) withoutBye(byes map[int64]store.TeamRoundBye) {
+	b, ok := byes[st.round.ID]
+	if !ok {
+		return
+	}
+	st.bye = b.TeamID
+	st.teams = slices.DeleteFunc(slices.Clone(st.teams), func(tm store.Team) bool { return tm.ID == b.TeamID })
 }
 
 func (t *Teams) roundStateIn(ctx context.Context, tx *store.Store, r store.TeamRound) (roundState, error) {
@@ -133,6 +146,11 @@ func (t *Teams) roundStateIn(ctx context.Context, tx *store.Store, r store.TeamR
 	if st.teams, err = tx.TeamsOfEvent(ctx, r.EventID); err != nil {
 		return st, err
 	}
+	byes, err := tx.TeamByesOfEvent(ctx, r.EventID)
+	if err != nil {
+		return st, err
+	}
+	st.withoutBye(byes)
 	all, boards, err := tx.TeamOrdersOfEvent(ctx, r.EventID)
 	if err != nil {
 		return st, err
@@ -279,6 +297,9 @@ func (t *Teams) SubmitOrder(ctx context.Context, actor office.Actor, in OrderInp
 		st, err := t.roundStateIn(ctx, tx, r)
 		if err != nil {
 			return err
+		}
+		if tm.ID == st.bye {
+			return invalid("", "teams.err.order_bye", map[string]any{"Round": r.Number})
 		}
 		prev, had := st.current()[tm.ID]
 		if (had && prev.ID != in.Version) || (!had && in.Version != 0) {

@@ -11,13 +11,15 @@ import (
 
 // StandingsView is the team standings (issue 25 item 4's table, computed by
 // pairing.TeamStandings from the matches of item 3): match points, board
-// wins, then the default tie-breaks each with its value.
+// wins, then the organiser's tie-breaks each with its value (a round's
+// bye counts the organiser's bye points).
 type StandingsView struct {
 	Event    store.Event
 	Settings Settings
 	Lines    []pairing.TeamStanding
 	Teams    map[string]store.Team // by the engine's team id
 	Rounds   int                   // rounds counted
+	Scoring  Scoring               // the organiser's points and tie-breaks; Lines count as Scoring.Shown says
 }
 
 // Standings reads the team standings for anyone who may see the event.
@@ -26,7 +28,8 @@ type StandingsView struct {
 // matches count board by board from the games' official results; a match
 // not yet final is pending and not counted (pairing.TeamStandings).
 // Statements: the event, the rounds, the teams, the orders, the matches,
-// their boards and the event's games — the same for any number of teams.
+// their boards, the event's games, its scoring and its byes — the same for
+// any number of teams.
 func (t *Teams) Standings(ctx context.Context, actor office.Actor, eventID int64) (StandingsView, error) {
 	e, s, err := t.EventSettings(ctx, actor, eventID)
 	if err != nil {
@@ -61,7 +64,14 @@ func (t *Teams) Standings(ctx context.Context, actor office.Actor, eventID int64
 	if err != nil {
 		return v, err
 	}
-	req := pairing.TeamStandingsRequest{Settings: pairing.TeamSettings{Match: pairing.TeamMatchRules{Boards: s.Boards}}, Seed: uint64(eventID)}
+	if v.Scoring, err = readScoring(ctx, t.store, eventID); err != nil {
+		return v, err
+	}
+	byes, err := t.store.TeamByesOfEvent(ctx, eventID)
+	if err != nil {
+		return v, err
+	}
+	req := pairing.TeamStandingsRequest{Settings: v.Scoring.engine(s.Boards), Seed: uint64(eventID)}
 	byID := map[int64]store.Team{}
 	for _, tm := range teamRows {
 		id := strconv.FormatInt(tm.ID, 10)
@@ -72,6 +82,7 @@ func (t *Teams) Standings(ctx context.Context, actor office.Actor, eventID int64
 	now := t.now()
 	for _, r := range rounds {
 		st := roundState{round: r, teams: teamRows}
+		st.withoutBye(byes)
 		for _, o := range orders {
 			if o.RoundID == r.ID {
 				st.orders = append(st.orders, o)
@@ -81,6 +92,9 @@ func (t *Teams) Standings(ctx context.Context, actor office.Actor, eventID int64
 			break // rounds count in order; a later round waits for this one
 		}
 		var tr pairing.TeamRound
+		if b, ok := byes[r.ID]; ok {
+			tr.Bye = strconv.FormatInt(b.TeamID, 10)
+		}
 		for _, m := range ms {
 			if m.RoundID != r.ID {
 				continue

@@ -57,6 +57,7 @@ type matchesView struct {
 	Teams     []teamChoice
 	Errs      site.FieldMsgs
 	Matches   []matchCard
+	Bye       string // the team with the round's bye ("" none)
 }
 
 func matchesURL(roundID int64) string { return roundURL(roundID) + "/matches" }
@@ -133,6 +134,13 @@ func (s *Room) matchesView(c echo.Context, roundID int64) (matchesView, error) {
 		}
 		v.Matches = append(v.Matches, card)
 	}
+	bye, ok, err := s.Teams.RoundBye(ctx, r.Event.ID, roundID)
+	if err != nil {
+		return matchesView{}, err
+	}
+	if ok {
+		v.Bye = site.LocalName(ctx, bye.Name, bye.NameEn)
+	}
 	site.MarkDraft(c, office.IsDraft(r.Event))
 	return v, nil
 }
@@ -207,12 +215,13 @@ func (s *Room) TeamMatchStart(c echo.Context) error {
 }
 
 type standingsLine struct {
-	Rank                   int
-	Team                   string
-	Played, Won, Drawn     int
-	Lost, Pending          int
-	MatchPoints, BoardWins int
-	Tiebreaks              []string
+	Rank               int
+	Team               string
+	Played, Won, Drawn int
+	Lost, Pending      int
+	MatchPoints        string
+	BoardWins, Byes    int
+	Tiebreaks          []string
 }
 
 type standingsView struct {
@@ -220,16 +229,9 @@ type standingsView struct {
 	TeamsURL  string
 	Rounds    int
 	Tiebreaks []string // column headings
+	Points    string   // the organiser's match points in words
+	Scoring   string   // the director's scoring form ("" for everyone else)
 	Lines     []standingsLine
-}
-
-// tiebreakValue shows a tie-break's value: a whole number as such, a
-// direct-match value not used as a dash.
-func tiebreakValue(v pairing.TeamTiebreakValue) string {
-	if v.Tiebreak == pairing.TeamTiebreakDirect && !v.Applied {
-		return "–"
-	}
-	return strconv.FormatFloat(v.Value, 'f', -1, 64)
 }
 
 // TeamStandingsPage is the team standings.
@@ -244,15 +246,16 @@ func (s *Room) TeamStandingsPage(c echo.Context) error {
 		return err
 	}
 	v := standingsView{EventName: site.LocalName(ctx, sv.Event.Name, sv.Event.NameEn), TeamsURL: teamsURL(id), Rounds: sv.Rounds}
-	for i, l := range sv.Lines {
+	v.Points, v.Scoring = s.scoringWords(c, sv)
+	for _, tb := range sv.Scoring.Tiebreaks {
+		v.Tiebreaks = append(v.Tiebreaks, site.T(ctx, "teams.tiebreak."+string(tb)))
+	}
+	for _, l := range sv.Lines {
 		tm := sv.Teams[l.ID]
 		line := standingsLine{Rank: l.Rank, Team: site.LocalName(ctx, tm.Name, tm.NameEn), Played: l.Played, Won: l.Won, Drawn: l.Drawn,
-			Lost: l.Lost, Pending: l.Pending, MatchPoints: l.MatchPoints, BoardWins: l.BoardWins}
+			Lost: l.Lost, Pending: l.Pending, MatchPoints: sv.Scoring.Shown(l.MatchPoints), BoardWins: l.BoardWins, Byes: l.Byes}
 		for _, tb := range l.Tiebreaks {
-			if i == 0 {
-				v.Tiebreaks = append(v.Tiebreaks, site.T(ctx, "teams.tiebreak."+string(tb.Tiebreak)))
-			}
-			line.Tiebreaks = append(line.Tiebreaks, tiebreakValue(tb))
+			line.Tiebreaks = append(line.Tiebreaks, tiebreakShown(sv.Scoring, tb))
 		}
 		v.Lines = append(v.Lines, line)
 	}

@@ -54,6 +54,7 @@ type roundView struct {
 	TeamCount   int
 	Rule        string
 	Majority    bool
+	DrawURL     string // the director's draw page ("" for everyone else)
 	Cards       []orderCard
 }
 
@@ -105,6 +106,9 @@ func (s *Room) TeamRoundPage(c echo.Context) error {
 	v, _, err := s.roundView(c, rid)
 	if err != nil {
 		return err
+	}
+	if v.Staff && s.Teams.RequireEditor(c.Request().Context(), site.Actor(c), v.EventID) == nil {
+		v.DrawURL = drawURL(rid)
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return s.Render(c, http.StatusOK, TeamRoundPage(s.Page(c, site.T(c.Request().Context(), "teams.round.title", "Event", v.EventName, "N", v.Round)), v))

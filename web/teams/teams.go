@@ -33,6 +33,7 @@ func (s *Room) TeamRoutes(e *echo.Echo) {
 	e.POST("/team-rounds/:round/matches", s.TeamMatchCreate, site.RequireUser)
 	e.POST("/team-matches/:match/start", s.TeamMatchStart, site.RequireUser)
 	e.GET("/events/:id/teams/standings", s.TeamStandingsPage)
+	s.DrawRoutes(e)
 }
 
 func teamsURL(eventID int64) string { return "/events/" + strconv.FormatInt(eventID, 10) + "/teams" }
