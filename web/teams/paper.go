@@ -102,7 +102,7 @@ type slipsView struct {
 	Matches   []slipMatch
 }
 
-func (s *Room) renderSlips(c echo.Context, roundID, matchID int64) error {
+func (s *Room) renderTeamSlips(c echo.Context, roundID, matchID int64) error {
 	ctx := c.Request().Context()
 	sv, err := s.Teams.MatchSlips(ctx, site.Actor(c), roundID, matchID)
 	if err != nil {
@@ -148,7 +148,7 @@ func (s *Room) TeamRoundSlips(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.renderSlips(c, rid, 0)
+	return s.renderTeamSlips(c, rid, 0)
 }
 
 // TeamMatchSlip is one match's result slip.
@@ -161,5 +161,5 @@ func (s *Room) TeamMatchSlip(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.renderSlips(c, rid, mid)
+	return s.renderTeamSlips(c, rid, mid)
 }
