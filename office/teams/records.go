@@ -101,7 +101,7 @@ type PlayerRecord struct {
 type CrossCell struct {
 	Round   int
 	MatchID int64
-	Outcome string // "won", "lost", "drawn", "pending" (not final or not started)
+	Outcome string // "won", "lost", "drawn", "pending" (boards in play), "scheduled" (not started)
 	For     int    // board wins, forfeit wins included
 	Against int
 }
@@ -238,7 +238,7 @@ func (v *RecordsView) cross() {
 		default:
 			tot.Pending++
 		}
-		if c.Outcome != "pending" {
+		if c.Outcome != "pending" && c.Outcome != "scheduled" {
 			tot.BoardWins += c.For
 			tot.BoardLosses += c.Against
 		}
@@ -247,6 +247,9 @@ func (v *RecordsView) cross() {
 	for _, m := range v.Matches {
 		a := CrossCell{Round: m.Round, MatchID: m.Match.ID, Outcome: "pending", For: m.Result.Wins[0], Against: m.Result.Wins[1]}
 		b := CrossCell{Round: m.Round, MatchID: m.Match.ID, Outcome: "pending", For: m.Result.Wins[1], Against: m.Result.Wins[0]}
+		if !m.Match.Started {
+			a.Outcome, b.Outcome = "scheduled", "scheduled"
+		}
 		if m.Match.Started && m.Result.Final {
 			switch m.Result.Outcome {
 			case pairing.TeamAWins:

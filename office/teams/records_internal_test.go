@@ -18,7 +18,8 @@ import (
 // at board 1 (one game on each board: the higher). 北二 won the only round
 // his team played: 全勝. 東三 and 東二 won once but sat out a round their
 // team played: no 全勝. Board 1's prize is 東一's alone (2–0); board 2's is
-// shared by 東二 and 北二 (1–0 each).
+// shared by 東二 and 北二 (1–0 each). A match paired but not started is
+// a crosstable cell to play and counts for nobody.
 func TestTeamRecords_Issue25_Item6_SweepsAndBoardPrizes(t *testing.T) {
 	t.Parallel()
 	tm := []store.Team{{ID: 1, Name: "東"}, {ID: 2, Name: "西"}, {ID: 3, Name: "南"}, {ID: 4, Name: "北"}}
@@ -56,6 +57,9 @@ func TestTeamRecords_Issue25_Item6_SweepsAndBoardPrizes(t *testing.T) {
 		match(3, 2, 1, 3, MatchBoard{Board: 1, A: ob["西一"], B: ob["北一"], Outcome: pairing.BoardDraw},
 			MatchBoard{Board: 2, A: ob["西二"], B: ob["北二"], Outcome: pairing.BoardB}),
 	}
+	// Round 3's match of 東 and 北, paired but not started: no record, a
+	// cell to play.
+	v.Matches = append(v.Matches, RecordMatch{Round: 3, MatchView: MatchView{Match: store.TeamMatch{ID: 4, TeamAID: 1, TeamBID: 4}, A: tm[0], B: tm[3]}})
 	v.cross()
 	v.records(members)
 
@@ -98,7 +102,10 @@ func TestTeamRecords_Issue25_Item6_SweepsAndBoardPrizes(t *testing.T) {
 	if c := v.Cross[2][4]; len(c) != 1 || c[0].Outcome != "lost" || c[0].For != 0 || c[0].Against != 1 {
 		t.Errorf("西 against 北: %+v", c)
 	}
-	if tot := v.Totals[1]; tot.Won != 2 || tot.BoardWins != 4 {
+	if c := v.Cross[4][1]; len(c) != 1 || c[0].Outcome != "scheduled" {
+		t.Errorf("北 against 東, not started: %+v", c)
+	}
+	if tot := v.Totals[1]; tot.Won != 2 || tot.BoardWins != 4 || tot.Pending != 1 {
 		t.Errorf("東's totals: %+v", tot)
 	}
 }
