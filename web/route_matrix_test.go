@@ -269,6 +269,13 @@ var routeExpectations = map[string]string{
 	"POST /events/:id/teams/scoring": "staff:director",
 	"GET /r/:token":                  "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
 	"POST /r/:token":                 "skip: a report secret; every miss is counted per address to stop guessing (a write by design); TestDayReport_WebFlow, day_paper_qr_test.go",
+	// Crosstable, team pages, prizes and paper (issue 25 items 5 and 6, web/teams/crosstable.go, paper.go).
+	"GET /events/:id/teams/crosstable":          "public",
+	"GET /events/:id/teams/prizes":              "public",
+	"GET /teams/:team":                          "public",
+	"GET /team-rounds/:round/teams/:team/print": "public",
+	"GET /team-rounds/:round/slips":             "public",
+	"GET /team-matches/:match/slip":             "public",
 
 	"GET /api/v1/openapi.json":       "open",
 	"GET /api/v1/organisers":         "open",

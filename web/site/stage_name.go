@@ -54,6 +54,9 @@ func GameLabel(ctx context.Context, label string, stages ...office.KnockoutStage
 	if lz.Lang != "en" || lz.m == nil {
 		return label
 	}
+	if words, ok := teamBoardLabel(ctx, label); ok {
+		return words
+	}
 	for _, st := range stages {
 		if rest, ok := strings.CutPrefix(label, st.Name+" "); ok && st.NameEn != "" {
 			return st.NameEn + " " + rest
