@@ -158,3 +158,7 @@ func pieceClass(s BoardSquare) string {
 var rankKanji = []string{"", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
 
 func kanjiRank(r int) string { return rankKanji[r] }
+
+// BoardView is the board at one ply as other rooms draw it (the
+// recorder's page, web/recorder) with BoardFragment.
+type BoardView = boardView
