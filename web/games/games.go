@@ -111,8 +111,8 @@ type gameView struct {
 	CanRecord      bool
 	// CanLink: the event's director, who issues and closes the game's
 	// recorder link (web/recorder).
-	CanLink bool
-	CanClaim       bool
+	CanLink  bool
+	CanClaim bool
 	// NextGame is what a claim would find about the next game (claim
 	// form, directors and arbiters).
 	NextGame   *nextGameView
