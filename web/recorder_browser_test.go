@@ -62,6 +62,12 @@ func TestBrowser_RecorderTapsMovesThroughTheLink(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`#rec-move`), "８四歩"),
 		chromedp.Click(chromedp.CSS(`[data-testid="rec-move-send"]`)), recWaitPlies(6),
 	)
+	// Undo the last move and enter it again by typing.
+	do(t, ctx,
+		chromedp.Click(chromedp.CSS(`[data-testid="rec-undo"]`)), recWaitPlies(5),
+		chromedp.SendKeys(chromedp.CSS(`#rec-move`), "8c8d"),
+		chromedp.Click(chromedp.CSS(`[data-testid="rec-move-send"]`)), recWaitPlies(6),
+	)
 	r, err := a.srv.Office.LiveRecord(context.Background(), g.admin, g.game.ID)
 	if err != nil {
 		t.Fatal(err)

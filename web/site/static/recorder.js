@@ -196,6 +196,18 @@
     enqueue(v);
   });
 
+  // Undo waits for the queue: it names the last move the server has.
+  document.getElementById("rec-undo-form").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    if (sending || load().length) { showQueue(); return; }
+    var f = ev.target;
+    sending = true;
+    post(base + "/undo", {ply: f.elements.ply.value, version: f.elements.version.value, reason: f.elements.reason.value})
+      .then(function (r) { return r.text(); })
+      .then(function (html) { sending = false; swap(html); localStorage.removeItem(startKey); },
+        function () { sending = false; showQueue(); });
+  });
+
   // The clock: seconds on this move, and the byoyomi calls once the side
   // to move's allowance is gone (data-offset seconds from the move's start).
   function calls() {
