@@ -79,6 +79,7 @@ func TestBrowser_RecorderTapsMovesThroughTheLink(t *testing.T) {
 	if want := "7g7f 3c3d 8h2b+ 3a2b B*4e 8c8d"; strings.Join(got, " ") != want {
 		t.Errorf("stored %q, want %q", strings.Join(got, " "), want)
 	}
+	screenshot(t, ctx, "recorder-page")
 	rows := textOf(t, ctx, `[data-testid="rec-moves"]`)
 	if !strings.Contains(rows, "▲２二角成") || !strings.Contains(rows, "▲４五角") {
 		t.Errorf("the page's record: %q", rows)
