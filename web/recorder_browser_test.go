@@ -52,6 +52,28 @@ func TestBrowser_RecorderTapsMovesThroughTheLink(t *testing.T) {
 		chromedp.Navigate(a.ts.URL+"/rec/"+token),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="rec-board"]`)),
 		recEval(`localStorage.clear(); true`),
+	)
+	// The byoyomi calls under a test clock (no waiting): 30 seconds past
+	// the allowance the page shows 「30秒」, at 51 seconds 「1」.
+	for _, c := range []struct {
+		secs int
+		want string
+	}{{30, "30秒"}, {51, "1"}} {
+		do(t, ctx, recEval(fmt.Sprintf(`(function(){
+			var off = Number(document.getElementById("rec-panel").dataset.offset);
+			window.kisenRecorderNow = null;
+			window.kisenRecorderTick(); // the move's start, on the real clock
+			var t0 = JSON.parse(localStorage.getItem("kisen.recorder.start.%d")).at;
+			window.kisenRecorderNow = function () { return t0 + (off + %d) * 1000 + 100; };
+			window.kisenRecorderTick();
+			return true;
+		})()`, g.game.ID, c.secs)))
+		if got := textOf(t, ctx, `[data-testid="rec-call"]`); got != c.want {
+			t.Errorf("call at %d s into byoyomi: %q, want %q", c.secs, got, c.want)
+		}
+	}
+	do(t, ctx,
+		recEval(`window.kisenRecorderNow = null; true`),
 		recTap("7g"), recTap("7f"), recWaitPlies(1),
 		recTap("3c"), recTap("3d"), recWaitPlies(2),
 		recTap("8h"), recTap("2b"),
