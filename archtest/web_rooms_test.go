@@ -25,6 +25,7 @@ var webRoomArrows = map[string][]string{
 	"live":      {"site", "knockouts", "leagues"},
 	"events":    {"site", "day", "games", "knockouts"},
 	"teams":     {"site"},
+	"recorder":  {"site", "games", "day"},
 }
 
 // webArrowBreaches lists the arrows among ps (packages under kisen/web)

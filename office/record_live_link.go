@@ -90,3 +90,16 @@ func (o *Office) recorderLinkGame(ctx context.Context, actor Actor, gameID int64
 	}
 	return g, nil
 }
+
+// RecorderLinkGame is the game an open recorder link opens (the page at
+// /rec/<token>); a revoked, replaced or unknown token is ErrNotFound.
+func (o *Office) RecorderLinkGame(ctx context.Context, token string) (int64, error) {
+	if token == "" || len(token) > 64 {
+		return 0, fmt.Errorf("recorder link: %w", ErrNotFound)
+	}
+	l, err := o.store.OpenRecorderLinkByHash(ctx, hashRecorderToken(token))
+	if err != nil {
+		return 0, err
+	}
+	return l.GameID, nil
+}

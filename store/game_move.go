@@ -158,3 +158,11 @@ func (s *Store) RecorderLinkOpen(ctx context.Context, gameID int64) (RecorderLin
 	}
 	return ls[0], true, nil
 }
+
+// OpenRecorderLinkByHash is the open (not revoked) recorder link with
+// this token hash, whatever its game; ErrNotFound when there is none.
+func (s *Store) OpenRecorderLinkByHash(ctx context.Context, hash string) (RecorderLink, error) {
+	var l RecorderLink
+	err := s.DB(ctx).Where("token_hash = ? AND revoked_at IS NULL", hash).Take(&l).Error
+	return l, notFound(err, "recorder link")
+}

@@ -47,6 +47,8 @@ import (
 //	              revoked one is 401; another scope 403; another event's token 403 or 404
 //	embed         a widget for other sites: 2xx on a published event, 404 on a draft
 //	              for everyone (an embed is shown to the public, never a preview)
+//	hidden:r,…    like staff, but a signed-in user without one of the roles is told
+//	              the target does not exist (404), published or not (the recorder's page)
 //	skip:why      not tried here (the reason names the test that covers it)
 var routeExpectations = map[string]string{
 	"GET /healthz":             "open",
@@ -140,6 +142,15 @@ var routeExpectations = map[string]string{
 	"POST /games/:id/rulings":        "staff:director,arbiter",
 	"POST /games/:id/confirm":        "staff:director,arbiter",
 	"POST /games/:id/seat":           "staff:director",
+	// The recorder's page and link (issue 26, web/recorder).
+	"GET /games/:id/recorder":              "hidden:director,arbiter,recorder",
+	"POST /games/:id/recorder/moves":       "hidden:director,arbiter,recorder",
+	"POST /games/:id/recorder/undo":        "hidden:director,arbiter,recorder",
+	"POST /games/:id/recorder-link":        "hidden:director",
+	"POST /games/:id/recorder-link/revoke": "hidden:director",
+	"GET /rec/:token":                      "skip: a recorder link secret; TestRecorderWeb_TokenAccess",
+	"POST /rec/:token/moves":               "skip: a recorder link secret; TestRecorderWeb_TokenAccess",
+	"POST /rec/:token/undo":                "skip: a recorder link secret; TestRecorderWeb_TokenAccess",
 
 	"GET /games/:id/appeals/new":            "staff:director,arbiter",
 	"POST /games/:id/appeals":               "staff:director,arbiter",
@@ -415,6 +426,15 @@ func expectWebStatus(spec string, p mxPrincipal, target *matrixSide) mxWant {
 			return mxWant{login: true}
 		case target.published || slices.Contains(office.EventRoleNames, rel):
 			return mxWant{status: []int{http.StatusForbidden}}
+		}
+		return mxWant{status: []int{http.StatusNotFound}}
+	case "hidden":
+		roles := strings.Split(arg, ",")
+		switch {
+		case rel == "admin" || slices.Contains(roles, rel):
+			return mxWant{allowed: true}
+		case rel == "anon":
+			return mxWant{login: true}
 		}
 		return mxWant{status: []int{http.StatusNotFound}}
 	}

@@ -50,6 +50,7 @@ func (s *Server) routes() error {
 	s.OrganiserRoutes(e)
 	s.SettingsRoutes(e)
 	s.GameRoutes(e)
+	s.RecorderRoutes(e) // the recorder's page and link (issue 26, web/recorder, docs/recorder.md)
 	s.AppealRoutes(e)
 	s.BracketRoutes(e)
 	s.RankingTermRoutes(e) // the next term of ranking groups and their outcome (web/knockouts/ranking_term.go)

@@ -14,6 +14,7 @@ import (
 	"kisen/web/leagues"
 	"kisen/web/live"
 	"kisen/web/players"
+	"kisen/web/recorder"
 	"kisen/web/site"
 	"kisen/web/teams"
 )
@@ -35,6 +36,7 @@ type (
 	leaguesRoom   = leagues.Room
 	liveRoom      = live.Room
 	playersRoom   = players.Room
+	recorderRoom  = recorder.Room
 	teamsRoom     = teams.Room
 )
 
@@ -51,6 +53,7 @@ type Server struct {
 	*leaguesRoom
 	*liveRoom
 	*playersRoom
+	*recorderRoom
 	*teamsRoom
 }
 
@@ -74,6 +77,7 @@ func New(d Deps) (*Server, error) {
 		leaguesRoom:   &leagues.Room{Server: ss},
 		liveRoom:      &live.Room{Server: ss, Knockouts: ko},
 		playersRoom:   pl,
+		recorderRoom:  &recorder.Room{Server: ss},
 		teamsRoom:     &teams.Room{Server: ss, Teams: tm},
 	}
 	if err := s.routes(); err != nil {

@@ -37,3 +37,7 @@ func NewQR(text string) (qrCode, error) {
 	}
 	return qrCode{Size: b.Dx() + 2*quiet, Path: sb.String()}, nil
 }
+
+// QRCode is a QR code as other rooms draw it (the recorder link,
+// web/recorder).
+type QRCode = qrCode

@@ -24,7 +24,8 @@ type boardView struct {
 	Clock *boardClock
 }
 
-// BoardView is a board at one ply for other rooms (the live board).
+// BoardView is a board at one ply for other rooms: the live board
+// (web/live, BoardSVG) and the recorder's page (web/recorder, BoardFragment).
 type BoardView = boardView
 
 // boardClock is office.ClockAt as shown under the board.
@@ -161,3 +162,4 @@ func pieceClass(s BoardSquare) string {
 var rankKanji = []string{"", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
 
 func kanjiRank(r int) string { return rankKanji[r] }
+
