@@ -22,7 +22,7 @@ var webRoomArrows = map[string][]string{
 	"knockouts": {"site", "games", "players"},
 	"day":       {"site", "players"},
 	"api":       {"site", "players"},
-	"live":      {"site", "knockouts", "leagues"},
+	"live":      {"site", "knockouts", "leagues", "games"},
 	"events":    {"site", "day", "games", "knockouts"},
 	"teams":     {"site"},
 	"recorder":  {"site", "games", "day"},

@@ -121,6 +121,10 @@ type BoardPrize struct {
 	Considered   int // players counted at this board
 }
 
+// Round is a team round as the pages read it (web/teams takes rounds from
+// the office, never from the store: docs/rooms.md).
+type Round = store.TeamRound
+
 // RecordsView is an event's crosstable, records and prizes.
 type RecordsView struct {
 	Event    store.Event

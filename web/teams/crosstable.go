@@ -9,7 +9,6 @@ import (
 
 	"kisen/office"
 	"kisen/office/teams"
-	"kisen/store"
 	"kisen/web/site"
 )
 
@@ -108,7 +107,7 @@ func (s *Room) TeamCrosstablePage(c echo.Context) error {
 	return s.Render(c, http.StatusOK, TeamCrosstablePage(s.Page(c, site.T(ctx, "team_records.cross.title", "Event", v.EventName)), v))
 }
 
-func roundIDOf(rounds []store.TeamRound, number int) int64 {
+func roundIDOf(rounds []teams.Round, number int) int64 {
 	for _, r := range rounds {
 		if r.Number == number {
 			return r.ID
@@ -152,7 +151,7 @@ type playerLine struct {
 	Sweep                     bool
 }
 
-func playerLineOf(ctx context.Context, rounds []store.TeamRound, p teams.PlayerRecord) playerLine {
+func playerLineOf(ctx context.Context, rounds []teams.Round, p teams.PlayerRecord) playerLine {
 	l := playerLine{Name: p.Member.Name, Rank: site.RankLabel(ctx, p.Member.Rank), Team: site.LocalName(ctx, p.Team.Name, p.Team.NameEn),
 		TeamURL: teamURL(p.Team.ID), Reserve: p.Reserve, Sweep: p.Sweep, Record: recordWords(ctx, p.Wins, p.Losses, p.Draws, p.Pending)}
 	if p.MainBoard > 0 {
