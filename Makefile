@@ -70,10 +70,12 @@ bench-web:
 	KISEN_BENCH_WEB=1 $(GO) test -run '^TestBenchWeb$$' -count=1 -v -timeout 30m ./web/
 
 ## bench-live: 2,000 open live-page streams on one `kisen serve` (memory
-## per stream, time for a result to reach all); PostgreSQL too when
-## KISEN_TEST_DATABASE_URL is set
+## per stream, time for a result to reach all), then 2,000 viewers of one
+## game's live board over two processes (one on SQLite) while 30 moves are
+## entered through the recorder's link (time for each to reach all);
+## PostgreSQL too when KISEN_TEST_DATABASE_URL is set
 bench-live:
-	KISEN_BENCH_LIVE=1 $(GO) test -run '^TestLiveLoad$$' -count=1 -v -timeout 10m ./cmd/kisen/
+	KISEN_BENCH_LIVE=1 $(GO) test -run '^TestLiveLoad(Moves)?$$' -count=1 -v -timeout 20m ./cmd/kisen/
 
 clean:
 	rm -rf bin
