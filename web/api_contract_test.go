@@ -162,6 +162,9 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 		if err := a.srv.Office.SetEventStatus(ctx, dayF.admin, dayF.event.ID, office.StatusPublished); err != nil {
 			t.Fatal(err)
 		}
+		// A team event (issue 25 item 5): round 1 played, round 2 hidden.
+		tf, trid, tids := seedTeamRound(t, a, "契約団体", 4)
+		playTeamRound(t, a, tf, trid, tids, func(table, board int) bool { return board != 2 })
 		type call struct {
 			tmpl, path string
 			status     int
@@ -191,6 +194,11 @@ func TestAPI_EveryAnswerValidatesAgainstTheOpenAPIDocument(t *testing.T) {
 			{"/day-classes/{id}/standings", fmt.Sprintf("/day-classes/%d/standings", dayF.class.ID), 200},
 			{"/day-classes/{id}/rounds/{n}", fmt.Sprintf("/day-classes/%d/rounds/3", dayF.class.ID), 404},
 			{"/events/{id}/day", fmt.Sprintf("/events/%d/day", q.eventKO), 404},
+			{"/events/{id}/teams", fmt.Sprintf("/events/%d/teams", tf.event.ID), 200},
+			{"/team-rounds/{id}/orders", fmt.Sprintf("/team-rounds/%d/orders", trid), 200},
+			{"/team-rounds/{id}/matches", fmt.Sprintf("/team-rounds/%d/matches", trid), 200},
+			{"/events/{id}/teams/standings", fmt.Sprintf("/events/%d/teams/standings", tf.event.ID), 200},
+			{"/events/{id}/teams", fmt.Sprintf("/events/%d/teams", q.eventKO), 404},
 			// Errors have their documented shape too.
 			{"/events/{id}", fmt.Sprintf("/events/%d", draft.ID), 404},
 			{"/events/{id}/games", fmt.Sprintf("/events/%d/games", draft.ID), 404},

@@ -18,6 +18,9 @@ import (
 	"time"
 
 	"kisen/office"
+	"kisen/office/teams"
+	"kisen/store"
+	"kisen/web/site"
 )
 
 // conditionalHandlers finds, from the package's own source, every function
@@ -187,6 +190,24 @@ func TestConditional_HiddenResourcesNeverAnswer304(t *testing.T) {
 		dayAPI := func(pattern string) []condPath { // a day class under /api/v1 (:id)
 			return []condPath{{strings.NewReplacer(":id", id(d.class.ID), ":n", "1").Replace(pattern), d.event.ID}}
 		}
+		// Team events (issue 25 item 5): one published with round 1
+		// published and round 2 hidden (no order in), one a draft.
+		tv, tvRound, _ := seedTeamRound(t, a, "条件団体公開", 2)
+		tvHidden, err := tv.tm.SaveRound(ctx, tv.admin, teams.RoundInput{EventID: tv.event.ID, Number: "2",
+			Deadline: a.now.Add(2 * time.Hour).In(site.Tokyo).Format(teams.DeadlineLayout)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		td, tdRound, _ := seedTeamRound(t, a, "条件団体下書", 2)
+		if err := a.store.DB(ctx).Model(&store.Event{}).Where("id = ?", td.event.ID).Update("status", office.StatusDraft).Error; err != nil {
+			t.Fatal(err)
+		}
+		teamEv := func(pattern string) []condPath {
+			return []condPath{{strings.Replace(pattern, ":id", id(td.event.ID), 1), td.event.ID}}
+		}
+		teamRd := func(pattern string) []condPath {
+			return []condPath{{strings.Replace(pattern, ":id", id(tdRound), 1), td.event.ID}}
+		}
 		stage := func(pattern string) []condPath {
 			return []condPath{{strings.Replace(pattern, ":id", id(x.setupSt), 1), x.ko}, {strings.Replace(pattern, ":id", id(x.draftSt), 1), x.draft}}
 		}
@@ -199,16 +220,21 @@ func TestConditional_HiddenResourcesNeverAnswer304(t *testing.T) {
 		const registry = "the player registry and ratings are public; nothing in them is unpublished"
 		A, term, ko, gA := id(x.classA), id(x.term), id(x.ko), id(x.gameA)
 		cases := map[string]condCase{
-			"GET /api/v1/events":                             {none: "a list of public events (drafts are left out of it: office.Events)"},
-			"GET /api/v1/events/:id":                         {hidden: ev("/api/v1/events/:id"), visible: "/api/v1/events/" + term},
-			"GET /api/v1/events/:id/games":                   {hidden: ev("/api/v1/events/:id/games"), visible: "/api/v1/events/" + term + "/games"},
-			"GET /api/v1/events/:id/league":                  {hidden: ev("/api/v1/events/:id/league"), visible: "/api/v1/events/" + term + "/league"},
-			"GET /api/v1/events/:id/stages":                  {hidden: ev("/api/v1/events/:id/stages"), visible: "/api/v1/events/" + ko + "/stages"},
-			"GET /api/v1/games/:id":                          {hidden: game("/api/v1/games/:id"), visible: "/api/v1/games/" + gA},
-			"GET /api/v1/events/:id/day":                     {hidden: dayEv("/api/v1/events/:id/day")},
-			"GET /api/v1/day-classes/:id/rounds":             {hidden: dayAPI("/api/v1/day-classes/:id/rounds")},
-			"GET /api/v1/day-classes/:id/rounds/:n":          {hidden: dayAPI("/api/v1/day-classes/:id/rounds/:n")},
-			"GET /api/v1/day-classes/:id/standings":          {hidden: dayAPI("/api/v1/day-classes/:id/standings")},
+			"GET /api/v1/events":                    {none: "a list of public events (drafts are left out of it: office.Events)"},
+			"GET /api/v1/events/:id":                {hidden: ev("/api/v1/events/:id"), visible: "/api/v1/events/" + term},
+			"GET /api/v1/events/:id/games":          {hidden: ev("/api/v1/events/:id/games"), visible: "/api/v1/events/" + term + "/games"},
+			"GET /api/v1/events/:id/league":         {hidden: ev("/api/v1/events/:id/league"), visible: "/api/v1/events/" + term + "/league"},
+			"GET /api/v1/events/:id/stages":         {hidden: ev("/api/v1/events/:id/stages"), visible: "/api/v1/events/" + ko + "/stages"},
+			"GET /api/v1/games/:id":                 {hidden: game("/api/v1/games/:id"), visible: "/api/v1/games/" + gA},
+			"GET /api/v1/events/:id/day":            {hidden: dayEv("/api/v1/events/:id/day")},
+			"GET /api/v1/day-classes/:id/rounds":    {hidden: dayAPI("/api/v1/day-classes/:id/rounds")},
+			"GET /api/v1/day-classes/:id/rounds/:n": {hidden: dayAPI("/api/v1/day-classes/:id/rounds/:n")},
+			"GET /api/v1/day-classes/:id/standings": {hidden: dayAPI("/api/v1/day-classes/:id/standings")},
+			"GET /api/v1/events/:id/teams":          {hidden: teamEv("/api/v1/events/:id/teams"), visible: "/api/v1/events/" + id(tv.event.ID) + "/teams"},
+			"GET /api/v1/team-rounds/:id/orders":    {hidden: teamRd("/api/v1/team-rounds/:id/orders"), visible: "/api/v1/team-rounds/" + id(tvRound) + "/orders"},
+			"GET /api/v1/team-rounds/:id/matches": {hidden: append(teamRd("/api/v1/team-rounds/:id/matches"),
+				condPath{"/api/v1/team-rounds/" + id(tvHidden.ID) + "/matches", tv.event.ID}), visible: "/api/v1/team-rounds/" + id(tvRound) + "/matches"},
+			"GET /api/v1/events/:id/teams/standings":         {hidden: teamEv("/api/v1/events/:id/teams/standings"), visible: "/api/v1/events/" + id(tv.event.ID) + "/teams/standings"},
 			"GET /api/v1/league-classes/:id":                 {hidden: class("/api/v1/league-classes/:id"), visible: "/api/v1/league-classes/" + A},
 			"GET /api/v1/openapi.json":                       {none: "the API's own description", visible: "/api/v1/openapi.json"},
 			"GET /api/v1/organisers":                         {none: "organisers of public events"},

@@ -312,6 +312,12 @@ var routeExpectations = map[string]string{
 	"GET /api/v1/day-classes/:id/rounds":    "api",
 	"GET /api/v1/day-classes/:id/rounds/:n": "api",
 	"GET /api/v1/day-classes/:id/standings": "api",
+
+	// The team event's reads (issue 25 item 5, api_teams.go).
+	"GET /api/v1/events/:id/teams":           "api",
+	"GET /api/v1/team-rounds/:id/orders":     "api",
+	"GET /api/v1/team-rounds/:id/matches":    "api",
+	"GET /api/v1/events/:id/teams/standings": "api",
 }
 
 // knownHole is a (route, principal) pair that answers wrongly on main
@@ -459,7 +465,8 @@ func expectAPIStatus(spec, pattern string, p mxPrincipal, target *matrixSide) mx
 	case "api":
 		// A read_drafts token sees its own event (the side's knockout)
 		// in draft, not the side's other events (its league, its day).
-		own := p.side == target.owner && p.scope == office.ScopeReadDrafts && !strings.Contains(pattern, "league") && !strings.Contains(pattern, "day")
+		own := p.side == target.owner && p.scope == office.ScopeReadDrafts && !strings.Contains(pattern, "league") && !strings.Contains(pattern, "day") &&
+			!strings.Contains(pattern, "team")
 		if target.published || own {
 			return mxWant{allowed: true}
 		}
@@ -508,6 +515,8 @@ func fillPath(pattern string, sd *matrixSide) string {
 			v = sd.teamRound
 		case s == ":match":
 			v = sd.teamMatch
+		case prev == "team-rounds":
+			v = sd.teamRound // the API's :id
 		case s == ":n" || s == ":b" || s == ":rid":
 			v = 1
 		case s == ":token":

@@ -69,7 +69,7 @@ func New(d Deps) (*Server, error) {
 	s := &Server{
 		Server:        ss,
 		accountsRoom:  &accounts.Room{Server: ss},
-		apiRoom:       &api.Room{Server: ss, Players: pl},
+		apiRoom:       &api.Room{Server: ss, Players: pl, Teams: tm},
 		dayRoom:       &day.Room{Server: ss},
 		eventsRoom:    &events.Room{Server: ss, Teams: tm},
 		gamesRoom:     &games.Room{Server: ss},

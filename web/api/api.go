@@ -100,7 +100,8 @@ func (s *Room) APIOperations() []apiOperation {
 		{Method: "post", Path: "/games/{id}/confirm", Summary: "Confirm a result version (confirmations token)", Params: []apiParam{id("game")}, Body: APIConfirmInput{}, OK: APIGame{}, Token: true, handler: s.apiConfirm, Errors: write},
 		{Method: "post", Path: "/games/{id}/rulings", Summary: "File a ruling (rulings token)", Params: []apiParam{id("game")}, Body: APIRulingInput{}, OK: APIRulingSaved{}, Token: true, handler: s.apiRuling, Errors: write},
 	}
-	return append(ops, s.dayOperations()...) // api_day.go
+	ops = append(ops, s.dayOperations()...)   // api_day.go
+	return append(ops, s.teamOperations()...) // api_teams.go
 }
 
 func (s *Room) apiDocument(c echo.Context) error {

@@ -5,6 +5,7 @@
 package api
 
 import (
+	"kisen/office/teams"
 	"kisen/web/players"
 	"kisen/web/site"
 )
@@ -14,6 +15,8 @@ type Room struct {
 	*site.Server
 	// Players gives the ratings list its rows (the players' room).
 	Players *players.Room
+	// Teams reads team events (api_teams.go).
+	Teams *teams.Teams
 	// API is the process's document and rate limiter, made by the
 	// routes (api.go).
 	API *APIState
