@@ -162,4 +162,3 @@ func pieceClass(s BoardSquare) string {
 var rankKanji = []string{"", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
 
 func kanjiRank(r int) string { return rankKanji[r] }
-

@@ -208,18 +208,18 @@ type pageNote struct {
 
 // pageView is the recorder's page.
 type pageView struct {
-	Base      string
-	GameID    int64
-	Board     games.BoardView
-	Version   int
-	Plies     int
-	Side      string // "sente" or "gote": whose move it is
-	Legal     string // the legal moves now, USI, space-separated
-	Hand      []handPiece
-	Moves     []moveRow
-	Facts     []factRow
+	Base    string
+	GameID  int64
+	Board   games.BoardView
+	Version int
+	Plies   int
+	Side    string // "sente" or "gote": whose move it is
+	Legal   string // the legal moves now, USI, space-separated
+	Hand    []handPiece
+	Moves   []moveRow
+	Facts   []factRow
 	// Points is the on-demand count 「持将棋・入玉宣言の点数」.
-	Points pointsView
+	Points    pointsView
 	Clock     *clockView
 	Note      pageNote
 	Staff     bool // signed-in staff (not a link): the game page is theirs
