@@ -337,3 +337,32 @@ func TestRecorderWeb_D_S2_ThirdOccurrenceAndPointsOnDemand(t *testing.T) {
 		}
 	})
 }
+
+// A comment entered with a move on the recorder's page is stored with it
+// and shown in the record there and on the public live board.
+func TestRecorderWeb_CommentShownOnTheLiveBoard(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		g := newGameSetup(t, a, liveBoardSettings)
+		c := a.newClient()
+		a.signIn(c, recorderUser(t, a, g, "kiroku").ID)
+		path := fmt.Sprintf("/games/%d/recorder", g.game.ID)
+		form := recMove(1, "7g7f", 0)
+		form.Set("comment", "角道を開ける")
+		resp, body := a.postFormAs(c, path+"/moves", form)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("move with comment: %d", resp.StatusCode)
+		}
+		if got := docOf(t, body).Find(`[data-testid="rec-move-row"] td:nth-child(5)`).Text(); got != "角道を開ける" {
+			t.Errorf("recorder's record comment: %q", got)
+		}
+		rec, err := a.srv.Office.LiveRecord(context.Background(), office.Actor{UserID: g.arbiter.UserID}, g.game.ID)
+		if err != nil || len(rec.Moves) != 1 || rec.Moves[0].Comment != "角道を開ける" {
+			t.Fatalf("stored: %v %+v", err, rec.Moves)
+		}
+		_, body = a.do(a.newClient(), http.MethodGet, fmt.Sprintf("/games/%d/live", g.game.ID), nil, "")
+		if got := docOf(t, body).Find(`[data-testid="liveboard-move-comment"]`).Text(); got != "角道を開ける" {
+			t.Errorf("live board comment: %q", got)
+		}
+	})
+}
