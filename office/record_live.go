@@ -84,6 +84,11 @@ type LiveRecord struct {
 	// the organiser's 24/27 rule decides what it means; LiveFact
 	// "jishogi" words it).
 	Points adjudication.Points
+	// Declarations is both sides' 入玉宣言 count now (sente, gote; D-J3),
+	// shown on demand with Points.
+	Declarations [2]DeclarationCount
+	// JishogiRule is the organiser's jishogi rule (24 or 27, D-J1/D-J2).
+	JishogiRule int
 }
 
 // Plies is the number of moves in force.
@@ -228,6 +233,11 @@ func (st *liveState) record() LiveRecord {
 		out.Clock = &cs
 	}
 	out.Facts, out.Points = liveFacts(st.start, st.handicap, st.moves, st.s.Settings, out.Clock)
+	out.Declarations = declarationCounts(st.pos, st.handicap, st.s.Settings.Declaration)
+	out.JishogiRule = 24
+	if st.s.Settings.Jishogi == adjudication.Jishogi27 {
+		out.JishogiRule = 27
+	}
 	return out
 }
 

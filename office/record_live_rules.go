@@ -1,6 +1,8 @@
 package office
 
 import (
+	"strings"
+
 	"kisen/adjudication"
 	"kisen/adjudication/analysis"
 	"kisen/rules"
@@ -95,6 +97,55 @@ func liveFacts(start *rules.Position, h rules.Handicap, moves []rules.Move, s ad
 		}
 	}
 	return facts, pts
+}
+
+// DeclarationCount is one side's 入玉宣言 count now, asked for on the
+// recorder's page (「持将棋・入玉宣言の点数」): its king in the enemy camp
+// or not, its other pieces there, and its points over those pieces and
+// its pieces in hand (D-J3; a handicap's removed pieces count as gote's,
+// D-J). Need is what the organiser's rule asks of that side to win by
+// declaring (D-J3: 31 under the federation's 24-point rule; 28 for sente
+// and 27 for gote under the 27-point rule; 0 when the event has none).
+type DeclarationCount struct {
+	KingInCamp bool
+	InCamp     int
+	Points     int
+	Need       int
+}
+
+// declarationCounts counts both sides' declaration facts in p (D-J3), each
+// as though that side were to move: the count is the same whoever moves.
+func declarationCounts(p *rules.Position, h rules.Handicap, rule adjudication.DeclarationRule) [2]DeclarationCount {
+	var out [2]DeclarationCount
+	fields := strings.Fields(p.SFEN())
+	for i, c := range []string{"b", "w"} {
+		if len(fields) < 4 {
+			break
+		}
+		fields[1] = c
+		q, err := rules.ParseSFEN(strings.Join(fields, " "))
+		if err != nil {
+			continue // p's own SFEN always reads back
+		}
+		v := q.Declare(rules.DeclarationFederation, h, true, 0)
+		k := q.KingSquare(q.SideToMove())
+		in := k != rules.NoSquare && ((i == 0 && k.Rank() <= 3) || (i == 1 && k.Rank() >= 7))
+		out[i] = DeclarationCount{KingInCamp: in, InCamp: v.InCamp, Points: v.Points, Need: declarationNeed(rule, i == 1)}
+	}
+	return out
+}
+
+// declarationNeed is the points a declarer needs to win (D-J3).
+func declarationNeed(rule adjudication.DeclarationRule, gote bool) int {
+	switch {
+	case rule == adjudication.DeclarationNone:
+		return 0 // the event has no declaration rule
+	case rule == adjudication.Declaration27 && gote:
+		return 27
+	case rule == adjudication.Declaration27:
+		return 28
+	}
+	return 31
 }
 
 // maxMovesLimit is the 500-move rule's limit (D-J4, 000 第9条第6項).

@@ -98,3 +98,25 @@ func TestLiveFacts_D_J2_PointsUnderTheOrganisersRule(t *testing.T) {
 		t.Fatalf("27-point count: %v %+v", facts, pts)
 	}
 }
+
+// D-J3: the declaration count on demand counts both sides, each over its
+// pieces in the enemy camp (the king left out) and in hand, with what the
+// organiser's rule asks of that side to win.
+func TestDeclarationCounts_D_J3_BothSidesUnderTheOrganisersRule(t *testing.T) {
+	t.Parallel()
+	p, err := rules.ParseSFEN("k8/9/PPPPPPPPK/9/9/9/9/9/9 w RB2Gp 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := declarationCounts(p, rules.Even, adjudication.DeclarationFederation)
+	if s := c[0]; !s.KingInCamp || s.InCamp != 8 || s.Points != 20 || s.Need != 31 {
+		t.Fatalf("sente: %+v", s)
+	}
+	if g := c[1]; g.KingInCamp || g.InCamp != 0 || g.Points != 1 || g.Need != 31 {
+		t.Fatalf("gote: %+v", g)
+	}
+	c = declarationCounts(p, rules.Even, adjudication.Declaration27)
+	if c[0].Need != 28 || c[1].Need != 27 {
+		t.Fatalf("27-point rule: %+v", c)
+	}
+}

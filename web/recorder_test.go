@@ -291,3 +291,78 @@ func TestQueryCount_RecorderPageCostsTheSameAtPly10AndPly100(t *testing.T) {
 		}
 	})
 }
+
+// D-S1/D-S2 and D-J1/D-J3 on the recorder's page: the third occurrence of
+// a position is warned in words at the move it happens and not before,
+// and 「持将棋・入玉宣言の点数」 counts both sides on demand.
+func TestRecorderWeb_D_S2_ThirdOccurrenceAndPointsOnDemand(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		g := newGameSetup(t, a, "{}")
+		c := a.newClient()
+		a.signIn(c, recorderUser(t, a, g, "kiroku").ID)
+		path := fmt.Sprintf("/games/%d/recorder", g.game.ID)
+		facts := func(body string) string { return docOf(t, body).Find(`[data-testid="rec-fact"]`).Text() }
+		// The rooks go out and back: the start position again at 4 and 8.
+		walk := []string{"2h1h", "8b9b", "1h2h", "9b8b"}
+		for ply := 1; ply <= 8; ply++ {
+			resp, body := a.postFormAs(c, path+"/moves", recMove(ply, walk[(ply-1)%4], ply-1))
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("move %d: %d", ply, resp.StatusCode)
+			}
+			third := strings.Contains(facts(body), "3回目")
+			if third != (ply == 8) {
+				t.Fatalf("move %d: third occurrence warned %v: %q", ply, third, facts(body))
+			}
+			if ply == 8 && !strings.Contains(facts(body), "この局面（8手目）は3回目です") {
+				t.Fatalf("move 8: %q", facts(body))
+			}
+		}
+		_, body := a.do(c, http.MethodGet, path, nil, "")
+		doc := docOf(t, body)
+		if doc.Find(`[data-testid="rec-points-button"]`).Text() != "持将棋・入玉宣言の点数" {
+			t.Fatalf("no points button: %q", doc.Find(`[data-testid="rec-points"]`).Text())
+		}
+		if j := doc.Find(`[data-testid="rec-points-jishogi"]`).Text(); !strings.Contains(j, "先手27点、後手27点") {
+			t.Errorf("jishogi points: %q", j)
+		}
+		if strings.Contains(facts(body), "持将棋の点数") {
+			t.Errorf("the points are shown on demand only: %q", facts(body))
+		}
+		var sides []string
+		doc.Find(`[data-testid="rec-points-side"]`).Each(func(_ int, s *goquery.Selection) { sides = append(sides, s.Text()) })
+		if len(sides) != 2 || !strings.HasPrefix(sides[0], "先手：玉は敵陣にありません。敵陣の駒（玉を除く）0枚、宣言の点数0点") ||
+			!strings.HasPrefix(sides[1], "後手：") {
+			t.Errorf("declaration counts: %q", sides)
+		}
+	})
+}
+
+// A comment entered with a move on the recorder's page is stored with it
+// and shown in the record there and on the public live board.
+func TestRecorderWeb_CommentShownOnTheLiveBoard(t *testing.T) {
+	t.Parallel()
+	eachApp(t, func(t *testing.T, a *testApp) {
+		g := newGameSetup(t, a, liveBoardSettings)
+		c := a.newClient()
+		a.signIn(c, recorderUser(t, a, g, "kiroku").ID)
+		path := fmt.Sprintf("/games/%d/recorder", g.game.ID)
+		form := recMove(1, "7g7f", 0)
+		form.Set("comment", "角道を開ける")
+		resp, body := a.postFormAs(c, path+"/moves", form)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("move with comment: %d", resp.StatusCode)
+		}
+		if got := docOf(t, body).Find(`[data-testid="rec-move-row"] td:nth-child(5)`).Text(); got != "角道を開ける" {
+			t.Errorf("recorder's record comment: %q", got)
+		}
+		rec, err := a.srv.Office.LiveRecord(context.Background(), office.Actor{UserID: g.arbiter.UserID}, g.game.ID)
+		if err != nil || len(rec.Moves) != 1 || rec.Moves[0].Comment != "角道を開ける" {
+			t.Fatalf("stored: %v %+v", err, rec.Moves)
+		}
+		_, body = a.do(a.newClient(), http.MethodGet, fmt.Sprintf("/games/%d/live", g.game.ID), nil, "")
+		if got := docOf(t, body).Find(`[data-testid="liveboard-move-comment"]`).Text(); got != "角道を開ける" {
+			t.Errorf("live board comment: %q", got)
+		}
+	})
+}

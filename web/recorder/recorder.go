@@ -208,16 +208,18 @@ type pageNote struct {
 
 // pageView is the recorder's page.
 type pageView struct {
-	Base      string
-	GameID    int64
-	Board     games.BoardView
-	Version   int
-	Plies     int
-	Side      string // "sente" or "gote": whose move it is
-	Legal     string // the legal moves now, USI, space-separated
-	Hand      []handPiece
-	Moves     []moveRow
-	Facts     []factRow
+	Base    string
+	GameID  int64
+	Board   games.BoardView
+	Version int
+	Plies   int
+	Side    string // "sente" or "gote": whose move it is
+	Legal   string // the legal moves now, USI, space-separated
+	Hand    []handPiece
+	Moves   []moveRow
+	Facts   []factRow
+	// Points is the on-demand count 「持将棋・入玉宣言の点数」.
+	Points    pointsView
 	Clock     *clockView
 	Note      pageNote
 	Staff     bool // signed-in staff (not a link): the game page is theirs
@@ -241,6 +243,12 @@ type moveRow struct {
 	Elapsed string
 	Charged string
 	Comment string
+}
+
+// pointsView is both sides' 持将棋 points and 入玉宣言 counts in words.
+type pointsView struct {
+	Jishogi string   // the points and what agreement gives now
+	Sides   []string // sente's then gote's declaration count
 }
 
 type factRow struct {
@@ -321,7 +329,26 @@ func viewOf(ctx context.Context, t target, r office.LiveRecord, note pageNote) (
 		for k, a := range f.Args {
 			args = append(args, k, a)
 		}
-		v.Facts = append(v.Facts, factRow{Text: site.T(ctx, f.Code, args...), Alert: f.Alert})
+		text := site.T(ctx, f.Code, args...)
+		if strings.HasPrefix(f.Code, "recorder.fact.jishogi.") {
+			v.Points.Jishogi = text // shown on demand
+			continue
+		}
+		v.Facts = append(v.Facts, factRow{Text: text, Alert: f.Alert})
+	}
+	for i, side := range []string{"sente", "gote"} {
+		d := r.Declarations[i]
+		camp := "recorder_page.points.king_out"
+		if d.KingInCamp {
+			camp = "recorder_page.points.king_in"
+		}
+		key := "recorder_page.points.side"
+		if d.Need == 0 {
+			key = "recorder_page.points.side_no_rule"
+		}
+		v.Points.Sides = append(v.Points.Sides, site.T(ctx, key,
+			"Side", site.T(ctx, "adjudication.side."+side), "King", site.T(ctx, camp),
+			"InCamp", d.InCamp, "Points", d.Points, "Need", d.Need))
 	}
 	if r.Clock == nil {
 		v.Untimed = true

@@ -61,7 +61,9 @@
     var q = load();
     var d = panel().dataset;
     var ply = Number(d.plies) + q.length + 1;
-    q.push({ply: ply, move: move, elapsed: elapsed()});
+    var c = document.getElementById("rec-comment");
+    q.push({ply: ply, move: move, elapsed: elapsed(), comment: c ? c.value : ""});
+    if (c) { c.value = ""; }
     save(q);
     localStorage.setItem(startKey, JSON.stringify({ply: String(ply), at: now()}));
     called = {};
@@ -98,7 +100,7 @@
     if (sending || !q.length) { showQueue(); return; }
     sending = true;
     var m = q[0];
-    post(base + "/moves", {ply: m.ply, move: m.move, elapsed: m.elapsed, version: panel().dataset.version})
+    post(base + "/moves", {ply: m.ply, move: m.move, elapsed: m.elapsed, comment: m.comment || "", version: panel().dataset.version})
       .then(function (r) { return r.text().then(function (t) { return {status: r.status, text: t}; }); })
       .then(function (r) {
         sending = false;
