@@ -1,7 +1,6 @@
 package office
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -365,45 +364,6 @@ func bracketsOf(ctx context.Context, s *store.Store, e store.Event, stages []sto
 	}
 	maps.Copy(eb.Players, ps)
 	return eb, nil
-}
-
-// pendingSeries is a 番勝負 stage read after the stages before it.
-type pendingSeries struct {
-	at     int // index in EventBracket.Stages
-	kgs    []store.KnockoutGame
-	chains map[string]chainResult
-}
-
-// knownQualifiers maps each decided qualifier placeholder ("s12#1") to the
-// player who fills it, by pairing.AdvanceEvent's rule: a stage with one
-// qualifier sends its champion, a stage with more its qualifiers in
-// bracket order.
-func knownQualifiers(runs []pairing.StageRun, progress []pairing.StageProgress) map[string]string {
-	known := map[string]string{}
-	for i, run := range runs {
-		if i >= len(progress) || run.Bracket.Qualifiers < 1 {
-			continue
-		}
-		winners := progress[i].Progress.Qualifiers
-		if run.Bracket.Qualifiers == 1 {
-			winners = []string{progress[i].Progress.Champion}
-		}
-		for k, w := range winners {
-			if w != "" {
-				known[pairing.QualifierID(run.Name, k+1)] = w
-			}
-		}
-	}
-	return known
-}
-
-// fillQualifiers puts every known qualifier in its placeholder's slot.
-func fillQualifiers(slots []string, known map[string]string) []string {
-	out := make([]string, len(slots))
-	for i, id := range slots {
-		out[i] = cmp.Or(known[id], id)
-	}
-	return out
 }
 
 // tosses decodes the 振り駒 for a page; the sync of a result needs none.

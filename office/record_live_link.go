@@ -12,8 +12,8 @@ import (
 	"kisen/store"
 )
 
-// The recorder's secret link (issue 26): the director of a game's event
-// issues it for one game (a recorder without an account, a tablet left at
+// The recorder's secret link (issue 26): the director or the arbiter
+// (立会人, who runs the board on the day) of a game's event issues it for one game (a recorder without an account, a tablet left at
 // the board) and may revoke it. Like the day's report links
 // (office/day/report.go) only the SHA-256 of the token is stored, so a
 // database read gives no working link; a new link revokes the old one.
@@ -25,8 +25,8 @@ func hashRecorderToken(token string) string {
 }
 
 // IssueRecorderLink issues a new recorder link for a game, revoking any
-// open one, and returns its token (shown once). Directors only; anyone
-// else is told the game does not exist.
+// open one, and returns its token (shown once). Directors and arbiters
+// only; anyone else is told the game does not exist.
 func (o *Office) IssueRecorderLink(ctx context.Context, actor Actor, gameID int64) (string, error) {
 	g, err := o.recorderLinkGame(ctx, actor, gameID)
 	if err != nil {
@@ -54,7 +54,7 @@ func (o *Office) IssueRecorderLink(ctx context.Context, actor Actor, gameID int6
 }
 
 // RevokeRecorderLink closes a game's recorder link: its token no longer
-// opens the game (404). Directors only.
+// opens the game (404). Directors and arbiters only.
 func (o *Office) RevokeRecorderLink(ctx context.Context, actor Actor, gameID int64) error {
 	g, err := o.recorderLinkGame(ctx, actor, gameID)
 	if err != nil {
@@ -66,7 +66,7 @@ func (o *Office) RevokeRecorderLink(ctx context.Context, actor Actor, gameID int
 }
 
 // RecorderLinkState says whether a game has an open recorder link (for
-// the director's control); directors only.
+// the director's or arbiter's control); directors and arbiters only.
 func (o *Office) RecorderLinkState(ctx context.Context, actor Actor, gameID int64) (store.RecorderLink, bool, error) {
 	g, err := o.recorderLinkGame(ctx, actor, gameID)
 	if err != nil {
@@ -77,14 +77,14 @@ func (o *Office) RecorderLinkState(ctx context.Context, actor Actor, gameID int6
 
 func (o *Office) recorderLinkGame(ctx context.Context, actor Actor, gameID int64) (store.Game, error) {
 	if actor.Token != nil || actor.RecorderToken != "" {
-		return store.Game{}, fmt.Errorf("game %d: recorder links are issued by a signed-in director: %w", gameID, ErrNotFound)
+		return store.Game{}, fmt.Errorf("game %d: recorder links are issued by a signed-in director or arbiter: %w", gameID, ErrNotFound)
 	}
 	g, err := o.store.GameByID(ctx, gameID)
 	if err != nil {
 		return g, err
 	}
-	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector); errors.Is(err, ErrForbidden) {
-		return g, fmt.Errorf("game %d: not its director: %w", gameID, ErrNotFound)
+	if err := o.RequireEventRole(ctx, actor, g.EventID, RoleDirector, RoleArbiter); errors.Is(err, ErrForbidden) {
+		return g, fmt.Errorf("game %d: not its director or arbiter: %w", gameID, ErrNotFound)
 	} else if err != nil {
 		return g, err
 	}

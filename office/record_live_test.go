@@ -228,6 +228,9 @@ func TestRecorder_LinkIssuedRevokedAndOutsidersSeeNotFound(t *testing.T) {
 		if _, ok, _ := g.o.RecorderLinkState(g.ctx, g.admin, gm.ID); !ok {
 			t.Fatal("no open link after issuing")
 		}
+		if err := g.o.RevokeRecorderLink(g.ctx, g.recorder, gm.ID); !errors.Is(err, office.ErrNotFound) {
+			t.Fatalf("a recorder revoked a link: %v", err)
+		}
 		if err := g.o.RevokeRecorderLink(g.ctx, g.admin, gm.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -236,6 +239,21 @@ func TestRecorder_LinkIssuedRevokedAndOutsidersSeeNotFound(t *testing.T) {
 		}
 		if rows, _ := s.GameMoves(g.ctx, gm.ID); len(rows) != 1 || rows[0].EnteredVia != "recorder_link" {
 			t.Fatalf("rows %+v", rows)
+		}
+		// The event's arbiter (立会人) runs the board on the day: it issues
+		// and revokes too.
+		tok3, err := g.o.IssueRecorderLink(g.ctx, g.arbiter, gm.ID)
+		if err != nil || tok3 == "" {
+			t.Fatalf("the arbiter issued no link: %v", err)
+		}
+		if _, ok, _ := g.o.RecorderLinkState(g.ctx, g.arbiter, gm.ID); !ok {
+			t.Fatal("no open link after the arbiter issued one")
+		}
+		if err := g.o.RevokeRecorderLink(g.ctx, g.arbiter, gm.ID); err != nil {
+			t.Fatalf("the arbiter revoked: %v", err)
+		}
+		if _, err := g.o.LiveRecord(g.ctx, office.Actor{RecorderToken: tok3}, gm.ID); !errors.Is(err, office.ErrNotFound) {
+			t.Fatalf("the arbiter's revoked link: %v", err)
 		}
 	})
 }

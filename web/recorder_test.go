@@ -105,14 +105,15 @@ func TestRecorderWeb_RoleAccess(t *testing.T) {
 		if n := docOf(t, body).Find(`[data-testid="rec-move-row"]`).Length(); n != 1 {
 			t.Errorf("%d moves recorded, want 1 (the others were resends of the same move)", n)
 		}
-		// The game page offers the recorder's page to the arbiter, the
-		// link control to the director (the administrator) only.
+		// The game page offers the recorder's page and the link control to
+		// the arbiter (立会人, who runs the board on the day) as well as the
+		// director.
 		_, gp := a.do(c, http.MethodGet, fmt.Sprintf("/games/%d", g.game.ID), nil, "")
-		if d := docOf(t, gp); d.Find(`[data-testid="recorder-open"]`).Length() != 1 || d.Find(`[data-testid="recorder-link-issue"]`).Length() != 0 {
-			t.Error("the arbiter's game page: want the recorder's page link and no link control")
+		if d := docOf(t, gp); d.Find(`[data-testid="recorder-open"]`).Length() != 1 || d.Find(`[data-testid="recorder-link-issue"]`).Length() != 1 {
+			t.Error("the arbiter's game page: want the recorder's page link and the link control")
 		}
-		if resp, _ := a.postFormAs(c, fmt.Sprintf("/games/%d/recorder-link", g.game.ID), url.Values{}); resp.StatusCode != http.StatusNotFound {
-			t.Errorf("an arbiter issuing a link: %d, want 404", resp.StatusCode)
+		if resp, _ := a.postFormAs(c, fmt.Sprintf("/games/%d/recorder-link", g.game.ID), url.Values{}); resp.StatusCode != http.StatusOK {
+			t.Errorf("an arbiter issuing a link: %d, want 200", resp.StatusCode)
 		}
 		admin := a.newClient()
 		a.signIn(admin, g.admin.UserID)

@@ -109,8 +109,8 @@ type gameView struct {
 	Rulings        []rulingRow
 	Clock          *clockView
 	CanRecord      bool
-	// CanLink: the event's director, who issues and closes the game's
-	// recorder link (web/recorder).
+	// CanLink: the event's director or arbiter, who issues and closes the
+	// game's recorder link (web/recorder).
 	CanLink  bool
 	CanClaim bool
 	// NextGame is what a claim would find about the next game (claim
@@ -468,9 +468,7 @@ func (s *Room) gameView(ctx context.Context, a office.Actor, id int64, ply int) 
 	v.CanRule = s.Office.CanRule(ctx, a, e.ID)
 	v.CanAppeal = v.CanClaim  // directors and arbiters enter appeals (office.CanFileAppeal)
 	v.CanConfirm = v.CanClaim // directors and arbiters confirm
-	if v.CanClaim {
-		v.CanLink = s.Office.RequireEventRole(ctx, a, e.ID, office.RoleDirector) == nil
-	}
+	v.CanLink = v.CanClaim    // directors and arbiters issue and close the recorder link
 	if v.CanClaim && v.Ended {
 		ng, err := s.Office.ClaimNextGame(ctx, a, g.ID)
 		if err != nil {
