@@ -179,13 +179,18 @@ func (s *Room) TeamDeskResult(c echo.Context) error {
 	if err1 != nil || err2 != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	gameID, err := site.FormVersion(c, "game_id")
-	if err != nil {
-		return err
-	}
-	version, err := site.SeenVersion(c)
-	if err != nil {
-		return err
+	gameID, gerr := site.FormVersion(c, "game_id")
+	version, verr := site.SeenVersion(c)
+	if gerr != nil || verr != nil {
+		// Who may enter first (permission before validation): a refused
+		// principal never hears about the form.
+		if _, err := s.Teams.DeskRound(ctx, site.Actor(c), rid); err != nil {
+			return err
+		}
+		if gerr != nil {
+			return gerr
+		}
+		return verr
 	}
 	err = s.Teams.EnterDeskResult(ctx, site.Actor(c), teams.DeskResultInput{RoundID: rid, Table: table, Board: board,
 		GameID: gameID, Version: version, Outcome: c.FormValue("outcome")})
