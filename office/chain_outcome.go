@@ -17,7 +17,7 @@ type ChainOutcomeInput struct {
 	RootID  int64
 	GameID  int64
 	Version int
-	Result  string `field:"result" validate:"oneof=sente_win gote_win redo" msg:"games.err.result"` // ResultSenteWin, ResultGoteWin or ResultRedo
+	Result  string `field:"result" validate:"oneof=sente_win gote_win redo" msg:"league.err,oneof=result"` // ResultSenteWin, ResultGoteWin or ResultRedo
 	Reason  string // ReasonResignation, ReasonForfeit; for a redo "sennichite" or adjudication.ReasonJishogiRedo
 }
 
