@@ -287,6 +287,9 @@ var routeExpectations = map[string]string{
 	"GET /team-rounds/:round/teams/:team/print": "public",
 	"GET /team-rounds/:round/slips":             "public",
 	"GET /team-matches/:match/slip":             "public",
+	// The desk's match entry by table (issue 25 item 5, web/teams/desk.go).
+	"GET /team-rounds/:round/desk":                "staff:director,arbiter,recorder",
+	"POST /team-rounds/:round/desk/:table/:board": "staff:director,arbiter,recorder",
 
 	"GET /api/v1/openapi.json":       "open",
 	"GET /api/v1/organisers":         "open",
@@ -517,7 +520,7 @@ func fillPath(pattern string, sd *matrixSide) string {
 			v = sd.teamMatch
 		case prev == "team-rounds":
 			v = sd.teamRound // the API's :id
-		case s == ":n" || s == ":b" || s == ":rid":
+		case s == ":n" || s == ":b" || s == ":rid" || s == ":table" || s == ":board":
 			v = 1
 		case s == ":token":
 			segs[i] = "not-a-report-secret"

@@ -62,6 +62,7 @@ func (s *Server) routes() error {
 
 	// Team events (団体戦, issue 25, web/teams/, docs/team-entries.md).
 	s.TeamRoutes(e)
+	s.TeamDeskRoutes(e)   // the desk's match entry by table (issue 25 item 5)
 	s.TeamRecordRoutes(e) // crosstable, team pages, prizes, paper (issue 25 items 5 and 6)
 
 	// The amateur tournament day (issue 14, web/day/, docs/amateur-day.md).
