@@ -86,6 +86,15 @@ func TestTeamDesk_Issue25_Item5_EnterBoardsByTable(t *testing.T) {
 
 		c := a.newClient()
 		a.signIn(c, rec.ID)
+		// The round's matches page links the desk for its staff, not for
+		// an outsider.
+		matches := fmt.Sprintf("/team-rounds/%d/matches", rid)
+		if _, body := a.do(c, http.MethodGet, matches, nil, ""); !strings.Contains(body, `href="`+desk+`"`) {
+			t.Errorf("the matches page does not link the desk for the recorder")
+		}
+		if _, body := a.do(outsider, http.MethodGet, matches, nil, ""); strings.Contains(body, `href="`+desk+`"`) {
+			t.Errorf("the matches page links the desk for an outsider")
+		}
 		resp, body := a.do(c, http.MethodGet, desk, nil, "")
 		if resp.StatusCode != http.StatusOK || !strings.Contains(body, "第1卓") || !strings.Contains(body, "卓入力チーム00") {
 			t.Fatalf("desk: %d\n%s", resp.StatusCode, body)

@@ -58,6 +58,10 @@ type matchesView struct {
 	Errs      site.FieldMsgs
 	Matches   []matchCard
 	Bye       string // the team with the round's bye ("" none)
+	// DeskURL is the desk's entry by table, for the event's staff once
+	// the round has matches ("" otherwise); the desk itself admits its
+	// director, arbiters and recorders (desk.go).
+	DeskURL string
 }
 
 func matchesURL(roundID int64) string { return roundURL(roundID) + "/matches" }
@@ -106,6 +110,9 @@ func (s *Room) matchesView(c echo.Context, roundID int64) (matchesView, error) {
 		CanEdit: r.Staff && s.Teams.RequireEditor(ctx, site.Actor(c), r.Event.ID) == nil, Action: matchesURL(roundID)}
 	for _, ov := range r.Orders {
 		v.Teams = append(v.Teams, teamChoice{ID: strconv.FormatInt(ov.Team.ID, 10), Label: site.LocalName(ctx, ov.Team.Name, ov.Team.NameEn)})
+	}
+	if r.Staff && len(rv.Matches) > 0 {
+		v.DeskURL = deskURL(roundID)
 	}
 	for _, m := range rv.Matches {
 		a, b := site.LocalName(ctx, m.A.Name, m.A.NameEn), site.LocalName(ctx, m.B.Name, m.B.NameEn)
