@@ -61,24 +61,5 @@ func EnterChainOutcomeIn(ctx context.Context, tx *store.Store, actor Actor, in C
 		return v
 	}
 	rin := ResultInput{Result: in.Result, Reason: in.Reason, Version: in.Version}
-	if err := checkResult(last, rin).OrNil(); err != nil {
-		return err
-	}
-	now = now.UTC()
-	if _, err := appendResult(ctx, tx, actor, last, rin, now); err != nil {
-		return err
-	}
-	if in.Result != ResultRedo {
-		return nil
-	}
-	left := adjudication.Times{
-		Sente: adjudication.Duration(time.Duration(last.SenteAllowanceS) * time.Second),
-		Gote:  adjudication.Duration(time.Duration(last.GoteAllowanceS) * time.Second),
-	}
-	plan, err := redoPlan(ctx, tx, last, left)
-	if err != nil {
-		return err
-	}
-	_, err = createRedoGame(ctx, tx, last, plan, now)
-	return err
+	return appendQuickResult(ctx, tx, actor, last, rin, now)
 }

@@ -360,32 +360,38 @@ func (o *Office) EnterLeagueResult(ctx context.Context, actor Actor, in LeagueRe
 			return staleError(ctx, tx, last.ID, in.Version)
 		}
 		rin := ResultInput{Result: in.Result, Reason: in.Reason, Version: in.Version}
-		if err := checkResult(last, rin).OrNil(); err != nil {
-			return err
-		}
-		now := o.now().UTC()
-		if _, err := appendResult(ctx, tx, actor, last, rin, now); err != nil {
-			return err
-		}
-		if in.Result != ResultRedo {
-			return nil
-		}
-		// The one redo path (adjudication.NextRedo through createRedoGame,
-		// as the game page uses): colours swapped (D-R1), allowance by D-R2
-		// from the time left — the quick form has no clocks, so each side's
-		// full allowance counts as left; the arbiter corrects it on the game
-		// page. Like the game page, the redo game exists at once even when
-		// the redo result still waits for confirmation: the players replay
-		// after the break.
-		left := adjudication.Times{
-			Sente: adjudication.Duration(time.Duration(last.SenteAllowanceS) * time.Second),
-			Gote:  adjudication.Duration(time.Duration(last.GoteAllowanceS) * time.Second),
-		}
-		plan, err := redoPlan(ctx, tx, last, left)
-		if err != nil {
-			return err
-		}
-		_, err = createRedoGame(ctx, tx, last, plan, now)
-		return err
+		return appendQuickResult(ctx, tx, actor, last, rin, o.now())
 	})
+}
+
+// appendQuickResult stores a result entered with no clocks (the league's
+// quick form, the team desk's tap) on the chain's last game, and for a
+// redo creates the redo game at once. The one redo path
+// (adjudication.NextRedo through createRedoGame, as the game page uses):
+// colours swapped (D-R1), allowance by D-R2 from the time left — a quick
+// entry has no clocks, so each side's full allowance counts as left; the
+// arbiter corrects it on the game page. Like the game page, the redo game
+// exists at once even when the redo result still waits for confirmation:
+// the players replay after the break.
+func appendQuickResult(ctx context.Context, tx *store.Store, actor Actor, last store.Game, rin ResultInput, now time.Time) error {
+	if err := checkResult(last, rin).OrNil(); err != nil {
+		return err
+	}
+	now = now.UTC()
+	if _, err := appendResult(ctx, tx, actor, last, rin, now); err != nil {
+		return err
+	}
+	if rin.Result != ResultRedo {
+		return nil
+	}
+	left := adjudication.Times{
+		Sente: adjudication.Duration(time.Duration(last.SenteAllowanceS) * time.Second),
+		Gote:  adjudication.Duration(time.Duration(last.GoteAllowanceS) * time.Second),
+	}
+	plan, err := redoPlan(ctx, tx, last, left)
+	if err != nil {
+		return err
+	}
+	_, err = createRedoGame(ctx, tx, last, plan, now)
+	return err
 }

@@ -146,18 +146,11 @@ func drawIn(ctx context.Context, s *store.Store, r store.TeamRound) (DrawPreview
 	if out.Scoring, err = readScoring(ctx, s, r.EventID); err != nil {
 		return out, err
 	}
-	teamRows, err := s.TeamsOfEvent(ctx, r.EventID)
+	play, err := readEventPlay(ctx, s, r.EventID)
 	if err != nil {
 		return out, err
 	}
-	rounds, err := s.TeamRoundsOfEvent(ctx, r.EventID)
-	if err != nil {
-		return out, err
-	}
-	ms, err := s.TeamMatchesOfEvent(ctx, r.EventID)
-	if err != nil {
-		return out, err
-	}
+	teamRows, rounds, ms, boards, gs := play.teams, play.rounds, play.matches, play.boards, play.games
 	byes, err := s.TeamByesOfEvent(ctx, r.EventID)
 	if err != nil {
 		return out, err
@@ -168,18 +161,6 @@ func drawIn(ctx context.Context, s *store.Store, r store.TeamRound) (DrawPreview
 	}
 	if drawn {
 		return out, invalid("", "teams.err.draw_done", map[string]any{"Round": r.Number})
-	}
-	ids := make([]int64, len(ms))
-	for i, m := range ms {
-		ids[i] = m.ID
-	}
-	boards, err := s.TeamMatchBoardsOf(ctx, ids)
-	if err != nil {
-		return out, err
-	}
-	gs, err := s.GameSetOfEvent(ctx, r.EventID)
-	if err != nil {
-		return out, err
 	}
 	byID := map[int64]store.Team{}
 	names := map[string]string{}

@@ -157,30 +157,13 @@ func (t *Teams) EventRecords(ctx context.Context, actor office.Actor, eventID in
 		return RecordsView{}, err
 	}
 	v := RecordsView{Event: e, Settings: s, Cross: map[int64]map[int64][]CrossCell{}, Totals: map[int64]TeamTotal{}}
-	rounds, err := t.store.TeamRoundsOfEvent(ctx, eventID)
+	play, err := readEventPlay(ctx, t.store, eventID)
 	if err != nil {
 		return v, err
 	}
-	if v.Teams, err = t.store.TeamsOfEvent(ctx, eventID); err != nil {
-		return v, err
-	}
+	rounds, ms, boards, gs := play.rounds, play.matches, play.boards, play.games
+	v.Teams = play.teams
 	orders, _, err := t.store.TeamOrdersOfEvent(ctx, eventID)
-	if err != nil {
-		return v, err
-	}
-	ms, err := t.store.TeamMatchesOfEvent(ctx, eventID)
-	if err != nil {
-		return v, err
-	}
-	ids := make([]int64, len(ms))
-	for i, m := range ms {
-		ids[i] = m.ID
-	}
-	boards, err := t.store.TeamMatchBoardsOf(ctx, ids)
-	if err != nil {
-		return v, err
-	}
-	gs, err := t.store.GameSetOfEvent(ctx, eventID)
 	if err != nil {
 		return v, err
 	}

@@ -36,31 +36,12 @@ func (t *Teams) Standings(ctx context.Context, actor office.Actor, eventID int64
 		return StandingsView{}, err
 	}
 	v := StandingsView{Event: e, Settings: s, Teams: map[string]store.Team{}}
-	rounds, err := t.store.TeamRoundsOfEvent(ctx, eventID)
+	play, err := readEventPlay(ctx, t.store, eventID)
 	if err != nil {
 		return v, err
 	}
-	teamRows, err := t.store.TeamsOfEvent(ctx, eventID)
-	if err != nil {
-		return v, err
-	}
+	rounds, teamRows, ms, boards, gs := play.rounds, play.teams, play.matches, play.boards, play.games
 	orders, _, err := t.store.TeamOrdersOfEvent(ctx, eventID)
-	if err != nil {
-		return v, err
-	}
-	ms, err := t.store.TeamMatchesOfEvent(ctx, eventID)
-	if err != nil {
-		return v, err
-	}
-	ids := make([]int64, len(ms))
-	for i, m := range ms {
-		ids[i] = m.ID
-	}
-	boards, err := t.store.TeamMatchBoardsOf(ctx, ids)
-	if err != nil {
-		return v, err
-	}
-	gs, err := t.store.GameSetOfEvent(ctx, eventID)
 	if err != nil {
 		return v, err
 	}
