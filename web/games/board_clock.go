@@ -3,8 +3,6 @@ package games
 import (
 	"context"
 	"errors"
-	"fmt"
-	"time"
 
 	"kisen/adjudication"
 	"kisen/office"
@@ -48,17 +46,11 @@ func (s *Room) boardClock(ctx context.Context, a office.Actor, gameID int64, ply
 		return nil, nil
 	}
 	st := c.State
-	out := &boardClock{Sente: clockText(ctx, st.Remaining.Sente.D()), Gote: clockText(ctx, st.Remaining.Gote.D()),
+	out := &boardClock{Sente: site.MinSec(ctx, st.Remaining.Sente.D()), Gote: site.MinSec(ctx, st.Remaining.Gote.D()),
 		SenteByoyomi: st.InByoyomi.Sente, GoteByoyomi: st.InByoyomi.Gote,
 		Adjusted: c.Adjusted != (adjudication.Times{}), Timed: c.Timed}
 	if st.Forfeited != nil {
 		out.Forfeited = "adjudication.side." + st.Forfeited.String()
 	}
 	return out, nil
-}
-
-// clockText is time left as minutes and seconds.
-func clockText(ctx context.Context, d time.Duration) string {
-	secs := int(d / time.Second)
-	return site.T(ctx, "adjudication.clock.min_sec", "Minutes", secs/60, "Seconds", fmt.Sprintf("%02d", secs%60))
 }

@@ -118,18 +118,18 @@ func (s *Room) liveBoardOf(ctx context.Context, id int64, ply int, base string) 
 	}
 	senteFirst := firstMover(rec.StartSFEN)
 	for i, m := range rec.Moves {
-		row := liveMoveRow{Ply: m.Ply, Text: m.Text, Elapsed: durationText(ctx, time.Duration(m.Elapsed)*time.Second),
+		row := liveMoveRow{Ply: m.Ply, Text: m.Text, Elapsed: site.MinSec(ctx, time.Duration(m.Elapsed)*time.Second),
 			Comment: m.Comment, Shown: i+1 == ply}
 		if m.Clock != nil {
 			if m.Charged != time.Duration(m.Elapsed)*time.Second {
-				row.Charged = durationText(ctx, m.Charged)
+				row.Charged = site.MinSec(ctx, m.Charged)
 			}
 			// The mover: a handicap game's first move is gote's.
 			side := adjudication.Sente
 			if senteFirst != (i%2 == 0) {
 				side = adjudication.Gote
 			}
-			row.Remaining = durationText(ctx, m.Clock.Remaining.Of(side).D())
+			row.Remaining = site.MinSec(ctx, m.Clock.Remaining.Of(side).D())
 		}
 		v.Moves = append(v.Moves, row)
 	}
@@ -144,7 +144,7 @@ func (s *Room) liveBoardOf(ctx context.Context, id int64, ply int, base string) 
 		}
 	}
 	if cs != nil {
-		v.Clock = &liveClock{Sente: durationText(ctx, cs.Remaining.Sente.D()), Gote: durationText(ctx, cs.Remaining.Gote.D()),
+		v.Clock = &liveClock{Sente: site.MinSec(ctx, cs.Remaining.Sente.D()), Gote: site.MinSec(ctx, cs.Remaining.Gote.D()),
 			SenteByoyomi: cs.InByoyomi.Sente, GoteByoyomi: cs.InByoyomi.Gote}
 		if cs.Forfeited != nil {
 			v.Clock.Forfeited = "adjudication.side." + cs.Forfeited.String()
@@ -178,12 +178,6 @@ func firstMover(sfen string) bool {
 		return true
 	}
 	return side != "w"
-}
-
-// durationText is a time as minutes and seconds.
-func durationText(ctx context.Context, d time.Duration) string {
-	secs := int(d / time.Second)
-	return site.T(ctx, "adjudication.clock.min_sec", "Minutes", secs/60, "Seconds", fmt.Sprintf("%02d", secs%60))
 }
 
 // liveBoardURL is the board at ply (-1: following) under base.

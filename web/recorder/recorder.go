@@ -318,9 +318,9 @@ func viewOf(ctx context.Context, t target, r office.LiveRecord, note pageNote) (
 		}
 	}
 	for _, m := range r.Moves {
-		row := moveRow{Ply: m.Ply, Text: m.Text, Elapsed: secondsText(ctx, time.Duration(m.Elapsed)*time.Second), Comment: m.Comment}
+		row := moveRow{Ply: m.Ply, Text: m.Text, Elapsed: site.MinSec(ctx, time.Duration(m.Elapsed)*time.Second), Comment: m.Comment}
 		if m.Clock != nil {
-			row.Charged = secondsText(ctx, m.Charged)
+			row.Charged = site.MinSec(ctx, m.Charged)
 		}
 		v.Moves = append(v.Moves, row)
 	}
@@ -355,7 +355,7 @@ func viewOf(ctx context.Context, t target, r office.LiveRecord, note pageNote) (
 		return v, nil
 	}
 	st := r.Clock
-	cv := &clockView{Sente: secondsText(ctx, st.Remaining.Sente.D()), Gote: secondsText(ctx, st.Remaining.Gote.D()),
+	cv := &clockView{Sente: site.MinSec(ctx, st.Remaining.Sente.D()), Gote: site.MinSec(ctx, st.Remaining.Gote.D()),
 		SenteByoyomi: st.InByoyomi.Sente, GoteByoyomi: st.InByoyomi.Gote}
 	if st.Forfeited != nil {
 		cv.Forfeited = site.T(ctx, "adjudication.board.time_up", "Side", site.T(ctx, "adjudication.side."+st.Forfeited.String()))
@@ -379,19 +379,6 @@ func viewOf(ctx context.Context, t target, r office.LiveRecord, note pageNote) (
 	cv.Calls = strings.Join(calls, ";")
 	v.Clock = cv
 	return v, nil
-}
-
-// secondsText is a duration as minutes and seconds.
-func secondsText(ctx context.Context, d time.Duration) string {
-	secs := int(d / time.Second)
-	return site.T(ctx, "adjudication.clock.min_sec", "Minutes", secs/60, "Seconds", twoDigits(secs%60))
-}
-
-func twoDigits(n int) string {
-	if n < 10 {
-		return "0" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
 }
 
 // linkView is the director's answer after issuing a link: shown once.

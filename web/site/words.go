@@ -3,9 +3,11 @@ package site
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"kisen/league"
 	"kisen/office"
@@ -421,4 +423,12 @@ func FinalRuleWords(ctx context.Context, rule, a, b string, slot int) (string, b
 		return T(ctx, "day_final.rule.standing", "Name", a, "Slot", slot), true
 	}
 	return "", false
+}
+
+// MinSec is a time on a clock as minutes and seconds in the reader's
+// language (「4分05秒」, "4 min 05 s"): the game page's clock, the
+// recorder's page and the live board.
+func MinSec(ctx context.Context, d time.Duration) string {
+	secs := int(d / time.Second)
+	return T(ctx, "adjudication.clock.min_sec", "Minutes", secs/60, "Seconds", fmt.Sprintf("%02d", secs%60))
 }
